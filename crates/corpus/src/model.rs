@@ -1,0 +1,295 @@
+//! The records of the corpus, one YAML file each.
+//!
+//! Portal records (evidence, DLP rulesets, games, sources) are written by `cargo xtask ingest`
+//! from the raw pages; executable rulesets, claims and clause coverage are written by hand
+//! and only read here.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::date::DateRange;
+use crate::geo::Location;
+
+/// A saved portal page a record was read from.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PageRef {
+    /// Path of the raw page, relative to the pages directory.
+    pub file: String,
+    /// Where the page was downloaded from, when it was fetched by the pipeline.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// The page's heading, such as "Evidence in Palestine".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+}
+
+/// Why a record was kept although its page ended before the record did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Incomplete {
+    /// The field the page stopped in, if it stopped inside one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    pub reason: String,
+}
+
+/// A reference such as "Hyde 1694: 223-224".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Citation {
+    pub author: String,
+    pub year: i32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pages: Option<String>,
+    /// The citation exactly as printed.
+    pub text: String,
+}
+
+/// The original words of a source, as a record quotes them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Quotation {
+    /// Words of the portal before the quotation itself ("Account of Bellin, in El oued:").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intro: Option<String>,
+    /// The quoted text, exactly, without the surrounding quotation marks.
+    pub text: String,
+    /// BCP 47 language tag ("la", "fr", "en"), detected from the text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub citations: Vec<Citation>,
+}
+
+/// A piece of evidence (`DLP.Evidence.N`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Evidence {
+    pub id: String,
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// Key of the game file in `games/`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// The game's name as this record or its page gives it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<DateRange>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<Location>,
+    /// Regions whose portal page lists this record ("Evidence in Palestine").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<String>,
+    /// The rules as DLP reads the source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quotation: Option<Quotation>,
+    /// DLP's confidence in the evidence, 0 to 100.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ages: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub genders: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub social_status: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spaces: Vec<String>,
+    /// Key of the source file in `sources/`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// Fields the corpus has no slot for, kept verbatim under their page label.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub other_fields: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub incomplete: Option<Incomplete>,
+    pub pages: Vec<PageRef>,
+}
+
+/// A ruleset published on the portal (`DLP.GameRulesets.N`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PortalRuleset {
+    pub id: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub periods: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub references: Vec<Citation>,
+    /// Keys of the sources the references resolve to.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub other_fields: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub incomplete: Option<Incomplete>,
+    pub pages: Vec<PageRef>,
+}
+
+/// A game, gathering every name it goes by and every record about it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Game {
+    pub key: String,
+    /// The name as the portal prints it, diacritics included.
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+    /// The portal's game identifier (`DLP.Games.N`), from a game page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dlp_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evidence: Vec<String>,
+    /// Portal rulesets (`DLP.GameRulesets.N`) of this game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rulesets: Vec<String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub other_fields: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pages: Vec<PageRef>,
+}
+
+/// A publication cited by records; one file however many records cite it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    pub key: String,
+    /// The full reference exactly as the portal prints it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
+    pub authors: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub year: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Where it was published: the reference after its title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub published: Option<String>,
+}
+
+/// An executable ruleset: which engine, preset and options implement which records.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExecutableRuleset {
+    pub id: String,
+    pub name: String,
+    pub game: String,
+    /// Slug of the engine in the rulesets registry.
+    pub engine: String,
+    pub preset: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub options: BTreeMap<String, String>,
+    /// Evidence records and portal rulesets this ruleset reads.
+    pub implements: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+/// The exact words a claim rests on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sentence {
+    /// Where the words are: the record's `quotation` or its `rules`.
+    pub from: SentenceOrigin,
+    /// The words as they stand in the record (checked verbatim).
+    pub text: String,
+    pub language: String,
+    /// An English rendering, for sentences not in English.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub translation: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SentenceOrigin {
+    Quotation,
+    Rules,
+}
+
+/// A statement of a source that an engine can test.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Claim {
+    pub id: String,
+    /// The record whose words the claim comes from.
+    pub record: String,
+    /// The executable ruleset the claim is run against.
+    pub ruleset: String,
+    /// The claim in one plain sentence.
+    pub statement: String,
+    pub sentence: Sentence,
+    /// What to run: a `scenario` (position, throws and moves, expected results) or a
+    /// `throw_table` (exact probabilities). Read by the engines, opaque here.
+    pub check: serde_json::Value,
+    /// What the result means for the record, written after reading the report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// The claims of one game (`claims/<game>.yaml`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimFile {
+    pub claims: Vec<Claim>,
+}
+
+/// What implements one clause of a Rules text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clause {
+    /// The clause exactly as the splitter cuts it from the Rules text.
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub claims: Vec<String>,
+    /// Rule scenarios of the engine (data-driven tests) that exercise the clause.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scenarios: Vec<String>,
+    /// Why the clause has no executable counterpart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_modelled: Option<String>,
+}
+
+/// Clause coverage of one record's Rules text (`coverage/<record>.yaml`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Coverage {
+    pub record: String,
+    pub ruleset: String,
+    pub clauses: Vec<Clause>,
+}
+
+/// Metadata of a page the pipeline downloaded, stored beside it as `<page>.source.yaml`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FetchRecord {
+    pub url: String,
+    /// The address the page was finally served from, after redirects.
+    pub final_url: String,
+    /// Retrieval time, UTC, RFC 3339.
+    pub retrieved: String,
+    pub status: u16,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
+}

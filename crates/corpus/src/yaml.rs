@@ -1,0 +1,111 @@
+//! Reading and writing one record per YAML file.
+
+use std::path::Path;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::diag::Diagnostic;
+
+/// Parses a YAML document, turning any error (syntax, duplicate key, unknown or mistyped
+/// field) into a diagnostic located at the offending line and column.
+pub fn from_yaml<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, Diagnostic> {
+    serde_saphyr::from_str(text).map_err(|error| {
+        let diagnostic = Diagnostic::error(file, first_line(&error));
+        match error.location() {
+            Some(location) if location.line() > 0 => diagnostic.at(location.line(), Some(location.column())),
+            _ => diagnostic,
+        }
+    })
+}
+
+/// The message of a saphyr error without its rendered source snippet.
+fn first_line(error: &serde_saphyr::Error) -> String {
+    let rendered = error.to_string();
+    let message = rendered.lines().find(|line| !line.trim().is_empty()).unwrap_or("invalid YAML");
+    message.trim().trim_start_matches("error: ").to_string()
+}
+
+/// Renders a record. The output is stable: struct fields keep their declared order,
+/// maps are `BTreeMap`s and long text is folded at spaces only.
+pub fn to_yaml<T: Serialize>(value: &T) -> String {
+    let mut text = serde_saphyr::to_string(value).expect("corpus records always serialise to YAML");
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
+/// Finds the line of `key:` inside the nested mapping named by `path` (1-based), so that
+/// semantic checks can point at the field they reject.
+pub fn line_of(text: &str, path: &[&str]) -> Option<u64> {
+    let mut depth_indent: Option<usize> = None;
+    let mut remaining = path;
+    for (index, line) in text.lines().enumerate() {
+        let Some((key, _)) = remaining.first().map(|k| (*k, ())) else { break };
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        if let Some(parent) = depth_indent {
+            if !trimmed.is_empty() && indent <= parent && !trimmed.starts_with('-') {
+                return None;
+            }
+        }
+        let bare = trimmed.trim_start_matches("- ");
+        if bare.starts_with(&format!("{key}:")) && depth_indent.is_none_or(|parent| indent > parent || trimmed.starts_with('-')) {
+            remaining = &remaining[1..];
+            if remaining.is_empty() {
+                return Some(index as u64 + 1);
+            }
+            depth_indent = Some(indent);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Source;
+
+    #[test]
+    fn duplicate_keys_are_located() {
+        let text = "key: hyde-1694\nauthors: Hyde, T.\nauthors: Hyde\n";
+        let error = from_yaml::<Source>(Path::new("sources/hyde-1694.yaml"), text).unwrap_err();
+        let shown = error.to_string();
+        assert!(shown.starts_with("sources/hyde-1694.yaml:3:"), "{shown}");
+        assert!(shown.to_lowercase().contains("duplicate"), "{shown}");
+    }
+
+    #[test]
+    fn unknown_fields_are_located() {
+        let text = "key: hyde-1694\nauthors: Hyde, T.\nyear: 1694\nauthor_note: x\n";
+        let error = from_yaml::<Source>(Path::new("s.yaml"), text).unwrap_err();
+        assert_eq!(error.line, Some(4), "{error}");
+        assert!(error.message.contains("author_note"), "{error}");
+    }
+
+    #[test]
+    fn line_of_nested_keys() {
+        let text = "id: x\ndate:\n  start: 1694-01-01\n  end: 1694-12-31\nquotation:\n  text: t\n  citations:\n  - author: Hyde\n    year: 1694\n";
+        assert_eq!(line_of(text, &["date"]), Some(2));
+        assert_eq!(line_of(text, &["date", "end"]), Some(4));
+        assert_eq!(line_of(text, &["quotation", "citations"]), Some(7));
+        assert_eq!(line_of(text, &["quotation", "citations", "year"]), Some(9));
+        assert_eq!(line_of(text, &["missing"]), None);
+    }
+
+    #[test]
+    fn long_text_round_trips_exactly() {
+        let source = Source {
+            key: "hyde-1694".into(),
+            reference: Some("Hyde, T. 1694. De Ludis Orientalibus Libri Duo: Historia Nerdiludii, hoc est Dicere, Trunculorum, cum quibuidam aliis Arabum: \"quoted\" # not a comment - dash: colon 'single'".into()),
+            authors: "Hyde, T.".into(),
+            year: Some(1694),
+            title: Some("yes".into()),
+            published: Some("1694-01-01".into()),
+        };
+        let text = to_yaml(&source);
+        let back: Source = from_yaml(Path::new("x"), &text).unwrap();
+        assert_eq!(back, source, "{text}");
+    }
+}
