@@ -1,1 +1,42 @@
-fn main() {}
+//! `cargo xtask <command>`: the pipeline, one module per command.
+
+mod check;
+mod ingest;
+mod project;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "cargo xtask",
+    about = "The historical rules corpus and verification pipeline"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Read the saved portal pages into the YAML corpus.
+    Ingest(ingest::Args),
+    /// Validate the corpus: schema, identifiers, dates, confidence, references.
+    Check(check::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Ingest(args) => ingest::run(&args),
+        Command::Check(args) => check::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -17,14 +17,26 @@ struct Locator<'a> {
 
 impl Locator<'_> {
     fn path(&self, kind: FileKind, key: &str) -> PathBuf {
-        self.corpus.path_of(kind, key).map_or_else(|| self.root.join(kind.path(key)), Path::to_path_buf)
+        self.corpus
+            .path_of(kind, key)
+            .map_or_else(|| self.root.join(kind.path(key)), Path::to_path_buf)
     }
 
     /// A diagnostic on `field` (a dotted path) of the file holding `key`.
-    fn error(&self, kind: FileKind, key: &str, field: &str, message: impl Into<String>) -> Diagnostic {
+    fn error(
+        &self,
+        kind: FileKind,
+        key: &str,
+        field: &str,
+        message: impl Into<String>,
+    ) -> Diagnostic {
         let path = self.path(kind, key);
         let segments: Vec<&str> = field.split('.').collect();
-        let line = self.corpus.texts.get(&path).and_then(|text| line_of(text, &segments));
+        let line = self
+            .corpus
+            .texts
+            .get(&path)
+            .and_then(|text| line_of(text, &segments));
         Diagnostic::error(&path, message).at_line(line).field(field)
     }
 }
@@ -38,35 +50,65 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
     for (key, record) in &corpus.evidence {
         let kind = FileKind::Evidence;
         check_record_id(&at, kind, key, &record.id, RecordKind::Evidence, &mut push);
-        if let Some(date) = &record.date {
-            if date.start > date.end {
-                push(at.error(kind, key, "date.start", format!("starts ({}) after it ends ({})", date.start, date.end)));
-            }
+        if let Some(date) = &record.date
+            && date.start > date.end
+        {
+            push(at.error(
+                kind,
+                key,
+                "date.start",
+                format!("starts ({}) after it ends ({})", date.start, date.end),
+            ));
         }
-        if let Some(confidence) = record.confidence {
-            if confidence > 100 {
-                push(at.error(kind, key, "confidence", format!("{confidence} is not between 0 and 100")));
-            }
+        if let Some(confidence) = record.confidence
+            && confidence > 100
+        {
+            push(at.error(
+                kind,
+                key,
+                "confidence",
+                format!("{confidence} is not between 0 and 100"),
+            ));
         }
         if let Some(game) = &record.game {
             match corpus.games.get(game) {
-                None => push(at.error(kind, key, "game", format!("game {game:?} has no file games/{game}.yaml"))),
+                None => push(at.error(
+                    kind,
+                    key,
+                    "game",
+                    format!("game {game:?} has no file games/{game}.yaml"),
+                )),
                 Some(g) if !g.evidence.contains(&record.id) => {
-                    push(at.error(FileKind::Game, game, "evidence", format!("does not list {}, which names this game", record.id)));
+                    push(at.error(
+                        FileKind::Game,
+                        game,
+                        "evidence",
+                        format!("does not list {}, which names this game", record.id),
+                    ));
                 }
                 Some(_) => {}
             }
         }
-        if let Some(source) = &record.source {
-            if !corpus.sources.contains_key(source) {
-                push(at.error(kind, key, "source", format!("source {source:?} has no file sources/{source}.yaml")));
-            }
+        if let Some(source) = &record.source
+            && !corpus.sources.contains_key(source)
+        {
+            push(at.error(
+                kind,
+                key,
+                "source",
+                format!("source {source:?} has no file sources/{source}.yaml"),
+            ));
         }
         if let Some(quotation) = &record.quotation {
-            if let Some(language) = &quotation.language {
-                if !is_language_tag(language) {
-                    push(at.error(kind, key, "quotation.language", format!("{language:?} is not a language tag such as \"la\" or \"fr\"")));
-                }
+            if let Some(language) = &quotation.language
+                && !is_language_tag(language)
+            {
+                push(at.error(
+                    kind,
+                    key,
+                    "quotation.language",
+                    format!("{language:?} is not a language tag such as \"la\" or \"fr\""),
+                ));
             }
             if quotation.text.trim().is_empty() {
                 push(at.error(kind, key, "quotation.text", "is empty"));
@@ -79,19 +121,41 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
 
     for (key, ruleset) in &corpus.portal_rulesets {
         let kind = FileKind::PortalRuleset;
-        check_record_id(&at, kind, key, &ruleset.id, RecordKind::GameRuleset, &mut push);
+        check_record_id(
+            &at,
+            kind,
+            key,
+            &ruleset.id,
+            RecordKind::GameRuleset,
+            &mut push,
+        );
         if let Some(game) = &ruleset.game {
             match corpus.games.get(game) {
-                None => push(at.error(kind, key, "game", format!("game {game:?} has no file games/{game}.yaml"))),
+                None => push(at.error(
+                    kind,
+                    key,
+                    "game",
+                    format!("game {game:?} has no file games/{game}.yaml"),
+                )),
                 Some(g) if !g.rulesets.contains(&ruleset.id) => {
-                    push(at.error(FileKind::Game, game, "rulesets", format!("does not list {}, which names this game", ruleset.id)));
+                    push(at.error(
+                        FileKind::Game,
+                        game,
+                        "rulesets",
+                        format!("does not list {}, which names this game", ruleset.id),
+                    ));
                 }
                 Some(_) => {}
             }
         }
         for source in &ruleset.sources {
             if !corpus.sources.contains_key(source) {
-                push(at.error(kind, key, "sources", format!("source {source:?} has no file sources/{source}.yaml")));
+                push(at.error(
+                    kind,
+                    key,
+                    "sources",
+                    format!("source {source:?} has no file sources/{source}.yaml"),
+                ));
             }
         }
     }
@@ -99,32 +163,57 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
     for (key, game) in &corpus.games {
         let kind = FileKind::Game;
         if game.key != *key {
-            push(at.error(kind, key, "key", format!("is {:?} but the file is named {key}.yaml", game.key)));
+            push(at.error(
+                kind,
+                key,
+                "key",
+                format!("is {:?} but the file is named {key}.yaml", game.key),
+            ));
         }
         if let Err(message) = check_slug(key) {
             push(at.error(kind, key, "key", message));
         }
         for id in &game.evidence {
             if !corpus.evidence.contains_key(id) {
-                push(at.error(kind, key, "evidence", format!("{id} has no file evidence/{id}.yaml")));
+                push(at.error(
+                    kind,
+                    key,
+                    "evidence",
+                    format!("{id} has no file evidence/{id}.yaml"),
+                ));
             }
         }
         for id in &game.rulesets {
             if !corpus.portal_rulesets.contains_key(id) {
-                push(at.error(kind, key, "rulesets", format!("{id} has no file rulesets/{id}.yaml")));
+                push(at.error(
+                    kind,
+                    key,
+                    "rulesets",
+                    format!("{id} has no file rulesets/{id}.yaml"),
+                ));
             }
         }
-        if let Some(id) = &game.dlp_id {
-            if parse_record_id(id) != Ok(RecordKind::Game) {
-                push(at.error(kind, key, "dlp_id", format!("{id:?} is not a game identifier (DLP.Games.N)")));
-            }
+        if let Some(id) = &game.dlp_id
+            && parse_record_id(id) != Ok(RecordKind::Game)
+        {
+            push(at.error(
+                kind,
+                key,
+                "dlp_id",
+                format!("{id:?} is not a game identifier (DLP.Games.N)"),
+            ));
         }
     }
 
     for (key, source) in &corpus.sources {
         let kind = FileKind::Source;
         if source.key != *key {
-            push(at.error(kind, key, "key", format!("is {:?} but the file is named {key}.yaml", source.key)));
+            push(at.error(
+                kind,
+                key,
+                "key",
+                format!("is {:?} but the file is named {key}.yaml", source.key),
+            ));
         }
         if let Err(message) = check_slug(key) {
             push(at.error(kind, key, "key", message));
@@ -135,13 +224,26 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
     for (key, ruleset) in &corpus.rulesets {
         let kind = FileKind::ExecutableRuleset;
         if ruleset.id != *key {
-            push(at.error(kind, key, "id", format!("is {:?} but the file is named {key}.yaml", ruleset.id)));
+            push(at.error(
+                kind,
+                key,
+                "id",
+                format!("is {:?} but the file is named {key}.yaml", ruleset.id),
+            ));
         }
         if let Err(message) = check_slug(key) {
             push(at.error(kind, key, "id", message));
         }
         if !corpus.games.contains_key(&ruleset.game) {
-            push(at.error(kind, key, "game", format!("game {:?} has no file games/{}.yaml", ruleset.game, ruleset.game)));
+            push(at.error(
+                kind,
+                key,
+                "game",
+                format!(
+                    "game {:?} has no file games/{}.yaml",
+                    ruleset.game, ruleset.game
+                ),
+            ));
         }
         if ruleset.implements.is_empty() {
             push(at.error(kind, key, "implements", "names no record"));
@@ -151,7 +253,14 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
             if known {
                 implemented.insert(id);
             } else {
-                push(at.error(kind, key, "implements", format!("{id} is neither an evidence record nor a portal ruleset of the corpus")));
+                push(at.error(
+                    kind,
+                    key,
+                    "implements",
+                    format!(
+                        "{id} is neither an evidence record nor a portal ruleset of the corpus"
+                    ),
+                ));
             }
         }
     }
@@ -170,25 +279,69 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
     for (game, file) in &corpus.claims {
         let kind = FileKind::Claims;
         if !corpus.games.contains_key(game) {
-            push(at.error(kind, game, "claims", format!("the file is named after {game:?}, which has no file games/{game}.yaml")));
+            push(at.error(
+                kind,
+                game,
+                "claims",
+                format!("the file is named after {game:?}, which has no file games/{game}.yaml"),
+            ));
         }
         for claim in &file.claims {
             if let Err(message) = check_slug(&claim.id) {
                 push(at.error(kind, game, "id", message));
             }
             if let Some(other) = claim_ids.insert(&claim.id, game) {
-                push(at.error(kind, game, "id", format!("claim {} is also defined in claims/{other}.yaml", claim.id)));
+                push(at.error(
+                    kind,
+                    game,
+                    "id",
+                    format!("claim {} is also defined in claims/{other}.yaml", claim.id),
+                ));
             }
-            if !corpus.evidence.contains_key(&claim.record) && !corpus.portal_rulesets.contains_key(&claim.record) {
-                push(at.error(kind, game, "record", format!("claim {}: record {} is not in the corpus", claim.id, claim.record)));
+            if !corpus.evidence.contains_key(&claim.record)
+                && !corpus.portal_rulesets.contains_key(&claim.record)
+            {
+                push(at.error(
+                    kind,
+                    game,
+                    "record",
+                    format!(
+                        "claim {}: record {} is not in the corpus",
+                        claim.id, claim.record
+                    ),
+                ));
             }
             match corpus.rulesets.get(&claim.ruleset) {
-                None => push(at.error(kind, game, "ruleset", format!("claim {}: executable ruleset {:?} is not in rulesets/", claim.id, claim.ruleset))),
-                Some(r) if r.game != *game => push(at.error(kind, game, "ruleset", format!("claim {}: ruleset {} plays {}, not {game}", claim.id, r.id, r.game))),
+                None => push(at.error(
+                    kind,
+                    game,
+                    "ruleset",
+                    format!(
+                        "claim {}: executable ruleset {:?} is not in rulesets/",
+                        claim.id, claim.ruleset
+                    ),
+                )),
+                Some(r) if r.game != *game => push(at.error(
+                    kind,
+                    game,
+                    "ruleset",
+                    format!(
+                        "claim {}: ruleset {} plays {}, not {game}",
+                        claim.id, r.id, r.game
+                    ),
+                )),
                 Some(_) => {}
             }
             if !is_language_tag(&claim.sentence.language) {
-                push(at.error(kind, game, "language", format!("claim {}: {:?} is not a language tag", claim.id, claim.sentence.language)));
+                push(at.error(
+                    kind,
+                    game,
+                    "language",
+                    format!(
+                        "claim {}: {:?} is not a language tag",
+                        claim.id, claim.sentence.language
+                    ),
+                ));
             }
         }
     }
@@ -196,23 +349,62 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
     for (key, coverage) in &corpus.coverage {
         let kind = FileKind::Coverage;
         if coverage.record != *key {
-            push(at.error(kind, key, "record", format!("is {:?} but the file is named {key}.yaml", coverage.record)));
+            push(at.error(
+                kind,
+                key,
+                "record",
+                format!("is {:?} but the file is named {key}.yaml", coverage.record),
+            ));
         }
-        if !corpus.evidence.contains_key(&coverage.record) && !corpus.portal_rulesets.contains_key(&coverage.record) {
-            push(at.error(kind, key, "record", format!("{} is not in the corpus", coverage.record)));
+        if !corpus.evidence.contains_key(&coverage.record)
+            && !corpus.portal_rulesets.contains_key(&coverage.record)
+        {
+            push(at.error(
+                kind,
+                key,
+                "record",
+                format!("{} is not in the corpus", coverage.record),
+            ));
         }
         if !corpus.rulesets.contains_key(&coverage.ruleset) {
-            push(at.error(kind, key, "ruleset", format!("executable ruleset {:?} is not in rulesets/", coverage.ruleset)));
+            push(at.error(
+                kind,
+                key,
+                "ruleset",
+                format!(
+                    "executable ruleset {:?} is not in rulesets/",
+                    coverage.ruleset
+                ),
+            ));
         }
         for clause in &coverage.clauses {
-            let mapped = !clause.options.is_empty() || !clause.claims.is_empty() || !clause.scenarios.is_empty();
+            let mapped = !clause.options.is_empty()
+                || !clause.claims.is_empty()
+                || !clause.scenarios.is_empty();
             if mapped == clause.not_modelled.is_some() {
-                let message = if mapped { "is both mapped and marked not_modelled" } else { "is neither mapped to options, claims or scenarios nor marked not_modelled" };
-                push(at.error(kind, key, "clauses", format!("clause {:?} {message}", clause.text)));
+                let message = if mapped {
+                    "is both mapped and marked not_modelled"
+                } else {
+                    "is neither mapped to options, claims or scenarios nor marked not_modelled"
+                };
+                push(at.error(
+                    kind,
+                    key,
+                    "clauses",
+                    format!("clause {:?} {message}", clause.text),
+                ));
             }
             for claim in &clause.claims {
                 if !claim_ids.contains_key(claim.as_str()) {
-                    push(at.error(kind, key, "claims", format!("clause {:?} names claim {claim}, which no file in claims/ defines", clause.text)));
+                    push(at.error(
+                        kind,
+                        key,
+                        "claims",
+                        format!(
+                            "clause {:?} names claim {claim}, which no file in claims/ defines",
+                            clause.text
+                        ),
+                    ));
                 }
             }
         }
@@ -220,14 +412,31 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
     report
 }
 
-fn check_record_id(at: &Locator<'_>, kind: FileKind, key: &str, id: &str, expected: RecordKind, push: &mut impl FnMut(Diagnostic)) {
+fn check_record_id(
+    at: &Locator<'_>,
+    kind: FileKind,
+    key: &str,
+    id: &str,
+    expected: RecordKind,
+    push: &mut impl FnMut(Diagnostic),
+) {
     match parse_record_id(id) {
         Ok(found) if found == expected => {}
-        Ok(found) => push(at.error(kind, key, "id", format!("{id} names a {found}, not a {expected}"))),
+        Ok(found) => push(at.error(
+            kind,
+            key,
+            "id",
+            format!("{id} names a {found}, not a {expected}"),
+        )),
         Err(message) => push(at.error(kind, key, "id", message)),
     }
     if id != key {
-        push(at.error(kind, key, "id", format!("is {id:?} but the file is named {key}.yaml")));
+        push(at.error(
+            kind,
+            key,
+            "id",
+            format!("is {id:?} but the file is named {key}.yaml"),
+        ));
     }
 }
 

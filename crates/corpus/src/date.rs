@@ -30,11 +30,19 @@ impl HistDate {
     }
 
     pub fn first_of_year(year: i32) -> Self {
-        Self { year, month: 1, day: 1 }
+        Self {
+            year,
+            month: 1,
+            day: 1,
+        }
     }
 
     pub fn last_of_year(year: i32) -> Self {
-        Self { year, month: 12, day: 31 }
+        Self {
+            year,
+            month: 12,
+            day: 31,
+        }
     }
 
     /// The year as historians write it: "1694 CE" or "500 BCE".
@@ -48,7 +56,9 @@ impl HistDate {
 
     /// Years since 1 January of year 0, as a real number, for timelines.
     pub fn fractional_year(&self) -> f64 {
-        let day_of_year: u32 = (1..self.month).map(|m| u32::from(days_in_month(self.year, m))).sum::<u32>()
+        let day_of_year: u32 = (1..self.month)
+            .map(|m| u32::from(days_in_month(self.year, m)))
+            .sum::<u32>()
             + u32::from(self.day)
             - 1;
         let length = if is_leap(self.year) { 366.0 } else { 365.0 };
@@ -84,7 +94,13 @@ impl PartialOrd for HistDate {
 impl fmt::Display for HistDate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.year < 0 {
-            write!(f, "-{:04}-{:02}-{:02}", -i64::from(self.year), self.month, self.day)
+            write!(
+                f,
+                "-{:04}-{:02}-{:02}",
+                -i64::from(self.year),
+                self.month,
+                self.day
+            )
         } else {
             write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
         }
@@ -96,21 +112,35 @@ impl FromStr for HistDate {
 
     /// Parses `YYYY-MM-DD`, with a leading `-` for years before year 0.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let bad = || format!("{text:?} is not a date of the form YYYY-MM-DD (a leading '-' for BCE years)");
+        let bad = || {
+            format!("{text:?} is not a date of the form YYYY-MM-DD (a leading '-' for BCE years)")
+        };
         let (negative, rest) = match text.strip_prefix('-') {
             Some(rest) => (true, rest),
             None => (false, text),
         };
         let mut parts = rest.split('-');
-        let (Some(y), Some(m), Some(d), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        let (Some(y), Some(m), Some(d), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
             return Err(bad());
         };
-        if y.len() < 4 || m.len() != 2 || d.len() != 2 || ![y, m, d].iter().all(|p| p.bytes().all(|b| b.is_ascii_digit())) {
+        if y.len() < 4
+            || m.len() != 2
+            || d.len() != 2
+            || ![y, m, d]
+                .iter()
+                .all(|p| p.bytes().all(|b| b.is_ascii_digit()))
+        {
             return Err(bad());
         }
         let year: i32 = y.parse().map_err(|_| bad())?;
         let year = if negative { -year } else { year };
-        HistDate::new(year, m.parse().map_err(|_| bad())?, d.parse().map_err(|_| bad())?)
+        HistDate::new(
+            year,
+            m.parse().map_err(|_| bad())?,
+            d.parse().map_err(|_| bad())?,
+        )
     }
 }
 
@@ -142,8 +172,15 @@ impl DateRange {
     /// A range as historians read it: "1694", "1200 BCE – 1100 BCE".
     pub fn label(&self) -> String {
         let circa = if self.approximate { "c. " } else { "" };
-        let whole_years = self.start == HistDate::first_of_year(self.start.year) && self.end == HistDate::last_of_year(self.end.year);
-        let show = |d: &HistDate| if d.year <= 0 { d.era_year() } else { d.year.to_string() };
+        let whole_years = self.start == HistDate::first_of_year(self.start.year)
+            && self.end == HistDate::last_of_year(self.end.year);
+        let show = |d: &HistDate| {
+            if d.year <= 0 {
+                d.era_year()
+            } else {
+                d.year.to_string()
+            }
+        };
         match (whole_years, self.start.year == self.end.year) {
             (true, true) => format!("{circa}{}", show(&self.start)),
             (true, false) => format!("{circa}{} – {}", show(&self.start), show(&self.end)),
@@ -158,7 +195,13 @@ mod tests {
 
     #[test]
     fn iso_round_trip_including_bce() {
-        for text in ["1694-01-01", "1694-12-31", "0000-06-15", "-0499-01-01", "2000-02-29"] {
+        for text in [
+            "1694-01-01",
+            "1694-12-31",
+            "0000-06-15",
+            "-0499-01-01",
+            "2000-02-29",
+        ] {
             let date: HistDate = text.parse().unwrap();
             assert_eq!(date.to_string(), text);
         }
@@ -166,8 +209,19 @@ mod tests {
 
     #[test]
     fn impossible_dates_are_rejected() {
-        for text in ["1694-13-01", "1694-02-30", "1900-02-29", "1694-1-01", "16940101", "abcd-01-01", "1694-01-01-01"] {
-            assert!(text.parse::<HistDate>().is_err(), "{text} should be rejected");
+        for text in [
+            "1694-13-01",
+            "1694-02-30",
+            "1900-02-29",
+            "1694-1-01",
+            "16940101",
+            "abcd-01-01",
+            "1694-01-01-01",
+        ] {
+            assert!(
+                text.parse::<HistDate>().is_err(),
+                "{text} should be rejected"
+            );
         }
     }
 
@@ -180,9 +234,17 @@ mod tests {
 
     #[test]
     fn labels() {
-        let range = DateRange { start: HistDate::first_of_year(1694), end: HistDate::last_of_year(1694), approximate: false };
+        let range = DateRange {
+            start: HistDate::first_of_year(1694),
+            end: HistDate::last_of_year(1694),
+            approximate: false,
+        };
         assert_eq!(range.label(), "1694");
-        let range = DateRange { start: HistDate::first_of_year(-1199), end: HistDate::last_of_year(-1099), approximate: true };
+        let range = DateRange {
+            start: HistDate::first_of_year(-1199),
+            end: HistDate::last_of_year(-1099),
+            approximate: true,
+        };
         assert_eq!(range.label(), "c. 1200 BCE – 1100 BCE");
     }
 }

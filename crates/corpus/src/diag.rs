@@ -34,7 +34,10 @@ impl Diagnostic {
     }
 
     pub fn warning(file: impl AsRef<Path>, message: impl Into<String>) -> Self {
-        Self { severity: Severity::Warning, ..Self::error(file, message) }
+        Self {
+            severity: Severity::Warning,
+            ..Self::error(file, message)
+        }
     }
 
     pub fn at(mut self, line: u64, column: Option<u64>) -> Self {

@@ -44,7 +44,8 @@ static DMS: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 static DECIMAL_PAIR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\s*(?P<lat>[-+]?\d{1,2}(?:\.\d+)?)\s*,\s*(?P<lon>[-+]?\d{1,3}(?:\.\d+)?)\s*$").expect("valid regex")
+    Regex::new(r"^\s*(?P<lat>[-+]?\d{1,2}(?:\.\d+)?)\s*,\s*(?P<lon>[-+]?\d{1,3}(?:\.\d+)?)\s*$")
+        .expect("valid regex")
 });
 
 /// Rounds to a millionth of a degree (about 11 cm), so that the YAML is stable.
@@ -58,14 +59,28 @@ fn round6(value: f64) -> f64 {
 pub fn parse_location(text: &str) -> Result<Location, String> {
     let text = text.trim();
     if let Some(caps) = DECIMAL_PAIR.captures(text) {
-        let latitude: f64 = caps["lat"].parse().map_err(|_| format!("bad latitude in {text:?}"))?;
-        let longitude: f64 = caps["lon"].parse().map_err(|_| format!("bad longitude in {text:?}"))?;
+        let latitude: f64 = caps["lat"]
+            .parse()
+            .map_err(|_| format!("bad latitude in {text:?}"))?;
+        let longitude: f64 = caps["lon"]
+            .parse()
+            .map_err(|_| format!("bad longitude in {text:?}"))?;
         check_range(latitude, longitude, text)?;
-        return Ok(Location { places: vec![], coordinates: vec![Coordinates { latitude, longitude, text: text.to_string() }] });
+        return Ok(Location {
+            places: vec![],
+            coordinates: vec![Coordinates {
+                latitude,
+                longitude,
+                text: text.to_string(),
+            }],
+        });
     }
     let matches: Vec<_> = DMS.captures_iter(text).collect();
     if matches.is_empty() {
-        return Ok(Location { places: vec![text.to_string()], coordinates: vec![] });
+        return Ok(Location {
+            places: vec![text.to_string()],
+            coordinates: vec![],
+        });
     }
     let mut location = Location::default();
     let mut rest = String::new();
@@ -75,13 +90,19 @@ pub fn parse_location(text: &str) -> Result<Location, String> {
         let whole = caps.get(0).expect("match");
         rest.push_str(&text[cursor..whole.start()]);
         cursor = whole.end();
-        let part = |name: &str| caps.name(name).map_or(Ok(0.0), |m| m.as_str().parse::<f64>());
+        let part = |name: &str| {
+            caps.name(name)
+                .map_or(Ok(0.0), |m| m.as_str().parse::<f64>())
+        };
         let (deg, min, sec) = match (part("deg"), part("min"), part("sec")) {
             (Ok(d), Ok(m), Ok(s)) => (d, m, s),
             _ => return Err(format!("unreadable coordinate {:?}", whole.as_str())),
         };
         if min >= 60.0 || sec >= 60.0 {
-            return Err(format!("minutes and seconds must be below 60 in {:?}", whole.as_str()));
+            return Err(format!(
+                "minutes and seconds must be below 60 in {:?}",
+                whole.as_str()
+            ));
         }
         let magnitude = deg + min / 60.0 + sec / 3600.0;
         match &caps["hemi"] {
@@ -130,14 +151,22 @@ mod tests {
 
     fn check(input: &str, expected: &[(f64, f64)], places: &[&str]) {
         let location = parse_location(input).unwrap();
-        let got: Vec<(f64, f64)> = location.coordinates.iter().map(|c| (c.latitude, c.longitude)).collect();
+        let got: Vec<(f64, f64)> = location
+            .coordinates
+            .iter()
+            .map(|c| (c.latitude, c.longitude))
+            .collect();
         assert_eq!(got, expected, "coordinates of {input:?}");
         assert_eq!(location.places, places, "places of {input:?}");
     }
 
     #[test]
     fn seeds_and_variants() {
-        check(r#"33°22'4.12"N, 6°51'5.94"E"#, &[(33.367811, 6.851650)], &[]);
+        check(
+            r#"33°22'4.12"N, 6°51'5.94"E"#,
+            &[(33.367811, 6.851650)],
+            &[],
+        );
         check(
             r#"11° 7'34.35"N, 39°38'8.03"E 11° 5'3.59"N, 39°44'16.44"E"#,
             &[(11.126208, 39.635564), (11.084331, 39.737900)],

@@ -37,8 +37,12 @@ impl fmt::Display for RecordKind {
 /// Checks a DLP identifier and tells which kind of record it names.
 pub fn parse_record_id(id: &str) -> Result<RecordKind, String> {
     let mut parts = id.split('.');
-    let (Some("DLP"), Some(kind), Some(number), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
-        return Err(format!("{id:?} is not an identifier of the form DLP.<Kind>.<number>"));
+    let (Some("DLP"), Some(kind), Some(number), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(format!(
+            "{id:?} is not an identifier of the form DLP.<Kind>.<number>"
+        ));
     };
     if number.is_empty() || number.len() > 9 || !number.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("{id:?} does not end in a record number"));
@@ -51,11 +55,19 @@ pub fn parse_record_id(id: &str) -> Result<RecordKind, String> {
 pub fn check_slug(key: &str) -> Result<(), String> {
     let valid = !key.is_empty()
         && key.len() <= 80
-        && key.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
         && !key.starts_with('-')
         && !key.ends_with('-')
         && !key.contains("--");
-    if valid { Ok(()) } else { Err(format!("{key:?} is not a key of lowercase letters, digits and single hyphens")) }
+    if valid {
+        Ok(())
+    } else {
+        Err(format!(
+            "{key:?} is not a key of lowercase letters, digits and single hyphens"
+        ))
+    }
 }
 
 #[cfg(test)]
@@ -64,8 +76,14 @@ mod tests {
 
     #[test]
     fn accepted_and_rejected_ids() {
-        assert_eq!(parse_record_id("DLP.Evidence.1238"), Ok(RecordKind::Evidence));
-        assert_eq!(parse_record_id("DLP.GameRulesets.767"), Ok(RecordKind::GameRuleset));
+        assert_eq!(
+            parse_record_id("DLP.Evidence.1238"),
+            Ok(RecordKind::Evidence)
+        );
+        assert_eq!(
+            parse_record_id("DLP.GameRulesets.767"),
+            Ok(RecordKind::GameRuleset)
+        );
         assert_eq!(parse_record_id("DLP.Games.12"), Ok(RecordKind::Game));
         for bad in [
             "DLP.Evidence.",

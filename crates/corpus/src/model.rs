@@ -12,7 +12,7 @@ use crate::date::DateRange;
 use crate::geo::Location;
 
 /// A saved portal page a record was read from.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PageRef {
     /// Path of the raw page, relative to the pages directory.

@@ -80,7 +80,10 @@ impl FileKind {
 
     /// Whether `cargo xtask ingest` owns (writes and deletes) files of this kind.
     pub fn is_generated(self) -> bool {
-        matches!(self, Self::Evidence | Self::PortalRuleset | Self::Game | Self::Source)
+        matches!(
+            self,
+            Self::Evidence | Self::PortalRuleset | Self::Game | Self::Source
+        )
     }
 
     /// Which kind a file name in [`Self::dir`] is; `rulesets/` holds two kinds.
@@ -123,16 +126,30 @@ impl Corpus {
         let mut corpus = Corpus::default();
         for kind in FileKind::ALL {
             for (path, text) in read_yaml_files(&layout.dir(kind), kind, report) {
-                let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+                let stem = path
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .unwrap_or_default()
+                    .to_string();
                 let shown = path.clone();
                 let loaded = match kind {
-                    FileKind::Evidence => parse_into(&shown, &text, &mut corpus.evidence, stem, report),
-                    FileKind::PortalRuleset => parse_into(&shown, &text, &mut corpus.portal_rulesets, stem, report),
-                    FileKind::ExecutableRuleset => parse_into(&shown, &text, &mut corpus.rulesets, stem, report),
+                    FileKind::Evidence => {
+                        parse_into(&shown, &text, &mut corpus.evidence, stem, report)
+                    }
+                    FileKind::PortalRuleset => {
+                        parse_into(&shown, &text, &mut corpus.portal_rulesets, stem, report)
+                    }
+                    FileKind::ExecutableRuleset => {
+                        parse_into(&shown, &text, &mut corpus.rulesets, stem, report)
+                    }
                     FileKind::Game => parse_into(&shown, &text, &mut corpus.games, stem, report),
-                    FileKind::Source => parse_into(&shown, &text, &mut corpus.sources, stem, report),
+                    FileKind::Source => {
+                        parse_into(&shown, &text, &mut corpus.sources, stem, report)
+                    }
                     FileKind::Claims => parse_into(&shown, &text, &mut corpus.claims, stem, report),
-                    FileKind::Coverage => parse_into(&shown, &text, &mut corpus.coverage, stem, report),
+                    FileKind::Coverage => {
+                        parse_into(&shown, &text, &mut corpus.coverage, stem, report)
+                    }
                 };
                 if loaded {
                     corpus.texts.insert(path, text);
@@ -145,7 +162,10 @@ impl Corpus {
     /// The path a record was loaded from, if it was loaded from a file.
     pub fn path_of(&self, kind: FileKind, key: &str) -> Option<&Path> {
         let wanted = kind.path(key);
-        self.texts.keys().find(|p| p.ends_with(&wanted)).map(PathBuf::as_path)
+        self.texts
+            .keys()
+            .find(|p| p.ends_with(&wanted))
+            .map(PathBuf::as_path)
     }
 
     /// The files `cargo xtask ingest` owns, rendered, by path relative to the corpus root.
@@ -167,7 +187,13 @@ impl Corpus {
     }
 }
 
-fn parse_into<T: DeserializeOwned>(path: &Path, text: &str, map: &mut BTreeMap<String, T>, key: String, report: &mut Report) -> bool {
+fn parse_into<T: DeserializeOwned>(
+    path: &Path,
+    text: &str,
+    map: &mut BTreeMap<String, T>,
+    key: String,
+    report: &mut Report,
+) -> bool {
     match from_yaml::<T>(path, text) {
         Ok(value) => {
             map.insert(key, value);
@@ -181,11 +207,17 @@ fn parse_into<T: DeserializeOwned>(path: &Path, text: &str, map: &mut BTreeMap<S
 }
 
 fn read_yaml_files(dir: &Path, kind: FileKind, report: &mut Report) -> Vec<(PathBuf, String)> {
-    let Ok(entries) = fs::read_dir(dir) else { return vec![] };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return vec![];
+    };
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
-        .filter(|path| path.file_name().and_then(|n| n.to_str()).is_some_and(|n| kind.matches(n) && !n.starts_with('.')))
+        .filter(|path| {
+            path.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| kind.matches(n) && !n.starts_with('.'))
+        })
         .collect();
     paths.sort();
     let mut files = Vec::new();
@@ -195,8 +227,15 @@ fn read_yaml_files(dir: &Path, kind: FileKind, report: &mut Report) -> Vec<(Path
                 Ok(text) => files.push((path, text)),
                 Err(error) => {
                     let offset = error.utf8_error().valid_up_to();
-                    let line = error.as_bytes()[..offset].iter().filter(|&&b| b == b'\n').count() as u64 + 1;
-                    report.push(Diagnostic::error(&path, format!("invalid UTF-8 at byte {offset}")).at(line, None));
+                    let line = error.as_bytes()[..offset]
+                        .iter()
+                        .filter(|&&b| b == b'\n')
+                        .count() as u64
+                        + 1;
+                    report.push(
+                        Diagnostic::error(&path, format!("invalid UTF-8 at byte {offset}"))
+                            .at(line, None),
+                    );
                 }
             },
             Err(error) => report.push(Diagnostic::error(&path, format!("cannot read: {error}"))),
@@ -229,7 +268,9 @@ fn generated_on_disk(root: &Path) -> io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
     for kind in FileKind::ALL.into_iter().filter(|k| k.is_generated()) {
         let dir = root.join(kind.dir());
-        let Ok(entries) = fs::read_dir(&dir) else { continue };
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
         for entry in entries {
             let entry = entry?;
             let name = entry.file_name().to_string_lossy().into_owned();
@@ -244,13 +285,18 @@ fn generated_on_disk(root: &Path) -> io::Result<Vec<PathBuf>> {
 }
 
 /// Compares the generated files on disk with `wanted`.
-pub fn diff_generated(root: &Path, wanted: &BTreeMap<PathBuf, String>) -> io::Result<Vec<Difference>> {
+pub fn diff_generated(
+    root: &Path,
+    wanted: &BTreeMap<PathBuf, String>,
+) -> io::Result<Vec<Difference>> {
     let mut differences = Vec::new();
     for (path, text) in wanted {
         match fs::read(root.join(path)) {
             Ok(bytes) if bytes == text.as_bytes() => {}
             Ok(_) => differences.push(Difference::Changed(path.clone())),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => differences.push(Difference::Missing(path.clone())),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                differences.push(Difference::Missing(path.clone()))
+            }
             Err(e) => return Err(e),
         }
     }
@@ -267,12 +313,17 @@ pub fn diff_generated(root: &Path, wanted: &BTreeMap<PathBuf, String>) -> io::Re
 /// Every file is first written in full to a temporary file beside its destination; only
 /// when all of them are written are they renamed into place, and only then are stale files
 /// removed. A failure while writing removes the temporary files and leaves the corpus as it was.
-pub fn replace_generated(root: &Path, wanted: &BTreeMap<PathBuf, String>) -> io::Result<Vec<Difference>> {
+pub fn replace_generated(
+    root: &Path,
+    wanted: &BTreeMap<PathBuf, String>,
+) -> io::Result<Vec<Difference>> {
     let differences = diff_generated(root, wanted)?;
     let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
     let result = (|| -> io::Result<()> {
         for difference in &differences {
-            let (Difference::Missing(path) | Difference::Changed(path)) = difference else { continue };
+            let (Difference::Missing(path) | Difference::Changed(path)) = difference else {
+                continue;
+            };
             let destination = root.join(path);
             let staging = staged_name(&destination);
             staged.push((staging.clone(), destination.clone()));
@@ -314,7 +365,10 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
 }
 
 fn staged_name(destination: &Path) -> PathBuf {
-    let name = destination.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = destination
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     destination.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
 }
 
@@ -323,7 +377,14 @@ mod tests {
     use super::*;
 
     fn source(key: &str) -> Source {
-        Source { key: key.into(), reference: None, authors: "A".into(), year: Some(1900), title: None, published: None }
+        Source {
+            key: key.into(),
+            reference: None,
+            authors: "A".into(),
+            year: Some(1900),
+            title: None,
+            published: None,
+        }
     }
 
     #[test]
@@ -341,11 +402,20 @@ mod tests {
         let changes = replace_generated(root, &wanted).unwrap();
         assert_eq!(
             changes,
-            vec![Difference::Missing("sources/a-1900.yaml".into()), Difference::Stale("sources/old-1900.yaml".into())]
+            vec![
+                Difference::Missing("sources/a-1900.yaml".into()),
+                Difference::Stale("sources/old-1900.yaml".into())
+            ]
         );
         assert!(diff_generated(root, &wanted).unwrap().is_empty());
-        assert_eq!(fs::read_to_string(root.join("rulesets/kioz.yaml")).unwrap(), "hand written");
-        let leftovers: Vec<_> = fs::read_dir(root.join("sources")).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(
+            fs::read_to_string(root.join("rulesets/kioz.yaml")).unwrap(),
+            "hand written"
+        );
+        let leftovers: Vec<_> = fs::read_dir(root.join("sources"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
         assert_eq!(leftovers.len(), 1, "{leftovers:?}");
     }
 
@@ -357,12 +427,16 @@ mod tests {
         fs::write(root.join("sources/a-1900.yaml"), "old").unwrap();
         // A directory where the second staged file must go makes that write fail after the
         // first one (games/z.yaml) has been staged.
-        fs::create_dir_all(root.join(format!("sources/.a-1900.yaml.{}.tmp", std::process::id()))).unwrap();
+        fs::create_dir_all(root.join(format!("sources/.a-1900.yaml.{}.tmp", std::process::id())))
+            .unwrap();
         let mut wanted = BTreeMap::new();
         wanted.insert(PathBuf::from("sources/a-1900.yaml"), "new".to_string());
         wanted.insert(PathBuf::from("games/z.yaml"), "new".to_string());
         assert!(replace_generated(root, &wanted).is_err());
-        assert_eq!(fs::read_to_string(root.join("sources/a-1900.yaml")).unwrap(), "old");
+        assert_eq!(
+            fs::read_to_string(root.join("sources/a-1900.yaml")).unwrap(),
+            "old"
+        );
         assert!(!root.join("games/z.yaml").exists());
         let staged: Vec<_> = fs::read_dir(root.join("games")).unwrap().collect();
         assert!(staged.is_empty(), "temporary files left behind: {staged:?}");

@@ -21,7 +21,10 @@ pub fn normalize_whitespace(text: &str) -> String {
 
 /// Removes diacritics: "Kiôz" becomes "Kioz", "Dèleb" becomes "Deleb".
 pub fn fold_diacritics(text: &str) -> String {
-    text.nfd().filter(|c| !is_combining_mark(*c)).nfc().collect()
+    text.nfd()
+        .filter(|c| !is_combining_mark(*c))
+        .nfc()
+        .collect()
 }
 
 /// A file-name-safe identifier: ASCII letters and digits joined by single hyphens.

@@ -13,7 +13,9 @@ pub fn from_yaml<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, Diag
     serde_saphyr::from_str(text).map_err(|error| {
         let diagnostic = Diagnostic::error(file, first_line(&error));
         match error.location() {
-            Some(location) if location.line() > 0 => diagnostic.at(location.line(), Some(location.column())),
+            Some(location) if location.line() > 0 => {
+                diagnostic.at(location.line(), Some(location.column()))
+            }
             _ => diagnostic,
         }
     })
@@ -22,7 +24,10 @@ pub fn from_yaml<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, Diag
 /// The message of a saphyr error without its rendered source snippet.
 fn first_line(error: &serde_saphyr::Error) -> String {
     let rendered = error.to_string();
-    let message = rendered.lines().find(|line| !line.trim().is_empty()).unwrap_or("invalid YAML");
+    let message = rendered
+        .lines()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or("invalid YAML");
     message.trim().trim_start_matches("error: ").to_string()
 }
 
@@ -42,16 +47,22 @@ pub fn line_of(text: &str, path: &[&str]) -> Option<u64> {
     let mut depth_indent: Option<usize> = None;
     let mut remaining = path;
     for (index, line) in text.lines().enumerate() {
-        let Some((key, _)) = remaining.first().map(|k| (*k, ())) else { break };
+        let Some((key, _)) = remaining.first().map(|k| (*k, ())) else {
+            break;
+        };
         let trimmed = line.trim_start();
         let indent = line.len() - trimmed.len();
-        if let Some(parent) = depth_indent {
-            if !trimmed.is_empty() && indent <= parent && !trimmed.starts_with('-') {
-                return None;
-            }
+        if let Some(parent) = depth_indent
+            && !trimmed.is_empty()
+            && indent <= parent
+            && !trimmed.starts_with('-')
+        {
+            return None;
         }
         let bare = trimmed.trim_start_matches("- ");
-        if bare.starts_with(&format!("{key}:")) && depth_indent.is_none_or(|parent| indent > parent || trimmed.starts_with('-')) {
+        if bare.starts_with(&format!("{key}:"))
+            && depth_indent.is_none_or(|parent| indent > parent || trimmed.starts_with('-'))
+        {
             remaining = &remaining[1..];
             if remaining.is_empty() {
                 return Some(index as u64 + 1);

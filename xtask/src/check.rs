@@ -1,0 +1,108 @@
+//! `cargo xtask check`: validate the whole corpus, reporting every problem.
+
+use std::path::PathBuf;
+
+use corpus::{Corpus, Report};
+
+use crate::project;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Corpus directory to check [default: corpus/].
+    #[arg(long, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let dir = args
+        .corpus
+        .as_deref()
+        .map_or_else(project::corpus, project::from_cwd);
+    let report = check_dir(&dir);
+    let diagnostics = report.sorted();
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    for diagnostic in &diagnostics {
+        if diagnostic.is_error() || !args.quiet {
+            eprintln!("{diagnostic}");
+        }
+    }
+    if errors > 0 {
+        return Err(format!("{errors} problem(s) in {}", dir.display()));
+    }
+    if !args.quiet {
+        println!("{}: corpus is valid", dir.display());
+    }
+    Ok(())
+}
+
+/// Every problem of the corpus in `dir`.
+pub fn check_dir(dir: &std::path::Path) -> Report {
+    let mut report = Report::default();
+    let corpus = Corpus::load(dir, &mut report);
+    report.extend(corpus::check::check_corpus(&corpus, dir).diagnostics);
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Hand-edited files with several problems: each is reported with its file and line.
+    #[test]
+    fn every_problem_is_reported_with_file_and_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let write = |path: &str, text: &str| {
+            let path = root.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write(
+            "evidence/DLP.Evidence.1.yaml",
+            "id: DLP.Evidence.1\ngame: nowhere\nconfidence: 150\ndate:\n  start: 1700-01-01\n  end: 1600-01-01\nsource: lost-1900\npages:\n- file: a.txt\n",
+        );
+        write(
+            "evidence/DLP.Evidence.2.yaml",
+            "id: DLP.Evidence.2\nconfidence: 10\nconfidence: 20\npages: []\n",
+        );
+        write("sources/a-1900.yaml", "key: b-1900\nauthors: A\n");
+        write(
+            "games/g.yaml",
+            "key: g\nname: G\nevidence:\n- DLP.Evidence.404\n",
+        );
+        let report = check_dir(root);
+        let shown: Vec<String> = report
+            .sorted()
+            .iter()
+            .map(|d| d.to_string().replace(&format!("{}/", root.display()), ""))
+            .collect();
+        let expected = [
+            "evidence/DLP.Evidence.1.yaml:1: error: field `id`: DLP.Evidence.1 is implemented by no executable ruleset (add it to `implements` of a file in rulesets/)",
+            "evidence/DLP.Evidence.1.yaml:2: error: field `game`: game \"nowhere\" has no file games/nowhere.yaml",
+            "evidence/DLP.Evidence.1.yaml:3: error: field `confidence`: 150 is not between 0 and 100",
+            "evidence/DLP.Evidence.1.yaml:5: error: field `date.start`: starts (1700-01-01) after it ends (1600-01-01)",
+            "evidence/DLP.Evidence.1.yaml:7: error: field `source`: source \"lost-1900\" has no file sources/lost-1900.yaml",
+        ];
+        for line in expected {
+            assert!(
+                shown.iter().any(|s| s == line),
+                "missing {line:?} in {shown:#?}"
+            );
+        }
+        assert!(
+            shown.iter().any(
+                |s| s.starts_with("evidence/DLP.Evidence.2.yaml:3:") && s.contains("duplicate")
+            ),
+            "{shown:#?}"
+        );
+        assert!(
+            shown
+                .iter()
+                .any(|s| s.starts_with("sources/a-1900.yaml:1: error: field `key`")),
+            "{shown:#?}"
+        );
+        assert!(shown.iter().any(|s| s.starts_with("games/g.yaml:3: error: field `evidence`: DLP.Evidence.404")), "{shown:#?}");
+    }
+}
