@@ -2,7 +2,10 @@
 
 mod check;
 mod ingest;
+mod progress;
 mod project;
+mod simulate;
+mod trace;
 
 use std::process::ExitCode;
 
@@ -24,6 +27,10 @@ enum Command {
     Ingest(ingest::Args),
     /// Validate the corpus: schema, identifiers, dates, confidence, references.
     Check(check::Args),
+    /// Random playouts of one game: completion, wins, lengths, branching, with intervals.
+    Simulate(simulate::Args),
+    /// One playout, move by move, as text or JSON.
+    Trace(trace::Args),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +38,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Ingest(args) => ingest::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Simulate(args) => simulate::run(&args),
+        Command::Trace(args) => trace::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,281 @@
+//! Throws of two-sided lots (sticks, cowries) and drawing lots: exact distributions as
+//! rational numbers, and sampling that reproduces them exactly.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use num_rational::Ratio;
+
+use crate::rng::GameRng;
+
+/// Exact probabilities.
+pub type Rational = Ratio<u128>;
+
+/// The probability that one lot lands with its counted side up ("white", "polished", "mouth
+/// up"), as an exact fraction. Fair lots are 1/2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bias {
+    pub numerator: u32,
+    pub denominator: u32,
+}
+
+impl Bias {
+    pub const FAIR: Bias = Bias {
+        numerator: 1,
+        denominator: 2,
+    };
+    /// Denominators are bounded so that six lots stay exact in 128 bits.
+    pub const MAX_DENOMINATOR: u32 = 10_000;
+
+    pub fn new(numerator: u32, denominator: u32) -> Result<Self, String> {
+        if denominator == 0 || denominator > Self::MAX_DENOMINATOR || numerator > denominator {
+            return Err(format!(
+                "{numerator}/{denominator} is not a probability with a denominator of at most {}",
+                Self::MAX_DENOMINATOR
+            ));
+        }
+        let g = gcd(numerator, denominator);
+        Ok(Self {
+            numerator: numerator / g,
+            denominator: denominator / g,
+        })
+    }
+
+    pub fn ratio(self) -> Rational {
+        Rational::new(u128::from(self.numerator), u128::from(self.denominator))
+    }
+
+    pub fn is_fair(self) -> bool {
+        self == Self::FAIR
+    }
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a.max(1) } else { gcd(b, a % b) }
+}
+
+impl fmt::Display for Bias {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.numerator, self.denominator)
+    }
+}
+
+impl std::str::FromStr for Bias {
+    type Err = String;
+
+    /// "1/2", "3/5" or a decimal such as "0.55".
+    fn from_str(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        if let Some((n, d)) = text.split_once('/') {
+            let n = n
+                .trim()
+                .parse()
+                .map_err(|_| format!("{text:?} is not a fraction"))?;
+            let d = d
+                .trim()
+                .parse()
+                .map_err(|_| format!("{text:?} is not a fraction"))?;
+            return Bias::new(n, d);
+        }
+        let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+        if fraction.len() > 4
+            || !whole
+                .bytes()
+                .chain(fraction.bytes())
+                .all(|b| b.is_ascii_digit())
+            || (whole.is_empty() && fraction.is_empty())
+        {
+            return Err(format!(
+                "{text:?} is not a probability such as 1/2 or 0.55 (at most four decimals)"
+            ));
+        }
+        let denominator = 10u32.pow(fraction.len() as u32);
+        let whole: u32 = if whole.is_empty() {
+            0
+        } else {
+            whole
+                .parse()
+                .map_err(|_| format!("{text:?} is not a probability"))?
+        };
+        let fraction: u32 = if fraction.is_empty() {
+            0
+        } else {
+            fraction
+                .parse()
+                .map_err(|_| format!("{text:?} is not a probability"))?
+        };
+        Bias::new(whole * denominator + fraction, denominator)
+    }
+}
+
+/// The chance events of the games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chance {
+    /// `count` two-sided lots thrown together; the outcome is how many land up (0..=count).
+    Lots { count: u8, bias: Bias },
+    /// One of `n` equally likely outcomes (drawing lots for who starts).
+    Uniform { n: u8 },
+}
+
+impl Chance {
+    /// Number of possible outcomes.
+    pub fn outcomes(self) -> u8 {
+        match self {
+            Chance::Lots { count, .. } => count + 1,
+            Chance::Uniform { n } => n,
+        }
+    }
+
+    /// Exact probability of each outcome.
+    pub fn distribution(self) -> Vec<Rational> {
+        match self {
+            Chance::Lots { count, bias } => binomial(count, bias),
+            Chance::Uniform { n } => (0..n).map(|_| Rational::new(1, u128::from(n))).collect(),
+        }
+    }
+
+    /// Draws an outcome with exactly the probabilities of [`Self::distribution`].
+    #[inline]
+    pub fn sample(self, rng: &mut GameRng) -> u8 {
+        match self {
+            Chance::Lots { count, bias } if bias.is_fair() => {
+                // Each bit is a fair lot.
+                (rng.next_u64() & ((1u64 << count) - 1)).count_ones() as u8
+            }
+            Chance::Lots { count, bias } => (0..count)
+                .filter(|_| rng.chance(bias.numerator, bias.denominator))
+                .count() as u8,
+            Chance::Uniform { n } => rng.below(u64::from(n)) as u8,
+        }
+    }
+}
+
+/// P(k of n lots up) = C(n, k) p^k (1 - p)^(n - k), exactly.
+pub fn binomial(n: u8, bias: Bias) -> Vec<Rational> {
+    let p = bias.ratio();
+    let q = Rational::from_integer(1) - p;
+    (0..=n)
+        .map(|k| {
+            let choose = (0..k).fold(1u128, |acc, i| acc * u128::from(n - i) / u128::from(i + 1));
+            Rational::from_integer(choose) * pow(p, k) * pow(q, n - k)
+        })
+        .collect()
+}
+
+fn pow(base: Rational, exponent: u8) -> Rational {
+    (0..exponent).fold(Rational::from_integer(1), |acc, _| acc * base)
+}
+
+/// A named throw: what each number of lots up is worth in a game, and whether it grants
+/// another throw. Distributions of values are derived exactly from it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ThrowTable {
+    pub name: &'static str,
+    pub lots: u8,
+    pub bias: Bias,
+    /// For each number of lots up (0..=lots): the value's label and whether it throws again.
+    pub faces: Vec<(String, bool)>,
+}
+
+impl ThrowTable {
+    /// Probability of each value label, summed over the outcomes that give it.
+    pub fn value_distribution(&self) -> BTreeMap<String, Rational> {
+        let mut out = BTreeMap::new();
+        for (k, p) in binomial(self.lots, self.bias).into_iter().enumerate() {
+            *out.entry(self.faces[k].0.clone())
+                .or_insert_with(|| Rational::from_integer(0)) += p;
+        }
+        out
+    }
+
+    /// Probability that a throw grants another throw.
+    pub fn extra_throw_probability(&self) -> Rational {
+        binomial(self.lots, self.bias)
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| self.faces[*k].1)
+            .fold(Rational::from_integer(0), |acc, (_, p)| acc + p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(n: u128, d: u128) -> Rational {
+        Rational::new(n, d)
+    }
+
+    #[test]
+    fn binomials_are_exact() {
+        assert_eq!(
+            binomial(4, Bias::FAIR),
+            [r(1, 16), r(4, 16), r(6, 16), r(4, 16), r(1, 16)]
+        );
+        let biased = binomial(2, "0.6".parse().unwrap());
+        assert_eq!(biased, [r(4, 25), r(12, 25), r(9, 25)]);
+        let total: Rational = binomial(6, "1/3".parse().unwrap()).into_iter().sum();
+        assert_eq!(total, r(1, 1));
+    }
+
+    #[test]
+    fn bias_parsing() {
+        assert_eq!("1/2".parse::<Bias>(), Ok(Bias::FAIR));
+        assert_eq!("0.5".parse::<Bias>(), Ok(Bias::FAIR));
+        assert_eq!("0.55".parse::<Bias>().unwrap().to_string(), "11/20");
+        for bad in ["2/1", "1/0", "x", "0.12345", "-1/2", "", "1/20001"] {
+            assert!(bad.parse::<Bias>().is_err(), "{bad} accepted");
+        }
+    }
+
+    /// Pearson's chi-square against the exact distribution, for fair and biased lots.
+    #[test]
+    fn sampling_matches_the_exact_distribution() {
+        for (chance, seed) in [
+            (
+                Chance::Lots {
+                    count: 4,
+                    bias: Bias::FAIR,
+                },
+                1,
+            ),
+            (
+                Chance::Lots {
+                    count: 6,
+                    bias: Bias::FAIR,
+                },
+                2,
+            ),
+            (
+                Chance::Lots {
+                    count: 6,
+                    bias: "0.7".parse().unwrap(),
+                },
+                3,
+            ),
+            (Chance::Uniform { n: 2 }, 4),
+        ] {
+            let n = 200_000u32;
+            let mut counts = vec![0u32; usize::from(chance.outcomes())];
+            let mut rng = GameRng::from_seed(seed);
+            for _ in 0..n {
+                counts[usize::from(chance.sample(&mut rng))] += 1;
+            }
+            let mut chi2 = 0.0;
+            let mut cells = 0;
+            for (count, p) in counts.iter().zip(chance.distribution()) {
+                let expected = f64::from(n) * (*p.numer() as f64) / (*p.denom() as f64);
+                if expected > 0.0 {
+                    chi2 += (f64::from(*count) - expected).powi(2) / expected;
+                    cells += 1;
+                }
+            }
+            // 99.99th percentiles of chi-square with cells - 1 degrees of freedom (1..=6).
+            let limit = [15.14, 18.42, 21.11, 23.51, 25.74, 27.86][cells - 2];
+            assert!(
+                chi2 < limit,
+                "{chance:?}: chi-square {chi2:.2} over {limit} for {counts:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! The playout driver: uniform random choice among legal moves, chance sampled exactly,
+//! Ludii's caps and its way of counting moves and turns.
+//!
+//! A *move* is one decision, the throw of the sticks folded into it; a forced pass, an extra
+//! throw and each relay of a sowing are moves of their own. A *turn* changes only when the
+//! mover changes. Reaching a cap ends the game as a draw.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::Chance;
+use crate::game::{Game, Outcome, Phase, Player};
+use crate::rng::GameRng;
+
+/// Ludii's limits on a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Caps {
+    pub turns_per_player: u32,
+    pub moves: u32,
+}
+
+impl Caps {
+    /// Ludii 1.3.13: 1250 turns per player and 10,000 moves.
+    pub const LUDII: Caps = Caps {
+        turns_per_player: 1250,
+        moves: 10_000,
+    };
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ending {
+    /// By the rules of the game (possibly a draw the rules declare).
+    Rules,
+    /// By the turn or move cap (a draw).
+    Cap,
+}
+
+/// What one playout did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Playout {
+    pub moves: u32,
+    pub turns: u32,
+    pub ending: Ending,
+    pub outcome: Outcome,
+    /// Decisions taken and the legal moves they chose among.
+    pub decisions: u32,
+    pub legal_moves: u64,
+    /// Decisions with more than one legal move.
+    pub real_choices: u32,
+    /// Moves played when the first player finished, in games where players finish in turn.
+    pub first_finish: Option<u32>,
+}
+
+/// Watches a playout (for traces); the driver's fast path uses `()`, which compiles away.
+pub trait Observer<G: Game> {
+    fn chance(&mut self, _game: &G, _chance: Chance, _outcome: u8) {}
+    /// Before `moves[chosen]` is applied.
+    fn decision(&mut self, _game: &G, _player: Player, _moves: &[G::Move], _chosen: usize) {}
+    fn applied(&mut self, _game: &G) {}
+}
+
+impl<G: Game> Observer<G> for () {}
+
+/// An invariant broke during a playout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvariantBroken {
+    pub after_move: u32,
+    pub message: String,
+}
+
+/// Plays `game` to its end (or a cap) with uniformly random decisions. `moves` is the
+/// caller's buffer, reused across playouts so that the loop allocates nothing.
+pub fn play<G: Game, O: Observer<G>>(
+    game: &mut G,
+    rng: &mut GameRng,
+    caps: Caps,
+    moves: &mut Vec<G::Move>,
+    check_invariants: bool,
+    observer: &mut O,
+) -> Result<Playout, InvariantBroken> {
+    let turn_cap = caps.turns_per_player.saturating_mul(game.players() as u32);
+    let mut result = Playout {
+        moves: 0,
+        turns: 0,
+        ending: Ending::Rules,
+        outcome: Outcome::draw(game.players()),
+        decisions: 0,
+        legal_moves: 0,
+        real_choices: 0,
+        first_finish: None,
+    };
+    let mut last_mover: Option<Player> = None;
+    loop {
+        match game.phase() {
+            Phase::Over => {
+                result.outcome = game.outcome();
+                return Ok(result);
+            }
+            Phase::Chance(chance) => {
+                let outcome = chance.sample(rng);
+                observer.chance(game, chance, outcome);
+                game.apply_chance(outcome);
+            }
+            Phase::Decision(player) => {
+                let new_turn = last_mover != Some(player);
+                if result.moves >= caps.moves || (new_turn && result.turns >= turn_cap) {
+                    result.ending = Ending::Cap;
+                    result.outcome = Outcome::draw(game.players());
+                    return Ok(result);
+                }
+                moves.clear();
+                game.legal_moves(moves);
+                debug_assert!(
+                    !moves.is_empty(),
+                    "a decision without legal moves (a pass is a move)"
+                );
+                let count = moves.len();
+                let chosen = if count == 1 {
+                    0
+                } else {
+                    rng.below(count as u64) as usize
+                };
+                result.decisions += 1;
+                result.legal_moves += count as u64;
+                result.real_choices += u32::from(count > 1);
+                if new_turn {
+                    result.turns += 1;
+                    last_mover = Some(player);
+                }
+                observer.decision(game, player, moves, chosen);
+                game.apply(moves[chosen]);
+                result.moves += 1;
+                observer.applied(game);
+                if check_invariants {
+                    game.check_invariants().map_err(|message| InvariantBroken {
+                        after_move: result.moves,
+                        message,
+                    })?;
+                }
+                if result.first_finish.is_none() && game.finished_players() > 0 {
+                    result.first_finish = Some(result.moves);
+                }
+            }
+        }
+    }
+}
+
+/// Plays playout `index` of a study seeded with `seed`, from the game's start.
+pub fn play_seeded<G: Game>(
+    options: &G::Options,
+    seed: u64,
+    index: u64,
+    caps: Caps,
+    moves: &mut Vec<G::Move>,
+    check_invariants: bool,
+) -> Result<Playout, InvariantBroken> {
+    let mut game = G::new(options);
+    let mut rng = GameRng::for_playout(seed, index);
+    play(&mut game, &mut rng, caps, moves, check_invariants, &mut ())
+}

@@ -1,0 +1,103 @@
+//! Many playouts on every core. Playout `i` of a study always uses the same seed, and the
+//! statistics merge exactly, so a study gives the same figures on one thread or many, in one
+//! run or in shards.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Game, Player};
+use crate::playout::{Caps, play_seeded};
+use crate::stats::Stats;
+
+/// Which playouts to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Study {
+    pub seed: u64,
+    /// Index of the first playout (a shard starts part-way).
+    pub first: u64,
+    pub playouts: u64,
+    pub caps: Caps,
+    /// Check the game's invariants after every move.
+    pub check_invariants: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvariantFailure {
+    pub seed: u64,
+    pub playout: u64,
+    pub after_move: u32,
+    pub message: String,
+}
+
+impl std::fmt::Display for InvariantFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "invariant broken in playout {} (seed {}) after move {}: {}; replay it with `cargo xtask trace --seed {} --playout {}`",
+            self.playout, self.seed, self.after_move, self.message, self.seed, self.playout
+        )
+    }
+}
+
+/// Empty statistics for `G` under `options`.
+pub fn empty_stats<G: Game>(options: &G::Options) -> Stats {
+    let game = G::new(options);
+    let side_of = (0..game.players())
+        .map(|p| game.team(p as Player))
+        .collect();
+    Stats::new(game.players(), side_of)
+}
+
+/// Playouts per unit of parallel work: large enough to amortise scheduling, small enough to
+/// balance games of very different lengths over the cores.
+const CHUNK: u64 = 32;
+
+/// Runs a study. `progress` is incremented once per finished playout.
+pub fn simulate<G: Game>(
+    options: &G::Options,
+    study: &Study,
+    progress: Option<&AtomicU64>,
+) -> Result<Stats, InvariantFailure> {
+    let empty = empty_stats::<G>(options);
+    let chunks = study.playouts.div_ceil(CHUNK) as usize;
+    (0..chunks)
+        .into_par_iter()
+        .try_fold(
+            || (empty.clone(), Vec::with_capacity(512)),
+            |(mut stats, mut moves), chunk| {
+                let start = study.first + chunk as u64 * CHUNK;
+                let end = (start + CHUNK).min(study.first + study.playouts);
+                for index in start..end {
+                    let playout = play_seeded::<G>(
+                        options,
+                        study.seed,
+                        index,
+                        study.caps,
+                        &mut moves,
+                        study.check_invariants,
+                    )
+                    .map_err(|broken| InvariantFailure {
+                        seed: study.seed,
+                        playout: index,
+                        after_move: broken.after_move,
+                        message: broken.message,
+                    })?;
+                    stats.record(&playout);
+                }
+                if let Some(progress) = progress {
+                    progress.fetch_add(end - start, Ordering::Relaxed);
+                }
+                Ok((stats, moves))
+            },
+        )
+        .map(|part| part.map(|(stats, _)| stats))
+        .try_reduce(
+            || empty.clone(),
+            |mut a, b| {
+                a.merge(&b);
+                Ok(a)
+            },
+        )
+}

@@ -1,0 +1,182 @@
+//! A move-by-move record of one playout, as text and as JSON: for checks, for debugging and
+//! for the sample games on the site. The same seed and options always give the same trace.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use crate::dice::Chance;
+use crate::game::{Game, Player};
+use crate::options::Options;
+use crate::playout::{Caps, Ending, Observer, play};
+use crate::rng::GameRng;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TraceStep {
+    /// Move number, from 1.
+    pub number: u32,
+    pub turn: u32,
+    /// Seat of the mover, from 1 as reports count players.
+    pub player: u8,
+    /// Chance events since the previous move ("4 white up: 6, throw again").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub chance: Vec<String>,
+    pub legal_moves: usize,
+    #[serde(rename = "move")]
+    pub chosen: String,
+    /// The position after the move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Trace {
+    pub seed: u64,
+    pub playout: u64,
+    pub options: std::collections::BTreeMap<String, String>,
+    pub caps: Caps,
+    pub start: String,
+    pub steps: Vec<TraceStep>,
+    pub ending: Ending,
+    /// Rank of each player, 1 best; all equal is a draw.
+    pub ranks: Vec<u8>,
+    pub moves: u32,
+    pub turns: u32,
+}
+
+struct Recorder {
+    steps: Vec<TraceStep>,
+    pending_chance: Vec<String>,
+    last_player: Option<Player>,
+    turn: u32,
+    positions: bool,
+}
+
+impl<G: Game> Observer<G> for Recorder {
+    fn chance(&mut self, game: &G, chance: Chance, outcome: u8) {
+        self.pending_chance
+            .push(game.describe_chance(chance, outcome));
+    }
+
+    fn decision(&mut self, game: &G, player: Player, moves: &[G::Move], chosen: usize) {
+        if self.last_player != Some(player) {
+            self.turn += 1;
+            self.last_player = Some(player);
+        }
+        self.steps.push(TraceStep {
+            number: self.steps.len() as u32 + 1,
+            turn: self.turn,
+            player: player + 1,
+            chance: std::mem::take(&mut self.pending_chance),
+            legal_moves: moves.len(),
+            chosen: game.notation(moves[chosen]),
+            position: None,
+        });
+    }
+
+    fn applied(&mut self, game: &G) {
+        if self.positions
+            && let Some(step) = self.steps.last_mut()
+        {
+            step.position = Some(game.render());
+        }
+    }
+}
+
+/// Records playout `index` of a study seeded with `seed`.
+pub fn trace<G: Game>(
+    options: &G::Options,
+    seed: u64,
+    index: u64,
+    caps: Caps,
+    positions: bool,
+) -> Result<Trace, String> {
+    let mut game = G::new(options);
+    let start = game.render();
+    let mut rng = GameRng::for_playout(seed, index);
+    let mut recorder = Recorder {
+        steps: Vec::new(),
+        pending_chance: Vec::new(),
+        last_player: None,
+        turn: 0,
+        positions,
+    };
+    let mut moves = Vec::new();
+    let playout =
+        play(&mut game, &mut rng, caps, &mut moves, true, &mut recorder).map_err(|broken| {
+            format!(
+                "invariant broken after move {}: {}",
+                broken.after_move, broken.message
+            )
+        })?;
+    Ok(Trace {
+        seed,
+        playout: index,
+        options: options.to_map(),
+        caps,
+        start,
+        steps: recorder.steps,
+        ending: playout.ending,
+        ranks: playout.outcome.ranks[..game.players()].to_vec(),
+        moves: playout.moves,
+        turns: playout.turns,
+    })
+}
+
+impl Trace {
+    /// The trace as readable text, one line per move.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let options: Vec<String> = self
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        writeln!(
+            out,
+            "seed {} playout {}; options {}",
+            self.seed,
+            self.playout,
+            options.join(" ")
+        )
+        .unwrap();
+        writeln!(out, "start:\n{}", self.start.trim_end()).unwrap();
+        for step in &self.steps {
+            let chance = if step.chance.is_empty() {
+                String::new()
+            } else {
+                format!("[{}] ", step.chance.join("; "))
+            };
+            writeln!(
+                out,
+                "{:>5}. turn {:>4} P{}: {chance}{} (of {})",
+                step.number, step.turn, step.player, step.chosen, step.legal_moves
+            )
+            .unwrap();
+            if let Some(position) = &step.position {
+                for line in position.lines() {
+                    writeln!(out, "         {line}").unwrap();
+                }
+            }
+        }
+        let ranks: Vec<String> = self
+            .ranks
+            .iter()
+            .enumerate()
+            .map(|(p, r)| format!("P{}: {r}", p + 1))
+            .collect();
+        let ending = match self.ending {
+            Ending::Rules => "by the rules",
+            Ending::Cap => "by a cap (draw)",
+        };
+        writeln!(
+            out,
+            "ended {ending} after {} moves and {} turns; ranks {}",
+            self.moves,
+            self.turns,
+            ranks.join(", ")
+        )
+        .unwrap();
+        out
+    }
+}

@@ -1,0 +1,251 @@
+//! Every executable ruleset behind one interface.
+//!
+//! The engines are generic and monomorphised for speed; [`Ruleset`] is the object-safe seam
+//! the pipeline (simulate, verify, the site) talks to. Options cross the seam as an
+//! [`OptionSet`] of strings, checked against each game's declared options, so that the
+//! command line, YAML option sets and the interpretation search share one path.
+
+mod report;
+
+use std::collections::BTreeMap;
+use std::sync::atomic::AtomicU64;
+
+use engine::playout::{Caps, Playout, play_seeded};
+use engine::scenario::{Observed, Scenario};
+use engine::simulate::{InvariantFailure, Study, simulate};
+use engine::stats::Stats;
+use engine::trace::Trace;
+use engine::{Game, OptionSpec, Options, ThrowTable};
+
+pub use report::{DurationReport, StudyReport};
+
+/// Every option of a game with its value, as text.
+pub type OptionSet = BTreeMap<String, String>;
+
+/// What the registry knows about a game besides its engine.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The key of the game in the corpus and on the command line.
+    pub slug: &'static str,
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    /// Records whose rules the engine implements.
+    pub records: &'static [&'static str],
+}
+
+/// An executable ruleset, object-safe.
+pub trait Ruleset: Send + Sync {
+    fn info(&self) -> &GameInfo;
+    fn specs(&self) -> &'static [OptionSpec];
+    /// The engine's rule scenarios (YAML).
+    fn scenarios(&self) -> &'static str;
+    /// A preset with overrides, checked; every option of the game appears in the result.
+    fn resolve(&self, preset: &str, overrides: &OptionSet) -> Result<OptionSet, String>;
+    fn players(&self, options: &OptionSet) -> usize;
+    /// Names of the sides win shares are reported for ("player 1", "team 1").
+    fn sides(&self, options: &OptionSet) -> Vec<String>;
+    fn simulate(
+        &self,
+        options: &OptionSet,
+        study: &Study,
+        progress: Option<&AtomicU64>,
+    ) -> Result<Stats, InvariantFailure>;
+    fn playout(&self, options: &OptionSet, seed: u64, index: u64, caps: Caps) -> Playout;
+    fn trace(
+        &self,
+        options: &OptionSet,
+        seed: u64,
+        index: u64,
+        caps: Caps,
+        positions: bool,
+    ) -> Result<Trace, String>;
+    fn run_scenario(&self, options: &OptionSet, scenario: &Scenario) -> Result<Observed, String>;
+    fn throw_tables(&self, options: &OptionSet) -> Vec<ThrowTable>;
+}
+
+/// The generic implementation of [`Ruleset`] for an engine.
+pub struct Engine<G: Game> {
+    pub info: GameInfo,
+    pub scenarios: &'static str,
+    game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Game> Engine<G> {
+    pub const fn new(info: GameInfo, scenarios: &'static str) -> Self {
+        Self {
+            info,
+            scenarios,
+            game: std::marker::PhantomData,
+        }
+    }
+
+    /// The typed options of an option set (which [`Ruleset::resolve`] has checked).
+    pub fn typed(&self, options: &OptionSet) -> G::Options {
+        let mut typed = G::Options::default();
+        for (key, value) in options {
+            typed.set(key, value).unwrap_or_else(|e| {
+                panic!(
+                    "{}: an option set must be resolved first: {e}",
+                    self.info.slug
+                )
+            });
+        }
+        typed
+    }
+}
+
+impl<G: Game> Ruleset for Engine<G> {
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn specs(&self) -> &'static [OptionSpec] {
+        G::Options::specs()
+    }
+
+    fn scenarios(&self) -> &'static str {
+        self.scenarios
+    }
+
+    fn resolve(&self, preset: &str, overrides: &OptionSet) -> Result<OptionSet, String> {
+        let typed: G::Options = engine::scenario::resolve_options(preset, overrides)
+            .map_err(|e| format!("{}: {e}", self.info.slug))?;
+        Ok(typed.to_map())
+    }
+
+    fn players(&self, options: &OptionSet) -> usize {
+        G::new(&self.typed(options)).players()
+    }
+
+    fn sides(&self, options: &OptionSet) -> Vec<String> {
+        let game = G::new(&self.typed(options));
+        let teams = (0..game.players())
+            .map(|p| game.team(p as u8))
+            .max()
+            .map_or(0, |t| usize::from(t) + 1);
+        if teams < game.players() {
+            (1..=teams).map(|t| format!("team {t}")).collect()
+        } else {
+            (1..=game.players())
+                .map(|p| format!("player {p}"))
+                .collect()
+        }
+    }
+
+    fn simulate(
+        &self,
+        options: &OptionSet,
+        study: &Study,
+        progress: Option<&AtomicU64>,
+    ) -> Result<Stats, InvariantFailure> {
+        simulate::<G>(&self.typed(options), study, progress)
+    }
+
+    fn playout(&self, options: &OptionSet, seed: u64, index: u64, caps: Caps) -> Playout {
+        let mut moves = Vec::new();
+        play_seeded::<G>(&self.typed(options), seed, index, caps, &mut moves, false)
+            .expect("no invariant is checked")
+    }
+
+    fn trace(
+        &self,
+        options: &OptionSet,
+        seed: u64,
+        index: u64,
+        caps: Caps,
+        positions: bool,
+    ) -> Result<Trace, String> {
+        engine::trace::trace::<G>(&self.typed(options), seed, index, caps, positions)
+    }
+
+    fn run_scenario(&self, options: &OptionSet, scenario: &Scenario) -> Result<Observed, String> {
+        engine::scenario::run_with::<G>(&self.typed(options), scenario)
+    }
+
+    fn throw_tables(&self, options: &OptionSet) -> Vec<ThrowTable> {
+        G::throw_tables(&self.typed(options))
+    }
+}
+
+static BAQURA: Engine<game_baqura::Baqura> = Engine::new(
+    GameInfo {
+        slug: "baqura",
+        name: "Baqura",
+        aliases: &["Bakura"],
+        records: &["DLP.Evidence.682"],
+    },
+    game_baqura::SCENARIOS,
+);
+static TUZ: Engine<game_tuz::Tuz> = Engine::new(
+    GameInfo {
+        slug: "tuz",
+        name: "Tuz",
+        aliases: &["Gabata"],
+        records: &["DLP.Evidence.1443"],
+    },
+    game_tuz::SCENARIOS,
+);
+
+/// Every ruleset, in a stable order.
+pub fn all() -> [&'static dyn Ruleset; 2] {
+    [&BAQURA, &TUZ]
+}
+
+/// Finds a game by slug, name or alias; diacritics, case and punctuation do not matter
+/// ("Kiôz", "kioz" and "KIOZ" are one game).
+pub fn find(name: &str) -> Result<&'static dyn Ruleset, String> {
+    let wanted = corpus::text::slugify(name);
+    all()
+        .into_iter()
+        .find(|r| {
+            let info = r.info();
+            info.slug == wanted
+                || corpus::text::slugify(info.name) == wanted
+                || info
+                    .aliases
+                    .iter()
+                    .any(|a| corpus::text::slugify(a) == wanted)
+        })
+        .ok_or_else(|| {
+            let known: Vec<String> = all()
+                .iter()
+                .map(|r| format!("{} ({})", r.info().slug, r.info().name))
+                .collect();
+            format!("unknown game {name:?}; games: {}", known.join(", "))
+        })
+}
+
+/// Parses `key=value` overrides from the command line.
+pub fn parse_overrides(pairs: &[String]) -> Result<OptionSet, String> {
+    pairs
+        .iter()
+        .map(|pair| {
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("{pair:?} is not of the form key=value"))?;
+            Ok((key.trim().to_string(), value.trim().to_string()))
+        })
+        .collect()
+}
+
+/// Help text listing a game's options, their values and defaults.
+pub fn describe_options(ruleset: &dyn Ruleset) -> String {
+    let dlp = ruleset
+        .resolve("dlp", &OptionSet::new())
+        .unwrap_or_default();
+    let ludii = ruleset
+        .resolve("ludii", &OptionSet::new())
+        .unwrap_or_default();
+    let mut out = String::new();
+    for spec in ruleset.specs() {
+        out.push_str(&format!(
+            "  {} = {} (dlp {}, ludii {}): {}\n",
+            spec.key,
+            spec.describe_domain(),
+            dlp.get(spec.key).map_or("?", String::as_str),
+            ludii.get(spec.key).map_or("?", String::as_str),
+            spec.description()
+        ));
+    }
+    out
+}

@@ -1,0 +1,46 @@
+//! `cargo xtask trace`: one playout, move by move.
+
+use engine::playout::Caps;
+
+use crate::simulate::resolve;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[arg(long)]
+    pub game: String,
+    #[arg(long, default_value = "dlp")]
+    pub preset: String,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Which playout of the study seeded with --seed.
+    #[arg(long, default_value_t = 0)]
+    pub playout: u64,
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Print the trace as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Show the position after every move.
+    #[arg(long)]
+    pub positions: bool,
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let (ruleset, options) = resolve(&args.game, &args.preset, &args.options)?;
+    let trace = ruleset.trace(
+        &options,
+        args.seed,
+        args.playout,
+        Caps::LUDII,
+        args.positions,
+    )?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&trace).expect("traces serialise")
+        );
+    } else {
+        print!("{}", trace.to_text());
+    }
+    Ok(())
+}
