@@ -9,6 +9,7 @@
 //! * [`trace`], [`stats`], [`simulate`], [`scenario`]: a playout move by move, the figures of
 //!   many playouts on every core, and hand-set positions with expected results.
 
+pub mod conformance;
 pub mod dice;
 pub mod game;
 pub mod mancala;

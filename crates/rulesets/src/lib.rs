@@ -167,6 +167,15 @@ impl<G: Game> Ruleset for Engine<G> {
     }
 }
 
+static KIOZ: Engine<game_kioz::Kioz> = Engine::new(
+    GameInfo {
+        slug: "kioz",
+        name: "Kiôz",
+        aliases: &["Kioz", "Djôz", "Al-Kioz"],
+        records: &["DLP.Evidence.1238"],
+    },
+    game_kioz::SCENARIOS,
+);
 static BAQURA: Engine<game_baqura::Baqura> = Engine::new(
     GameInfo {
         slug: "baqura",
@@ -175,6 +184,24 @@ static BAQURA: Engine<game_baqura::Baqura> = Engine::new(
         records: &["DLP.Evidence.682"],
     },
     game_baqura::SCENARIOS,
+);
+static SIG: Engine<game_sig::Sig> = Engine::new(
+    GameInfo {
+        slug: "sig-el-oued",
+        name: "Sig (El Oued)",
+        aliases: &["Sig", "Premier jeu de Sig"],
+        records: &["DLP.Evidence.2124"],
+    },
+    game_sig::SCENARIOS,
+);
+static DELEB: Engine<game_deleb::Deleb> = Engine::new(
+    GameInfo {
+        slug: "deleb",
+        name: "Dèleb",
+        aliases: &["Deleb"],
+        records: &["DLP.GameRulesets.767"],
+    },
+    game_deleb::SCENARIOS,
 );
 static TUZ: Engine<game_tuz::Tuz> = Engine::new(
     GameInfo {
@@ -187,8 +214,8 @@ static TUZ: Engine<game_tuz::Tuz> = Engine::new(
 );
 
 /// Every ruleset, in a stable order.
-pub fn all() -> [&'static dyn Ruleset; 2] {
-    [&BAQURA, &TUZ]
+pub fn all() -> [&'static dyn Ruleset; 5] {
+    [&KIOZ, &BAQURA, &TUZ, &SIG, &DELEB]
 }
 
 /// Finds a game by slug, name or alias; diacritics, case and punctuation do not matter

@@ -1,0 +1,645 @@
+//! Dèleb, as Marin (1931) describes it among the Darod of Somalia and DLP.GameRulesets.767
+//! reads him.
+//!
+//! Four rows of points and, on each outer row, one piece per vertical line. Two teams take
+//! turns, player by player. Before moving pieces, each player passes three stages of throws
+//! (four, three, then two sticks) that build a score; on entering the game the score is played
+//! on the team's pieces. Each piece must first be unlocked by a 1. In play, four sticks are
+//! thrown (all black counts 6); 2 and 3 end the turn. Pieces loop through all four rows, may
+//! not pass an opponent, and capture by landing. The team that captures every opposing piece wins.
+
+mod options;
+
+use engine::{Chance, Game, MAX_PLAYERS, Outcome, Phase, Player, ThrowTable};
+use serde_json::{Value, json};
+
+pub use options::*;
+
+pub const MAX_COLUMNS: usize = 100;
+const ROWS: usize = 4;
+const DEAD: u16 = u16::MAX;
+const PLAYING: u8 = 4;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Apply the entry stage throw just made.
+    Stage,
+    /// Move (or unlock) piece `index` of the mover's team by `value`.
+    Piece {
+        index: u8,
+        value: u8,
+    },
+    Pass,
+}
+
+#[derive(Clone, Debug)]
+pub struct Deleb {
+    options: DelebOptions,
+    columns: u16,
+    players: u8,
+    position: [[u16; MAX_COLUMNS]; 2],
+    locked: [u128; 2],
+    /// Occupant of each point: 0, or team * 128 + index + 1.
+    board: [u8; ROWS * MAX_COLUMNS],
+    alive: [u8; 2],
+    to_move: Player,
+    /// Each player's entry stage: 1, 2, 3, or `PLAYING`.
+    stage: [u8; MAX_PLAYERS],
+    /// Each player's score: how many 1s and how many 4s.
+    score: [[u16; 2]; MAX_PLAYERS],
+    /// The mover is playing its entry score.
+    spending: bool,
+    /// White sides of a stage throw waiting to be applied.
+    stage_throw: Option<u8>,
+    /// The value of a play throw waiting to be played.
+    throw: Option<u8>,
+    winner: Option<u8>,
+}
+
+/// Point names: row letter (a is team 1's home row) and column number from 1.
+pub fn point_name(cell: usize, columns: usize) -> String {
+    format!(
+        "{}{}",
+        (b'a' + (cell / columns) as u8) as char,
+        cell % columns + 1
+    )
+}
+
+impl Deleb {
+    #[inline]
+    fn team(&self, player: Player) -> usize {
+        usize::from(player % 2)
+    }
+
+    /// The point at loop position `position` of `team`.
+    #[inline]
+    fn cell(&self, team: usize, position: u16) -> usize {
+        let n = self.columns;
+        let (segment, offset) = (position / n, position % n);
+        let (row, column) = match segment {
+            0 => (0, offset),
+            1 => (1, n - 1 - offset),
+            2 | 4 => (2, offset),
+            3 => (3, n - 1 - offset),
+            _ => (1, n - 1 - offset),
+        };
+        let (row, column) = if team == 0 {
+            (row, column)
+        } else {
+            (3 - row, n - 1 - column)
+        };
+        usize::from(row * n + column)
+    }
+
+    #[inline]
+    fn loop_len(&self) -> u16 {
+        6 * self.columns
+    }
+
+    /// Where a move from `position` by `value` ends, and whether it is legal for `team`.
+    fn target(&self, team: usize, position: u16, value: u8) -> Option<u16> {
+        let len = self.loop_len();
+        for step in 1..u16::from(value) {
+            let occupant = self.board[self.cell(team, (position + step) % len)];
+            if occupant != 0 && usize::from((occupant - 1) / 128) != team {
+                return None;
+            }
+        }
+        let target = (position + u16::from(value)) % len;
+        let occupant = self.board[self.cell(team, target)];
+        if occupant != 0 && usize::from((occupant - 1) / 128) == team {
+            return None;
+        }
+        Some(target)
+    }
+
+    fn is_locked(&self, team: usize, index: usize) -> bool {
+        self.locked[team] & (1 << index) != 0
+    }
+
+    /// Whether piece `index` may use `value`, and where it goes.
+    fn piece_move(&self, team: usize, index: usize, value: u8) -> Option<u16> {
+        let position = self.position[team][index];
+        if position == DEAD {
+            return None;
+        }
+        if self.is_locked(team, index) {
+            return match (value, self.options.unlock) {
+                (1, Unlock::MovesOne) => self.target(team, position, 1),
+                (1, Unlock::InPlace) => Some(position),
+                _ => None,
+            };
+        }
+        self.target(team, position, value)
+    }
+
+    fn add_moves(&self, value: u8, moves: &mut Vec<Move>) {
+        let team = self.team(self.to_move);
+        let start = moves.len();
+        let mut unlocking = false;
+        for index in 0..usize::from(self.columns) {
+            if self.piece_move(team, index, value).is_some() {
+                unlocking |= value == 1 && self.is_locked(team, index);
+                moves.push(Move::Piece {
+                    index: index as u8,
+                    value,
+                });
+            }
+        }
+        if unlocking && self.options.ones_unlock == OnesUnlock::Must {
+            let mut kept = start;
+            for i in start..moves.len() {
+                if let Move::Piece { index, .. } = moves[i]
+                    && self.is_locked(team, usize::from(index)) {
+                        moves[kept] = moves[i];
+                        kept += 1;
+                    }
+            }
+            moves.truncate(kept);
+        }
+    }
+
+    fn place(&mut self, team: usize, index: usize, position: u16) {
+        self.position[team][index] = position;
+        let cell = self.cell(team, position);
+        self.board[cell] = (team * 128 + index + 1) as u8;
+    }
+
+    fn end_turn(&mut self) {
+        self.spending = false;
+        self.throw = None;
+        self.to_move = (self.to_move + 1) % self.players;
+    }
+
+    fn apply_stage(&mut self, whites: u8) {
+        let player = usize::from(self.to_move);
+        let advance_again = self.options.advancing == Advancing::ThrowAgain;
+        match self.stage[player] {
+            1 => match whites {
+                2 | 3 => self.end_turn(),
+                1 => {
+                    self.score[player][0] += 1;
+                    self.stage[player] = 2;
+                    if !advance_again {
+                        self.end_turn();
+                    }
+                }
+                _ => {}
+            },
+            2 => match whites {
+                0 | 1 => self.score[player][0] += 1,
+                3 => self.score[player][1] += 1,
+                _ => {
+                    self.stage[player] = 3;
+                    if !advance_again {
+                        self.end_turn();
+                    }
+                }
+            },
+            _ => match whites {
+                0 => {
+                    self.score[player] = [0, 0];
+                    self.stage[player] = 1;
+                    self.end_turn();
+                }
+                2 => {
+                    self.score[player][1] += 1;
+                    self.stage[player] = 2;
+                }
+                _ => {
+                    self.stage[player] = PLAYING;
+                    if self.score[player] == [0, 0] {
+                        self.finish_spending();
+                    } else {
+                        self.spending = true;
+                    }
+                }
+            },
+        }
+    }
+
+    fn finish_spending(&mut self) {
+        self.spending = false;
+        self.score[usize::from(self.to_move)] = [0, 0];
+        if self.options.after_entry == AfterEntry::TurnEnds {
+            self.end_turn();
+        }
+    }
+
+    fn spend_values(&self) -> [Option<u8>; 2] {
+        let [ones, fours] = self.score[usize::from(self.to_move)];
+        match self.options.score {
+            Score::SeparateValues => [(ones > 0).then_some(1), (fours > 0).then_some(4)],
+            Score::SingleTotal => {
+                let total = u32::from(ones) + 4 * u32::from(fours);
+                [u8::try_from(total).ok().filter(|&t| t > 0), None]
+            }
+        }
+    }
+
+    fn rows(&self) -> Vec<String> {
+        let n = usize::from(self.columns);
+        (0..ROWS)
+            .rev()
+            .map(|row| {
+                (0..n)
+                    .map(|column| match self.board[row * n + column] {
+                        0 => '.',
+                        occupant => {
+                            let (team, index) = (
+                                usize::from((occupant - 1) / 128),
+                                usize::from((occupant - 1) % 128),
+                            );
+                            match (team, self.is_locked(team, index)) {
+                                (0, true) => 'x',
+                                (0, false) => 'X',
+                                (_, true) => 'o',
+                                (_, false) => 'O',
+                            }
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn empty(options: &DelebOptions) -> Self {
+        Deleb {
+            options: options.clone(),
+            columns: u16::from(options.columns),
+            players: options.team_players * 2,
+            position: [[DEAD; MAX_COLUMNS]; 2],
+            locked: [0; 2],
+            board: [0; ROWS * MAX_COLUMNS],
+            alive: [0; 2],
+            to_move: 0,
+            stage: [1; MAX_PLAYERS],
+            score: [[0; 2]; MAX_PLAYERS],
+            spending: false,
+            stage_throw: None,
+            throw: None,
+            winner: None,
+        }
+    }
+}
+
+impl Game for Deleb {
+    type Move = Move;
+    type Options = DelebOptions;
+
+    fn new(options: &DelebOptions) -> Self {
+        let mut game = Deleb::empty(options);
+        for team in 0..2 {
+            for index in 0..usize::from(game.columns) {
+                game.place(team, index, index as u16);
+            }
+            game.alive[team] = options.columns;
+            game.locked[team] = (1u128 << options.columns) - 1;
+        }
+        game
+    }
+
+    fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    fn team(&self, player: Player) -> u8 {
+        player % 2
+    }
+
+    fn phase(&self) -> Phase {
+        if self.winner.is_some() {
+            return Phase::Over;
+        }
+        if self.stage_throw.is_some() || self.throw.is_some() || self.spending {
+            return Phase::Decision(self.to_move);
+        }
+        let count = match self.stage[usize::from(self.to_move)] {
+            2 => 3,
+            3 => 2,
+            _ => 4,
+        };
+        Phase::Chance(Chance::Lots {
+            count,
+            bias: self.options.white_bias,
+        })
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        if self.stage_throw.is_some() {
+            moves.push(Move::Stage);
+            return;
+        }
+        let start = moves.len();
+        if self.spending {
+            for value in self.spend_values().into_iter().flatten() {
+                self.add_moves(value, moves);
+            }
+            if self.options.decline_score || moves.len() == start {
+                moves.push(Move::Pass);
+            }
+            return;
+        }
+        if let Some(value) = self.throw {
+            self.add_moves(value, moves);
+            moves.push(Move::Pass);
+        }
+    }
+
+    fn apply(&mut self, mv: Move) {
+        if let Some(whites) = self.stage_throw.take() {
+            return self.apply_stage(whites);
+        }
+        let team = self.team(self.to_move);
+        if let Move::Piece { index, value } = mv {
+            let index = usize::from(index);
+            let target = self.piece_move(team, index, value).expect("a legal move");
+            let from = self.cell(team, self.position[team][index]);
+            self.board[from] = 0;
+            let to = self.cell(team, target);
+            if self.board[to] != 0 {
+                let victim = usize::from((self.board[to] - 1) % 128);
+                self.position[1 - team][victim] = DEAD;
+                self.locked[1 - team] &= !(1 << victim);
+                self.alive[1 - team] -= 1;
+            }
+            // Ludii's track sends a piece back to the first pass of a repeated point.
+            let target = match (self.options.track, target / self.columns) {
+                (Loop::LudiiFirstOccurrence, 4) => target - 2 * self.columns,
+                (Loop::LudiiFirstOccurrence, 5) => target - 4 * self.columns,
+                _ => target,
+            };
+            self.place(team, index, target);
+            self.locked[team] &= !(1 << index);
+            if self.alive[1 - team] == 0 {
+                self.winner = Some(team as u8);
+                return;
+            }
+        }
+        if self.spending {
+            let player = usize::from(self.to_move);
+            match (mv, self.options.score) {
+                (Move::Piece { value: 1, .. }, Score::SeparateValues) => self.score[player][0] -= 1,
+                (Move::Piece { value: 4, .. }, Score::SeparateValues) => self.score[player][1] -= 1,
+                _ => self.score[player] = [0, 0],
+            }
+            if self.score[player] == [0, 0] {
+                self.finish_spending();
+            }
+            return;
+        }
+        let value = self.throw.take().expect("a throw is being played");
+        if value == 2 || value == 3 {
+            self.end_turn();
+        }
+    }
+
+    fn apply_chance(&mut self, whites: u8) {
+        if self.stage[usize::from(self.to_move)] == PLAYING {
+            self.throw = Some(if whites == 0 { 6 } else { whites });
+        } else {
+            self.stage_throw = Some(whites);
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        match self.winner {
+            Some(team) => {
+                let mut ranks = [2; MAX_PLAYERS];
+                for player in (0..self.players).filter(|p| p % 2 == team) {
+                    ranks[usize::from(player)] = 1;
+                }
+                Outcome {
+                    ranks,
+                    players: self.players,
+                    weight: 1,
+                }
+            }
+            None => Outcome::draw(self.players()),
+        }
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        for team in 0..2 {
+            let alive = self.position[team][..usize::from(self.columns)]
+                .iter()
+                .filter(|&&p| p != DEAD)
+                .count();
+            if alive != usize::from(self.alive[team]) || alive > usize::from(self.columns) {
+                return Err(format!(
+                    "team {} has {alive} pieces, counts {}",
+                    team + 1,
+                    self.alive[team]
+                ));
+            }
+            for (index, &position) in self.position[team][..usize::from(self.columns)]
+                .iter()
+                .enumerate()
+            {
+                if position == DEAD {
+                    continue;
+                }
+                if position >= self.loop_len()
+                    || self.board[self.cell(team, position)] != (team * 128 + index + 1) as u8
+                {
+                    return Err(format!(
+                        "piece {index} of team {} is not where the board says",
+                        team + 1
+                    ));
+                }
+            }
+        }
+        let occupied = self.board.iter().filter(|&&c| c != 0).count();
+        if occupied != usize::from(self.alive[0]) + usize::from(self.alive[1]) {
+            return Err("two pieces share a point".into());
+        }
+        Ok(())
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        let n = usize::from(self.columns);
+        match mv {
+            Move::Stage => format!("stage {} throw", self.stage[usize::from(self.to_move)]),
+            Move::Pass => "pass".into(),
+            Move::Piece { index, value } => {
+                let team = self.team(self.to_move);
+                let index = usize::from(index);
+                let from = self.cell(team, self.position[team][index]);
+                let target = self
+                    .piece_move(team, index, value)
+                    .map_or(from, |t| self.cell(team, t));
+                if self.is_locked(team, index) && from == target {
+                    return format!("unlock {}", point_name(from, n));
+                }
+                let capture = if self.board[target] != 0 && target != from {
+                    'x'
+                } else {
+                    '-'
+                };
+                format!("{}{capture}{}", point_name(from, n), point_name(target, n))
+            }
+        }
+    }
+
+    fn describe_chance(&self, chance: Chance, whites: u8) -> String {
+        let Chance::Lots { count, .. } = chance else {
+            return whites.to_string();
+        };
+        format!("{count} sticks: {whites} white")
+    }
+
+    fn observe(&self) -> Value {
+        let players = usize::from(self.players);
+        json!({
+            "rows": self.rows(),
+            "pieces": self.alive,
+            "stages": self.stage[..players].iter().map(|&s| if s == PLAYING { json!("playing") } else { json!(s) }).collect::<Vec<_>>(),
+            "scores": self.score[..players].iter().map(|s| u32::from(s[0]) + 4 * u32::from(s[1])).collect::<Vec<_>>(),
+            "spending": self.spending,
+            "throw": self.throw,
+            "turn": self.to_move + 1,
+        })
+    }
+
+    fn render(&self) -> String {
+        let mut out = self.rows().join("\n");
+        out.push_str(&format!(
+            "\npieces: team 1 {} team 2 {}\n",
+            self.alive[0], self.alive[1]
+        ));
+        out
+    }
+
+    /// `{"team1": ["a1", "b3", "c2*"], "team2": [...], "unlocked": ["a1"], "stages": [4, 4, 1, 1],
+    /// "scores": [[ones, fours], ...], "to_move": 1, "spending": false}`. A `*` puts the piece on
+    /// the second pass of a row; pieces are locked unless listed in `unlocked`.
+    fn from_setup(options: &DelebOptions, setup: &Value) -> Result<Self, String> {
+        let mut game = Deleb::empty(options);
+        let n = usize::from(game.columns);
+        let unlocked: Vec<&str> = setup
+            .get("unlocked")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        for (team, key) in [(0usize, "team1"), (1, "team2")] {
+            let points = setup
+                .get(key)
+                .and_then(Value::as_array)
+                .ok_or_else(|| format!("{key} must list points"))?;
+            for (index, point) in points.iter().enumerate() {
+                let text = point.as_str().ok_or("points are names such as a1")?;
+                let (name, second) = text.strip_suffix('*').map_or((text, false), |n| (n, true));
+                let mut chars = name.chars();
+                let row = chars
+                    .next()
+                    .and_then(|c| (c as usize).checked_sub('a' as usize))
+                    .filter(|&r| r < ROWS)
+                    .ok_or_else(|| format!("{name:?} is not a point"))?;
+                let column: usize = chars
+                    .as_str()
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|c| (1..=n).contains(c))
+                    .ok_or_else(|| format!("{name:?} is not a point"))?
+                    - 1;
+                let cell = row * n + column;
+                let positions: Vec<u16> = (0..game.loop_len())
+                    .filter(|&p| game.cell(team, p) == cell)
+                    .collect();
+                let position = *if second {
+                    positions.get(1)
+                } else {
+                    positions.first()
+                }
+                .ok_or_else(|| format!("{text} is not on team {}'s loop", team + 1))?;
+                if game.board[cell] != 0 {
+                    return Err(format!("two pieces on {name}"));
+                }
+                game.place(team, index, position);
+                game.alive[team] += 1;
+                if !unlocked.contains(&name) {
+                    game.locked[team] |= 1 << index;
+                }
+            }
+        }
+        if let Some(Value::Array(stages)) = setup.get("stages") {
+            for (player, stage) in stages.iter().enumerate().take(MAX_PLAYERS) {
+                game.stage[player] = stage.as_u64().map_or(PLAYING, |s| s as u8);
+            }
+        }
+        if let Some(Value::Array(scores)) = setup.get("scores") {
+            for (player, score) in scores.iter().enumerate().take(MAX_PLAYERS) {
+                let pair = score.as_array().ok_or("a score is [ones, fours]")?;
+                game.score[player] = [
+                    pair.first().and_then(Value::as_u64).unwrap_or(0) as u16,
+                    pair.get(1).and_then(Value::as_u64).unwrap_or(0) as u16,
+                ];
+            }
+        }
+        game.spending = setup
+            .get("spending")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+        game.to_move = setup
+            .get("to_move")
+            .and_then(Value::as_u64)
+            .map_or(0, |p| (p.max(1) - 1) as u8)
+            % game.players;
+        game.check_invariants()?;
+        Ok(game)
+    }
+
+    fn throw_tables(options: &DelebOptions) -> Vec<ThrowTable> {
+        let face = |label: &str, again: bool| (label.to_string(), again);
+        vec![
+            ThrowTable {
+                name: "stage one, four sticks (white sides up)",
+                lots: 4,
+                bias: options.white_bias,
+                faces: vec![
+                    face("6: throw again", true),
+                    face("1: score 1, next stage", true),
+                    face("2: end", false),
+                    face("3: end", false),
+                    face("4: throw again", true),
+                ],
+            },
+            ThrowTable {
+                name: "stage two, three sticks",
+                lots: 3,
+                bias: options.white_bias,
+                faces: vec![
+                    face("score 1", true),
+                    face("score 1", true),
+                    face("next stage", false),
+                    face("score 4", true),
+                ],
+            },
+            ThrowTable {
+                name: "stage three, two sticks",
+                lots: 2,
+                bias: options.white_bias,
+                faces: vec![
+                    face("lose the score", false),
+                    face("enter the game", true),
+                    face("score 4, back to stage two", true),
+                ],
+            },
+            ThrowTable {
+                name: "play, four sticks",
+                lots: 4,
+                bias: options.white_bias,
+                faces: vec![
+                    face("6", true),
+                    face("1", true),
+                    face("2", false),
+                    face("3", false),
+                    face("4", true),
+                ],
+            },
+        ]
+    }
+}
+
+/// The rule scenarios (data-driven tests) of this engine.
+pub const SCENARIOS: &str = include_str!("../scenarios.yaml");

@@ -1,0 +1,524 @@
+//! Kiôz, as Hyde (1694) saw it among the Arabs of Palestine and DLP.Evidence.1238 reads him.
+//!
+//! Four rows of 22 holes; each player's 22 pieces (four of them kings in name only) fill its
+//! home row. Four sticks are thrown: the number of white sides gives the move (1 is *tab*).
+//! Pieces move along a boustrophedon path: along the home row, back along the second row,
+//! along the third, and (in DLP's reading) once through the opponent's home row before they
+//! circulate in the two middle rows. Landing on an opponent's piece captures it; two pieces
+//! never share a hole. Whoever captures all the opponent's pieces wins.
+
+mod options;
+
+use std::sync::LazyLock;
+
+use engine::{Chance, Game, Outcome, Phase, Player, ThrowTable};
+use serde_json::{Value, json};
+
+pub use options::*;
+
+pub const COLUMNS: usize = 22;
+pub const ROWS: usize = 4;
+pub const PIECES: usize = 22;
+const CELLS: usize = COLUMNS * ROWS;
+const DEAD: u8 = u8::MAX;
+const KINGS: usize = 4;
+
+/// A player's path as cells, and where it starts repeating.
+#[derive(Clone, Copy, Debug)]
+pub struct Path {
+    cells: [u8; 132],
+    len: u8,
+    loop_start: u8,
+    /// Positions in the opponent's home row, if the path enters it.
+    furthest: Option<(u8, u8)>,
+}
+
+fn row_cells(row: usize, left_to_right: bool) -> impl Iterator<Item = u8> {
+    let cells = (0..COLUMNS).map(move |c| (row * COLUMNS + c) as u8);
+    let cells: Vec<u8> = if left_to_right {
+        cells.collect()
+    } else {
+        cells.rev().collect()
+    };
+    cells.into_iter()
+}
+
+fn build_path(player: Player, furthest_row: FurthestRow) -> Path {
+    let home = row_cells(0, true);
+    let second = row_cells(1, false);
+    let third = row_cells(2, true);
+    let fourth = row_cells(3, false);
+    let (sequence, loop_start, furthest): (Vec<u8>, usize, Option<(u8, u8)>) = match furthest_row {
+        // Home, second, third, the opponent's home row once; then third and second for ever.
+        FurthestRow::Once => (
+            home.chain(second)
+                .chain(third)
+                .chain(fourth)
+                .chain(row_cells(2, true))
+                .chain(row_cells(1, false))
+                .collect(),
+            88,
+            Some((66, 88)),
+        ),
+        // Home, then second and third for ever.
+        FurthestRow::Never => (home.chain(second).chain(third).collect(), 22, None),
+    };
+    let mut cells = [0u8; 132];
+    for (i, cell) in sequence.iter().enumerate() {
+        // The second player's path is the first's turned half a turn.
+        cells[i] = if player == 0 {
+            *cell
+        } else {
+            (CELLS - 1) as u8 - *cell
+        };
+    }
+    Path {
+        cells,
+        len: sequence.len() as u8,
+        loop_start: loop_start as u8,
+        furthest,
+    }
+}
+
+static PATHS: LazyLock<[[Path; 2]; 2]> = LazyLock::new(|| {
+    [FurthestRow::Once, FurthestRow::Never]
+        .map(|variant| [build_path(0, variant), build_path(1, variant)])
+});
+
+impl Path {
+    #[inline]
+    fn advance(&self, position: u8, steps: u8) -> u8 {
+        let target = u16::from(position) + u16::from(steps);
+        let len = u16::from(self.len);
+        if target < len {
+            target as u8
+        } else {
+            let start = u16::from(self.loop_start);
+            (start + (target - start) % (len - start)) as u8
+        }
+    }
+
+    /// The first position of `cell` on the path, or the first after the furthest row.
+    fn position_of(&self, cell: u8, after_furthest_row: bool) -> Option<u8> {
+        let from = if after_furthest_row {
+            self.furthest.map_or(0, |(_, end)| end)
+        } else {
+            0
+        };
+        (from..self.len).find(|&p| self.cells[usize::from(p)] == cell)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Move piece `index` of the player by the throw.
+    Piece(u8),
+    Pass,
+}
+
+#[derive(Clone, Debug)]
+pub struct Kioz {
+    options: KiozOptions,
+    path: [Path; 2],
+    /// Path position of each piece, or `DEAD`.
+    position: [[u8; PIECES]; 2],
+    /// Occupant of each cell: 0, or player * PIECES + index + 1.
+    board: [u8; CELLS],
+    /// Pieces that have not moved yet, as bits.
+    unmoved: [u32; 2],
+    alive: [u8; 2],
+    /// Pieces in their own home row.
+    at_home: [u8; 2],
+    moved_any: [bool; 2],
+    to_move: Player,
+    /// The throw to play (0: a throw is due).
+    throw: u8,
+    extra: bool,
+    winner: Option<Player>,
+}
+
+pub fn cell_name(cell: u8) -> String {
+    let cell = usize::from(cell);
+    format!(
+        "{}{}",
+        (b'a' + (cell % COLUMNS) as u8) as char,
+        cell / COLUMNS + 1
+    )
+}
+
+pub fn parse_cell(name: &str) -> Option<u8> {
+    let mut chars = name.chars();
+    let column = chars.next()? as usize;
+    let row: usize = chars.as_str().parse().ok()?;
+    let column = column.checked_sub('a' as usize).filter(|&c| c < COLUMNS)?;
+    (1..=ROWS)
+        .contains(&row)
+        .then(|| ((row - 1) * COLUMNS + column) as u8)
+}
+
+impl Kioz {
+    fn throw_value(&self, whites: u8) -> (u8, bool) {
+        match whites {
+            0 => (4, true),
+            1 => (1, true),
+            2 => (2, false),
+            3 if self.options.three_whites == ThreeWhites::Two => (2, false),
+            3 => (3, false),
+            _ => (6, true),
+        }
+    }
+
+    fn in_furthest_row(&self, player: Player, position: u8) -> bool {
+        self.path[usize::from(player)]
+            .furthest
+            .is_some_and(|(start, end)| (start..end).contains(&position))
+    }
+
+    fn place(&mut self, player: Player, index: usize, position: u8) {
+        let cell = self.path[usize::from(player)].cells[usize::from(position)];
+        self.position[usize::from(player)][index] = position;
+        self.board[usize::from(cell)] = player * PIECES as u8 + index as u8 + 1;
+        if position < COLUMNS as u8 {
+            self.at_home[usize::from(player)] += 1;
+        }
+    }
+
+    fn lift(&mut self, player: Player, index: usize) {
+        let position = self.position[usize::from(player)][index];
+        let cell = self.path[usize::from(player)].cells[usize::from(position)];
+        self.board[usize::from(cell)] = 0;
+        if position < COLUMNS as u8 {
+            self.at_home[usize::from(player)] -= 1;
+        }
+    }
+
+    fn next_throw(&mut self, passed: bool) {
+        let again =
+            self.extra && !(passed && self.options.unusable_throw == UnusableThrow::LostEndTurn);
+        if !again {
+            self.to_move = 1 - self.to_move;
+        }
+        self.throw = 0;
+        self.extra = false;
+    }
+
+    fn empty(options: &KiozOptions) -> Self {
+        let variant = match options.furthest_row {
+            FurthestRow::Once => 0,
+            FurthestRow::Never => 1,
+        };
+        Kioz {
+            options: options.clone(),
+            path: PATHS[variant],
+            position: [[DEAD; PIECES]; 2],
+            board: [0; CELLS],
+            unmoved: [0; 2],
+            alive: [0; 2],
+            at_home: [0; 2],
+            moved_any: [false; 2],
+            to_move: 0,
+            throw: 0,
+            extra: false,
+            winner: None,
+        }
+    }
+
+    fn is_king(&self, index: usize) -> bool {
+        match self.options.kings {
+            Kings::PathEnd => index >= PIECES - KINGS,
+            Kings::PathStart => index < KINGS,
+        }
+    }
+
+    fn rows(&self) -> Vec<String> {
+        (0..ROWS)
+            .rev()
+            .map(|row| {
+                (0..COLUMNS)
+                    .map(|column| match self.board[row * COLUMNS + column] {
+                        0 => '.',
+                        occupant => {
+                            let (player, index) = (
+                                (occupant - 1) / PIECES as u8,
+                                usize::from((occupant - 1) % PIECES as u8),
+                            );
+                            match (player, self.is_king(index)) {
+                                (0, false) => '1',
+                                (0, true) => 'K',
+                                (_, false) => '2',
+                                (_, true) => 'k',
+                            }
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+impl Game for Kioz {
+    type Move = Move;
+    type Options = KiozOptions;
+
+    fn new(options: &KiozOptions) -> Self {
+        let mut game = Kioz::empty(options);
+        for player in 0..2 {
+            for index in 0..PIECES {
+                game.place(player, index, index as u8);
+            }
+            game.alive[usize::from(player)] = PIECES as u8;
+            game.unmoved[usize::from(player)] = (1 << PIECES) - 1;
+        }
+        game
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn phase(&self) -> Phase {
+        match (self.winner, self.throw) {
+            (Some(_), _) => Phase::Over,
+            (None, 0) => Phase::Chance(Chance::Lots {
+                count: 4,
+                bias: self.options.white_bias,
+            }),
+            _ => Phase::Decision(self.to_move),
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        let player = self.to_move;
+        let p = usize::from(player);
+        let value = self.throw;
+        let tab = value == 1;
+        let path = &self.path[p];
+        let frozen = self.at_home[p] > 0;
+        let start = moves.len();
+        for index in 0..PIECES {
+            let position = self.position[p][index];
+            if position == DEAD {
+                continue;
+            }
+            let unmoved = self.unmoved[p] & (1 << index) != 0;
+            let needs_tab = match self.options.activation {
+                Activation::EveryPiece => unmoved,
+                Activation::FirstPieceOnly => !self.moved_any[p],
+            };
+            if (needs_tab && !tab) || (frozen && self.in_furthest_row(player, position)) {
+                continue;
+            }
+            let target = path.advance(position, value);
+            let occupant = self.board[usize::from(path.cells[usize::from(target)])];
+            if occupant != 0 && (occupant - 1) / PIECES as u8 == player {
+                continue;
+            }
+            moves.push(Move::Piece(index as u8));
+        }
+        if tab && self.unmoved[p] != 0 {
+            let keep_unmoved =
+                |m: &Move| matches!(m, Move::Piece(i) if self.unmoved[p] & (1 << *i) != 0);
+            let any_unmoved = moves[start..].iter().any(keep_unmoved);
+            match self.options.tab_rule {
+                TabRule::UnmovedFirst if !any_unmoved => {}
+                _ => {
+                    let mut kept = start;
+                    for i in start..moves.len() {
+                        if keep_unmoved(&moves[i]) {
+                            moves[kept] = moves[i];
+                            kept += 1;
+                        }
+                    }
+                    moves.truncate(kept);
+                }
+            }
+        }
+        if moves.len() == start {
+            moves.push(Move::Pass);
+        }
+    }
+
+    fn apply(&mut self, mv: Move) {
+        let Move::Piece(index) = mv else {
+            return self.next_throw(true);
+        };
+        let player = self.to_move;
+        let (p, index) = (usize::from(player), usize::from(index));
+        let target = self.path[p].advance(self.position[p][index], self.throw);
+        let cell = usize::from(self.path[p].cells[usize::from(target)]);
+        let occupant = self.board[cell];
+        if occupant != 0 {
+            let (victim, victim_index) = (
+                (occupant - 1) / PIECES as u8,
+                usize::from((occupant - 1) % PIECES as u8),
+            );
+            self.lift(victim, victim_index);
+            self.position[usize::from(victim)][victim_index] = DEAD;
+            self.unmoved[usize::from(victim)] &= !(1 << victim_index);
+            self.alive[usize::from(victim)] -= 1;
+        }
+        self.lift(player, index);
+        self.place(player, index, target);
+        self.unmoved[p] &= !(1 << index);
+        self.moved_any[p] = true;
+        if self.alive[1 - p] == 0 {
+            self.winner = Some(player);
+            return;
+        }
+        self.next_throw(false);
+    }
+
+    fn apply_chance(&mut self, whites: u8) {
+        let (value, extra) = self.throw_value(whites);
+        self.throw = value;
+        self.extra = extra;
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.winner
+            .map_or(Outcome::draw(2), |w| Outcome::single_winner(2, w))
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        for player in 0..2u8 {
+            let p = usize::from(player);
+            let alive = self.position[p].iter().filter(|&&pos| pos != DEAD).count();
+            if alive != usize::from(self.alive[p]) || alive > PIECES {
+                return Err(format!(
+                    "player {} has {alive} pieces on the board but counts {}",
+                    player + 1,
+                    self.alive[p]
+                ));
+            }
+            for (index, &pos) in self.position[p].iter().enumerate() {
+                if pos == DEAD {
+                    continue;
+                }
+                let cell = self.path[p].cells[usize::from(pos)];
+                if self.board[usize::from(cell)] != player * PIECES as u8 + index as u8 + 1 {
+                    return Err(format!(
+                        "piece {index} of player {} is not where the board says",
+                        player + 1
+                    ));
+                }
+            }
+        }
+        let occupied = self.board.iter().filter(|&&c| c != 0).count();
+        if occupied != usize::from(self.alive[0]) + usize::from(self.alive[1]) {
+            return Err("two pieces share a hole".into());
+        }
+        Ok(())
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        let Move::Piece(index) = mv else {
+            return "pass".into();
+        };
+        let p = usize::from(self.to_move);
+        let from = self.position[p][usize::from(index)];
+        let to = self.path[p].advance(from, self.throw);
+        let (from_cell, to_cell) = (
+            self.path[p].cells[usize::from(from)],
+            self.path[p].cells[usize::from(to)],
+        );
+        let capture = if self.board[usize::from(to_cell)] != 0 {
+            'x'
+        } else {
+            '-'
+        };
+        format!("{}{capture}{}", cell_name(from_cell), cell_name(to_cell))
+    }
+
+    fn describe_chance(&self, _chance: Chance, whites: u8) -> String {
+        let (value, extra) = self.throw_value(whites);
+        format!(
+            "{whites} white: {value}{}",
+            if extra { ", throw again" } else { "" }
+        )
+    }
+
+    fn chance_by_name(&self, name: &str) -> Option<u8> {
+        (name == "tab").then_some(1)
+    }
+
+    fn observe(&self) -> Value {
+        json!({
+            "rows": self.rows(),
+            "pieces": self.alive,
+            "unmoved": self.unmoved.map(u32::count_ones),
+            "throw": if self.throw == 0 { Value::Null } else { json!(self.throw) },
+            "extra_throw": self.extra,
+            "turn": self.to_move + 1,
+        })
+    }
+
+    fn render(&self) -> String {
+        let mut out = self.rows().join("\n");
+        out.push_str(&format!(
+            "\npieces: P1 {} P2 {}\n",
+            self.alive[0], self.alive[1]
+        ));
+        out
+    }
+
+    /// `{"p1": ["a1", "c2", "d3*"], "p2": [...], "moved": ["a1"], "to_move": 1}`: cells of each
+    /// player's pieces (`*` for a piece that has been through the furthest row); pieces in
+    /// their own home row are unmoved unless listed in `moved`.
+    fn from_setup(options: &KiozOptions, setup: &Value) -> Result<Self, String> {
+        let mut game = Kioz::empty(options);
+        let moved: Vec<&str> = setup
+            .get("moved")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        for (player, key) in [(0u8, "p1"), (1, "p2")] {
+            let cells = setup
+                .get(key)
+                .and_then(Value::as_array)
+                .ok_or_else(|| format!("{key} must list cells"))?;
+            if cells.len() > PIECES {
+                return Err(format!("{key} has more than {PIECES} pieces"));
+            }
+            for (index, cell) in cells.iter().enumerate() {
+                let text = cell.as_str().ok_or("cells are names such as a1")?;
+                let (name, looped) = text.strip_suffix('*').map_or((text, false), |n| (n, true));
+                let cell = parse_cell(name).ok_or_else(|| format!("{name:?} is not a cell"))?;
+                let position = game.path[usize::from(player)]
+                    .position_of(cell, looped)
+                    .ok_or_else(|| format!("{text} is not on player {}'s path", player + 1))?;
+                if game.board[usize::from(cell)] != 0 {
+                    return Err(format!("two pieces on {name}"));
+                }
+                game.place(player, index, position);
+                game.alive[usize::from(player)] += 1;
+                if position < COLUMNS as u8 && !moved.contains(&name) {
+                    game.unmoved[usize::from(player)] |= 1 << index;
+                }
+            }
+            game.moved_any[usize::from(player)] = game.unmoved[usize::from(player)].count_ones()
+                < u32::from(game.alive[usize::from(player)]);
+        }
+        game.to_move = match setup.get("to_move").and_then(Value::as_u64) {
+            None | Some(1) => 0,
+            Some(2) => 1,
+            Some(other) => return Err(format!("to_move {other} is not 1 or 2")),
+        };
+        Ok(game)
+    }
+
+    fn throw_tables(options: &KiozOptions) -> Vec<ThrowTable> {
+        let game = Kioz::empty(options);
+        vec![ThrowTable {
+            name: "four sticks, white sides up",
+            lots: 4,
+            bias: options.white_bias,
+            faces: (0..=4)
+                .map(|w| game.throw_value(w))
+                .map(|(value, extra)| (value.to_string(), extra))
+                .collect(),
+        }]
+    }
+}
+
+/// The rule scenarios (data-driven tests) of this engine.
+pub const SCENARIOS: &str = include_str!("../scenarios.yaml");

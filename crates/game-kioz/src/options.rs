@@ -1,0 +1,99 @@
+//! Every point of Kiôz the DLP text leaves open or Ludii reads its own way.
+
+use engine::{Bias, game_options, option_enum};
+
+option_enum! {
+    /// What a throw of three white sides is worth.
+    pub enum ThreeWhites {
+        /// 2, as DLP's text gives it ("3=2", sic).
+        Two = "two",
+        /// 3, as in Tâb, which Hyde says the game follows "almost the same".
+        Three = "three",
+    }
+}
+
+option_enum! {
+    /// Which pieces need a tab (a throw of 1) before they first move.
+    pub enum Activation {
+        /// Every piece: a piece that has not moved yet moves only with a tab (Tâb; Ludii).
+        EveryPiece = "every-piece",
+        /// Only the player's first piece: "a player must roll tab to move their first piece".
+        FirstPieceOnly = "first-piece-only",
+    }
+}
+
+option_enum! {
+    /// What a tab must be used for.
+    pub enum TabRule {
+        /// A tab moves a piece that has not moved yet if one can; otherwise any piece (Ludii).
+        UnmovedFirst = "unmoved-first",
+        /// While unmoved pieces remain, a tab moves one of them or is lost.
+        UnmovedOrLost = "unmoved-or-lost",
+    }
+}
+
+option_enum! {
+    /// How a piece travels after the third row.
+    pub enum FurthestRow {
+        /// Into the opponent's home row once, back into the third row, then round the two
+        /// middle rows; pieces in the furthest row do not move while their owner still has
+        /// pieces in its home row.
+        Once = "once",
+        /// Never into the opponent's home row: round the two middle rows (Ludii).
+        Never = "never",
+    }
+}
+
+option_enum! {
+    /// What a throw with no legal move does.
+    pub enum UnusableThrow {
+        /// It is lost, but a throw that grants another throw still does (Ludii).
+        LostKeepExtraThrow = "lost-keep-extra-throw",
+        /// It is lost and the turn ends.
+        LostEndTurn = "lost-end-turn",
+    }
+}
+
+option_enum! {
+    /// Where the four kings stand at the start. They move and capture like any other piece,
+    /// so this changes nothing in play; it only shows where they are.
+    pub enum Kings {
+        /// On the last four holes of the home row's path (Ludii).
+        PathEnd = "path-end",
+        /// On the first four.
+        PathStart = "path-start",
+    }
+}
+
+game_options! {
+    /// Options of Kiôz.
+    pub struct KiozOptions {
+        /// What three white sides are worth.
+        #[rule(cites = "DLP.Evidence.1238 rules", source = "1=1 plus another turn, known as tab. 2=2, 3=2, 4=6 and another turn, 0=4 and another turn.")]
+        pub three_whites: ThreeWhites = ThreeWhites::Two, ludii: ThreeWhites::Two;
+
+        /// Which pieces need a tab to start.
+        #[rule(cites = "DLP.Evidence.1238 rules", source = "To begin, a player must roll tab to move their first piece, and every tab after that must be used to move a piece which has not moved yet.")]
+        pub activation: Activation = Activation::EveryPiece, ludii: Activation::EveryPiece;
+
+        /// What a tab must be used for.
+        #[rule(cites = "DLP.Evidence.1238 rules", source = "every tab after that must be used to move a piece which has not moved yet.")]
+        pub tab_rule: TabRule = TabRule::UnmovedOrLost, ludii: TabRule::UnmovedFirst;
+
+        /// Whether pieces enter the opponent's home row.
+        #[rule(cites = "DLP.Evidence.1238 rules", source = "The pieces may only enter the furthest row one time, and may not continue to move in it if there are still pieces in the player's home row. Otherwise, the player may move from row three to row two and continue to circulate there.")]
+        pub furthest_row: FurthestRow = FurthestRow::Once, ludii: FurthestRow::Never;
+
+        /// What an unusable throw does.
+        #[rule(cites = "DLP.Evidence.1238 rules", source = "1=1 plus another turn, known as tab.")]
+        pub unusable_throw: UnusableThrow = UnusableThrow::LostKeepExtraThrow, ludii: UnusableThrow::LostKeepExtraThrow;
+
+        /// Where the kings stand (no effect on play).
+        #[parameter(cites = "Hyde 1694: 223 (Latin quotation)", source = "In eo sunt 4 Reges nomine tenús: nam nullius sunt usus plus quam alii Milites")]
+        pub kings: Kings = Kings::PathEnd, ludii: Kings::PathEnd;
+
+        /// Probability that a stick lands white side up.
+        #[parameter(cites = "DLP.Evidence.1238 rules", source = "Moves are determined by four two-sided sticks, black on one side and white on the other.")]
+        pub white_bias: Bias = Bias::FAIR, ludii: Bias::FAIR;
+    }
+}

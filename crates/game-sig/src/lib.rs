@@ -1,0 +1,731 @@
+//! Sig (El Oued), as Bellin (1964) describes it among the children of the Souf and
+//! DLP.Evidence.2124 reads him.
+//!
+//! Each player's father, djinn and mother make the pilgrimage in turn along a 31-cell track:
+//! a boustrophedon through a 5×5 grid (cell 13 in its centre is the minaret), then 26, 27, 28,
+//! Cairo, Medina and Mecca. Six sticks, polished or rough, are thrown: the polished sides give
+//! the move, except five of either side (*sig*), six polished (*sig of six*) and six rough
+//! (*sig of twelve*). Sig cells (the minaret and the six last cells) and the start are entered
+//! and left only with a sig; the djinn moves two cells a point elsewhere on the grid; a piece
+//! passing an opponent's sends it back to the start.
+
+mod options;
+
+use engine::{Chance, Game, MAX_PLAYERS, Outcome, Phase, Player, ThrowTable};
+use serde_json::{Map, Value, json};
+
+pub use options::*;
+
+pub const START: u8 = 1;
+pub const MINARET: u8 = 13;
+pub const GRID_END: u8 = 25;
+pub const CAIRO: u8 = 29;
+pub const MEDINA: u8 = 30;
+pub const MECCA: u8 = 31;
+const WAITING: u8 = 0;
+pub const PIECE_NAMES: [&str; 3] = ["father", "djinn", "mother"];
+const DJINN: usize = 1;
+
+/// Cells entered and left only with a sig.
+#[inline]
+pub const fn is_sig_cell(cell: u8) -> bool {
+    cell == MINARET || cell > GRID_END
+}
+
+/// What a point may do beyond ordinary cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Privilege {
+    /// Ordinary points.
+    None,
+    /// Points awarded by a sig of six or twelve: they pass sig cells.
+    Combo,
+    /// The point of a regular sig: it also leaves the start.
+    Sig,
+}
+
+/// A throw's value waiting to be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pending {
+    points: u8,
+    privilege: Privilege,
+    /// The throw itself was a sig (Ludii's single sig step is available).
+    sig_throw: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Combo {
+    None,
+    Six,
+    Twelve { left: u8, sum: u8 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Spend the throw's points, one by one.
+    Play,
+    /// Move the active piece along the grid by the throw.
+    Track,
+    /// A single sig step into or out of a sig cell (or off the start).
+    SigStep,
+    /// Put the next piece on the start.
+    Enter,
+    Pass,
+}
+
+#[derive(Clone, Debug)]
+pub struct Sig {
+    options: SigOptions,
+    players: u8,
+    cells: [[u8; 3]; MAX_PLAYERS],
+    cairo_paid: [u8; MAX_PLAYERS],
+    entry_paid: [u8; MAX_PLAYERS],
+    finished: [bool; MAX_PLAYERS],
+    order: [Player; MAX_PLAYERS],
+    finishers: u8,
+    to_move: Player,
+    combo: Combo,
+    first_throw: bool,
+    bonus: bool,
+    remaining: u8,
+    throw_again: bool,
+    pending: Option<Pending>,
+    over: bool,
+}
+
+enum Kind {
+    Sig,
+    Six,
+    Twelve,
+    Regular(u8),
+}
+
+fn kind(polished: u8) -> Kind {
+    match polished {
+        1 | 5 => Kind::Sig,
+        6 => Kind::Six,
+        0 => Kind::Twelve,
+        n => Kind::Regular(n),
+    }
+}
+
+pub fn cell_label(cell: u8) -> Value {
+    match cell {
+        WAITING => json!("waiting"),
+        CAIRO => json!("cairo"),
+        MEDINA => json!("medina"),
+        MECCA => json!("mecca"),
+        n => json!(n),
+    }
+}
+
+fn parse_cell(value: &Value) -> Result<u8, String> {
+    match value {
+        Value::Number(n) => n
+            .as_u64()
+            .filter(|&n| (1..=u64::from(MECCA)).contains(&n))
+            .map(|n| n as u8)
+            .ok_or_else(|| format!("{n} is not a cell")),
+        Value::String(s) => match s.as_str() {
+            "waiting" => Ok(WAITING),
+            "cairo" => Ok(CAIRO),
+            "medina" => Ok(MEDINA),
+            "mecca" => Ok(MECCA),
+            other => Err(format!("{other:?} is not a cell")),
+        },
+        other => Err(format!("{other} is not a cell")),
+    }
+}
+
+impl Sig {
+    fn active(&self, player: usize) -> Option<usize> {
+        (0..3).find(|&piece| self.cells[player][piece] != MECCA)
+    }
+
+    fn next_player(&self, after: Player) -> Player {
+        let mut p = after;
+        loop {
+            p = (p + 1) % self.players;
+            if !self.finished[usize::from(p)] || p == after {
+                return p;
+            }
+        }
+    }
+
+    fn cairo_cost(&self) -> u8 {
+        match self.options.cairo {
+            Cairo::Three => 2,
+            Cairo::One => 0,
+        }
+    }
+
+    fn may_leave_start(&self, privilege: Privilege) -> bool {
+        privilege == Privilege::Sig
+            || (privilege == Privilege::Combo && self.options.combo_leaves_start)
+    }
+
+    /// Sends back to the start every opponent piece on the cells of `mask`.
+    fn send_back(&mut self, mover: usize, mask: u32) {
+        for player in (0..usize::from(self.players)).filter(|&p| p != mover) {
+            for piece in 0..3 {
+                let cell = self.cells[player][piece];
+                if cell > START && cell < MECCA && mask & (1 << cell) != 0 {
+                    self.cells[player][piece] = START;
+                    if self.active(player) == Some(piece) {
+                        self.cairo_paid[player] = 0;
+                    }
+                }
+            }
+        }
+    }
+
+    /// A piece reached Mecca: the player may be done, and the game over.
+    fn arrived(&mut self, player: usize) -> bool {
+        self.cairo_paid[player] = 0;
+        if self.active(player).is_some() {
+            if self.options.entry == Entry::Free {
+                let next = self.active(player).expect("checked");
+                if self.cells[player][next] == WAITING {
+                    self.cells[player][next] = START;
+                }
+            }
+            return false;
+        }
+        self.finished[player] = true;
+        self.order[usize::from(self.finishers)] = player as Player;
+        self.finishers += 1;
+        let remaining = self.players - self.finishers;
+        if self.options.play_until == PlayUntil::FirstFinisher || remaining <= 1 {
+            self.over = true;
+        }
+        true
+    }
+
+    /// Spends `points` one at a time on the player's active piece (Bellin's counting).
+    fn play_points(&mut self, player: usize, mut points: u8, privilege: Privilege) {
+        let mut entered: u32 = 0;
+        let mut origin_mask: u32 = 0;
+        let mut last_cell = 0;
+        while points > 0 {
+            let Some(piece) = self.active(player) else {
+                break;
+            };
+            let cell = self.cells[player][piece];
+            if cell == WAITING {
+                match self.options.entry {
+                    Entry::Free => self.cells[player][piece] = START,
+                    Entry::OnePoint => {
+                        self.cells[player][piece] = START;
+                        points -= 1;
+                    }
+                    Entry::TwoSigs => {
+                        if privilege == Privilege::None {
+                            break;
+                        }
+                        self.entry_paid[player] += 1;
+                        points -= 1;
+                        if self.entry_paid[player] == 2 {
+                            self.entry_paid[player] = 0;
+                            self.cells[player][piece] = START;
+                        }
+                    }
+                }
+                continue;
+            }
+            if origin_mask == 0 {
+                origin_mask = 1 << cell;
+            }
+            if cell == START {
+                if !self.may_leave_start(privilege) {
+                    break;
+                }
+                self.cells[player][piece] = START + 1;
+                last_cell = START + 1;
+                entered |= 1 << last_cell;
+                points -= 1;
+                continue;
+            }
+            if cell == CAIRO && self.cairo_paid[player] < self.cairo_cost() {
+                if privilege == Privilege::None {
+                    break;
+                }
+                self.cairo_paid[player] += 1;
+                points -= 1;
+                continue;
+            }
+            let double = piece == DJINN && cell != MINARET && cell < GRID_END;
+            let mut current = cell;
+            let mut blocked = false;
+            for step in 0..if double { 2 } else { 1 } {
+                let next = current + 1;
+                // The djinn's second cell never takes it out of the minaret or past cell 25.
+                if next > MECCA || (step > 0 && (is_sig_cell(current) || next > GRID_END)) {
+                    break;
+                }
+                if (is_sig_cell(next) || is_sig_cell(current)) && privilege == Privilege::None {
+                    blocked = true;
+                    break;
+                }
+                current = next;
+                entered |= 1 << current;
+            }
+            if current == cell {
+                break;
+            }
+            self.cells[player][piece] = current;
+            last_cell = current;
+            points -= 1;
+            if current == CAIRO {
+                self.cairo_paid[player] = 0;
+            }
+            if blocked {
+                break;
+            }
+            if current == MECCA && (self.arrived(player) || self.options.leftover == Leftover::Lost)
+            {
+                break;
+            }
+        }
+        let mut passed = entered & !(1 << last_cell);
+        if self.options.overtake == Overtake::PassedAndLeft {
+            passed |= origin_mask;
+        }
+        self.send_back(player, passed);
+    }
+
+    /// Ludii's track move: the whole value along the grid, never across a sig cell.
+    fn track_target(&self, player: usize, pending: Pending) -> Option<u8> {
+        let piece = self.active(player)?;
+        let cell = self.cells[player][piece];
+        if cell <= START || is_sig_cell(cell) {
+            return None;
+        }
+        let distance = pending.points * if piece == DJINN { 2 } else { 1 };
+        let target = cell.checked_add(distance)?;
+        let segment_end = if cell < MINARET {
+            MINARET - 1
+        } else {
+            GRID_END
+        };
+        (target <= segment_end && distance > 0).then_some(target)
+    }
+
+    /// Ludii's sig step from the active piece's cell.
+    fn sig_step_target(&self, player: usize, pending: Pending) -> Option<u8> {
+        if !pending.sig_throw || pending.privilege != Privilege::Sig {
+            return None;
+        }
+        let piece = self.active(player)?;
+        let cell = self.cells[player][piece];
+        match cell {
+            START => Some(START + 1),
+            CAIRO if self.cairo_paid[player] < self.cairo_cost() => Some(CAIRO),
+            c if c == MINARET - 1 || c == MINARET || c >= GRID_END => (c < MECCA).then_some(c + 1),
+            c if piece == DJINN && c == GRID_END - 1 => Some(GRID_END + 1),
+            _ => None,
+        }
+    }
+
+    fn end_movement(&mut self) {
+        self.pending = None;
+        if self.over {
+            return;
+        }
+        let again = match self.options.throws {
+            Throws::Bellin => std::mem::take(&mut self.throw_again),
+            Throws::Ludii => self.remaining > 0,
+        };
+        if !again || self.finished[usize::from(self.to_move)] {
+            self.first_throw = true;
+            self.bonus = false;
+            self.remaining = 0;
+            self.to_move = self.next_player(self.to_move);
+        }
+    }
+
+    fn pieces_json(&self) -> Value {
+        let mut players = Map::new();
+        for player in 0..usize::from(self.players) {
+            let pieces: Map<String, Value> = (0..3)
+                .map(|piece| {
+                    (
+                        PIECE_NAMES[piece].to_string(),
+                        cell_label(self.cells[player][piece]),
+                    )
+                })
+                .collect();
+            players.insert((player + 1).to_string(), Value::Object(pieces));
+        }
+        Value::Object(players)
+    }
+}
+
+impl Game for Sig {
+    type Move = Move;
+    type Options = SigOptions;
+
+    fn new(options: &SigOptions) -> Self {
+        let mut cells = [[WAITING; 3]; MAX_PLAYERS];
+        for player in cells.iter_mut() {
+            player[0] = START;
+            if options.entry == Entry::Free {
+                // Ludii's pieces all wait on the start from the beginning.
+                *player = [START; 3];
+            }
+        }
+        Sig {
+            options: options.clone(),
+            players: options.players,
+            cells,
+            cairo_paid: [0; MAX_PLAYERS],
+            entry_paid: [0; MAX_PLAYERS],
+            finished: [false; MAX_PLAYERS],
+            order: [0; MAX_PLAYERS],
+            finishers: 0,
+            to_move: 0,
+            combo: Combo::None,
+            first_throw: true,
+            bonus: false,
+            remaining: 0,
+            throw_again: false,
+            pending: None,
+            over: false,
+        }
+    }
+
+    fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    fn phase(&self) -> Phase {
+        match (self.over, self.pending) {
+            (true, _) => Phase::Over,
+            (false, Some(_)) => Phase::Decision(self.to_move),
+            (false, None) => Phase::Chance(Chance::Lots {
+                count: 6,
+                bias: self.options.polished_bias,
+            }),
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        let player = usize::from(self.to_move);
+        let Some(pending) = self.pending else { return };
+        match self.options.movement {
+            Movement::PointByPoint => moves.push(Move::Play),
+            Movement::WholeThrow => {
+                let waiting = self
+                    .active(player)
+                    .is_some_and(|piece| self.cells[player][piece] == WAITING);
+                if waiting {
+                    moves.push(Move::Enter);
+                }
+                if self.track_target(player, pending).is_some() {
+                    moves.push(Move::Track);
+                }
+                if self.sig_step_target(player, pending).is_some() {
+                    moves.push(Move::SigStep);
+                }
+                if moves.is_empty() {
+                    moves.push(Move::Pass);
+                }
+            }
+        }
+    }
+
+    fn apply(&mut self, mv: Move) {
+        let player = usize::from(self.to_move);
+        let pending = self.pending.expect("a throw is waiting to be played");
+        match mv {
+            Move::Play => self.play_points(player, pending.points, pending.privilege),
+            Move::Track => {
+                let target = self.track_target(player, pending).expect("legal");
+                let piece = self.active(player).expect("legal");
+                let cell = self.cells[player][piece];
+                self.cells[player][piece] = target;
+                let mut passed: u32 = ((1u32 << target) - 1) & !((1u32 << (cell + 1)) - 1);
+                if self.options.overtake == Overtake::PassedAndLeft {
+                    passed |= 1 << cell;
+                }
+                self.send_back(player, passed);
+            }
+            Move::SigStep => {
+                let target = self.sig_step_target(player, pending).expect("legal");
+                let piece = self.active(player).expect("legal");
+                if self.cells[player][piece] == CAIRO && target == CAIRO {
+                    self.cairo_paid[player] += 1;
+                } else {
+                    self.cells[player][piece] = target;
+                    if target == CAIRO {
+                        self.cairo_paid[player] = 0;
+                    }
+                    if target == MECCA {
+                        self.arrived(player);
+                    }
+                }
+            }
+            Move::Enter => {
+                let piece = self.active(player).expect("a piece is waiting");
+                self.cells[player][piece] = START;
+            }
+            Move::Pass => {}
+        }
+        self.end_movement();
+    }
+
+    fn apply_chance(&mut self, polished: u8) {
+        let combo_privilege = match self.options.combo_privilege {
+            ComboPrivilege::WholeTotal => Privilege::Combo,
+            ComboPrivilege::SigTotalsOnly => Privilege::None,
+        };
+        let pending = |points, privilege, sig_throw| {
+            Some(Pending {
+                points,
+                privilege,
+                sig_throw,
+            })
+        };
+        match self.options.throws {
+            Throws::Bellin => {
+                let (next_combo, movement, again) = match (self.combo, kind(polished)) {
+                    (Combo::None, Kind::Sig) => {
+                        (Combo::None, pending(1, Privilege::Sig, true), true)
+                    }
+                    (Combo::None, Kind::Regular(n)) => {
+                        (Combo::None, pending(n, Privilege::None, false), false)
+                    }
+                    (Combo::None, Kind::Six) => (Combo::Six, None, false),
+                    (Combo::None, Kind::Twelve) => (Combo::Twelve { left: 3, sum: 0 }, None, false),
+                    (Combo::Six, Kind::Sig) => {
+                        (Combo::None, pending(7, Privilege::Combo, false), false)
+                    }
+                    (Combo::Six, _) => (
+                        Combo::None,
+                        pending(polished, combo_privilege, false),
+                        false,
+                    ),
+                    (Combo::Twelve { .. }, Kind::Sig) => {
+                        (Combo::None, pending(13, Privilege::Combo, false), false)
+                    }
+                    (Combo::Twelve { left, sum }, _) if left > 1 => (
+                        Combo::Twelve {
+                            left: left - 1,
+                            sum: sum + polished,
+                        },
+                        None,
+                        false,
+                    ),
+                    (Combo::Twelve { sum, .. }, _) => (
+                        Combo::None,
+                        pending(sum + polished, combo_privilege, false),
+                        false,
+                    ),
+                };
+                self.combo = next_combo;
+                self.throw_again = again;
+                match movement {
+                    Some(p) if p.points > 0 => self.pending = Some(p),
+                    Some(_) => self.end_movement(),
+                    None if next_combo == Combo::None => self.end_movement(),
+                    None => {}
+                }
+            }
+            Throws::Ludii => {
+                let value = if polished == 0 {
+                    12
+                } else if polished == 5 {
+                    1
+                } else {
+                    polished
+                };
+                let sig = matches!(kind(polished), Kind::Sig);
+                let special = !matches!(kind(polished), Kind::Regular(_));
+                if std::mem::take(&mut self.first_throw) {
+                    let (privilege, remaining, bonus) = match kind(polished) {
+                        Kind::Sig => (Privilege::Sig, 1, false),
+                        Kind::Six => (Privilege::None, 1, true),
+                        Kind::Twelve => (Privilege::None, 3, true),
+                        Kind::Regular(_) => (Privilege::None, 0, false),
+                    };
+                    self.remaining = remaining;
+                    self.bonus = bonus;
+                    self.pending = pending(value, privilege, sig);
+                } else {
+                    let privilege = if sig && self.bonus {
+                        Privilege::Sig
+                    } else {
+                        Privilege::None
+                    };
+                    self.pending = pending(value + u8::from(self.bonus), privilege, sig);
+                    self.remaining = if special { 0 } else { self.remaining - 1 };
+                }
+            }
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        if self.finishers == 0 {
+            return Outcome::draw(self.players());
+        }
+        Outcome::from_finish_order(self.players(), &self.order[..usize::from(self.finishers)])
+    }
+
+    fn finished_players(&self) -> usize {
+        usize::from(self.finishers)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        for player in 0..usize::from(self.players) {
+            let cells = self.cells[player];
+            let active = self.active(player);
+            for piece in 0..3 {
+                let cell = cells[piece];
+                if cell > MECCA {
+                    return Err(format!(
+                        "player {} {} is off the track",
+                        player + 1,
+                        PIECE_NAMES[piece]
+                    ));
+                }
+                let before_active = active.is_none_or(|a| piece < a);
+                if before_active != (cell == MECCA) {
+                    return Err(format!(
+                        "player {}'s pieces are not making the journey in order",
+                        player + 1
+                    ));
+                }
+                if active.is_some_and(|a| piece > a) && cell != WAITING && cell != START {
+                    return Err(format!(
+                        "player {}'s {} left before its turn",
+                        player + 1,
+                        PIECE_NAMES[piece]
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        let points = self.pending.map_or(0, |p| p.points);
+        match mv {
+            Move::Play => format!("play {points}"),
+            Move::Track => format!("move {points}"),
+            Move::SigStep => "sig step".into(),
+            Move::Enter => "enter".into(),
+            Move::Pass => "pass".into(),
+        }
+    }
+
+    fn describe_chance(&self, _chance: Chance, polished: u8) -> String {
+        let name = match kind(polished) {
+            Kind::Sig => "sig".to_string(),
+            Kind::Six => "sig of six".to_string(),
+            Kind::Twelve => "sig of twelve".to_string(),
+            Kind::Regular(n) => n.to_string(),
+        };
+        format!("{polished} polished: {name}")
+    }
+
+    fn chance_by_name(&self, name: &str) -> Option<u8> {
+        match name {
+            "sig" => Some(5),
+            "sig-of-six" => Some(6),
+            "sig-of-twelve" => Some(0),
+            _ => None,
+        }
+    }
+
+    fn observe(&self) -> Value {
+        json!({
+            "players": self.pieces_json(),
+            "turn": self.to_move + 1,
+            "pending": self.pending.map(|p| p.points),
+            "cairo_paid": self.cairo_paid[..usize::from(self.players)].to_vec(),
+            "finished": self.order[..usize::from(self.finishers)].iter().map(|p| p + 1).collect::<Vec<_>>(),
+        })
+    }
+
+    fn render(&self) -> String {
+        let mut out = String::new();
+        for player in 0..usize::from(self.players) {
+            let pieces: Vec<String> = (0..3)
+                .map(|piece| {
+                    format!(
+                        "{} {}",
+                        PIECE_NAMES[piece],
+                        cell_label(self.cells[player][piece])
+                    )
+                })
+                .collect();
+            out.push_str(&format!(
+                "P{}: {}\n",
+                player + 1,
+                pieces.join(", ").replace('"', "")
+            ));
+        }
+        out
+    }
+
+    /// `{"players": {"1": {"father": 22}, "2": {"father": "cairo", "djinn": "waiting"}},
+    /// "to_move": 1, "cairo_paid": {"1": 1}}`; pieces not given are on the start (the father)
+    /// or waiting.
+    fn from_setup(options: &SigOptions, setup: &Value) -> Result<Self, String> {
+        let mut game = Sig::new(options);
+        if let Some(Value::Object(players)) = setup.get("players") {
+            for (key, pieces) in players {
+                let player: usize = key
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|p| (1..=usize::from(game.players)).contains(p))
+                    .ok_or_else(|| {
+                        format!("player {key} is not in a {}-player game", game.players)
+                    })?
+                    - 1;
+                for (piece, name) in PIECE_NAMES.iter().enumerate() {
+                    if let Some(cell) = pieces.get(*name) {
+                        game.cells[player][piece] = parse_cell(cell)?;
+                    }
+                }
+            }
+        }
+        if let Some(Value::Object(paid)) = setup.get("cairo_paid") {
+            for (key, value) in paid {
+                let player: usize = key.parse::<usize>().map_err(|_| format!("player {key}?"))? - 1;
+                game.cairo_paid[player] = value.as_u64().unwrap_or(0) as u8;
+            }
+        }
+        game.to_move = match setup.get("to_move").and_then(Value::as_u64) {
+            None => 0,
+            Some(p) if (1..=u64::from(game.players)).contains(&p) => (p - 1) as u8,
+            Some(p) => return Err(format!("to_move {p} is not a player")),
+        };
+        game.check_invariants()?;
+        Ok(game)
+    }
+
+    fn throw_tables(options: &SigOptions) -> Vec<ThrowTable> {
+        let faces = (0..=6u8)
+            .map(|polished| {
+                let label = match (options.throws, kind(polished)) {
+                    (Throws::Bellin, Kind::Sig) => "sig".to_string(),
+                    (Throws::Bellin, Kind::Six) => "sig of six".to_string(),
+                    (Throws::Bellin, Kind::Twelve) => "sig of twelve".to_string(),
+                    (Throws::Ludii, Kind::Sig) => "1".to_string(),
+                    (Throws::Ludii, Kind::Six) => "6".to_string(),
+                    (Throws::Ludii, Kind::Twelve) => "12".to_string(),
+                    (_, Kind::Regular(n)) => n.to_string(),
+                };
+                (label, !matches!(kind(polished), Kind::Regular(_)))
+            })
+            .collect();
+        vec![ThrowTable {
+            name: "six sticks, polished sides up",
+            lots: 6,
+            bias: options.polished_bias,
+            faces,
+        }]
+    }
+}
+
+/// The rule scenarios (data-driven tests) of this engine.
+pub const SCENARIOS: &str = include_str!("../scenarios.yaml");

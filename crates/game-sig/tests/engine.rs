@@ -1,0 +1,19 @@
+//! Sig (El Oued): its rule scenarios and the properties every engine must have.
+
+use engine::conformance;
+use game_sig::{SCENARIOS, Sig};
+
+#[test]
+fn rule_scenarios() {
+    conformance::scenarios::<Sig>(SCENARIOS);
+}
+
+#[test]
+fn seeded_playouts_are_reproducible_and_keep_the_invariants() {
+    conformance::reproducible::<Sig>(200);
+}
+
+#[test]
+fn every_option_value_plays_to_the_end() {
+    conformance::every_option_value::<Sig>(20);
+}
