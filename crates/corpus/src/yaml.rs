@@ -10,7 +10,7 @@ use crate::diag::Diagnostic;
 /// Parses a YAML document, turning any error (syntax, duplicate key, unknown or mistyped
 /// field) into a diagnostic located at the offending line and column.
 pub fn from_yaml<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, Diagnostic> {
-    serde_saphyr::from_str(text).map_err(|error| {
+    parse(text).map_err(|error| {
         let diagnostic = Diagnostic::error(file, first_line(&error));
         match error.location() {
             Some(location) if location.line() > 0 => {
@@ -19,6 +19,12 @@ pub fn from_yaml<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, Diag
             _ => diagnostic,
         }
     })
+}
+
+/// YAML 1.2 core schema for booleans: `yes`, `no`, `on` and `off` stay words (a Barjis man
+/// "off" the board must not become `false`); duplicate keys are errors.
+pub fn parse<T: DeserializeOwned>(text: &str) -> Result<T, serde_saphyr::Error> {
+    serde_saphyr::from_str_with_options(text, serde_saphyr::options! { strict_booleans: true })
 }
 
 /// The message of a saphyr error without its rendered source snippet.
@@ -93,6 +99,15 @@ mod tests {
         let error = from_yaml::<Source>(Path::new("s.yaml"), text).unwrap_err();
         assert_eq!(error.line, Some(4), "{error}");
         assert!(error.message.contains("author_note"), "{error}");
+    }
+
+    #[test]
+    fn yaml_one_one_booleans_stay_words() {
+        let value: serde_json::Value = parse("a: off\nb: yes\nc: true\n").unwrap();
+        assert_eq!(
+            value,
+            serde_json::json!({"a": "off", "b": "yes", "c": true})
+        );
     }
 
     #[test]

@@ -55,8 +55,8 @@ pub struct Playout {
 /// Watches a playout (for traces); the driver's fast path uses `()`, which compiles away.
 pub trait Observer<G: Game> {
     fn chance(&mut self, _game: &G, _chance: Chance, _outcome: u8) {}
-    /// Before `moves[chosen]` is applied.
-    fn decision(&mut self, _game: &G, _player: Player, _moves: &[G::Move], _chosen: usize) {}
+    /// Before `chosen`, one of `legal` moves, is applied.
+    fn decision(&mut self, _game: &G, _player: Player, _legal: usize, _chosen: G::Move) {}
     fn applied(&mut self, _game: &G) {}
 }
 
@@ -111,16 +111,16 @@ pub fn play<G: Game, O: Observer<G>>(
                 }
                 moves.clear();
                 game.legal_moves(moves);
+                let count = moves.len();
                 debug_assert!(
-                    !moves.is_empty(),
+                    count > 0,
                     "a decision without legal moves (a pass is a move)"
                 );
-                let count = moves.len();
-                let chosen = if count == 1 {
+                let chosen = moves[if count == 1 {
                     0
                 } else {
                     rng.below(count as u64) as usize
-                };
+                }];
                 result.decisions += 1;
                 result.legal_moves += count as u64;
                 result.real_choices += u32::from(count > 1);
@@ -128,8 +128,8 @@ pub fn play<G: Game, O: Observer<G>>(
                     result.turns += 1;
                     last_mover = Some(player);
                 }
-                observer.decision(game, player, moves, chosen);
-                game.apply(moves[chosen]);
+                observer.decision(game, player, count, chosen);
+                game.apply(chosen);
                 result.moves += 1;
                 observer.applied(game);
                 if check_invariants {

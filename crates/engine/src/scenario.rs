@@ -55,7 +55,9 @@ pub struct ScenarioFile {
 
 /// Parses a scenario file (YAML).
 pub fn parse_file(yaml: &str) -> Result<Vec<Scenario>, String> {
-    let file: ScenarioFile = serde_saphyr::from_str(yaml).map_err(|e| e.to_string())?;
+    let file: ScenarioFile =
+        serde_saphyr::from_str_with_options(yaml, serde_saphyr::options! { strict_booleans: true })
+            .map_err(|e| e.to_string())?;
     Ok(file.scenarios)
 }
 

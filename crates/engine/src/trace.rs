@@ -58,7 +58,7 @@ impl<G: Game> Observer<G> for Recorder {
             .push(game.describe_chance(chance, outcome));
     }
 
-    fn decision(&mut self, game: &G, player: Player, moves: &[G::Move], chosen: usize) {
+    fn decision(&mut self, game: &G, player: Player, legal: usize, chosen: G::Move) {
         if self.last_player != Some(player) {
             self.turn += 1;
             self.last_player = Some(player);
@@ -68,8 +68,8 @@ impl<G: Game> Observer<G> for Recorder {
             turn: self.turn,
             player: player + 1,
             chance: std::mem::take(&mut self.pending_chance),
-            legal_moves: moves.len(),
-            chosen: game.notation(moves[chosen]),
+            legal_moves: legal,
+            chosen: game.notation(chosen),
             position: None,
         });
     }

@@ -150,10 +150,11 @@ impl Deleb {
             let mut kept = start;
             for i in start..moves.len() {
                 if let Move::Piece { index, .. } = moves[i]
-                    && self.is_locked(team, usize::from(index)) {
-                        moves[kept] = moves[i];
-                        kept += 1;
-                    }
+                    && self.is_locked(team, usize::from(index))
+                {
+                    moves[kept] = moves[i];
+                    kept += 1;
+                }
             }
             moves.truncate(kept);
         }

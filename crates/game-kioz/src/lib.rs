@@ -23,6 +23,9 @@ const CELLS: usize = COLUMNS * ROWS;
 const DEAD: u8 = u8::MAX;
 const KINGS: usize = 4;
 
+/// Throw values (1, 2, 3, 4, 6) index the target table directly.
+const VALUE_SLOTS: usize = 7;
+
 /// A player's path as cells, and where it starts repeating.
 #[derive(Clone, Copy, Debug)]
 pub struct Path {
@@ -31,6 +34,8 @@ pub struct Path {
     loop_start: u8,
     /// Positions in the opponent's home row, if the path enters it.
     furthest: Option<(u8, u8)>,
+    /// Where each position leads with each throw value: the playout loop's only arithmetic.
+    targets: [[u8; VALUE_SLOTS]; 132],
 }
 
 fn row_cells(row: usize, left_to_right: bool) -> impl Iterator<Item = u8> {
@@ -72,12 +77,19 @@ fn build_path(player: Player, furthest_row: FurthestRow) -> Path {
             (CELLS - 1) as u8 - *cell
         };
     }
-    Path {
+    let mut path = Path {
         cells,
         len: sequence.len() as u8,
         loop_start: loop_start as u8,
         furthest,
+        targets: [[0; VALUE_SLOTS]; 132],
+    };
+    for position in 0..path.len {
+        for value in 0..VALUE_SLOTS as u8 {
+            path.targets[usize::from(position)][usize::from(value)] = path.step(position, value);
+        }
     }
+    path
 }
 
 static PATHS: LazyLock<[[Path; 2]; 2]> = LazyLock::new(|| {
@@ -88,6 +100,10 @@ static PATHS: LazyLock<[[Path; 2]; 2]> = LazyLock::new(|| {
 impl Path {
     #[inline]
     fn advance(&self, position: u8, steps: u8) -> u8 {
+        self.targets[usize::from(position)][usize::from(steps)]
+    }
+
+    fn step(&self, position: u8, steps: u8) -> u8 {
         let target = u16::from(position) + u16::from(steps);
         let len = u16::from(self.len);
         if target < len {
@@ -126,6 +142,8 @@ pub struct Kioz {
     board: [u8; CELLS],
     /// Pieces that have not moved yet, as bits.
     unmoved: [u32; 2],
+    /// Pieces still on the board, as bits.
+    on_board: [u32; 2],
     alive: [u8; 2],
     /// Pieces in their own home row.
     at_home: [u8; 2],
@@ -168,15 +186,10 @@ impl Kioz {
         }
     }
 
-    fn in_furthest_row(&self, player: Player, position: u8) -> bool {
-        self.path[usize::from(player)]
-            .furthest
-            .is_some_and(|(start, end)| (start..end).contains(&position))
-    }
-
     fn place(&mut self, player: Player, index: usize, position: u8) {
         let cell = self.path[usize::from(player)].cells[usize::from(position)];
         self.position[usize::from(player)][index] = position;
+        self.on_board[usize::from(player)] |= 1 << index;
         self.board[usize::from(cell)] = player * PIECES as u8 + index as u8 + 1;
         if position < COLUMNS as u8 {
             self.at_home[usize::from(player)] += 1;
@@ -213,6 +226,7 @@ impl Kioz {
             position: [[DEAD; PIECES]; 2],
             board: [0; CELLS],
             unmoved: [0; 2],
+            on_board: [0; 2],
             alive: [0; 2],
             at_home: [0; 2],
             moved_any: [false; 2],
@@ -293,48 +307,56 @@ impl Game for Kioz {
         let value = self.throw;
         let tab = value == 1;
         let path = &self.path[p];
-        let frozen = self.at_home[p] > 0;
-        let start = moves.len();
-        for index in 0..PIECES {
-            let position = self.position[p][index];
-            if position == DEAD {
-                continue;
-            }
-            let unmoved = self.unmoved[p] & (1 << index) != 0;
-            let needs_tab = match self.options.activation {
-                Activation::EveryPiece => unmoved,
-                Activation::FirstPieceOnly => !self.moved_any[p],
+        let unmoved = self.unmoved[p];
+        // Only pieces that may move with this throw are looked at.
+        let mut candidates = self.on_board[p];
+        if !tab {
+            candidates &= match self.options.activation {
+                Activation::EveryPiece => !unmoved,
+                Activation::FirstPieceOnly if !self.moved_any[p] => 0,
+                Activation::FirstPieceOnly => u32::MAX,
             };
-            if (needs_tab && !tab) || (frozen && self.in_furthest_row(player, position)) {
-                continue;
-            }
-            let target = path.advance(position, value);
-            let occupant = self.board[usize::from(path.cells[usize::from(target)])];
-            if occupant != 0 && (occupant - 1) / PIECES as u8 == player {
-                continue;
-            }
-            moves.push(Move::Piece(index as u8));
         }
-        if tab && self.unmoved[p] != 0 {
-            let keep_unmoved =
-                |m: &Move| matches!(m, Move::Piece(i) if self.unmoved[p] & (1 << *i) != 0);
-            let any_unmoved = moves[start..].iter().any(keep_unmoved);
-            match self.options.tab_rule {
-                TabRule::UnmovedFirst if !any_unmoved => {}
-                _ => {
-                    let mut kept = start;
-                    for i in start..moves.len() {
-                        if keep_unmoved(&moves[i]) {
-                            moves[kept] = moves[i];
-                            kept += 1;
-                        }
-                    }
-                    moves.truncate(kept);
+        if let (Some((start, end)), true) = (path.furthest, self.at_home[p] > 0) {
+            for index in 0..PIECES {
+                if (start..end).contains(&self.position[p][index]) {
+                    candidates &= !(1 << index);
                 }
             }
         }
-        if moves.len() == start {
+        let own = player * PIECES as u8;
+        let mut local = [Move::Pass; PIECES];
+        let mut count = 0;
+        let mut unmoved_moves = 0;
+        while candidates != 0 {
+            let index = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let target = path.advance(self.position[p][index], value);
+            let occupant = self.board[usize::from(path.cells[usize::from(target)])];
+            if occupant.wrapping_sub(1).wrapping_sub(own) < PIECES as u8 {
+                continue;
+            }
+            unmoved_moves += usize::from(unmoved & (1 << index) != 0);
+            local[count] = Move::Piece(index as u8);
+            count += 1;
+        }
+        let must_use_unmoved = tab
+            && unmoved & self.on_board[p] != 0
+            && (unmoved_moves > 0 || self.options.tab_rule == TabRule::UnmovedOrLost);
+        if must_use_unmoved {
+            let start = moves.len();
+            moves.extend(
+                local[..count]
+                    .iter()
+                    .filter(|m| matches!(m, Move::Piece(i) if unmoved & (1 << *i) != 0)),
+            );
+            if moves.len() == start {
+                moves.push(Move::Pass);
+            }
+        } else if count == 0 {
             moves.push(Move::Pass);
+        } else {
+            moves.extend_from_slice(&local[..count]);
         }
     }
 
@@ -354,6 +376,7 @@ impl Game for Kioz {
             );
             self.lift(victim, victim_index);
             self.position[usize::from(victim)][victim_index] = DEAD;
+            self.on_board[usize::from(victim)] &= !(1 << victim_index);
             self.unmoved[usize::from(victim)] &= !(1 << victim_index);
             self.alive[usize::from(victim)] -= 1;
         }
@@ -383,6 +406,13 @@ impl Game for Kioz {
         for player in 0..2u8 {
             let p = usize::from(player);
             let alive = self.position[p].iter().filter(|&&pos| pos != DEAD).count();
+            if alive != self.on_board[p].count_ones() as usize {
+                return Err(format!(
+                    "player {} has {alive} pieces but marks {}",
+                    player + 1,
+                    self.on_board[p].count_ones()
+                ));
+            }
             if alive != usize::from(self.alive[p]) || alive > PIECES {
                 return Err(format!(
                     "player {} has {alive} pieces on the board but counts {}",

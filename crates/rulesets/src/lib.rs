@@ -176,6 +176,24 @@ static KIOZ: Engine<game_kioz::Kioz> = Engine::new(
     },
     game_kioz::SCENARIOS,
 );
+static NATT_KLAB: Engine<game_natt_klab::NattKlab> = Engine::new(
+    GameInfo {
+        slug: "natt-klab-ash-shawk",
+        name: "Natt Klab ash-Shawk",
+        aliases: &["Natt klab ash-shawk"],
+        records: &["DLP.Evidence.1554"],
+    },
+    game_natt_klab::SCENARIOS,
+);
+static BARJIS: Engine<game_barjis::Barjis> = Engine::new(
+    GameInfo {
+        slug: "barjis",
+        name: "Barjis",
+        aliases: &[],
+        records: &["DLP.Evidence.1601"],
+    },
+    game_barjis::SCENARIOS,
+);
 static BAQURA: Engine<game_baqura::Baqura> = Engine::new(
     GameInfo {
         slug: "baqura",
@@ -214,8 +232,8 @@ static TUZ: Engine<game_tuz::Tuz> = Engine::new(
 );
 
 /// Every ruleset, in a stable order.
-pub fn all() -> [&'static dyn Ruleset; 5] {
-    [&KIOZ, &BAQURA, &TUZ, &SIG, &DELEB]
+pub fn all() -> [&'static dyn Ruleset; 7] {
+    [&KIOZ, &NATT_KLAB, &BARJIS, &BAQURA, &TUZ, &SIG, &DELEB]
 }
 
 /// Finds a game by slug, name or alias; diacritics, case and punctuation do not matter

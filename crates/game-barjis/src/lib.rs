@@ -1,0 +1,580 @@
+//! Barjis, as Murray (1951) records it among the women and children of Palestine and
+//! DLP.Evidence.1601 reads him.
+//!
+//! A cross of four arms of 3×8 cells around a centre. Each of four players enters four men on
+//! the centre with a *grace* (a throw of 10 or 25), takes them down the middle row of its own
+//! arm, anticlockwise round the outer rows of all four arms, and back up its middle row to the
+//! centre, where they leave the board. Six cowries give the throw by mouths up. Landing on an
+//! opponent sends it back to start, unless it is on a marked cell or doubled. Who bears off
+//! all four first wins; before any opponent has borne off one, it counts seven (*mars*).
+
+mod options;
+
+use engine::{Chance, Game, MAX_PLAYERS, Outcome, Phase, Player, ThrowTable};
+use serde_json::{Map, Value, json};
+
+pub use options::*;
+
+pub const MEN: usize = 4;
+/// The last position of a route: back on the centre.
+pub const ROUTE_END: u8 = 84;
+const CELLS: usize = 1 + 4 * 24;
+const HOME: u8 = 200;
+const OFF: u8 = 201;
+const CENTRE: u8 = 0;
+/// Mouths up (0–6) to the throw's value.
+pub const VALUES: [u8; 7] = [6, 10, 2, 3, 4, 25, 12];
+const LEFT: u8 = 0;
+const MIDDLE: u8 = 1;
+const RIGHT: u8 = 2;
+
+/// Cell of an arm's lane (left, middle, right looking out from the centre) at a depth (0
+/// next to the centre, 7 at the outer end).
+const fn arm_cell(arm: u8, lane: u8, depth: u8) -> u8 {
+    1 + arm * 24 + lane * 8 + depth
+}
+
+/// The marked cells: third from the outer corner of each outer row.
+pub const fn is_safe_cell(cell: u8) -> bool {
+    if cell == CENTRE {
+        return false;
+    }
+    let within = (cell - 1) % 24;
+    within / 8 != MIDDLE && within % 8 == 5
+}
+
+const SAFE: [bool; CELLS] = {
+    let mut safe = [false; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        safe[cell] = is_safe_cell(cell as u8);
+        cell += 1;
+    }
+    safe
+};
+
+/// The route of a player whose arm is `arm`, position by position: computed at compile time,
+/// so the playout loop reads a plain table.
+const fn route(arm: u8) -> [u8; 85] {
+    let mut cells = [CENTRE; 85];
+    let mut at = 1;
+    let mut d = 0;
+    while d < 8 {
+        cells[at] = arm_cell(arm, MIDDLE, d);
+        at += 1;
+        d += 1;
+    }
+    while d > 0 {
+        d -= 1;
+        cells[at] = arm_cell(arm, LEFT, d);
+        at += 1;
+    }
+    let mut k = 1;
+    while k < 4 {
+        let other = (arm + k) % 4;
+        while d < 8 {
+            cells[at] = arm_cell(other, RIGHT, d);
+            at += 1;
+            d += 1;
+        }
+        cells[at] = arm_cell(other, MIDDLE, 7);
+        at += 1;
+        while d > 0 {
+            d -= 1;
+            cells[at] = arm_cell(other, LEFT, d);
+            at += 1;
+        }
+        k += 1;
+    }
+    while d < 8 {
+        cells[at] = arm_cell(arm, RIGHT, d);
+        at += 1;
+        d += 1;
+    }
+    while d > 0 {
+        d -= 1;
+        cells[at] = arm_cell(arm, MIDDLE, d);
+        at += 1;
+    }
+    cells
+}
+
+const ROUTES: [[u8; 85]; 4] = [route(0), route(1), route(2), route(3)];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Enter a man on the centre with a grace.
+    Enter,
+    /// Move man `index` by the throw.
+    Man(u8),
+    Pass,
+}
+
+#[derive(Clone, Debug)]
+pub struct Barjis {
+    options: BarjisOptions,
+    players: u8,
+    arm: [u8; MAX_PLAYERS],
+    /// Route position of each man, `HOME` before entering, `OFF` once borne off.
+    position: [[u8; MEN]; 4],
+    /// How many men of each player stand on each cell.
+    occupancy: [[u8; 4]; CELLS],
+    borne_off: [u8; 4],
+    to_move: Player,
+    throw: Option<u8>,
+    /// A grace entered a man without using the throw: the throw is still to play.
+    entered_free: bool,
+    finished: [bool; 4],
+    order: [Player; MAX_PLAYERS],
+    finishers: u8,
+    weight: u8,
+    over: bool,
+}
+
+impl Barjis {
+    #[inline]
+    fn cell(&self, player: usize, position: u8) -> u8 {
+        ROUTES[usize::from(self.arm[player])][usize::from(position)]
+    }
+
+    /// Whether `player` may come to rest on `cell`, and whom it would send back.
+    fn landing(&self, player: usize, cell: u8) -> Option<[bool; 4]> {
+        let occupants = u32::from_le_bytes(self.occupancy[usize::from(cell)]);
+        let own = 0xFF << (8 * player);
+        if !self.options.doubling && occupants & own != 0 {
+            return None;
+        }
+        if occupants & !own == 0 {
+            return Some([false; 4]);
+        }
+        let mut victims = [false; 4];
+        for other in (0..usize::from(self.players)).filter(|&o| o != player) {
+            let count = self.occupancy[usize::from(cell)][other];
+            if count == 0 {
+                continue;
+            }
+            let safe = SAFE[usize::from(cell)]
+                || (cell == CENTRE && self.options.centre_safe)
+                || count >= 2;
+            if !safe {
+                victims[other] = true;
+            } else if self.options.safe_enemy == SafeEnemy::Blocked {
+                return None;
+            }
+        }
+        Some(victims)
+    }
+
+    /// Where man `index` goes with `value`: a new position, or `OFF`.
+    fn destination(&self, player: usize, index: usize, value: u8) -> Option<u8> {
+        let position = self.position[player][index];
+        if position == HOME || position == OFF {
+            return None;
+        }
+        let target = u16::from(position) + u16::from(value);
+        let end = u16::from(ROUTE_END);
+        let off = match self.options.bear_off {
+            BearOff::ReachCentre => target >= end,
+            BearOff::Exact if target > end => return None,
+            BearOff::Exact => target == end,
+            BearOff::LudiiCentre => target > end,
+        };
+        if off {
+            return Some(OFF);
+        }
+        let target = target as u8;
+        self.landing(player, self.cell(player, target))
+            .map(|_| target)
+    }
+
+    fn can_enter(&self, player: usize) -> bool {
+        let grace = matches!(self.throw, Some(10 | 25));
+        grace
+            && !self.entered_free
+            && self.position[player].contains(&HOME)
+            && self.landing(player, CENTRE).is_some()
+    }
+
+    fn put(&mut self, player: usize, index: usize, position: u8) {
+        let cell = self.cell(player, position);
+        if let Some(victims) = self.landing(player, cell) {
+            for (other, hit) in victims.into_iter().enumerate() {
+                if hit {
+                    for man in 0..MEN {
+                        if self.position[other][man] != HOME
+                            && self.position[other][man] != OFF
+                            && self.cell(other, self.position[other][man]) == cell
+                        {
+                            self.position[other][man] = HOME;
+                        }
+                    }
+                    self.occupancy[usize::from(cell)][other] = 0;
+                }
+            }
+        }
+        self.position[player][index] = position;
+        self.occupancy[usize::from(cell)][player] += 1;
+    }
+
+    fn lift(&mut self, player: usize, index: usize) {
+        let position = self.position[player][index];
+        let cell = self.cell(player, position);
+        self.occupancy[usize::from(cell)][player] -= 1;
+    }
+
+    fn bear_off(&mut self, player: usize, index: usize) {
+        self.position[player][index] = OFF;
+        self.borne_off[player] += 1;
+        if usize::from(self.borne_off[player]) < MEN {
+            return;
+        }
+        let nobody_else =
+            (0..usize::from(self.players)).all(|o| o == player || self.borne_off[o] == 0);
+        if self.finishers == 0 && self.options.mars && nobody_else {
+            self.weight = 7;
+        }
+        self.finished[player] = true;
+        self.order[usize::from(self.finishers)] = player as Player;
+        self.finishers += 1;
+        if self.options.play_until == PlayUntil::FirstFinisher || self.players - self.finishers <= 1
+        {
+            self.over = true;
+        }
+    }
+
+    fn next_turn(&mut self) {
+        let value = self.throw.take().unwrap_or(0);
+        self.entered_free = false;
+        let again = match self.options.extra_throws {
+            ExtraThrows::None => false,
+            ExtraThrows::Graces => matches!(value, 10 | 25),
+            ExtraThrows::GracesAndSix => matches!(value, 6 | 10 | 25),
+        };
+        if again && !self.finished[usize::from(self.to_move)] {
+            return;
+        }
+        let mut next = self.to_move;
+        loop {
+            next = (next + 1) % self.players;
+            if !self.finished[usize::from(next)] || next == self.to_move {
+                break;
+            }
+        }
+        self.to_move = next;
+    }
+
+    fn label(position: u8) -> Value {
+        match position {
+            HOME => json!("home"),
+            OFF => json!("borne-off"),
+            p => json!(p),
+        }
+    }
+}
+
+impl Game for Barjis {
+    type Move = Move;
+    type Options = BarjisOptions;
+
+    fn new(options: &BarjisOptions) -> Self {
+        let players = options.players;
+        // Two players sit on opposite arms; three take three arms in turn.
+        let arm = std::array::from_fn(|seat| {
+            if players == 2 {
+                (seat * 2) as u8
+            } else {
+                seat as u8
+            }
+        });
+        Barjis {
+            options: options.clone(),
+            players,
+            arm,
+            position: [[HOME; MEN]; 4],
+            occupancy: [[0; 4]; CELLS],
+            borne_off: [0; 4],
+            to_move: 0,
+            throw: None,
+            entered_free: false,
+            finished: [false; 4],
+            order: [0; MAX_PLAYERS],
+            finishers: 0,
+            weight: 1,
+            over: false,
+        }
+    }
+
+    fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    fn phase(&self) -> Phase {
+        match (self.over, self.throw) {
+            (true, _) => Phase::Over,
+            (false, None) => Phase::Chance(Chance::Lots {
+                count: 6,
+                bias: self.options.mouth_up_bias,
+            }),
+            (false, Some(_)) => Phase::Decision(self.to_move),
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        let player = usize::from(self.to_move);
+        let Some(value) = self.throw else { return };
+        if self.can_enter(player) {
+            moves.push(Move::Enter);
+        }
+        for index in 0..MEN {
+            if self.destination(player, index, value).is_some() {
+                moves.push(Move::Man(index as u8));
+            }
+        }
+        if moves.is_empty() || self.entered_free {
+            moves.push(Move::Pass);
+        }
+    }
+
+    fn apply(&mut self, mv: Move) {
+        let player = usize::from(self.to_move);
+        let value = self.throw.expect("a throw is being played");
+        match mv {
+            Move::Enter => {
+                let index = self.position[player]
+                    .iter()
+                    .position(|&p| p == HOME)
+                    .expect("a man at home");
+                self.put(player, index, 0);
+                if !self.options.entry_uses_throw {
+                    self.entered_free = true;
+                    return;
+                }
+            }
+            Move::Man(index) => {
+                let index = usize::from(index);
+                let destination = self
+                    .destination(player, index, value)
+                    .expect("a legal move");
+                self.lift(player, index);
+                if destination == OFF {
+                    self.bear_off(player, index);
+                } else {
+                    self.put(player, index, destination);
+                }
+            }
+            Move::Pass => {}
+        }
+        if !self.over {
+            self.next_turn();
+        }
+    }
+
+    fn apply_chance(&mut self, mouths_up: u8) {
+        self.throw = Some(VALUES[usize::from(mouths_up)]);
+    }
+
+    fn outcome(&self) -> Outcome {
+        if self.finishers == 0 {
+            return Outcome::draw(self.players());
+        }
+        let mut outcome =
+            Outcome::from_finish_order(self.players(), &self.order[..usize::from(self.finishers)]);
+        outcome.weight = self.weight;
+        outcome
+    }
+
+    fn finished_players(&self) -> usize {
+        usize::from(self.finishers)
+    }
+
+    /// Men stay on their route (or at home, or off), four each, and the cells count them right.
+    fn check_invariants(&self) -> Result<(), String> {
+        let mut counted = [[0u8; 4]; CELLS];
+        for player in 0..usize::from(self.players) {
+            let off = self.position[player].iter().filter(|&&p| p == OFF).count();
+            if off != usize::from(self.borne_off[player]) {
+                return Err(format!(
+                    "player {} has {off} men off but counts {}",
+                    player + 1,
+                    self.borne_off[player]
+                ));
+            }
+            for &position in &self.position[player] {
+                match position {
+                    HOME | OFF => {}
+                    p if p <= ROUTE_END => counted[usize::from(self.cell(player, p))][player] += 1,
+                    p => {
+                        return Err(format!(
+                            "a man of player {} left its route (position {p})",
+                            player + 1
+                        ));
+                    }
+                }
+            }
+        }
+        if counted != self.occupancy {
+            return Err("the cells do not count the men standing on them".into());
+        }
+        Ok(())
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        let player = usize::from(self.to_move);
+        let value = self.throw.unwrap_or(0);
+        match mv {
+            Move::Enter => "enter".into(),
+            Move::Pass => "pass".into(),
+            Move::Man(index) => {
+                let index = usize::from(index);
+                let from = self.position[player][index];
+                match self.destination(player, index, value) {
+                    Some(OFF) => format!("{from}-off"),
+                    Some(to) => {
+                        let hits = self
+                            .landing(player, self.cell(player, to))
+                            .is_some_and(|v| v.contains(&true));
+                        format!("{from}{}{to}", if hits { 'x' } else { '-' })
+                    }
+                    None => format!("{from}?"),
+                }
+            }
+        }
+    }
+
+    fn describe_chance(&self, _chance: Chance, mouths_up: u8) -> String {
+        format!("{mouths_up} mouths up: {}", VALUES[usize::from(mouths_up)])
+    }
+
+    fn chance_by_name(&self, name: &str) -> Option<u8> {
+        let value: u8 = name.strip_prefix("value-")?.parse().ok()?;
+        VALUES.iter().position(|&v| v == value).map(|m| m as u8)
+    }
+
+    fn observe(&self) -> Value {
+        let mut men = Map::new();
+        for player in 0..usize::from(self.players) {
+            men.insert(
+                (player + 1).to_string(),
+                Value::from(
+                    self.position[player]
+                        .iter()
+                        .map(|&p| Barjis::label(p))
+                        .collect::<Vec<_>>(),
+                ),
+            );
+        }
+        json!({
+            "men": men,
+            "borne_off": self.borne_off[..usize::from(self.players)].to_vec(),
+            "throw": self.throw,
+            "turn": self.to_move + 1,
+            "finished": self.order[..usize::from(self.finishers)].iter().map(|p| p + 1).collect::<Vec<_>>(),
+        })
+    }
+
+    fn render(&self) -> String {
+        let mut out = String::new();
+        for player in 0..usize::from(self.players) {
+            let men: Vec<String> = self.position[player]
+                .iter()
+                .map(|&p| Barjis::label(p).to_string().replace('"', ""))
+                .collect();
+            out.push_str(&format!("P{}: {}\n", player + 1, men.join(" ")));
+        }
+        out
+    }
+
+    /// `{"men": {"1": [0, 12, "home", "borne-off"], "2": [...]}, "to_move": 1}`: each man's position
+    /// on its own route (0 is the centre on entry, 84 the centre at the end).
+    fn from_setup(options: &BarjisOptions, setup: &Value) -> Result<Self, String> {
+        let mut game = Barjis::new(options);
+        if let Some(Value::Object(men)) = setup.get("men") {
+            for (key, list) in men {
+                let player: usize = key
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|p| (1..=usize::from(game.players)).contains(p))
+                    .ok_or_else(|| format!("player {key}?"))?
+                    - 1;
+                let list = list
+                    .as_array()
+                    .filter(|l| l.len() == MEN)
+                    .ok_or("each player lists four men")?;
+                for (index, man) in list.iter().enumerate() {
+                    match man {
+                        Value::String(s) if s == "home" => {}
+                        Value::String(s) if s == "borne-off" => {
+                            game.position[player][index] = OFF;
+                            game.borne_off[player] += 1;
+                        }
+                        Value::Number(n) => {
+                            let position = n
+                                .as_u64()
+                                .filter(|&p| p <= u64::from(ROUTE_END))
+                                .ok_or_else(|| format!("{n} is not on the route"))?
+                                as u8;
+                            game.position[player][index] = position;
+                            game.occupancy[usize::from(game.cell(player, position))][player] += 1;
+                        }
+                        other => {
+                            return Err(format!(
+                                "{other} is not a position, \"home\" or \"borne-off\""
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        game.to_move = match setup.get("to_move").and_then(Value::as_u64) {
+            None => 0,
+            Some(p) if (1..=u64::from(game.players)).contains(&p) => (p - 1) as u8,
+            Some(p) => return Err(format!("to_move {p} is not a player")),
+        };
+        game.check_invariants()?;
+        Ok(game)
+    }
+
+    fn throw_tables(options: &BarjisOptions) -> Vec<ThrowTable> {
+        let again = |value: u8| match options.extra_throws {
+            ExtraThrows::None => false,
+            ExtraThrows::Graces => matches!(value, 10 | 25),
+            ExtraThrows::GracesAndSix => matches!(value, 6 | 10 | 25),
+        };
+        vec![ThrowTable {
+            name: "six cowries, mouths up",
+            lots: 6,
+            bias: options.mouth_up_bias,
+            faces: VALUES.iter().map(|&v| (v.to_string(), again(v))).collect(),
+        }]
+    }
+}
+
+/// The rule scenarios (data-driven tests) of this engine.
+pub const SCENARIOS: &str = include_str!("../scenarios.yaml");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_visit_each_arm_and_end_where_they_start() {
+        for arm in 0..4 {
+            let route = route(arm);
+            assert_eq!((route[0], route[84]), (CENTRE, CENTRE));
+            assert_eq!(
+                route[8], route[76],
+                "the middle row's outer cell is on the way out and on the way back"
+            );
+            let mut circuit: Vec<u8> = route[8..=76].to_vec();
+            circuit.sort();
+            circuit.dedup();
+            assert_eq!(circuit.len(), 68, "the outer circuit has 17 cells an arm");
+            assert_eq!(
+                route[1..84].iter().filter(|&&c| is_safe_cell(c)).count(),
+                8,
+                "the route crosses the eight marked cells"
+            );
+        }
+        assert_eq!((1..CELLS as u8).filter(|&c| is_safe_cell(c)).count(), 8);
+    }
+}

@@ -1,0 +1,149 @@
+//! Properties of the registry across all seven rulesets.
+
+use engine::playout::Caps;
+use engine::simulate::Study;
+use rulesets::{OptionSet, all, find};
+
+#[test]
+fn every_game_is_found_by_slug_name_and_spelling() {
+    let cases = [
+        ("kioz", "kioz"),
+        ("Kiôz", "kioz"),
+        ("KIOZ", "kioz"),
+        ("natt-klab-ash-shawk", "natt-klab-ash-shawk"),
+        ("Natt Klab ash-Shawk", "natt-klab-ash-shawk"),
+        ("barjis", "barjis"),
+        ("baqura", "baqura"),
+        ("Bakura", "baqura"),
+        ("tuz", "tuz"),
+        ("sig-el-oued", "sig-el-oued"),
+        ("Sig (El Oued)", "sig-el-oued"),
+        ("deleb", "deleb"),
+        ("Dèleb", "deleb"),
+    ];
+    for (name, slug) in cases {
+        assert_eq!(find(name).map(|r| r.info().slug), Ok(slug), "{name}");
+    }
+    let error = find("chess").err().unwrap();
+    assert!(
+        error.contains("kioz (Kiôz)") && error.contains("deleb (Dèleb)"),
+        "{error}"
+    );
+    assert_eq!(all().len(), 7);
+}
+
+#[test]
+fn unknown_options_and_values_list_the_valid_ones() {
+    let baqura = find("baqura").unwrap();
+    let unknown = baqura
+        .resolve("dlp", &OptionSet::from([("chains".into(), "x".into())]))
+        .unwrap_err();
+    assert!(
+        unknown.contains("valid options:") && unknown.contains("capture_side"),
+        "{unknown}"
+    );
+    let bad_value = baqura
+        .resolve(
+            "dlp",
+            &OptionSet::from([("chain".into(), "sideways".into())]),
+        )
+        .unwrap_err();
+    assert!(
+        bad_value.contains("none, previous-holes, mover-row"),
+        "{bad_value}"
+    );
+    assert!(
+        baqura
+            .resolve("chess", &OptionSet::new())
+            .unwrap_err()
+            .contains("presets: dlp, ludii")
+    );
+    let deleb = find("deleb").unwrap();
+    assert!(
+        deleb
+            .resolve("dlp", &OptionSet::from([("columns".into(), "101".into())]))
+            .unwrap_err()
+            .contains("between 2 and 100")
+    );
+}
+
+#[test]
+fn both_presets_resolve_every_option_for_every_game() {
+    for ruleset in all() {
+        for preset in ["dlp", "ludii"] {
+            let options = ruleset.resolve(preset, &OptionSet::new()).unwrap();
+            let keys: Vec<&str> = options.keys().map(String::as_str).collect();
+            let mut declared: Vec<&str> = ruleset.specs().iter().map(|s| s.key).collect();
+            declared.sort();
+            assert_eq!(keys, declared, "{} {preset}", ruleset.info().slug);
+            assert!(
+                ruleset
+                    .specs()
+                    .iter()
+                    .all(|s| !s.source.is_empty() && !s.description().is_empty()),
+                "{}: an option without its sentence",
+                ruleset.info().slug
+            );
+        }
+    }
+}
+
+/// The same study on one thread and on two gives identical statistics.
+#[test]
+fn results_do_not_depend_on_the_number_of_threads() {
+    for ruleset in all() {
+        let options = ruleset.resolve("ludii", &OptionSet::new()).unwrap();
+        let study = Study {
+            seed: 9,
+            first: 0,
+            playouts: 150,
+            caps: Caps::LUDII,
+            check_invariants: true,
+        };
+        let on = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| ruleset.simulate(&options, &study, None).unwrap())
+        };
+        assert_eq!(on(1), on(2), "{}", ruleset.info().slug);
+    }
+}
+
+/// A study split in two shards and merged equals the whole study.
+#[test]
+fn shards_merge_into_the_whole_study() {
+    let ruleset = find("barjis").unwrap();
+    let options = ruleset.resolve("dlp", &OptionSet::new()).unwrap();
+    let whole = Study {
+        seed: 3,
+        first: 0,
+        playouts: 200,
+        caps: Caps::LUDII,
+        check_invariants: false,
+    };
+    let mut first = ruleset
+        .simulate(
+            &options,
+            &Study {
+                playouts: 70,
+                ..whole
+            },
+            None,
+        )
+        .unwrap();
+    let second = ruleset
+        .simulate(
+            &options,
+            &Study {
+                first: 70,
+                playouts: 130,
+                ..whole
+            },
+            None,
+        )
+        .unwrap();
+    first.merge(&second);
+    assert_eq!(first, ruleset.simulate(&options, &whole, None).unwrap());
+}
