@@ -42,6 +42,9 @@ pub fn check_dir(dir: &std::path::Path) -> Report {
     let mut report = Report::default();
     let corpus = Corpus::load(dir, &mut report);
     report.extend(corpus::check::check_corpus(&corpus, dir).diagnostics);
+    if !report.has_errors() {
+        report.extend(verify::broken_links(&corpus, dir).diagnostics);
+    }
     report
 }
 

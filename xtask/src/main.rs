@@ -1,11 +1,13 @@
 //! `cargo xtask <command>`: the pipeline, one module per command.
 
 mod check;
+mod clauses;
 mod ingest;
 mod progress;
 mod project;
 mod simulate;
 mod trace;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -31,6 +33,12 @@ enum Command {
     Simulate(simulate::Args),
     /// One playout, move by move, as text or JSON.
     Trace(trace::Args),
+    /// Links, clause coverage, claims and consistency simulations; writes reports/.
+    Verify(verify::Args),
+    /// Combine the shards of `verify --shard K/N` into the reports of one run.
+    Merge(verify::MergeArgs),
+    /// Print a record's Rules text as a clause-coverage file to fill in.
+    Clauses(clauses::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +48,9 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Simulate(args) => simulate::run(&args),
         Command::Trace(args) => trace::run(&args),
+        Command::Verify(args) => verify::run(&args),
+        Command::Merge(args) => verify::merge(&args),
+        Command::Clauses(args) => clauses::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -19,7 +19,6 @@ pub fn pages() -> PathBuf {
     corpus().join("pages")
 }
 
-#[allow(dead_code)]
 pub fn reports() -> PathBuf {
     root().join("reports")
 }

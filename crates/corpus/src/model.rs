@@ -201,8 +201,24 @@ pub struct ExecutableRuleset {
     pub options: BTreeMap<String, String>,
     /// Evidence records and portal rulesets this ruleset reads.
     pub implements: Vec<String>,
+    /// Further option sets simulated beside the two presets, to show what a reading changes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<Variant>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
+}
+
+/// An option set simulated for comparison.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    pub label: String,
+    pub preset: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub options: BTreeMap<String, String>,
+    /// What the variant shows.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub why: String,
 }
 
 /// The exact words a claim rests on.

@@ -318,19 +318,36 @@ pub fn replace_generated(
     wanted: &BTreeMap<PathBuf, String>,
 ) -> io::Result<Vec<Difference>> {
     let differences = diff_generated(root, wanted)?;
+    let changed = differences.iter().filter_map(|d| match d {
+        Difference::Missing(path) | Difference::Changed(path) => {
+            Some((root.join(path), wanted[path].as_bytes()))
+        }
+        Difference::Stale(_) => None,
+    });
+    write_all_atomically(changed)?;
+    for difference in &differences {
+        if let Difference::Stale(path) = difference {
+            fs::remove_file(root.join(path))?;
+        }
+    }
+    Ok(differences)
+}
+
+/// Writes several files as one change: each is written in full to a temporary sibling, and
+/// only when all are written are they renamed into place. A failure while writing removes the
+/// temporary files and leaves every destination as it was.
+pub fn write_all_atomically<'a>(
+    files: impl IntoIterator<Item = (PathBuf, &'a [u8])>,
+) -> io::Result<()> {
     let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
     let result = (|| -> io::Result<()> {
-        for difference in &differences {
-            let (Difference::Missing(path) | Difference::Changed(path)) = difference else {
-                continue;
-            };
-            let destination = root.join(path);
-            let staging = staged_name(&destination);
-            staged.push((staging.clone(), destination.clone()));
+        for (destination, contents) in files {
             if let Some(parent) = destination.parent() {
                 fs::create_dir_all(parent)?;
             }
-            fs::write(&staging, &wanted[path])?;
+            let staging = staged_name(&destination);
+            staged.push((staging.clone(), destination));
+            fs::write(&staging, contents)?;
         }
         Ok(())
     })();
@@ -343,25 +360,12 @@ pub fn replace_generated(
     for (staging, destination) in &staged {
         fs::rename(staging, destination)?;
     }
-    for difference in &differences {
-        if let Difference::Stale(path) = difference {
-            fs::remove_file(root.join(path))?;
-        }
-    }
-    Ok(differences)
+    Ok(())
 }
 
 /// Writes one file through a temporary sibling and a rename.
 pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
-    if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent)?;
-    }
-    let staging = staged_name(path);
-    if let Err(error) = fs::write(&staging, contents) {
-        let _ = fs::remove_file(&staging);
-        return Err(error);
-    }
-    fs::rename(&staging, path)
+    write_all_atomically([(path.to_path_buf(), contents)])
 }
 
 fn staged_name(destination: &Path) -> PathBuf {

@@ -14,7 +14,8 @@
 //!   - illegal: a4                # a move that must not be legal now
 //!   - forced                     # the only legal move
 //!   - settle                     # forced moves until a real choice, a throw or the end
-//!   expect: {...}                # must be contained in what the game observes
+//!   expect: {...}                # must be contained in what the game observes;
+//!                                # {not: X} matches anything but X
 //! ```
 
 use std::collections::BTreeMap;
@@ -254,6 +255,22 @@ fn step_text(step: &Value) -> String {
 /// Whether `observed` contains `expected`: objects by their keys (recursively), everything
 /// else by equality. Numbers compare by value.
 pub fn contains(expected: &Value, observed: &Value, path: &str, mismatches: &mut Vec<String>) {
+    // `{not: X}` expects anything but X.
+    if let Some(unwanted) = expected
+        .as_object()
+        .filter(|o| o.len() == 1)
+        .and_then(|o| o.get("not"))
+    {
+        let mut differences = Vec::new();
+        contains(unwanted, observed, path, &mut differences);
+        if differences.is_empty() {
+            mismatches.push(format!(
+                "{}: expected anything but {unwanted}",
+                if path.is_empty() { "(whole)" } else { path }
+            ));
+        }
+        return;
+    }
     match (expected, observed) {
         (Value::Object(want), Value::Object(have)) => {
             for (key, value) in want {
@@ -303,4 +320,58 @@ pub fn check_all<G: Game>(yaml: &str) -> Vec<String> {
         }
     }
     failures
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn check(expected: Value, observed: Value) -> Vec<String> {
+        let mut mismatches = Vec::new();
+        contains(&expected, &observed, "", &mut mismatches);
+        mismatches
+    }
+
+    #[test]
+    fn containment() {
+        assert!(check(json!({"a": 1}), json!({"a": 1, "b": 2})).is_empty());
+        assert!(
+            check(
+                json!({"a": {"b": [1, 2]}}),
+                json!({"a": {"b": [1, 2], "c": 3}})
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            check(json!({"a": 2}), json!({"a": 1})),
+            ["a: expected 2, found 1"]
+        );
+        assert_eq!(
+            check(json!({"z": 2}), json!({"a": 1})),
+            ["z: expected 2, but the game observes no z"]
+        );
+        assert!(
+            check(json!({"a": 1.0}), json!({"a": 1})).is_empty(),
+            "numbers compare by value"
+        );
+    }
+
+    #[test]
+    fn negation() {
+        assert!(
+            check(
+                json!({"hands": {"not": [16, 0]}}),
+                json!({"hands": [15, 0]})
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            check(
+                json!({"hands": {"not": [16, 0]}}),
+                json!({"hands": [16, 0]})
+            ),
+            ["hands: expected anything but [16,0]"]
+        );
+    }
 }

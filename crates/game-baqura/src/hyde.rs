@@ -109,6 +109,20 @@ pub fn search_layouts(options: &BaquraOptions) -> LayoutSearch {
     search
 }
 
+/// The layout search as data, for claims and reports.
+pub fn search_json(options: &BaquraOptions) -> serde_json::Value {
+    let search = search_layouts(options);
+    let mut six = options.clone();
+    six.layout = crate::Layout::SixEach;
+    serde_json::json!({
+        "layouts": search.layouts,
+        "reproducing": search.reproducing,
+        "six_each": search.six_each,
+        "examples": search.examples,
+        "six_each_gains": first_turn_gains(&six, [6; ROW]),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -36,6 +36,13 @@ fn hydes_first_move_claim_needs_a_contrived_layout() {
     assert_eq!(
         search_layouts(&own_side).reproducing,
         0,
-        "gains only on one's own side never give the pattern"
+        "gains only on one's own side, chained back, never give the pattern"
+    );
+    own_side.set("chain", "none").unwrap();
+    let unchained = search_layouts(&own_side);
+    assert_eq!(
+        (unchained.reproducing, unchained.examples.first().copied()),
+        (3, Some([3, 7, 1, 12, 9, 4])),
+        "Hyde's own-side gains without a chain"
     );
 }

@@ -51,8 +51,10 @@ pub struct Deleb {
     spending: bool,
     /// White sides of a stage throw waiting to be applied.
     stage_throw: Option<u8>,
-    /// The value of a play throw waiting to be played.
-    throw: Option<u8>,
+    /// Play throws of this turn not yet given to a piece, counted by value (1 to 6).
+    pending: [u8; 7],
+    /// This turn's throwing is over: a 2 or 3 has been thrown.
+    throwing_over: bool,
     winner: Option<u8>,
 }
 
@@ -168,7 +170,8 @@ impl Deleb {
 
     fn end_turn(&mut self) {
         self.spending = false;
-        self.throw = None;
+        self.pending = [0; 7];
+        self.throwing_over = false;
         self.to_move = (self.to_move + 1) % self.players;
     }
 
@@ -227,6 +230,13 @@ impl Deleb {
         }
     }
 
+    /// Whether the mover is giving play throws to pieces (rather than throwing).
+    #[inline]
+    fn assigning(&self) -> bool {
+        self.pending != [0; 7]
+            && (self.throwing_over || self.options.assignment == Assignment::AsThrown)
+    }
+
     fn spend_values(&self) -> [Option<u8>; 2] {
         let [ones, fours] = self.score[usize::from(self.to_move)];
         match self.options.score {
@@ -278,7 +288,8 @@ impl Deleb {
             score: [[0; 2]; MAX_PLAYERS],
             spending: false,
             stage_throw: None,
-            throw: None,
+            pending: [0; 7],
+            throwing_over: false,
             winner: None,
         }
     }
@@ -312,7 +323,7 @@ impl Game for Deleb {
         if self.winner.is_some() {
             return Phase::Over;
         }
-        if self.stage_throw.is_some() || self.throw.is_some() || self.spending {
+        if self.stage_throw.is_some() || self.spending || self.assigning() {
             return Phase::Decision(self.to_move);
         }
         let count = match self.stage[usize::from(self.to_move)] {
@@ -341,8 +352,12 @@ impl Game for Deleb {
             }
             return;
         }
-        if let Some(value) = self.throw {
-            self.add_moves(value, moves);
+        if self.assigning() {
+            for value in 1..=6u8 {
+                if self.pending[usize::from(value)] > 0 {
+                    self.add_moves(value, moves);
+                }
+            }
             moves.push(Move::Pass);
         }
     }
@@ -389,15 +404,21 @@ impl Game for Deleb {
             }
             return;
         }
-        let value = self.throw.take().expect("a throw is being played");
-        if value == 2 || value == 3 {
+        match mv {
+            Move::Piece { value, .. } => self.pending[usize::from(value)] -= 1,
+            // Declining a throw forgoes it; in a turn assigned at its end, the rest with it.
+            _ => self.pending = [0; 7],
+        }
+        if self.pending == [0; 7] && self.throwing_over {
             self.end_turn();
         }
     }
 
     fn apply_chance(&mut self, whites: u8) {
         if self.stage[usize::from(self.to_move)] == PLAYING {
-            self.throw = Some(if whites == 0 { 6 } else { whites });
+            let value = if whites == 0 { 6 } else { whites };
+            self.pending[usize::from(value)] += 1;
+            self.throwing_over = value == 2 || value == 3;
         } else {
             self.stage_throw = Some(whites);
         }
@@ -497,7 +518,7 @@ impl Game for Deleb {
             "stages": self.stage[..players].iter().map(|&s| if s == PLAYING { json!("playing") } else { json!(s) }).collect::<Vec<_>>(),
             "scores": self.score[..players].iter().map(|s| u32::from(s[0]) + 4 * u32::from(s[1])).collect::<Vec<_>>(),
             "spending": self.spending,
-            "throw": self.throw,
+            "pending": (1..=6u8).flat_map(|v| std::iter::repeat_n(v, usize::from(self.pending[usize::from(v)]))).collect::<Vec<_>>(),
             "turn": self.to_move + 1,
         })
     }
@@ -512,7 +533,7 @@ impl Game for Deleb {
     }
 
     /// `{"team1": ["a1", "b3", "c2*"], "team2": [...], "unlocked": ["a1"], "stages": [4, 4, 1, 1],
-    /// "scores": [[ones, fours], ...], "to_move": 1, "spending": false}`. A `*` puts the piece on
+    /// "scores": [[ones, fours], ...], "to_move": 1, "spending": false, "pending": [4, 2]}`. A `*` puts the piece on
     /// the second pass of a row; pieces are locked unless listed in `unlocked`.
     fn from_setup(options: &DelebOptions, setup: &Value) -> Result<Self, String> {
         let mut game = Deleb::empty(options);
@@ -575,6 +596,16 @@ impl Game for Deleb {
                     pair.first().and_then(Value::as_u64).unwrap_or(0) as u16,
                     pair.get(1).and_then(Value::as_u64).unwrap_or(0) as u16,
                 ];
+            }
+        }
+        if let Some(Value::Array(values)) = setup.get("pending") {
+            for value in values {
+                let value = value
+                    .as_u64()
+                    .filter(|v| matches!(v, 1..=4 | 6))
+                    .ok_or("pending throws are values 1, 2, 3, 4 or 6")?;
+                game.pending[value as usize] += 1;
+                game.throwing_over |= value == 2 || value == 3;
             }
         }
         game.spending = setup

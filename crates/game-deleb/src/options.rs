@@ -64,6 +64,17 @@ option_enum! {
     }
 }
 
+option_enum! {
+    /// When the throws of a turn in play are given to pieces. The text has the player throw
+    /// until a 2 or 3 and then assign each throw, which reads as collecting them first.
+    pub enum Assignment {
+        /// The player throws until a 2 or a 3, then gives each throw to a piece, in any order.
+        AfterTheTurn = "after-the-turn",
+        /// Each throw is played as soon as it is made (Ludii).
+        AsThrown = "as-thrown",
+    }
+}
+
 fn check(options: &DelebOptions) -> Result<(), String> {
     if options.team_players == 0 {
         return Err("team_players must be at least 1".into());
@@ -97,6 +108,10 @@ game_options! {
         /// The turn after the score is played.
         #[rule(cites = "DLP.GameRulesets.767 rules", source = "From this point, players throw all four sticks.")]
         pub after_entry: AfterEntry = AfterEntry::TurnEnds, ludii: AfterEntry::TurnEnds;
+
+        /// When the throws of a turn in play are given to pieces.
+        #[rule(cites = "DLP.GameRulesets.767 rules", source = "Throws of 2 or 3 end the turn, players continue to throw until they receive one of these values. Each throw must be assigned to move a piece and a single throw cannot be subdivided, though separate throws can be assigned to different pieces.")]
+        pub assignment: Assignment = Assignment::AfterTheTurn, ludii: Assignment::AsThrown;
 
         /// The loop after the opponent's home row.
         #[rule(cites = "DLP.GameRulesets.767 rules", source = "Pieces move from left to right in their home row, right to left in the second row, left to right in the third row, right to left in their opponent's home row, returning to the third row and progressing from left to right, then to the second row progressing from right to left, and then back into the home row, proceeding from left to right, and so in a loop.")]

@@ -627,3 +627,36 @@ impl Game for Tuz {
 
 /// The rule scenarios (data-driven tests) of this engine.
 pub const SCENARIOS: &str = include_str!("../scenarios.yaml");
+
+/// What each opening leaves: the counts in every hole, and whether they alternate three and
+/// five (apart from the holes the tuz opening leaves at four), for Pankhurst's claim.
+pub fn opening_patterns(options: &TuzOptions) -> Value {
+    let mut out = serde_json::Map::new();
+    for (name, tuz) in [("without_tuz", false), ("with_tuz", true)] {
+        let mut game = Tuz::new(options);
+        game.start_after_lots(0);
+        game.stage = Stage::Opening;
+        game.apply(Move::Open { tuz });
+        while game.stage == Stage::Opening {
+            game.apply(Move::OpeningStep);
+        }
+        let alternating = (0..HOLES)
+            .filter(|&h| game.holes[h] != COUNTERS_PER_HOLE)
+            .all(|h| {
+                let next = next(h);
+                matches!(game.holes[h], 3 | 5)
+                    && (game.holes[next] == COUNTERS_PER_HOLE
+                        || game.holes[next] + game.holes[h] == 8)
+            });
+        out.insert(
+            name.to_string(),
+            json!({
+                "board": mancala::rows_json(&game.holes),
+                "alternating_3_5": alternating,
+                "fours": game.holes.iter().filter(|&&c| c == COUNTERS_PER_HOLE).count(),
+                "tuz": game.tuz.iter().filter(|&&t| t != 0).count(),
+            }),
+        );
+    }
+    Value::Object(out)
+}

@@ -61,13 +61,23 @@ pub trait Ruleset: Send + Sync {
     ) -> Result<Trace, String>;
     fn run_scenario(&self, options: &OptionSet, scenario: &Scenario) -> Result<Observed, String>;
     fn throw_tables(&self, options: &OptionSet) -> Vec<ThrowTable>;
+    /// Names and descriptions of the game's own computations (searches a claim may run).
+    fn computations(&self) -> Vec<(&'static str, &'static str)>;
+    fn compute(&self, name: &str, options: &OptionSet) -> Result<serde_json::Value, String>;
+}
+
+/// A computation a game offers to claims: a name, what it computes, and the function.
+pub struct Computation<G: Game> {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub run: fn(&G::Options) -> serde_json::Value,
 }
 
 /// The generic implementation of [`Ruleset`] for an engine.
 pub struct Engine<G: Game> {
     pub info: GameInfo,
     pub scenarios: &'static str,
-    game: std::marker::PhantomData<fn() -> G>,
+    pub computations: &'static [Computation<G>],
 }
 
 impl<G: Game> Engine<G> {
@@ -75,8 +85,13 @@ impl<G: Game> Engine<G> {
         Self {
             info,
             scenarios,
-            game: std::marker::PhantomData,
+            computations: &[],
         }
+    }
+
+    pub const fn with_computations(mut self, computations: &'static [Computation<G>]) -> Self {
+        self.computations = computations;
+        self
     }
 
     /// The typed options of an option set (which [`Ruleset::resolve`] has checked).
@@ -165,6 +180,33 @@ impl<G: Game> Ruleset for Engine<G> {
     fn throw_tables(&self, options: &OptionSet) -> Vec<ThrowTable> {
         G::throw_tables(&self.typed(options))
     }
+
+    fn computations(&self) -> Vec<(&'static str, &'static str)> {
+        self.computations
+            .iter()
+            .map(|c| (c.name, c.description))
+            .collect()
+    }
+
+    fn compute(&self, name: &str, options: &OptionSet) -> Result<serde_json::Value, String> {
+        let computation = self
+            .computations
+            .iter()
+            .find(|c| c.name == name)
+            .ok_or_else(|| {
+                let known: Vec<&str> = self.computations.iter().map(|c| c.name).collect();
+                format!(
+                    "{} has no computation {name:?}; it has: {}",
+                    self.info.slug,
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )
+            })?;
+        Ok((computation.run)(&self.typed(options)))
+    }
 }
 
 static KIOZ: Engine<game_kioz::Kioz> = Engine::new(
@@ -202,7 +244,12 @@ static BAQURA: Engine<game_baqura::Baqura> = Engine::new(
         records: &["DLP.Evidence.682"],
     },
     game_baqura::SCENARIOS,
-);
+)
+.with_computations(&[Computation {
+    name: "hyde-layouts",
+    description: "Every arrangement of 36 counters in six holes, the same for both players: which give Hyde's pattern of first-move gains of 16 (from the first, third and fifth holes, not from the others), counted from either corner.",
+    run: game_baqura::hyde::search_json,
+}]);
 static SIG: Engine<game_sig::Sig> = Engine::new(
     GameInfo {
         slug: "sig-el-oued",
@@ -229,7 +276,12 @@ static TUZ: Engine<game_tuz::Tuz> = Engine::new(
         records: &["DLP.Evidence.1443"],
     },
     game_tuz::SCENARIOS,
-);
+)
+.with_computations(&[Computation {
+    name: "opening-patterns",
+    description: "The simultaneous opening played from the initial layout, with and without making a tuz: the holes' counts after it, and whether they alternate 5 and 3 as Pankhurst says.",
+    run: game_tuz::opening_patterns,
+}]);
 
 /// Every ruleset, in a stable order.
 pub fn all() -> [&'static dyn Ruleset; 7] {

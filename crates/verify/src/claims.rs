@@ -1,0 +1,519 @@
+//! Claims of the sources run against the executable rulesets, and the interpretation search:
+//! every combination of a ruleset's declared rule options (or a seeded sample when there are
+//! too many) is tried, and the report says which reproduce the claim.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use corpus::{Claim, Corpus, Sentence};
+use engine::OptionKind;
+use engine::dice::Rational;
+use engine::rng::{GameRng, mix};
+use engine::scenario::{Scenario, contains};
+use rayon::prelude::*;
+use rulesets::{OptionSet, Ruleset};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+/// Combinations tried at most per claim; beyond, a seeded sample of this size.
+pub const SEARCH_LIMIT: usize = 4096;
+
+/// What a claim runs.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Check {
+    Scenario(ScenarioCheck),
+    ThrowTable(ThrowTableCheck),
+    Computation(ComputationCheck),
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioCheck {
+    /// Options the claim's situation requires (never searched).
+    #[serde(default)]
+    pub fixed: OptionSet,
+    /// Options to search; all rule options by default.
+    #[serde(default)]
+    pub search: Option<Vec<String>>,
+    pub cases: Vec<Case>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub setup: Option<Value>,
+    #[serde(default)]
+    pub steps: Vec<Value>,
+    pub expect: Value,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThrowTableCheck {
+    /// The table's name (see the engine's throw tables).
+    pub table: String,
+    /// Exact probability of each value, as fractions ("5/8").
+    pub distribution: BTreeMap<String, String>,
+    #[serde(default)]
+    pub extra_throw: Option<String>,
+    #[serde(default)]
+    pub fixed: OptionSet,
+    #[serde(default)]
+    pub search: Option<Vec<String>>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ComputationCheck {
+    pub name: String,
+    pub expect: Value,
+    #[serde(default)]
+    pub fixed: OptionSet,
+    #[serde(default)]
+    pub search: Option<Vec<String>>,
+}
+
+impl Check {
+    pub fn fixed(&self) -> &OptionSet {
+        match self {
+            Check::Scenario(c) => &c.fixed,
+            Check::ThrowTable(c) => &c.fixed,
+            Check::Computation(c) => &c.fixed,
+        }
+    }
+
+    pub fn search_keys(&self) -> Vec<String> {
+        match self {
+            Check::Scenario(c) => c.search.clone(),
+            Check::ThrowTable(c) => c.search.clone(),
+            Check::Computation(c) => c.search.clone(),
+        }
+        .unwrap_or_default()
+    }
+
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Check::Scenario(_) => "scenario",
+            Check::ThrowTable(_) => "throw-table",
+            Check::Computation(_) => "computation",
+        }
+    }
+
+    fn search(&self) -> Option<&Vec<String>> {
+        match self {
+            Check::Scenario(c) => c.search.as_ref(),
+            Check::ThrowTable(c) => c.search.as_ref(),
+            Check::Computation(c) => c.search.as_ref(),
+        }
+    }
+}
+
+/// The result of one run of a check.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Evaluation {
+    pub holds: bool,
+    pub mismatches: Vec<String>,
+    pub observed: Value,
+}
+
+/// A claim the engine could not even set up (a bad position, an unknown table) is broken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken(pub String);
+
+fn parse_rational(text: &str) -> Option<Rational> {
+    let (n, d) = text.split_once('/').unwrap_or((text, "1"));
+    let (n, d): (u128, u128) = (n.trim().parse().ok()?, d.trim().parse().ok()?);
+    (d != 0).then(|| Rational::new(n, d))
+}
+
+fn show(r: &Rational) -> String {
+    if *r.denom() == 1 {
+        r.numer().to_string()
+    } else {
+        format!("{}/{}", r.numer(), r.denom())
+    }
+}
+
+/// Runs a check under `options`.
+pub fn evaluate(
+    engine: &dyn Ruleset,
+    options: &OptionSet,
+    check: &Check,
+) -> Result<Evaluation, Broken> {
+    match check {
+        Check::Scenario(scenario) => {
+            let mut mismatches = Vec::new();
+            let mut observed = Vec::new();
+            for (index, case) in scenario.cases.iter().enumerate() {
+                let name = case
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("case {}", index + 1));
+                let run = Scenario {
+                    name: name.clone(),
+                    rule: None,
+                    preset: "dlp".into(),
+                    options: BTreeMap::new(),
+                    setup: case.setup.clone(),
+                    steps: case.steps.clone(),
+                    expect: case.expect.clone(),
+                };
+                match engine.run_scenario(options, &run) {
+                    Ok(result) => {
+                        mismatches.extend(result.mismatches.iter().map(|m| format!("{name}: {m}")));
+                        observed.push(result.observed);
+                    }
+                    Err(error) if error.starts_with("setup:") => {
+                        return Err(Broken(format!("{name}: {error}")));
+                    }
+                    Err(error) => {
+                        mismatches.push(format!("{name}: cannot be played: {error}"));
+                        observed.push(Value::Null);
+                    }
+                }
+            }
+            Ok(Evaluation {
+                holds: mismatches.is_empty(),
+                mismatches,
+                observed: Value::from(observed),
+            })
+        }
+        Check::ThrowTable(wanted) => {
+            let tables = engine.throw_tables(options);
+            let table = tables
+                .iter()
+                .find(|t| t.name == wanted.table)
+                .ok_or_else(|| {
+                    let names: Vec<&str> = tables.iter().map(|t| t.name).collect();
+                    Broken(format!(
+                        "no throw table {:?}; tables: {}",
+                        wanted.table,
+                        names.join(", ")
+                    ))
+                })?;
+            let distribution = table.value_distribution();
+            let mut mismatches = Vec::new();
+            for (label, fraction) in &wanted.distribution {
+                let expected = parse_rational(fraction)
+                    .ok_or_else(|| Broken(format!("{fraction:?} is not a fraction")))?;
+                match distribution.get(label) {
+                    Some(found) if *found == expected => {}
+                    Some(found) => mismatches.push(format!(
+                        "P({label}): expected {}, exactly {}",
+                        show(&expected),
+                        show(found)
+                    )),
+                    None => mismatches.push(format!("P({label}): the table has no value {label}")),
+                }
+            }
+            let extra = table.extra_throw_probability();
+            if let Some(fraction) = &wanted.extra_throw {
+                let expected = parse_rational(fraction)
+                    .ok_or_else(|| Broken(format!("{fraction:?} is not a fraction")))?;
+                if expected != extra {
+                    mismatches.push(format!(
+                        "P(another throw): expected {}, exactly {}",
+                        show(&expected),
+                        show(&extra)
+                    ));
+                }
+            }
+            let observed = json!({
+                "distribution": distribution.iter().map(|(k, v)| (k.clone(), show(v))).collect::<BTreeMap<_, _>>(),
+                "extra_throw": show(&extra),
+            });
+            Ok(Evaluation {
+                holds: mismatches.is_empty(),
+                mismatches,
+                observed,
+            })
+        }
+        Check::Computation(computation) => {
+            let observed = engine.compute(&computation.name, options).map_err(Broken)?;
+            let mut mismatches = Vec::new();
+            contains(&computation.expect, &observed, "", &mut mismatches);
+            Ok(Evaluation {
+                holds: mismatches.is_empty(),
+                mismatches,
+                observed,
+            })
+        }
+    }
+}
+
+/// The verdict on a claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// It holds under the ruleset's own options.
+    Holds,
+    /// It fails under the ruleset's options but holds under other readings.
+    HoldsOnlyUnder,
+    /// It holds under no reading tried.
+    Fails,
+    /// It could not be run.
+    Broken,
+}
+
+impl Status {
+    pub fn label(self) -> &'static str {
+        match self {
+            Status::Holds => "holds",
+            Status::HoldsOnlyUnder => "holds only under other readings",
+            Status::Fails => "fails under every reading tried",
+            Status::Broken => "broken",
+        }
+    }
+}
+
+/// The interpretation search of one claim.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Search {
+    /// Options varied.
+    pub keys: Vec<String>,
+    pub combinations: u64,
+    pub tried: u64,
+    pub sampled: bool,
+    pub holding: u64,
+    /// Options whose value matters: changing any other never turns a holding reading into a
+    /// failing one. Known only when the search is exhaustive; otherwise every key.
+    pub decisive: Vec<String>,
+    /// Up to eight holding readings, over the decisive options only.
+    pub examples: Vec<OptionSet>,
+    /// Options taking one value in every holding combination: what the claim suggests.
+    pub suggests: OptionSet,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClaimResult {
+    pub id: String,
+    pub record: String,
+    pub ruleset: String,
+    pub game: String,
+    pub statement: String,
+    pub sentence: Sentence,
+    pub note: Option<String>,
+    /// `scenario`, `throw-table` or `computation`.
+    pub kind: String,
+    pub status: Status,
+    /// The run under the ruleset's own options.
+    pub under_ruleset: Option<Evaluation>,
+    /// The ruleset's options the claim ran under (with the claim's fixed ones).
+    pub options: OptionSet,
+    pub search: Option<Search>,
+    pub error: Option<String>,
+}
+
+/// Every combination of the searched options, as index vectors, or a sorted seeded sample.
+fn combinations(sizes: &[usize], seed: u64) -> (u64, Vec<Vec<usize>>, bool) {
+    let total: u64 = sizes.iter().map(|&s| s as u64).product();
+    let decode = |mut n: u64| -> Vec<usize> {
+        let mut digits = vec![0; sizes.len()];
+        for (digit, &size) in digits.iter_mut().zip(sizes).rev() {
+            *digit = (n % size as u64) as usize;
+            n /= size as u64;
+        }
+        digits
+    };
+    if total <= SEARCH_LIMIT as u64 {
+        return (total, (0..total).map(decode).collect(), false);
+    }
+    let mut rng = GameRng::from_seed(seed);
+    let mut chosen = BTreeSet::new();
+    while chosen.len() < SEARCH_LIMIT {
+        chosen.insert(rng.below(total));
+    }
+    (total, chosen.into_iter().map(decode).collect(), true)
+}
+
+/// Tries the combinations of rule options on top of `preset` and the ruleset's own overrides.
+fn run_search(
+    engine: &dyn Ruleset,
+    preset: &str,
+    base: &OptionSet,
+    check: &Check,
+    claim_id: &str,
+) -> Search {
+    let fixed = check.fixed();
+    let mut keys: Vec<(String, Vec<String>)> = engine
+        .specs()
+        .iter()
+        .filter(|s| s.kind == OptionKind::Rule && !fixed.contains_key(s.key))
+        .filter(|s| {
+            check
+                .search()
+                .is_none_or(|only| only.iter().any(|k| k == s.key))
+        })
+        .filter_map(|s| (s.choices)().map(|choices| (s.key.to_string(), choices)))
+        .collect();
+    keys.sort();
+    let sizes: Vec<usize> = keys.iter().map(|(_, c)| c.len()).collect();
+    let seed = mix(claim_id
+        .bytes()
+        .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))));
+    let (total, combos, sampled) = combinations(&sizes, seed);
+    let holding: BTreeSet<Vec<usize>> = combos
+        .into_par_iter()
+        .filter(|digits| {
+            let mut overrides = base.clone();
+            overrides.extend(reading(&keys, digits));
+            overrides.extend(fixed.clone());
+            engine
+                .resolve(preset, &overrides)
+                .is_ok_and(|options| evaluate(engine, &options, check).is_ok_and(|e| e.holds))
+        })
+        .collect();
+    let decisive: Vec<usize> = (0..keys.len())
+        .filter(|&k| sampled || !indifferent(&holding, k, sizes[k]))
+        .collect();
+    let project = |digits: &Vec<usize>| -> OptionSet {
+        decisive
+            .iter()
+            .map(|&k| (keys[k].0.clone(), keys[k].1[digits[k]].clone()))
+            .collect()
+    };
+    let mut examples: Vec<OptionSet> = Vec::new();
+    for digits in &holding {
+        let example = project(digits);
+        if !examples.contains(&example) && examples.len() < 8 {
+            examples.push(example);
+        }
+    }
+    let mut suggests = OptionSet::new();
+    if let Some(first) = holding.first() {
+        for (k, (key, choices)) in keys.iter().enumerate() {
+            if holding.iter().all(|h| h[k] == first[k]) {
+                suggests.insert(key.clone(), choices[first[k]].clone());
+            }
+        }
+    }
+    Search {
+        keys: keys.iter().map(|(k, _)| k.clone()).collect(),
+        combinations: total,
+        tried: if sampled { SEARCH_LIMIT as u64 } else { total },
+        sampled,
+        holding: holding.len() as u64,
+        decisive: decisive.iter().map(|&k| keys[k].0.clone()).collect(),
+        examples,
+        suggests,
+    }
+}
+
+fn reading(keys: &[(String, Vec<String>)], digits: &[usize]) -> OptionSet {
+    keys.iter()
+        .zip(digits)
+        .map(|((k, choices), &d)| (k.clone(), choices[d].clone()))
+        .collect()
+}
+
+/// Whether option `k` never matters: every holding reading still holds with any other value.
+fn indifferent(holding: &BTreeSet<Vec<usize>>, k: usize, size: usize) -> bool {
+    holding.iter().all(|h| {
+        (0..size).all(|v| {
+            let mut other = h.clone();
+            other[k] = v;
+            holding.contains(&other)
+        })
+    })
+}
+
+/// Runs one claim and its interpretation search.
+pub fn run_claim(corpus: &Corpus, game: &str, claim: &Claim) -> ClaimResult {
+    let mut result = ClaimResult {
+        id: claim.id.clone(),
+        record: claim.record.clone(),
+        ruleset: claim.ruleset.clone(),
+        game: game.to_string(),
+        statement: claim.statement.clone(),
+        sentence: claim.sentence.clone(),
+        note: claim.note.clone(),
+        kind: String::new(),
+        status: Status::Broken,
+        under_ruleset: None,
+        options: OptionSet::new(),
+        search: None,
+        error: None,
+    };
+    let check: Check = match serde_json::from_value(claim.check.clone()) {
+        Ok(check) => check,
+        Err(e) => {
+            result.error = Some(e.to_string());
+            return result;
+        }
+    };
+    result.kind = check.kind().to_string();
+    let Some(file) = corpus.rulesets.get(&claim.ruleset) else {
+        result.error = Some(format!("no executable ruleset {}", claim.ruleset));
+        return result;
+    };
+    let engine = match rulesets::find(&file.engine) {
+        Ok(engine) => engine,
+        Err(e) => {
+            result.error = Some(e);
+            return result;
+        }
+    };
+    let mut overrides = file.options.clone();
+    overrides.extend(check.fixed().clone());
+    let options = match engine.resolve(&file.preset, &overrides) {
+        Ok(options) => options,
+        Err(e) => {
+            result.error = Some(e);
+            return result;
+        }
+    };
+    match evaluate(engine, &options, &check) {
+        Ok(evaluation) => {
+            let search = run_search(engine, &file.preset, &file.options, &check, &claim.id);
+            result.status = match (evaluation.holds, search.holding) {
+                (true, _) => Status::Holds,
+                (false, 0) => Status::Fails,
+                (false, _) => Status::HoldsOnlyUnder,
+            };
+            result.under_ruleset = Some(evaluation);
+            result.options = options;
+            result.search = Some(search);
+        }
+        Err(Broken(message)) => result.error = Some(message),
+    }
+    result
+}
+
+/// Every claim of the corpus, in file order, run in parallel.
+pub fn run_all(corpus: &Corpus) -> Vec<ClaimResult> {
+    let claims: Vec<(&str, &Claim)> = corpus
+        .claims
+        .iter()
+        .flat_map(|(game, file)| file.claims.iter().map(move |c| (game.as_str(), c)))
+        .collect();
+    claims
+        .par_iter()
+        .map(|(game, claim)| run_claim(corpus, game, claim))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_searches_are_exhaustive_and_large_ones_sampled() {
+        let (total, combos, sampled) = combinations(&[2, 3], 1);
+        assert_eq!((total, combos.len(), sampled), (6, 6, false));
+        assert_eq!(combos[5], [1, 2]);
+        let (total, combos, sampled) = combinations(&[3; 8], 7);
+        assert_eq!((total, combos.len(), sampled), (6561, SEARCH_LIMIT, true));
+        assert_eq!(combinations(&[3; 8], 7).1, combos, "the sample is seeded");
+    }
+
+    #[test]
+    fn fractions() {
+        assert_eq!(parse_rational("5/8"), Some(Rational::new(5, 8)));
+        assert_eq!(parse_rational("1"), Some(Rational::new(1, 1)));
+        assert_eq!(parse_rational("1/0"), None);
+        assert_eq!(show(&Rational::new(2, 4)), "1/2");
+    }
+}

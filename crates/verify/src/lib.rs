@@ -1,0 +1,229 @@
+//! Verification: where, for every record, the DLP rules text, the cited source and the
+//! executable ruleset agree and where they do not.
+//!
+//! * [`links`]: rulesets name engines, presets and options that exist; claims quote their
+//!   records word for word.
+//! * [`coverage`]: each clause of a Rules text is mapped to options, claims and scenarios.
+//! * [`claims`]: the sources' testable statements, run under the ruleset and every reading.
+//! * [`studies`]: consistency simulations, the record's reading beside Ludii's encoding.
+//! * [`report`]: the Markdown and JSON reports.
+//!
+//! The work splits into shards ([`run_shard`]) that [`merge`] combines into exactly the reports
+//! of one run: a single run is one shard of one.
+
+pub mod claims;
+pub mod clauses;
+pub mod coverage;
+pub mod links;
+mod located;
+pub mod report;
+pub mod studies;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::atomic::AtomicU64;
+
+use corpus::{Corpus, Report};
+use engine::stats::Stats;
+use serde::{Deserialize, Serialize};
+
+use crate::claims::{ClaimResult, Status};
+use crate::coverage::RecordCoverage;
+use crate::located::Locator;
+use crate::studies::{StudyResult, StudySpec};
+
+/// The default seed of the committed reports.
+pub const DEFAULT_SEED: u64 = 20_261_122;
+
+/// What to run.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    pub seed: u64,
+    pub playouts: u64,
+    pub shard: u32,
+    pub of: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            seed: DEFAULT_SEED,
+            playouts: studies::playouts_for_one_percent(),
+            shard: 1,
+            of: 1,
+        }
+    }
+}
+
+/// The checks that do not simulate: run once, by shard 1.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Checks {
+    pub coverage: Vec<RecordCoverage>,
+    pub claims: Vec<ClaimResult>,
+}
+
+/// One shard's results.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Shard {
+    pub shard: u32,
+    pub of: u32,
+    pub seed: u64,
+    pub plan: Vec<StudySpec>,
+    pub stats: BTreeMap<String, Stats>,
+    pub checks: Option<Checks>,
+}
+
+/// Everything that is wrong with the corpus's links and coverage files (not findings).
+pub fn broken_links(corpus: &Corpus, root: &Path) -> Report {
+    let at = Locator { corpus, root };
+    let mut report = links::check(&at);
+    report.extend(coverage::check(&at).1.diagnostics);
+    report
+}
+
+/// Total playouts of a shard, for progress.
+pub fn shard_playouts(plan: &[StudySpec], config: &Config) -> u64 {
+    plan.iter()
+        .map(|s| studies::shard_range(s.playouts, config.shard, config.of).1)
+        .sum()
+}
+
+/// Runs one shard of the verification. Link and coverage errors, and invariants broken in
+/// play, are returned as errors: they are broken, not findings.
+pub fn run_shard(
+    corpus: &Corpus,
+    root: &Path,
+    config: &Config,
+    progress: Option<&AtomicU64>,
+) -> Result<Shard, Report> {
+    let at = Locator { corpus, root };
+    let mut problems = Report::default();
+    let checks = if config.shard == 1 {
+        let link_report = links::check(&at);
+        let (coverage, coverage_report) = coverage::check(&at);
+        problems.extend(link_report.diagnostics);
+        problems.extend(coverage_report.diagnostics);
+        Some(Checks {
+            coverage,
+            claims: claims::run_all(corpus),
+        })
+    } else {
+        None
+    };
+    let plan = studies::plan(corpus, config.seed, config.playouts);
+    let mut stats = BTreeMap::new();
+    for spec in &plan {
+        let (first, playouts) = studies::shard_range(spec.playouts, config.shard, config.of);
+        match studies::run(spec, first, playouts, progress) {
+            Ok(s) => {
+                stats.insert(spec.key.clone(), s);
+            }
+            Err(failure) => problems.push(corpus::Diagnostic::error(
+                root.join("rulesets").join(format!("{}.yaml", spec.ruleset)),
+                format!("{}: {failure}", spec.label),
+            )),
+        }
+    }
+    if problems.has_errors() {
+        return Err(problems);
+    }
+    Ok(Shard {
+        shard: config.shard,
+        of: config.of,
+        seed: config.seed,
+        plan,
+        stats,
+        checks,
+    })
+}
+
+/// The merged results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub seed: u64,
+    pub checks: Checks,
+    pub studies: Vec<StudyResult>,
+}
+
+/// Combines the shards of one verification into its results.
+pub fn merge(mut shards: Vec<Shard>) -> Result<Outcome, String> {
+    shards.sort_by_key(|s| s.shard);
+    let Some(first) = shards.first() else {
+        return Err("no shards to merge".into());
+    };
+    let of = first.of;
+    let numbers: Vec<u32> = shards.iter().map(|s| s.shard).collect();
+    if numbers != (1..=of).collect::<Vec<_>>() {
+        return Err(format!("shards {numbers:?} do not make up 1..={of}"));
+    }
+    if shards
+        .iter()
+        .any(|s| s.of != of || s.plan != first.plan || s.seed != first.seed)
+    {
+        return Err(
+            "the shards come from different runs (seed, corpus or shard count differ)".into(),
+        );
+    }
+    let checks = first
+        .checks
+        .clone()
+        .ok_or("shard 1 carries the checks but has none")?;
+    let mut studies = Vec::new();
+    for spec in &first.plan {
+        let mut total: Option<Stats> = None;
+        for shard in &shards {
+            let part = shard
+                .stats
+                .get(&spec.key)
+                .ok_or_else(|| format!("shard {} lacks study {}", shard.shard, spec.key))?;
+            match &mut total {
+                Some(t) => t.merge(part),
+                None => total = Some(part.clone()),
+            }
+        }
+        studies.push(studies::finish(spec, &total.expect("at least one shard")));
+    }
+    Ok(Outcome {
+        seed: first.seed,
+        checks,
+        studies,
+    })
+}
+
+/// Claims that held in the previous report and no longer do: a regression, not a finding.
+pub fn regressions(outcome: &Outcome, previous: &report::Verification) -> Vec<String> {
+    previous
+        .claims
+        .iter()
+        .filter(|before| before.status == Status::Holds)
+        .filter_map(|before| {
+            let now = outcome.checks.claims.iter().find(|c| c.id == before.id);
+            match now {
+                Some(now) if now.status == Status::Holds => None,
+                Some(now) => Some(format!(
+                    "claim {} held and now {}",
+                    before.id,
+                    now.status.label()
+                )),
+                None => Some(format!("claim {} held and is gone", before.id)),
+            }
+        })
+        .collect()
+}
+
+/// Claims that cannot be run at all.
+pub fn broken_claims(outcome: &Outcome) -> Vec<String> {
+    outcome
+        .checks
+        .claims
+        .iter()
+        .filter(|c| c.status == Status::Broken)
+        .map(|c| {
+            format!(
+                "claim {} cannot be run: {}",
+                c.id,
+                c.error.as_deref().unwrap_or("unknown error")
+            )
+        })
+        .collect()
+}

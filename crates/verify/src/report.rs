@@ -1,0 +1,631 @@
+//! `reports/verification.{md,json}` and `reports/simulations.{md,json}`: deterministic for a
+//! given corpus and seed, committed, and checked fresh by a test.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use engine::playout::Caps;
+use serde::{Deserialize, Serialize};
+
+use crate::claims::{ClaimResult, Status};
+use crate::coverage::RecordCoverage;
+use crate::studies::{StudyResult, compare};
+use crate::{Outcome, studies};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VerificationSummary {
+    pub records: usize,
+    pub clauses: usize,
+    pub modelled: usize,
+    pub coverage: f64,
+    pub claims: usize,
+    pub holds: usize,
+    pub holds_only_under: usize,
+    pub fails: usize,
+    pub broken: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Verification {
+    pub seed: u64,
+    pub summary: VerificationSummary,
+    pub coverage: Vec<RecordCoverage>,
+    pub claims: Vec<ClaimResult>,
+    pub suggestions: Vec<Suggestion>,
+}
+
+/// What the claims' interpretation searches say about one option of a ruleset.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Suggestion {
+    pub ruleset: String,
+    pub option: String,
+    /// The ruleset's value.
+    pub current: String,
+    /// Each value some claim needs, with the claims needing it.
+    pub suggested: BTreeMap<String, Vec<String>>,
+}
+
+impl Suggestion {
+    /// The claims need a value other than the ruleset's, or disagree among themselves.
+    pub fn is_at_odds(&self) -> bool {
+        self.suggested.len() > 1 || !self.suggested.contains_key(&self.current)
+    }
+}
+
+/// Options whose value every reproducing reading shares, gathered per ruleset.
+pub fn suggestions(claims: &[ClaimResult]) -> Vec<Suggestion> {
+    let mut found: BTreeMap<(String, String), Suggestion> = BTreeMap::new();
+    for claim in claims {
+        let Some(search) = &claim.search else {
+            continue;
+        };
+        for (option, value) in &search.suggests {
+            let entry = found
+                .entry((claim.ruleset.clone(), option.clone()))
+                .or_insert_with(|| Suggestion {
+                    ruleset: claim.ruleset.clone(),
+                    option: option.clone(),
+                    current: claim.options.get(option).cloned().unwrap_or_default(),
+                    suggested: BTreeMap::new(),
+                });
+            entry
+                .suggested
+                .entry(value.clone())
+                .or_default()
+                .push(claim.id.clone());
+        }
+    }
+    found.into_values().collect()
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RulesetStudies {
+    pub ruleset: String,
+    pub engine: String,
+    pub studies: Vec<StudyResult>,
+    /// What the record's reading and Ludii's encoding differ in.
+    pub comparison: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Simulations {
+    pub seed: u64,
+    pub playouts_per_study: u64,
+    pub caps: Caps,
+    pub rulesets: Vec<RulesetStudies>,
+}
+
+pub fn verification(outcome: &Outcome) -> Verification {
+    let coverage = outcome.checks.coverage.clone();
+    let claims = outcome.checks.claims.clone();
+    let clauses = coverage.iter().map(|c| c.total).sum::<usize>();
+    let modelled = coverage.iter().map(|c| c.modelled).sum::<usize>();
+    let count = |status: Status| claims.iter().filter(|c| c.status == status).count();
+    Verification {
+        seed: outcome.seed,
+        summary: VerificationSummary {
+            records: coverage.len(),
+            clauses,
+            modelled,
+            coverage: if clauses == 0 {
+                0.0
+            } else {
+                engine::stats::round(modelled as f64 / clauses as f64)
+            },
+            claims: claims.len(),
+            holds: count(Status::Holds),
+            holds_only_under: count(Status::HoldsOnlyUnder),
+            fails: count(Status::Fails),
+            broken: count(Status::Broken),
+        },
+        coverage,
+        suggestions: suggestions(&claims),
+        claims,
+    }
+}
+
+pub fn simulations(outcome: &Outcome) -> Simulations {
+    let mut by_ruleset: BTreeMap<&str, Vec<StudyResult>> = BTreeMap::new();
+    for study in &outcome.studies {
+        by_ruleset
+            .entry(&study.spec.ruleset)
+            .or_default()
+            .push(study.clone());
+    }
+    let rulesets = by_ruleset
+        .into_iter()
+        .map(|(ruleset, studies)| {
+            let comparison = match (
+                studies.first(),
+                studies.iter().find(|s| {
+                    s.spec.preset == "ludii" && s.spec.label.starts_with("Ludii's encoding")
+                }),
+            ) {
+                (Some(own), Some(ludii)) if own.spec.key != ludii.spec.key => compare(own, ludii),
+                _ => vec![],
+            };
+            RulesetStudies {
+                ruleset: ruleset.to_string(),
+                engine: studies[0].spec.engine.clone(),
+                studies,
+                comparison,
+            }
+        })
+        .collect();
+    Simulations {
+        seed: outcome.seed,
+        playouts_per_study: outcome
+            .studies
+            .first()
+            .map_or(studies::playouts_for_one_percent(), |s| s.spec.playouts),
+        caps: Caps::LUDII,
+        rulesets,
+    }
+}
+
+/// Escapes text from the corpus for a Markdown table cell or paragraph.
+fn md(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('|', "\\|")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('\n', " ")
+}
+
+fn pct(value: f64) -> String {
+    format!("{:.1}%", value * 100.0)
+}
+
+fn interval(ci: [f64; 2]) -> String {
+    format!("[{}, {}]", pct(ci[0]), pct(ci[1]))
+}
+
+fn options_text(options: &rulesets::OptionSet) -> String {
+    if options.is_empty() {
+        return "(none)".into();
+    }
+    options
+        .iter()
+        .map(|(k, v)| format!("`{k}={v}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub fn verification_markdown(v: &Verification) -> String {
+    let mut out = String::new();
+    let s = &v.summary;
+    writeln!(out, "# Verification of the corpus against its sources\n").unwrap();
+    writeln!(
+        out,
+        "Generated by `cargo xtask verify` (seed {}); do not edit, regenerate and commit.\n",
+        v.seed
+    )
+    .unwrap();
+    writeln!(out, "## Summary\n").unwrap();
+    writeln!(out, "| | |\n|---|---|").unwrap();
+    writeln!(out, "| records with a Rules text | {} |", s.records).unwrap();
+    writeln!(
+        out,
+        "| clauses with an executable counterpart | {} of {} ({}) |",
+        s.modelled,
+        s.clauses,
+        pct(s.coverage)
+    )
+    .unwrap();
+    writeln!(out, "| claims | {} |", s.claims).unwrap();
+    writeln!(out, "| hold under the ruleset | {} |", s.holds).unwrap();
+    writeln!(
+        out,
+        "| hold only under other readings | {} |",
+        s.holds_only_under
+    )
+    .unwrap();
+    writeln!(out, "| fail under every reading tried | {} |", s.fails).unwrap();
+    writeln!(out, "| broken | {} |\n", s.broken).unwrap();
+
+    writeln!(out, "## Clause coverage\n").unwrap();
+    writeln!(
+        out,
+        "| record | ruleset | clauses | modelled | coverage |\n|---|---|---|---|---|"
+    )
+    .unwrap();
+    for c in &v.coverage {
+        writeln!(
+            out,
+            "| {} | {} | {} | {} | {} |",
+            c.record,
+            c.ruleset.as_deref().unwrap_or("—"),
+            c.total,
+            c.modelled,
+            pct(c.share)
+        )
+        .unwrap();
+    }
+    for c in &v.coverage {
+        writeln!(out, "\n### {}\n", c.record).unwrap();
+        for (i, clause) in c.clauses.iter().enumerate() {
+            let mapping = match &clause.not_modelled {
+                Some(reason) => format!("not modelled: {}", md(reason)),
+                None => {
+                    let mut parts = Vec::new();
+                    if !clause.options.is_empty() {
+                        parts.push(format!(
+                            "options {}",
+                            clause
+                                .options
+                                .iter()
+                                .map(|o| format!("`{o}`"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ));
+                    }
+                    if !clause.claims.is_empty() {
+                        parts.push(format!("claims {}", clause.claims.join(", ")));
+                    }
+                    if !clause.scenarios.is_empty() {
+                        parts.push(format!("scenarios {}", clause.scenarios.join(", ")));
+                    }
+                    parts.join("; ")
+                }
+            };
+            writeln!(out, "{}. {} — {}", i + 1, md(&clause.text), mapping).unwrap();
+        }
+    }
+
+    writeln!(out, "\n## What the claims suggest\n").unwrap();
+    writeln!(out, "Options on which every reading that reproduces a claim agrees, beside the ruleset's own value; a mark flags a ruleset at odds with its claims, or claims at odds with one another.\n").unwrap();
+    writeln!(
+        out,
+        "| ruleset | option | ruleset's value | claims need | |\n|---|---|---|---|---|"
+    )
+    .unwrap();
+    for s in &v.suggestions {
+        let needs: Vec<String> = s
+            .suggested
+            .iter()
+            .map(|(value, ids)| format!("`{value}` ({})", ids.join(", ")))
+            .collect();
+        writeln!(
+            out,
+            "| {} | `{}` | `{}` | {} | {} |",
+            s.ruleset,
+            s.option,
+            s.current,
+            needs.join("; "),
+            if s.is_at_odds() { "at odds" } else { "" }
+        )
+        .unwrap();
+    }
+
+    writeln!(out, "\n## Claims\n").unwrap();
+    writeln!(
+        out,
+        "| claim | record | status | readings that reproduce it |\n|---|---|---|---|"
+    )
+    .unwrap();
+    for c in &v.claims {
+        let readings = c.search.as_ref().map_or("—".into(), |s| {
+            format!(
+                "{} of {}{}",
+                s.holding,
+                s.tried,
+                if s.sampled { " sampled" } else { "" }
+            )
+        });
+        writeln!(
+            out,
+            "| [{}](#{}) | {} | {} | {} |",
+            c.id,
+            c.id,
+            c.record,
+            c.status.label(),
+            readings
+        )
+        .unwrap();
+    }
+    for c in &v.claims {
+        writeln!(out, "\n### {}\n", c.id).unwrap();
+        writeln!(
+            out,
+            "{} ({}, ruleset `{}`)\n",
+            md(&c.statement),
+            c.record,
+            c.ruleset
+        )
+        .unwrap();
+        writeln!(out, "> {} ({})", md(&c.sentence.text), c.sentence.language).unwrap();
+        if let Some(translation) = &c.sentence.translation {
+            writeln!(out, ">\n> *{}*", md(translation)).unwrap();
+        }
+        writeln!(out, "\n**{}.**", capitalise(c.status.label())).unwrap();
+        if let Some(error) = &c.error {
+            writeln!(out, " It cannot be run: {}", md(error)).unwrap();
+        }
+        if let Some(e) = &c.under_ruleset {
+            if !e.holds {
+                writeln!(out, "\nUnder the ruleset's options:").unwrap();
+                for m in e.mismatches.iter().take(8) {
+                    writeln!(out, "- {}", md(m)).unwrap();
+                }
+            }
+            if c.kind != "scenario" {
+                writeln!(
+                    out,
+                    "\nObserved under the ruleset's options: `{}`",
+                    md(&e.observed.to_string())
+                )
+                .unwrap();
+            }
+        }
+        if let Some(s) = &c.search {
+            let how = if s.sampled {
+                format!(
+                    "a seeded sample of {} of the {} combinations",
+                    s.tried, s.combinations
+                )
+            } else {
+                format!("all {} combinations", s.combinations)
+            };
+            let keys = if s.keys.is_empty() {
+                "no option".into()
+            } else {
+                s.keys
+                    .iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            writeln!(
+                out,
+                "\nInterpretation search over {keys} ({how}): {} reproduce the claim.",
+                s.holding
+            )
+            .unwrap();
+            if s.holding > 0 && !s.sampled && s.decisive.len() < s.keys.len() {
+                let decisive = if s.decisive.is_empty() {
+                    "none of them matters".to_string()
+                } else {
+                    format!(
+                        "only {} {}",
+                        s.decisive
+                            .iter()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        if s.decisive.len() == 1 {
+                            "matters"
+                        } else {
+                            "matter"
+                        }
+                    )
+                };
+                writeln!(out, "Of the options searched, {decisive}.").unwrap();
+            }
+            if !s.suggests.is_empty() {
+                writeln!(
+                    out,
+                    "Every reading that reproduces it has {}.",
+                    options_text(&s.suggests)
+                )
+                .unwrap();
+            }
+            if s.holding > 0 && s.holding < s.tried && !s.decisive.is_empty() {
+                writeln!(
+                    out,
+                    "Readings that reproduce it{}:",
+                    if s.sampled {
+                        ""
+                    } else {
+                        " (the options that matter)"
+                    }
+                )
+                .unwrap();
+                for example in &s.examples {
+                    writeln!(out, "- {}", options_text(example)).unwrap();
+                }
+            }
+        }
+        if let Some(note) = &c.note {
+            writeln!(out, "\n{}", md(note)).unwrap();
+        }
+    }
+    out
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
+}
+
+pub fn simulations_markdown(s: &Simulations) -> String {
+    let mut out = String::new();
+    writeln!(out, "# Consistency simulations\n").unwrap();
+    writeln!(
+        out,
+        "Generated by `cargo xtask verify` (seed {}); do not edit, regenerate and commit. Each study plays {} seeded random games (win shares known to ±1% at 95% confidence), with Ludii's caps ({} turns per player, {} moves; a game stopped by a cap is a draw) and every invariant checked after every move. Intervals are 95%.\n",
+        s.seed, s.playouts_per_study, s.caps.turns_per_player, s.caps.moves
+    )
+    .unwrap();
+    for r in &s.rulesets {
+        writeln!(out, "## {} (engine `{}`)\n", r.ruleset, r.engine).unwrap();
+        let header: Vec<String> = r.studies.iter().map(|st| md(&st.spec.label)).collect();
+        writeln!(out, "| | {} |", header.join(" | ")).unwrap();
+        writeln!(out, "|---|{}", "---|".repeat(r.studies.len())).unwrap();
+        let row = |name: &str, cell: &dyn Fn(&StudyResult) -> String| {
+            format!(
+                "| {name} | {} |",
+                r.studies.iter().map(cell).collect::<Vec<_>>().join(" | ")
+            )
+        };
+        writeln!(
+            out,
+            "{}",
+            row("completion", &|st| format!(
+                "{} {}",
+                pct(st.report.completion),
+                interval(st.report.ci.completion)
+            ))
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "{}",
+            row("timeouts (caps)", &|st| format!(
+                "{} {}",
+                pct(st.report.timeouts),
+                interval(st.report.ci.timeouts)
+            ))
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "{}",
+            row("draws", &|st| format!(
+                "{} {}",
+                pct(st.report.draws),
+                interval(st.report.ci.draws)
+            ))
+        )
+        .unwrap();
+        let sides = r
+            .studies
+            .iter()
+            .map(|st| st.report.sides.len())
+            .max()
+            .unwrap_or(0);
+        for side in 0..sides {
+            writeln!(
+                out,
+                "{}",
+                row(&format!("wins, side {}", side + 1), &|st| st
+                    .report
+                    .win_share
+                    .get(side)
+                    .map_or("—".into(), |w| format!(
+                        "{} {}",
+                        pct(*w),
+                        interval(st.report.ci.win_share[side])
+                    )))
+            )
+            .unwrap();
+        }
+        writeln!(
+            out,
+            "{}",
+            row("advantage P1", &|st| format!(
+                "{:.3} [{:.3}, {:.3}]",
+                st.report.advantage_p1, st.report.ci.advantage_p1[0], st.report.ci.advantage_p1[1]
+            ))
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "{}",
+            row("balance", &|st| format!(
+                "{:.3} [{:.3}, {:.3}]",
+                st.report.balance, st.report.ci.balance[0], st.report.ci.balance[1]
+            ))
+        )
+        .unwrap();
+        let length = |d: &Option<rulesets::DurationReport>| {
+            d.as_ref().map_or("—".into(), |d| {
+                format!(
+                    "{:.1} [{:.1}, {:.1}]; median {}; 5–95% {}–{}",
+                    d.mean, d.mean_ci[0], d.mean_ci[1], d.median, d.p5, d.p95
+                )
+            })
+        };
+        writeln!(out, "{}", row("moves", &|st| length(&st.report.moves))).unwrap();
+        writeln!(out, "{}", row("turns", &|st| length(&st.report.turns))).unwrap();
+        if r.studies
+            .iter()
+            .any(|st| st.report.first_finisher_moves.is_some() && st.report.sides.len() > 2)
+        {
+            writeln!(
+                out,
+                "{}",
+                row("moves to first finisher", &|st| length(
+                    &st.report.first_finisher_moves
+                ))
+            )
+            .unwrap();
+        }
+        writeln!(
+            out,
+            "{}",
+            row("branching factor", &|st| format!(
+                "{:.3} [{:.3}, {:.3}]",
+                st.report.branching_factor,
+                st.report.ci.branching_factor[0],
+                st.report.ci.branching_factor[1]
+            ))
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "{}",
+            row("decision moves", &|st| format!(
+                "{} {}",
+                pct(st.report.decision_moves),
+                interval(st.report.ci.decision_moves)
+            ))
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "{}",
+            row("flags", &|st| if st.flags.is_empty() {
+                "none".into()
+            } else {
+                md(&st.flags.join("; "))
+            })
+        )
+        .unwrap();
+        writeln!(out).unwrap();
+        for st in &r.studies {
+            writeln!(
+                out,
+                "- **{}**: {} Options: {}.",
+                md(&st.spec.label),
+                md(&st.spec.why),
+                options_text(&st.spec.options)
+            )
+            .unwrap();
+        }
+        if !r.comparison.is_empty() {
+            writeln!(
+                out,
+                "\nWhat the difference says: {}\n",
+                r.comparison
+                    .iter()
+                    .map(|l| md(l))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+            .unwrap();
+        } else {
+            writeln!(out).unwrap();
+        }
+    }
+    out
+}
+
+fn pretty<T: Serialize>(value: &T) -> String {
+    let mut text = serde_json::to_string_pretty(value).expect("reports serialise");
+    text.push('\n');
+    text
+}
+
+/// The four report files, by name, from the merged results.
+pub fn files(outcome: &Outcome) -> BTreeMap<&'static str, String> {
+    let v = verification(outcome);
+    let s = simulations(outcome);
+    BTreeMap::from([
+        ("verification.md", verification_markdown(&v)),
+        ("verification.json", pretty(&v)),
+        ("simulations.md", simulations_markdown(&s)),
+        ("simulations.json", pretty(&s)),
+    ])
+}

@@ -1,0 +1,269 @@
+//! Consistency simulations: for every executable ruleset, the record's reading and Ludii's
+//! encoding side by side (and any variants the ruleset file asks for), with enough seeded
+//! playouts that win shares are known to ±1% at 95% confidence, invariants checked throughout,
+//! and the flags reconstruction work treats as suspect.
+
+use std::sync::atomic::AtomicU64;
+
+use corpus::Corpus;
+use engine::playout::Caps;
+use engine::rng::mix;
+use engine::simulate::{InvariantFailure, Study};
+use engine::stats::{Stats, Z95};
+use rulesets::{OptionSet, StudyReport};
+use serde::{Deserialize, Serialize};
+
+/// Playouts for a share known to ±1% at 95% confidence in the worst case (a share of 1/2):
+/// z² p(1 - p) / 0.01².
+pub fn playouts_for_one_percent() -> u64 {
+    (Z95 * Z95 * 0.25 / (0.01 * 0.01)).ceil() as u64
+}
+
+/// One study of the plan.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StudySpec {
+    /// `<ruleset>/<label>`: stable, used to match shards.
+    pub key: String,
+    pub ruleset: String,
+    pub engine: String,
+    pub label: String,
+    pub why: String,
+    pub preset: String,
+    pub options: OptionSet,
+    pub seed: u64,
+    pub playouts: u64,
+}
+
+/// Every study of the corpus, in a stable order.
+pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
+    let mut specs = Vec::new();
+    for (id, file) in &corpus.rulesets {
+        let Ok(engine) = rulesets::find(&file.engine) else {
+            continue;
+        };
+        let mut wanted: Vec<(String, String, String, OptionSet)> = vec![(
+            format!("the record's reading ({} preset)", file.preset),
+            "The ruleset as the corpus links it to its records.".into(),
+            file.preset.clone(),
+            file.options.clone(),
+        )];
+        if file.preset != "ludii" {
+            wanted.push(("Ludii's encoding (ludii preset)".into(), "The game as Ludii 1.3.13 encodes it, less the faults the ruleset simulates separately as variants, for comparison with Ludii's own figures.".into(), "ludii".into(), OptionSet::new()));
+        }
+        for variant in &file.variants {
+            wanted.push((
+                variant.label.clone(),
+                variant.why.clone(),
+                variant.preset.clone(),
+                variant.options.clone(),
+            ));
+        }
+        for (label, why, preset, overrides) in wanted {
+            let Ok(options) = engine.resolve(&preset, &overrides) else {
+                continue;
+            };
+            let key = format!("{id}/{}", corpus::text::slugify(&label));
+            let study_seed = mix(seed
+                ^ key.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+                }));
+            specs.push(StudySpec {
+                key,
+                ruleset: id.clone(),
+                engine: engine.info().slug.to_string(),
+                label,
+                why,
+                preset,
+                options,
+                seed: study_seed,
+                playouts,
+            });
+        }
+    }
+    specs
+}
+
+/// The part of a study's playouts that shard `shard` of `of` runs.
+pub fn shard_range(playouts: u64, shard: u32, of: u32) -> (u64, u64) {
+    let start = playouts * u64::from(shard - 1) / u64::from(of);
+    let end = playouts * u64::from(shard) / u64::from(of);
+    (start, end - start)
+}
+
+/// Runs part of a study.
+pub fn run(
+    spec: &StudySpec,
+    first: u64,
+    playouts: u64,
+    progress: Option<&AtomicU64>,
+) -> Result<Stats, InvariantFailure> {
+    let engine = rulesets::find(&spec.engine).expect("planned studies name known engines");
+    let study = Study {
+        seed: spec.seed,
+        first,
+        playouts,
+        caps: Caps::LUDII,
+        check_invariants: true,
+    };
+    engine.simulate(&spec.options, &study, progress)
+}
+
+/// A finished study: its figures and what they flag.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StudyResult {
+    pub spec: StudySpec,
+    pub report: StudyReport,
+    pub flags: Vec<String>,
+}
+
+pub fn finish(spec: &StudySpec, stats: &Stats) -> StudyResult {
+    let engine = rulesets::find(&spec.engine).expect("planned studies name known engines");
+    let study = Study {
+        seed: spec.seed,
+        first: 0,
+        playouts: spec.playouts,
+        caps: Caps::LUDII,
+        check_invariants: true,
+    };
+    let report = StudyReport::new(
+        &spec.engine,
+        &spec.preset,
+        &spec.options,
+        &study,
+        stats,
+        engine.sides(&spec.options),
+    );
+    StudyResult {
+        flags: flags(&report),
+        spec: spec.clone(),
+        report,
+    }
+}
+
+/// The smallest first-player edge worth a flag: two points of score either side of 50%.
+pub const MATERIAL_EDGE: f64 = 0.02;
+
+/// What reconstruction work treats as suspect.
+pub fn flags(r: &StudyReport) -> Vec<String> {
+    let pct = |v: f64| format!("{:.1}%", v * 100.0);
+    let mut flags = Vec::new();
+    if r.completion < 0.9 {
+        flags.push(format!("completion under 90% ({})", pct(r.completion)));
+    }
+    if r.timeouts > 0.5 {
+        flags.push(format!(
+            "games almost never end by the rules: {} stop at a cap",
+            pct(r.timeouts)
+        ));
+    }
+    if r.balance < 0.8 {
+        flags.push(format!("balance under 0.8 ({:.3})", r.balance));
+    }
+    if r.win_share.len() == 2 {
+        let [low, high] = r.ci.advantage_p1;
+        // An edge must be real (its interval excludes a fair 50%) and large enough to matter.
+        let material = (r.advantage_p1 - 0.5).abs() >= MATERIAL_EDGE;
+        if material && low > 0.5 {
+            flags.push(format!(
+                "first-player edge: player 1 scores {} [{}, {}]",
+                pct(r.advantage_p1),
+                pct(low),
+                pct(high)
+            ));
+        } else if material && high < 0.5 {
+            flags.push(format!(
+                "second-player edge: player 1 scores {} [{}, {}]",
+                pct(r.advantage_p1),
+                pct(low),
+                pct(high)
+            ));
+        }
+    } else if let Some((first, rest)) = r.ci.win_share.split_first()
+        && rest.iter().all(|other| first[0] > other[1])
+    {
+        flags.push(format!(
+            "first-player edge: {} wins {} of games",
+            r.sides[0],
+            pct(r.win_share[0])
+        ));
+    }
+    flags
+}
+
+/// What the record's reading and Ludii's encoding differ in, in words.
+pub fn compare(own: &StudyResult, ludii: &StudyResult) -> Vec<String> {
+    let (a, b) = (&own.report, &ludii.report);
+    let pct = |v: f64| format!("{:.1}%", v * 100.0);
+    let mut lines = vec![if own.spec.options == ludii.spec.options {
+        "The record's reading and Ludii's encoding are the same option set: the two columns are two independent samples of one game.".to_string()
+    } else {
+        format!(
+            "The record's reading completes {} of random games by the rules; Ludii's encoding {}.",
+            pct(a.completion),
+            pct(b.completion)
+        )
+    }];
+    if let (Some(ma), Some(mb)) = (&a.moves, &b.moves)
+        && mb.mean > 0.0
+    {
+        lines.push(format!("Games last {:.0} moves on average against {:.0} in Ludii's encoding ({:.2} times as long).", ma.mean, mb.mean, ma.mean / mb.mean));
+    }
+    let overlap = |x: [f64; 2], y: [f64; 2]| x[0] <= y[1] && y[0] <= x[1];
+    if !overlap(a.ci.advantage_p1, b.ci.advantage_p1) {
+        lines.push(format!(
+            "Player 1's score differs beyond chance: {:.3} against {:.3}.",
+            a.advantage_p1, b.advantage_p1
+        ));
+    }
+    if !overlap(a.ci.branching_factor, b.ci.branching_factor) {
+        lines.push(format!(
+            "Players choose among {:.2} moves on average against {:.2}.",
+            a.branching_factor, b.branching_factor
+        ));
+    }
+    // A flag's kind is its words before the figures ("completion under 90%").
+    let kind = |f: &String| {
+        f.split([':', '('])
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    let only = |these: &[String], those: &[String]| -> Vec<String> {
+        these
+            .iter()
+            .filter(|f| !those.iter().any(|g| kind(g) == kind(f)))
+            .cloned()
+            .collect()
+    };
+    for flag in only(&own.flags, &ludii.flags) {
+        lines.push(format!("Only the record's reading: {flag}."));
+    }
+    for flag in only(&ludii.flags, &own.flags) {
+        lines.push(format!("Only Ludii's encoding: {flag}."));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_percent_at_ninety_five_percent() {
+        assert_eq!(playouts_for_one_percent(), 9604);
+    }
+
+    #[test]
+    fn shards_partition_the_playouts() {
+        for of in 1..7u32 {
+            let mut next = 0;
+            for shard in 1..=of {
+                let (first, count) = shard_range(9604, shard, of);
+                assert_eq!(first, next);
+                next = first + count;
+            }
+            assert_eq!(next, 9604);
+        }
+    }
+}

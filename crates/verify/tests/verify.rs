@@ -1,0 +1,244 @@
+//! Verification on the shipped corpus and on copies of it with one thing broken.
+
+use std::path::{Path, PathBuf};
+
+use corpus::{Corpus, Report};
+use verify::claims::Status;
+use verify::{Config, Shard};
+
+fn shipped_corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus")
+}
+
+/// A copy of the shipped corpus in a temporary directory.
+fn copy_of_corpus() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&shipped_corpus(), dir.path());
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+fn edit(root: &Path, file: &str, from: &str, to: &str) {
+    let path = root.join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{file} does not contain {from:?}");
+    std::fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+fn load(root: &Path) -> Corpus {
+    let mut report = Report::default();
+    let corpus = Corpus::load(root, &mut report);
+    assert!(!report.has_errors(), "{:#?}", report.sorted());
+    corpus
+}
+
+/// Every diagnostic of the links and coverage checks, as `file:line: message` relative to root.
+fn problems(root: &Path) -> Vec<String> {
+    let corpus = load(root);
+    let mut report = corpus::check::check_corpus(&corpus, root);
+    report.extend(verify::broken_links(&corpus, root).diagnostics);
+    report
+        .sorted()
+        .into_iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.to_string().replace(&format!("{}/", root.display()), ""))
+        .collect()
+}
+
+/// Breaks the copy with `edits`, and checks that exactly the `expected` problems are reported.
+fn check(edits: &[(&str, &str, &str)], expected: &[&str]) {
+    let dir = copy_of_corpus();
+    for (file, from, to) in edits {
+        edit(dir.path(), file, from, to);
+    }
+    let found = problems(dir.path());
+    for want in expected {
+        assert!(
+            found.iter().any(|f| f.starts_with(want)),
+            "missing {want:?} in {found:#?}"
+        );
+    }
+    assert_eq!(found.len(), expected.len(), "{found:#?}");
+}
+
+#[test]
+fn the_shipped_corpus_has_no_broken_link() {
+    check(&[], &[]);
+}
+
+#[test]
+fn a_sentence_not_in_its_record_is_an_error() {
+    check(
+        &[(
+            "claims/kioz.yaml",
+            "text: To begin, a player must roll tab",
+            "text: To begin, a player must throw tab",
+        )],
+        &[
+            "claims/kioz.yaml:16: error: field `sentence.text`: claim kioz-a-tab-to-begin: the sentence is not, word for word, in the Rules text of DLP.Evidence.1238",
+        ],
+    );
+}
+
+#[test]
+fn a_ruleset_with_an_unknown_option_value_is_an_error() {
+    check(
+        &[(
+            "rulesets/kioz.yaml",
+            "preset: dlp",
+            "preset: dlp\noptions:\n  furthest_row: twice",
+        )],
+        &[
+            "rulesets/kioz.yaml:6: error: field `options`: kioz: option furthest_row: \"twice\" is not one of: once, never",
+        ],
+    );
+}
+
+#[test]
+fn a_claim_naming_an_option_the_engine_lacks_is_an_error() {
+    check(
+        &[(
+            "claims/deleb.yaml",
+            "fixed: {columns: \"6\", team_players: \"1\"}",
+            "fixed: {columns: \"6\", teams: \"1\"}",
+        )],
+        &[
+            "claims/deleb.yaml:41: error: field `check`: claim deleb-unlock-with-a-one: deleb has no option \"teams\"",
+        ],
+    );
+}
+
+#[test]
+fn coverage_must_quote_the_clauses_and_name_checks_that_exist() {
+    check(
+        &[
+            (
+                "coverage/DLP.Evidence.1554.yaml",
+                "scenarios: [capturing-all-wins]",
+                "scenarios: [capturing-every-piece-wins]",
+            ),
+            (
+                "coverage/DLP.Evidence.1238.yaml",
+                "text: \"4x22 board.\"",
+                "text: \"4x20 board.\"",
+            ),
+        ],
+        &[
+            "coverage/DLP.Evidence.1238.yaml:4: error: field `clauses`: clause 1: the Rules text gives \"4x22 board.\"",
+            "coverage/DLP.Evidence.1554.yaml:23: error: field `scenarios`: clause \"The player who captures all of the opponent's pieces wins.\" is mapped to scenario capturing-every-piece-wins",
+        ],
+    );
+}
+
+#[test]
+fn a_record_without_an_executable_ruleset_is_an_error() {
+    check(
+        &[(
+            "rulesets/barjis.yaml",
+            "implements:\n- DLP.Evidence.1601",
+            "implements: []",
+        )],
+        &[
+            "evidence/DLP.Evidence.1601.yaml:1: error: field `id`: DLP.Evidence.1601 is implemented by no executable ruleset",
+            "rulesets/barjis.yaml:6: error: field `implements`: names no record",
+        ],
+    );
+}
+
+fn run(root: &Path, shard: u32, of: u32) -> Shard {
+    let corpus = load(root);
+    let config = Config {
+        seed: 7,
+        playouts: 24,
+        shard,
+        of,
+    };
+    let shard = verify::run_shard(&corpus, root, &config, None)
+        .unwrap_or_else(|r| panic!("{:#?}", r.sorted()));
+    // Shards travel between machines as JSON.
+    serde_json::from_str(&serde_json::to_string(&shard).unwrap()).unwrap()
+}
+
+#[test]
+fn shards_merge_into_exactly_the_reports_of_one_run() {
+    let root = shipped_corpus();
+    let whole = verify::merge(vec![run(&root, 1, 1)]).unwrap();
+    let parts = verify::merge(vec![run(&root, 3, 3), run(&root, 1, 3), run(&root, 2, 3)]).unwrap();
+    assert_eq!(verify::report::files(&whole), verify::report::files(&parts));
+    assert!(
+        verify::merge(vec![run(&root, 1, 3), run(&root, 3, 3)])
+            .unwrap_err()
+            .contains("do not make up")
+    );
+}
+
+#[test]
+fn a_claim_that_cannot_be_set_up_is_broken_not_a_finding() {
+    let dir = copy_of_corpus();
+    edit(
+        dir.path(),
+        "claims/kioz.yaml",
+        "setup: {p1: [c2, a2], p2: [v4]}",
+        "setup: {p1: [c2, z9], p2: [v4]}",
+    );
+    let corpus = load(dir.path());
+    let results = verify::claims::run_all(&corpus);
+    let claim = results.iter().find(|c| c.id == "kioz-no-piling").unwrap();
+    assert_eq!(claim.status, Status::Broken);
+    assert!(
+        claim.error.as_deref().unwrap_or_default().contains("z9"),
+        "{claim:#?}"
+    );
+}
+
+#[test]
+fn a_claim_that_held_and_now_fails_is_a_regression() {
+    let root = shipped_corpus();
+    let outcome = verify::merge(vec![run(&root, 1, 1)]).unwrap();
+    let before = verify::report::verification(&outcome);
+    assert!(verify::regressions(&outcome, &before).is_empty());
+
+    let dir = copy_of_corpus();
+    edit(
+        dir.path(),
+        "rulesets/kioz.yaml",
+        "preset: dlp",
+        "preset: dlp\noptions:\n  three_whites: three",
+    );
+    let after = verify::merge(vec![run(dir.path(), 1, 1)]).unwrap();
+    assert_eq!(
+        verify::regressions(&after, &before),
+        ["claim kioz-throw-values held and now holds only under other readings"]
+    );
+}
+
+#[test]
+fn hyde_s_pattern_needs_a_layout_other_than_six_a_hole() {
+    let corpus = load(&shipped_corpus());
+    let results = verify::claims::run_all(&corpus);
+    let status = |id: &str| results.iter().find(|c| c.id == id).unwrap().status;
+    assert_eq!(status("baqura-hyde-sixteen"), Status::Fails);
+    assert_eq!(status("baqura-hyde-sixteen-some-layout"), Status::Holds);
+    let layouts = &results
+        .iter()
+        .find(|c| c.id == "baqura-hyde-sixteen-some-layout")
+        .unwrap()
+        .under_ruleset
+        .as_ref()
+        .unwrap()
+        .observed;
+    assert_eq!(layouts["six_each"], false);
+    assert_eq!(layouts["layouts"], 749_398);
+}

@@ -1,0 +1,52 @@
+//! `cargo xtask clauses RECORD`: the clauses of a record's Rules text, as the coverage file a
+//! ruleset author fills in (`corpus/coverage/<record>.yaml`).
+
+use std::path::PathBuf;
+
+use corpus::{Corpus, Report};
+
+use crate::project;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The record, e.g. DLP.Evidence.1238 or DLP.GameRulesets.767.
+    pub record: String,
+    #[arg(long, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+    /// Write the file into corpus/coverage/ (refuses to replace an existing one).
+    #[arg(long)]
+    pub write: bool,
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let dir = args
+        .corpus
+        .as_deref()
+        .map_or_else(project::corpus, project::from_cwd);
+    let mut report = Report::default();
+    let corpus = Corpus::load(&dir, &mut report);
+    let rules = verify::links::record_rules(&corpus, &args.record)
+        .ok_or_else(|| format!("{} has no Rules text in {}", args.record, dir.display()))?;
+    let ruleset = corpus
+        .rulesets
+        .iter()
+        .find(|(_, r)| r.implements.contains(&args.record))
+        .map(|(key, _)| key.clone())
+        .unwrap_or_default();
+    let text = verify::coverage::skeleton(&args.record, &ruleset, rules);
+    if !args.write {
+        print!("{text}");
+        return Ok(());
+    }
+    let path = dir.join(corpus::store::FileKind::Coverage.path(&args.record));
+    if path.exists() {
+        return Err(format!(
+            "{} exists; edit it, or remove it first",
+            path.display()
+        ));
+    }
+    corpus::store::write_atomically(&path, text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    println!("wrote {}", path.display());
+    Ok(())
+}
