@@ -1,11 +1,13 @@
 //! `cargo xtask <command>`: the pipeline, one module per command.
 
+mod all;
 mod check;
 mod clauses;
 mod ingest;
 mod progress;
 mod project;
 mod simulate;
+mod site;
 mod trace;
 mod verify;
 
@@ -25,6 +27,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// The whole pipeline: ingest, check, verify, then the site.
+    All(all::Args),
     /// Read the saved portal pages into the YAML corpus.
     Ingest(ingest::Args),
     /// Validate the corpus: schema, identifiers, dates, confidence, references.
@@ -39,11 +43,14 @@ enum Command {
     Merge(verify::MergeArgs),
     /// Print a record's Rules text as a clause-coverage file to fill in.
     Clauses(clauses::Args),
+    /// Render the evidence site (default target/site) from the corpus and reports/.
+    Site(site::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::All(args) => all::run(&args),
         Command::Ingest(args) => ingest::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Simulate(args) => simulate::run(&args),
@@ -51,6 +58,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify::run(&args),
         Command::Merge(args) => verify::merge(&args),
         Command::Clauses(args) => clauses::run(&args),
+        Command::Site(args) => site::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

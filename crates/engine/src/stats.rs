@@ -96,8 +96,44 @@ impl Histogram {
             p95: self.quantile(0.95),
             min: self.0.keys().next().copied().unwrap_or(0),
             max: self.0.keys().next_back().copied().unwrap_or(0),
+            shape: self.shape(),
         })
     }
+
+    /// The distribution in [`SHAPE_BINS`] equal bins from the minimum to the 99th percentile,
+    /// the longest games counted apart so that one outlier does not flatten the chart.
+    fn shape(&self) -> Shape {
+        let start = self.0.keys().next().copied().unwrap_or(0);
+        let end = self.quantile(0.99).max(start);
+        let width = (end - start) / SHAPE_BINS + 1;
+        let mut counts = vec![0; SHAPE_BINS as usize];
+        let mut beyond = 0;
+        for (&value, &count) in &self.0 {
+            match counts.get_mut(((value - start) / width) as usize) {
+                Some(bin) if value <= end => *bin += count,
+                _ => beyond += count,
+            }
+        }
+        Shape {
+            start,
+            width,
+            counts,
+            beyond,
+        }
+    }
+}
+
+/// Bins of a game-length chart.
+pub const SHAPE_BINS: u32 = 24;
+
+/// A game-length distribution in equal bins: bin `i` counts values in
+/// `start + i*width .. start + (i+1)*width`; `beyond` counts values above the 99th percentile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shape {
+    pub start: u32,
+    pub width: u32,
+    pub counts: Vec<u64>,
+    pub beyond: u64,
 }
 
 /// Six decimals: enough for any share of 10^6 games, and stable in reports.
@@ -186,7 +222,7 @@ pub struct Estimate {
 }
 
 /// Game length statistics.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Duration {
     pub games: u64,
     pub mean: f64,
@@ -198,6 +234,7 @@ pub struct Duration {
     pub p95: u32,
     pub min: u32,
     pub max: u32,
+    pub shape: Shape,
 }
 
 /// Everything a study accumulates.
@@ -465,6 +502,11 @@ mod tests {
         );
         let d = h.summary().unwrap();
         assert_eq!((d.mean, d.min, d.max), (50.5, 1, 100));
+        // 1..=99 in 24 bins of 5; 100 lies beyond the 99th percentile.
+        assert_eq!((d.shape.start, d.shape.width, d.shape.beyond), (1, 5, 1));
+        assert_eq!(d.shape.counts.iter().sum::<u64>(), 99);
+        assert_eq!(d.shape.counts[..4], [5, 5, 5, 5]);
+        assert_eq!(d.shape.counts[19..], [4, 0, 0, 0, 0]);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use engine::playout::Caps;
 use engine::simulate::Study;
-use engine::stats::{Duration, Estimate, Stats};
+use engine::stats::{Duration, Estimate, Shape, Stats};
 use serde::{Deserialize, Serialize};
 
 use crate::OptionSet;
@@ -23,6 +23,8 @@ pub struct DurationReport {
     pub max: u32,
     pub mean_ci: [f64; 2],
     pub median_ci: [u32; 2],
+    /// The distribution in equal bins, for charts.
+    pub shape: Shape,
 }
 
 impl From<Duration> for DurationReport {
@@ -38,6 +40,7 @@ impl From<Duration> for DurationReport {
             max: d.max,
             mean_ci: d.mean_ci,
             median_ci: d.median_ci,
+            shape: d.shape,
         }
     }
 }

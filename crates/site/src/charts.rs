@@ -1,0 +1,400 @@
+//! Charts drawn as inline SVG: game lengths, win shares with their intervals, the map and the
+//! timeline. Every text that reaches a chart goes through [`escape`].
+
+use std::fmt::Write;
+
+use engine::stats::Shape;
+
+use crate::world;
+
+/// HTML/XML escaping for text and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Opens an accessible SVG: a role, a title and a description readers without sight get.
+fn open(out: &mut String, id: &str, width: f64, height: f64, title: &str, description: &str) {
+    write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="{id}-title {id}-desc"><title id="{id}-title">{}</title><desc id="{id}-desc">{}</desc>"#,
+        escape(title),
+        escape(description)
+    )
+    .unwrap();
+}
+
+/// Round numbers for an axis from 0 or `low` to `high`.
+fn ticks(low: f64, high: f64, wanted: usize) -> Vec<f64> {
+    let span = (high - low).max(1e-9);
+    let raw = span / wanted as f64;
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
+        .iter()
+        .map(|m| m * magnitude)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * magnitude);
+    // Multiples of the step, rounded so that labels print as the round numbers they are.
+    let first = (low / step).ceil() as i64;
+    let last = (high / step + 1e-9).floor() as i64;
+    (first..=last)
+        .map(|k| (k as f64 * step * 1e9).round() / 1e9)
+        .collect()
+}
+
+/// One series of a length chart.
+pub struct LengthSeries<'a> {
+    pub label: &'a str,
+    pub shape: &'a Shape,
+}
+
+/// Game lengths of several option sets as step lines of the share of games per move, so
+/// that series binned differently compare.
+pub fn lengths(id: &str, title: &str, unit: &str, series: &[LengthSeries<'_>]) -> String {
+    let (w, h, left, right, top, bottom) = (640.0, 260.0, 56.0, 16.0, 12.0, 40.0);
+    let start = series.iter().map(|s| s.shape.start).min().unwrap_or(0) as f64;
+    let end = series
+        .iter()
+        .map(|s| s.shape.start + s.shape.width * s.shape.counts.len() as u32)
+        .max()
+        .unwrap_or(1) as f64;
+    let densities: Vec<Vec<f64>> = series
+        .iter()
+        .map(|s| {
+            let total: u64 = s.shape.counts.iter().sum::<u64>() + s.shape.beyond;
+            s.shape
+                .counts
+                .iter()
+                .map(|&c| c as f64 / (total.max(1) as f64 * f64::from(s.shape.width)))
+                .collect()
+        })
+        .collect();
+    let peak = densities
+        .iter()
+        .flatten()
+        .fold(0.0f64, |a, &b| a.max(b))
+        .max(1e-9);
+    let x = |v: f64| left + (v - start) / (end - start).max(1.0) * (w - left - right);
+    let y = |v: f64| top + (1.0 - v / peak) * (h - top - bottom);
+    let labels: Vec<&str> = series.iter().map(|s| s.label).collect();
+    let mut out = String::new();
+    open(
+        &mut out,
+        id,
+        w,
+        h,
+        title,
+        &format!(
+            "Share of games by length in {unit}, 1st to 99th percentile, for: {}.",
+            labels.join("; ")
+        ),
+    );
+    for t in ticks(start, end, 6) {
+        write!(
+            out,
+            r#"<line class="grid" x1="{0:.1}" x2="{0:.1}" y1="{top}" y2="{1:.1}"/><text class="tick" x="{0:.1}" y="{2:.1}" text-anchor="middle">{3}</text>"#,
+            x(t),
+            h - bottom,
+            h - bottom + 16.0,
+            t
+        )
+        .unwrap();
+    }
+    write!(
+        out,
+        r#"<text class="axis" x="{:.1}" y="{:.1}" text-anchor="middle">{}</text><text class="axis" x="14" y="{:.1}" text-anchor="middle" transform="rotate(-90 14 {:.1})">share of games</text>"#,
+        (left + w - right) / 2.0,
+        h - 4.0,
+        escape(unit),
+        (top + h - bottom) / 2.0,
+        (top + h - bottom) / 2.0,
+    )
+    .unwrap();
+    for (n, (s, density)) in series.iter().zip(&densities).enumerate() {
+        let mut d = format!("M{:.1} {:.1}", x(f64::from(s.shape.start)), y(0.0));
+        for (i, v) in density.iter().enumerate() {
+            let from = f64::from(s.shape.start + s.shape.width * i as u32);
+            let to = from + f64::from(s.shape.width);
+            write!(d, "L{:.1} {:.1}L{:.1} {:.1}", x(from), y(*v), x(to), y(*v)).unwrap();
+        }
+        let last = f64::from(s.shape.start + s.shape.width * density.len() as u32);
+        write!(d, "L{:.1} {:.1}", x(last), y(0.0)).unwrap();
+        write!(
+            out,
+            r#"<path class="series s{}" d="{d}"><title>{}</title></path>"#,
+            n % 6,
+            escape(s.label)
+        )
+        .unwrap();
+    }
+    legend(&mut out, &labels, w - right - 230.0, top + 4.0);
+    out.push_str("</svg>");
+    out
+}
+
+fn legend(out: &mut String, labels: &[&str], x: f64, y: f64) {
+    for (n, label) in labels.iter().enumerate() {
+        let row = y + 16.0 * n as f64;
+        write!(
+            out,
+            r#"<rect class="key s{}" x="{x:.1}" y="{row:.1}" width="12" height="10"/><text class="legend" x="{:.1}" y="{:.1}">{}</text>"#,
+            n % 6,
+            x + 16.0,
+            row + 9.0,
+            escape(label)
+        )
+        .unwrap();
+    }
+}
+
+/// One bar of a share chart: a value and its 95% interval.
+pub struct ShareBar {
+    pub group: String,
+    pub label: String,
+    pub value: f64,
+    pub ci: [f64; 2],
+}
+
+/// Win shares as horizontal bars with whiskers for the intervals, a dashed line at `fair`.
+pub fn shares(id: &str, title: &str, bars: &[ShareBar], fair: f64) -> String {
+    let (w, left, right, top, row) = (640.0, 250.0, 24.0, 8.0, 20.0);
+    let h = top + row * bars.len() as f64 + 36.0;
+    let x = |v: f64| left + v.clamp(0.0, 1.0) * (w - left - right);
+    let mut out = String::new();
+    let description: Vec<String> = bars
+        .iter()
+        .map(|b| {
+            format!(
+                "{} {}: {:.1}% (95% interval {:.1}% to {:.1}%)",
+                b.group,
+                b.label,
+                b.value * 100.0,
+                b.ci[0] * 100.0,
+                b.ci[1] * 100.0
+            )
+        })
+        .collect();
+    open(&mut out, id, w, h, title, &description.join("; "));
+    let base = top + row * bars.len() as f64;
+    for t in ticks(0.0, 1.0, 5) {
+        write!(
+            out,
+            r#"<line class="grid" x1="{0:.1}" x2="{0:.1}" y1="{top}" y2="{base:.1}"/><text class="tick" x="{0:.1}" y="{1:.1}" text-anchor="middle">{2:.0}%</text>"#,
+            x(t),
+            base + 16.0,
+            t * 100.0
+        )
+        .unwrap();
+    }
+    let mut previous_group = None;
+    let mut group_index = 0;
+    for (i, bar) in bars.iter().enumerate() {
+        if previous_group.is_some_and(|g| g != &bar.group) {
+            group_index += 1;
+        }
+        let y0 = top + row * i as f64;
+        let name = if previous_group == Some(&bar.group) {
+            bar.label.clone()
+        } else {
+            format!("{} · {}", bar.group, bar.label)
+        };
+        previous_group = Some(&bar.group);
+        write!(
+            out,
+            r#"<text class="legend" x="{:.1}" y="{:.1}" text-anchor="end">{}</text><rect class="bar s{}" x="{left}" y="{:.1}" width="{:.1}" height="{:.1}"/><path class="whisker" d="M{:.1} {:.1}H{:.1}M{:.1} {:.1}v8M{:.1} {:.1}v8"/>"#,
+            left - 6.0,
+            y0 + 14.0,
+            escape(&name),
+            group_index % 6,
+            y0 + 3.0,
+            x(bar.value) - left,
+            row - 6.0,
+            x(bar.ci[0]),
+            y0 + row / 2.0,
+            x(bar.ci[1]),
+            x(bar.ci[0]),
+            y0 + row / 2.0 - 4.0,
+            x(bar.ci[1]),
+            y0 + row / 2.0 - 4.0,
+        )
+        .unwrap();
+    }
+    write!(
+        out,
+        r#"<line class="fair" x1="{0:.1}" x2="{0:.1}" y1="{top}" y2="{base:.1}"/><text class="axis" x="{1:.1}" y="{2:.1}" text-anchor="middle">share of games won (dashed: an even share)</text></svg>"#,
+        x(fair),
+        (left + w - right) / 2.0,
+        h - 4.0
+    )
+    .unwrap();
+    out
+}
+
+/// A place on a map.
+pub struct Pin {
+    pub label: String,
+    pub href: String,
+    pub longitude: f64,
+    pub latitude: f64,
+}
+
+/// The world with pins; `focus` crops the view around the pins (record pages).
+pub fn map(id: &str, title: &str, land: &str, pins: &[Pin], focus: bool) -> String {
+    let points: Vec<(f64, f64)> = pins
+        .iter()
+        .map(|p| world::project(p.longitude, p.latitude))
+        .collect();
+    let (vx, vy, vw, vh) = if focus && !points.is_empty() {
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for &(x, y) in &points {
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+        }
+        // About 40 degrees of longitude around the place, 2:1 like the whole map.
+        let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+        let vw = (x1 - x0 + 60.0).max(110.0);
+        let vh = vw / 2.0;
+        (
+            (cx - vw / 2.0).clamp(0.0, world::WIDTH - vw),
+            (cy - vh / 2.0).clamp(0.0, world::HEIGHT - vh),
+            vw,
+            vh,
+        )
+    } else {
+        (0.0, 0.0, world::WIDTH, world::HEIGHT)
+    };
+    let radius = vw / 160.0;
+    let names: Vec<&str> = pins.iter().map(|p| p.label.as_str()).collect();
+    let mut out = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="{vx:.1} {vy:.1} {vw:.1} {vh:.1}" role="img" aria-labelledby="{id}-title {id}-desc"><title id="{id}-title">{}</title><desc id="{id}-desc">{}</desc><rect class="sea" x="0" y="0" width="{}" height="{}"/><path class="land" d="{land}"/>"#,
+        escape(title),
+        escape(&format!(
+            "Equirectangular world map (Natural Earth 1:110m land) marking: {}.",
+            names.join("; ")
+        )),
+        world::WIDTH,
+        world::HEIGHT
+    );
+    for (pin, (x, y)) in pins.iter().zip(&points) {
+        write!(
+            out,
+            r#"<a href="{}"><circle class="pin" cx="{x:.2}" cy="{y:.2}" r="{radius:.2}"><title>{}</title></circle></a>"#,
+            escape(&pin.href),
+            escape(&pin.label)
+        )
+        .unwrap();
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// A dated record on the timeline.
+pub struct Span {
+    pub label: String,
+    pub href: String,
+    pub start: f64,
+    pub end: f64,
+    pub highlighted: bool,
+}
+
+/// Date ranges as bars on one axis of years.
+pub fn timeline(id: &str, title: &str, spans: &[Span]) -> String {
+    let (w, left, right, top, row) = (720.0, 190.0, 24.0, 8.0, 22.0);
+    let h = top + row * spans.len() as f64 + 40.0;
+    let low = spans.iter().map(|s| s.start).fold(f64::MAX, f64::min);
+    let high = spans.iter().map(|s| s.end).fold(f64::MIN, f64::max);
+    let pad = ((high - low) * 0.05).max(10.0);
+    let (low, high) = (low - pad, high + pad);
+    let x = |v: f64| left + (v - low) / (high - low) * (w - left - right);
+    let mut out = String::new();
+    let description: Vec<String> = spans
+        .iter()
+        .map(|s| {
+            format!(
+                "{}: {:.0} to {:.0}",
+                s.label,
+                s.start.floor(),
+                s.end.floor()
+            )
+        })
+        .collect();
+    open(&mut out, id, w, h, title, &description.join("; "));
+    let base = top + row * spans.len() as f64;
+    for t in ticks(low, high, 6) {
+        let label = if t < 0.5 {
+            format!("{:.0} BCE", 1.0 - t)
+        } else {
+            format!("{t:.0}")
+        };
+        write!(
+            out,
+            r#"<line class="grid" x1="{0:.1}" x2="{0:.1}" y1="{top}" y2="{base:.1}"/><text class="tick" x="{0:.1}" y="{1:.1}" text-anchor="middle">{2}</text>"#,
+            x(t),
+            base + 16.0,
+            label
+        )
+        .unwrap();
+    }
+    for (i, span) in spans.iter().enumerate() {
+        let y0 = top + row * i as f64;
+        let x0 = x(span.start);
+        let width = (x(span.end) - x0).max(4.0);
+        write!(
+            out,
+            r#"<a href="{}"><text class="legend" x="{:.1}" y="{:.1}" text-anchor="end">{}</text><rect class="span{}" x="{x0:.1}" y="{:.1}" width="{width:.1}" height="{:.1}"><title>{}</title></rect></a>"#,
+            escape(&span.href),
+            left - 6.0,
+            y0 + 15.0,
+            escape(&span.label),
+            if span.highlighted { " highlighted" } else { "" },
+            y0 + 4.0,
+            row - 8.0,
+            escape(&span.label)
+        )
+        .unwrap();
+    }
+    write!(
+        out,
+        r#"<text class="axis" x="{:.1}" y="{:.1}" text-anchor="middle">year</text></svg>"#,
+        (left + w - right) / 2.0,
+        h - 4.0
+    )
+    .unwrap();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_are_round() {
+        assert_eq!(ticks(0.0, 1.0, 5), vec![0.0, 0.2, 0.4, 0.6, 0.8, 1.0]);
+        assert_eq!(
+            ticks(1650.0, 2010.0, 6),
+            vec![1700.0, 1800.0, 1900.0, 2000.0]
+        );
+    }
+
+    #[test]
+    fn chart_text_is_escaped() {
+        let bars = [ShareBar {
+            group: "<script>".into(),
+            label: "a \"side\"".into(),
+            value: 0.5,
+            ci: [0.4, 0.6],
+        }];
+        let svg = shares("x", "t<", &bars, 0.5);
+        assert!(!svg.contains("<script>") && svg.contains("&lt;script&gt;"));
+        assert!(svg.contains("a &quot;side&quot;") && svg.contains("t&lt;"));
+    }
+}

@@ -1,0 +1,924 @@
+//! What each page shows: the contexts handed to the templates. Formatting (percentages,
+//! intervals, charts) happens here so that templates only lay out.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use corpus::Corpus;
+use corpus::id::{RecordKind, parse_record_id};
+use corpus::model::{Citation, Evidence, ExecutableRuleset, Game, PageRef, PortalRuleset};
+use engine::playout::{Caps, Ending};
+use rulesets::{OptionSet, Ruleset, StudyReport};
+use serde_json::{Value, json};
+use tera::Context;
+use verify::claims::ClaimResult;
+use verify::coverage::ClauseCoverage;
+use verify::report::RulesetStudies;
+use verify::studies::StudyResult;
+
+use crate::charts::{self, LengthSeries, Pin, ShareBar, Span};
+use crate::search::{self, Entry};
+use crate::templates::describe;
+use crate::{Inputs, Templates};
+
+/// The sample game of a game page: the shortest game ended by the rules among the first
+/// playouts of this seed, so that the replay is short enough to read.
+const SAMPLE_SEED: u64 = verify::DEFAULT_SEED;
+const SAMPLE_CANDIDATES: u64 = 32;
+/// Moves of a sample game shown at most.
+const SAMPLE_STEPS: usize = 400;
+
+pub fn page_count(corpus: &Corpus) -> u64 {
+    // Home, map, timeline, search, three reports, then one page per game, record and source.
+    (7 + corpus.games.len()
+        + corpus.evidence.len()
+        + corpus.portal_rulesets.len()
+        + corpus.sources.len()) as u64
+}
+
+struct Renderer<'a> {
+    templates: &'a Templates,
+    files: BTreeMap<PathBuf, Vec<u8>>,
+    errors: Vec<String>,
+    progress: Option<&'a AtomicU64>,
+}
+
+impl Renderer<'_> {
+    /// Renders `template` into `path`; `page` is merged with what every page has.
+    fn page(&mut self, path: &str, template: &str, page: Value) {
+        let depth = path.matches('/').count();
+        let mut context = Context::from_serialize(&page).expect("page contexts are objects");
+        context.insert("root", &"../".repeat(depth));
+        context.insert("path", path);
+        match self.templates.tera.render(template, &context) {
+            Ok(html) => {
+                self.files.insert(PathBuf::from(path), html.into_bytes());
+            }
+            Err(error) => self
+                .errors
+                .push(format!("{path}: template {template}: {}", describe(&error))),
+        }
+        if let Some(progress) = self.progress {
+            progress.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Where a record's page is, from the site root.
+fn record_url(id: &str) -> String {
+    match parse_record_id(id) {
+        Ok(RecordKind::GameRuleset) => format!("rulesets/{id}.html"),
+        _ => format!("evidence/{id}.html"),
+    }
+}
+
+fn pct(value: f64) -> String {
+    format!("{:.1}%", value * 100.0)
+}
+
+fn interval(ci: [f64; 2]) -> String {
+    format!("{:.1}–{:.1}%", ci[0] * 100.0, ci[1] * 100.0)
+}
+
+/// Everything the pages draw on, gathered once.
+struct Index<'a> {
+    inputs: &'a Inputs<'a>,
+    land: &'a str,
+    claims_by_game: BTreeMap<&'a str, Vec<&'a ClaimResult>>,
+    studies_by_ruleset: BTreeMap<&'a str, &'a RulesetStudies>,
+    coverage_by_record: BTreeMap<String, Value>,
+    /// Record ids of every game's records, in corpus order.
+    records_by_game: BTreeMap<&'a str, Vec<&'a str>>,
+    sources_cited: BTreeMap<&'a str, BTreeSet<&'a str>>,
+}
+
+pub fn render_all(
+    inputs: &Inputs<'_>,
+    templates: &Templates,
+    progress: Option<&AtomicU64>,
+) -> Result<BTreeMap<PathBuf, Vec<u8>>, Vec<String>> {
+    let corpus = inputs.corpus;
+    let index = Index::new(inputs, &templates.land);
+    let mut renderer = Renderer {
+        templates,
+        files: BTreeMap::new(),
+        errors: Vec::new(),
+        progress,
+    };
+    renderer.page("index.html", "index.html", index.home());
+    for game in corpus.games.values() {
+        let path = format!("games/{}.html", game.key);
+        renderer.page(&path, "game.html", index.game(game));
+    }
+    for record in corpus.evidence.values() {
+        let path = record_url(&record.id);
+        renderer.page(&path, "evidence.html", index.evidence(record));
+    }
+    for record in corpus.portal_rulesets.values() {
+        let path = record_url(&record.id);
+        renderer.page(&path, "ruleset.html", index.portal_ruleset(record));
+    }
+    for source in corpus.sources.values() {
+        let path = format!("sources/{}.html", source.key);
+        renderer.page(&path, "source.html", index.source(&source.key));
+    }
+    renderer.page("map.html", "map.html", index.map());
+    renderer.page("timeline.html", "timeline.html", index.timeline());
+    let entries = index.search_entries();
+    renderer.page(
+        "search.html",
+        "search.html",
+        json!({ "title": "Search", "entries": entries }),
+    );
+    renderer.files.insert(
+        PathBuf::from("static/search-index.js"),
+        search::script(&entries).into_bytes(),
+    );
+    renderer.page(
+        "reports/verification.html",
+        "verification.html",
+        index.verification(),
+    );
+    renderer.page(
+        "reports/simulations.html",
+        "simulations.html",
+        index.simulations(),
+    );
+    renderer.page(
+        "reports/bench.html",
+        "bench.html",
+        json!({ "title": "Benchmarks", "bench": inputs.bench }),
+    );
+    if renderer.errors.is_empty() {
+        Ok(renderer.files)
+    } else {
+        Err(renderer.errors)
+    }
+}
+
+impl<'a> Index<'a> {
+    fn new(inputs: &'a Inputs<'a>, land: &'a str) -> Self {
+        let corpus = inputs.corpus;
+        let mut claims_by_game: BTreeMap<&str, Vec<&ClaimResult>> = BTreeMap::new();
+        let mut coverage_by_record = BTreeMap::new();
+        if let Some(v) = inputs.verification {
+            for claim in &v.claims {
+                claims_by_game.entry(&claim.game).or_default().push(claim);
+            }
+            for c in &v.coverage {
+                coverage_by_record.insert(
+                    c.record.clone(),
+                    json!({
+                        "ruleset": c.ruleset,
+                        "modelled": c.modelled,
+                        "total": c.total,
+                        "share": pct(c.share),
+                        "clauses": c.clauses.iter().enumerate().map(|(n, clause)| clause_view(&c.record, c.ruleset.as_deref(), n, clause)).collect::<Vec<_>>(),
+                    }),
+                );
+            }
+        }
+        let studies_by_ruleset = inputs
+            .simulations
+            .map(|s| s.rulesets.iter().map(|r| (r.ruleset.as_str(), r)).collect())
+            .unwrap_or_default();
+        let mut records_by_game: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for record in corpus.evidence.values() {
+            if let Some(game) = &record.game {
+                records_by_game.entry(game).or_default().push(&record.id);
+            }
+        }
+        for record in corpus.portal_rulesets.values() {
+            if let Some(game) = &record.game {
+                records_by_game.entry(game).or_default().push(&record.id);
+            }
+        }
+        let mut sources_cited: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        for record in corpus.evidence.values() {
+            if let Some(source) = &record.source {
+                sources_cited.entry(source).or_default().insert(&record.id);
+            }
+        }
+        for record in corpus.portal_rulesets.values() {
+            for source in &record.sources {
+                sources_cited.entry(source).or_default().insert(&record.id);
+            }
+        }
+        Index {
+            inputs,
+            land,
+            claims_by_game,
+            studies_by_ruleset,
+            coverage_by_record,
+            records_by_game,
+            sources_cited,
+        }
+    }
+
+    fn corpus(&self) -> &'a Corpus {
+        self.inputs.corpus
+    }
+
+    fn game_name(&self, key: &str) -> String {
+        self.corpus()
+            .games
+            .get(key)
+            .map_or_else(|| key.to_string(), |g| g.name.clone())
+    }
+
+    fn record_title(&self, id: &str) -> String {
+        let corpus = self.corpus();
+        let game = corpus
+            .evidence
+            .get(id)
+            .and_then(|e| e.game.as_deref())
+            .or_else(|| {
+                corpus
+                    .portal_rulesets
+                    .get(id)
+                    .and_then(|r| r.game.as_deref())
+            });
+        match game {
+            Some(game) => format!("{id} ({})", self.game_name(game)),
+            None => id.to_string(),
+        }
+    }
+
+    fn record_link(&self, id: &str) -> Value {
+        json!({ "id": id, "title": self.record_title(id), "url": record_url(id) })
+    }
+
+    fn home(&self) -> Value {
+        let corpus = self.corpus();
+        let games: Vec<Value> = corpus
+            .games
+            .values()
+            .map(|g| {
+                let claims = self.claims_by_game.get(g.key.as_str());
+                let count = |status: verify::claims::Status| {
+                    claims.map_or(0, |c| c.iter().filter(|r| r.status == status).count())
+                };
+                json!({
+                    "key": g.key,
+                    "name": g.name,
+                    "aliases": g.aliases,
+                    "records": self.records_by_game.get(g.key.as_str()).map_or(0, Vec::len),
+                    "claims": claims.map_or(0, Vec::len),
+                    "holds": count(verify::claims::Status::Holds),
+                    "other_readings": count(verify::claims::Status::HoldsOnlyUnder),
+                    "fails": count(verify::claims::Status::Fails),
+                })
+            })
+            .collect();
+        json!({
+            "title": "Historical rules corpus",
+            "counts": {
+                "evidence": corpus.evidence.len(),
+                "portal_rulesets": corpus.portal_rulesets.len(),
+                "games": corpus.games.len(),
+                "sources": corpus.sources.len(),
+                "rulesets": corpus.rulesets.len(),
+                "claims": corpus.claims.values().map(|c| c.claims.len()).sum::<usize>(),
+            },
+            "summary": self.inputs.verification.map(|v| summary_view(&v.summary)),
+            "games": games,
+        })
+    }
+
+    fn game(&self, game: &Game) -> Value {
+        let corpus = self.corpus();
+        let records: Vec<Value> = self
+            .records_by_game
+            .get(game.key.as_str())
+            .into_iter()
+            .flatten()
+            .map(|id| self.record_link(id))
+            .collect();
+        let rules: Vec<Value> = self
+            .records_by_game
+            .get(game.key.as_str())
+            .into_iter()
+            .flatten()
+            .filter_map(|id| {
+                let coverage = self.coverage_by_record.get(*id)?;
+                Some(json!({ "record": self.record_link(id), "coverage": coverage }))
+            })
+            .collect();
+        let rulesets: Vec<Value> = corpus
+            .rulesets
+            .values()
+            .filter(|r| r.game == game.key)
+            .map(|r| self.executable_ruleset(r))
+            .collect();
+        let claims: Vec<Value> = self
+            .claims_by_game
+            .get(game.key.as_str())
+            .into_iter()
+            .flatten()
+            .map(|c| claim_view(c))
+            .collect();
+        json!({
+            "title": game.name,
+            "game": game,
+            "records": records,
+            "rules": rules,
+            "rulesets": rulesets,
+            "claims": claims,
+            "verified": self.inputs.verification.is_some(),
+        })
+    }
+
+    fn executable_ruleset(&self, r: &ExecutableRuleset) -> Value {
+        let engine = rulesets::find(&r.engine).ok();
+        let resolve = |preset: &str, overrides: &OptionSet| {
+            engine.and_then(|e| e.resolve(preset, overrides).ok())
+        };
+        let own = resolve(&r.preset, &r.options);
+        let dlp = resolve("dlp", &OptionSet::new());
+        let ludii = resolve("ludii", &OptionSet::new());
+        let options: Vec<Value> = engine
+            .map(|e| e.specs())
+            .unwrap_or_default()
+            .iter()
+            .map(|spec| {
+                let value = |set: &Option<OptionSet>| {
+                    set.as_ref()
+                        .and_then(|s| s.get(spec.key))
+                        .cloned()
+                        .unwrap_or_default()
+                };
+                json!({
+                    "anchor": format!("option-{}-{}", r.id, spec.key),
+                    "key": spec.key,
+                    "description": spec.description(),
+                    "domain": spec.describe_domain(),
+                    "own": value(&own),
+                    "dlp": value(&dlp),
+                    "ludii": value(&ludii),
+                    "cites": spec.cites,
+                    "source": spec.source,
+                })
+            })
+            .collect();
+        let studies = self.studies_by_ruleset.get(r.id.as_str());
+        json!({
+            "id": r.id,
+            "name": r.name,
+            "engine": r.engine,
+            "preset": r.preset,
+            "overrides": r.options,
+            "implements": r.implements.iter().map(|id| self.record_link(id)).collect::<Vec<_>>(),
+            "notes": r.notes,
+            "options": options,
+            "scenarios": engine.map(scenario_names).unwrap_or_default(),
+            "studies": studies.map(|s| studies_view(s)),
+            "sample": engine.and_then(|e| own.as_ref().map(|o| sample_game(e, o))),
+        })
+    }
+
+    fn citations(&self, citations: &[Citation]) -> Vec<Value> {
+        citations
+            .iter()
+            .map(|c| {
+                let source = self.corpus().sources.iter().find(|(_, s)| {
+                    s.year == Some(c.year)
+                        && s.authors
+                            .to_lowercase()
+                            .starts_with(&c.author.to_lowercase())
+                });
+                json!({ "text": c.text, "source": source.map(|(key, _)| key) })
+            })
+            .collect()
+    }
+
+    fn evidence(&self, record: &Evidence) -> Value {
+        let corpus = self.corpus();
+        let pins: Vec<Pin> = record
+            .location
+            .iter()
+            .flat_map(|l| &l.coordinates)
+            .map(|c| Pin {
+                label: format!("{} ({})", record.id, c.text),
+                href: "#location".to_string(),
+                longitude: c.longitude,
+                latitude: c.latitude,
+            })
+            .collect();
+        let map = (!pins.is_empty()).then(|| {
+            charts::map(
+                "record-map",
+                &format!("Where {} comes from", record.id),
+                self.land,
+                &pins,
+                true,
+            )
+        });
+        let timeline = record.date.as_ref().map(|_| {
+            charts::timeline(
+                "record-timeline",
+                &format!("{} among the dated records", record.id),
+                &self.spans(Some(&record.id), "../"),
+            )
+        });
+        let rulesets: Vec<Value> = corpus
+            .rulesets
+            .values()
+            .filter(|r| r.implements.contains(&record.id))
+            .map(|r| json!({ "id": r.id, "name": r.name, "game": r.game }))
+            .collect();
+        json!({
+            "title": record.id,
+            "record": record,
+            "game_name": record.game.as_ref().map(|g| self.game_name(g)),
+            "date": record.date.as_ref().map(|d| d.label()),
+            "citations": record.quotation.as_ref().map(|q| self.citations(&q.citations)).unwrap_or_default(),
+            "source": record.source.as_ref().and_then(|s| corpus.sources.get(s)),
+            "map": map,
+            "timeline": timeline,
+            "rulesets": rulesets,
+            "coverage": self.coverage_by_record.get(&record.id),
+            "claims": self.record_claims(&record.id),
+            "pages": pages_view(&record.pages),
+        })
+    }
+
+    fn record_claims(&self, id: &str) -> Vec<Value> {
+        self.claims_by_game
+            .values()
+            .flatten()
+            .filter(|c| c.record == id)
+            .map(|c| {
+                json!({
+                    "id": c.id,
+                    "statement": c.statement,
+                    "status": c.status,
+                    "status_label": c.status.label(),
+                    "game": c.game,
+                })
+            })
+            .collect()
+    }
+
+    fn portal_ruleset(&self, record: &PortalRuleset) -> Value {
+        let corpus = self.corpus();
+        let rulesets: Vec<Value> = corpus
+            .rulesets
+            .values()
+            .filter(|r| r.implements.contains(&record.id))
+            .map(|r| json!({ "id": r.id, "name": r.name, "game": r.game }))
+            .collect();
+        json!({
+            "title": record.id,
+            "record": record,
+            "game_name": record.game.as_ref().map(|g| self.game_name(g)),
+            "references": self.citations(&record.references),
+            "rulesets": rulesets,
+            "coverage": self.coverage_by_record.get(&record.id),
+            "claims": self.record_claims(&record.id),
+            "pages": pages_view(&record.pages),
+        })
+    }
+
+    fn source(&self, key: &str) -> Value {
+        let source = &self.corpus().sources[key];
+        let records: Vec<Value> = self
+            .sources_cited
+            .get(key)
+            .into_iter()
+            .flatten()
+            .map(|id| self.record_link(id))
+            .collect();
+        json!({
+            "title": source.reference.clone().unwrap_or_else(|| format!("{} {}", source.authors, source.year.map(|y| y.to_string()).unwrap_or_default())),
+            "source": source,
+            "records": records,
+        })
+    }
+
+    /// Every dated record on one axis; `highlight` is drawn apart.
+    fn spans(&self, highlight: Option<&str>, root: &str) -> Vec<Span> {
+        let mut spans: Vec<Span> = self
+            .corpus()
+            .evidence
+            .values()
+            .filter_map(|e| {
+                let date = e.date.as_ref()?;
+                Some(Span {
+                    label: self.record_title(&e.id),
+                    href: format!("{root}{}", record_url(&e.id)),
+                    start: date.start.fractional_year(),
+                    end: date.end.fractional_year() + 1.0 / 365.0,
+                    highlighted: highlight == Some(e.id.as_str()),
+                })
+            })
+            .collect();
+        spans.sort_by(|a, b| a.start.total_cmp(&b.start).then(a.label.cmp(&b.label)));
+        spans
+    }
+
+    fn map(&self) -> Value {
+        let mut pins = Vec::new();
+        let mut places = Vec::new();
+        for e in self.corpus().evidence.values() {
+            let Some(location) = &e.location else {
+                continue;
+            };
+            for c in &location.coordinates {
+                pins.push(Pin {
+                    label: format!("{}: {}", self.record_title(&e.id), c.text),
+                    href: record_url(&e.id),
+                    longitude: c.longitude,
+                    latitude: c.latitude,
+                });
+            }
+            places.push(json!({
+                "record": self.record_link(&e.id),
+                "places": location.places,
+                "coordinates": location.coordinates.iter().map(|c| json!({
+                    "text": c.text,
+                    "decimal": format!("{:.4}, {:.4}", c.latitude, c.longitude),
+                })).collect::<Vec<_>>(),
+            }));
+        }
+        json!({
+            "title": "Map of the evidence",
+            "map": charts::map("world-map", "Where the evidence comes from", self.land, &pins, false),
+            "places": places,
+        })
+    }
+
+    fn timeline(&self) -> Value {
+        let mut rows: Vec<(f64, Value)> = self
+            .corpus()
+            .evidence
+            .values()
+            .filter_map(|e| {
+                let date = e.date.as_ref()?;
+                Some((
+                    date.start.fractional_year(),
+                    json!({ "record": self.record_link(&e.id), "date": date.label() }),
+                ))
+            })
+            .collect();
+        rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+        json!({
+            "title": "Timeline of the evidence",
+            "chart": charts::timeline("timeline", "When the evidence dates from", &self.spans(None, "")),
+            "rows": rows.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
+        })
+    }
+
+    fn search_entries(&self) -> Vec<Entry> {
+        let corpus = self.corpus();
+        let mut entries = Vec::new();
+        for g in corpus.games.values() {
+            entries.push(Entry {
+                kind: "game",
+                title: g.name.clone(),
+                url: format!("games/{}.html", g.key),
+                text: [
+                    vec![g.name.clone(), g.key.clone()],
+                    g.aliases.clone(),
+                    g.description.iter().cloned().collect(),
+                ]
+                .concat()
+                .join(" "),
+            });
+        }
+        for e in corpus.evidence.values() {
+            let mut text = vec![e.id.clone()];
+            text.extend(e.game_name.iter().cloned());
+            text.extend(e.kind.iter().cloned());
+            text.extend(e.location.iter().flat_map(|l| l.places.iter().cloned()));
+            text.extend(e.regions.iter().cloned());
+            text.extend(e.rules.iter().cloned());
+            if let Some(q) = &e.quotation {
+                text.push(q.text.clone());
+                text.extend(q.citations.iter().map(|c| c.text.clone()));
+            }
+            entries.push(Entry {
+                kind: "evidence",
+                title: self.record_title(&e.id),
+                url: record_url(&e.id),
+                text: text.join(" "),
+            });
+        }
+        for r in corpus.portal_rulesets.values() {
+            let mut text = vec![r.id.clone(), r.name.clone()];
+            text.extend(r.game_name.iter().cloned());
+            text.extend(r.summary.iter().cloned());
+            text.extend(r.rules.iter().cloned());
+            entries.push(Entry {
+                kind: "ruleset",
+                title: format!("{} {}", r.id, r.name),
+                url: record_url(&r.id),
+                text: text.join(" "),
+            });
+        }
+        for s in corpus.sources.values() {
+            entries.push(Entry {
+                kind: "source",
+                title: s.reference.clone().unwrap_or_else(|| s.authors.clone()),
+                url: format!("sources/{}.html", s.key),
+                text: format!(
+                    "{} {} {}",
+                    s.authors,
+                    s.year.map(|y| y.to_string()).unwrap_or_default(),
+                    s.reference.clone().unwrap_or_default()
+                ),
+            });
+        }
+        for claims in self.claims_by_game.values() {
+            for c in claims {
+                entries.push(Entry {
+                    kind: "claim",
+                    title: format!("{}: {}", self.game_name(&c.game), c.statement),
+                    url: format!("games/{}.html#claim-{}", c.game, c.id),
+                    text: format!(
+                        "{} {} {} {}",
+                        c.id,
+                        c.statement,
+                        c.sentence.text,
+                        c.sentence.translation.clone().unwrap_or_default()
+                    ),
+                });
+            }
+        }
+        entries
+    }
+
+    fn verification(&self) -> Value {
+        let Some(v) = self.inputs.verification else {
+            return json!({ "title": "Verification", "verification": null });
+        };
+        let coverage: Vec<Value> = v
+            .coverage
+            .iter()
+            .map(|c| {
+                json!({
+                    "record": self.record_link(&c.record),
+                    "modelled": c.modelled,
+                    "total": c.total,
+                    "share": pct(c.share),
+                })
+            })
+            .collect();
+        let claims: Vec<Value> = v.claims.iter().map(claim_view).collect();
+        let suggestions: Vec<Value> = v
+            .suggestions
+            .iter()
+            .map(|s| {
+                json!({
+                    "ruleset": s.ruleset,
+                    "option": s.option,
+                    "current": s.current,
+                    "suggested": s.suggested.iter().map(|(value, claims)| json!({"value": value, "claims": claims})).collect::<Vec<_>>(),
+                    "at_odds": s.is_at_odds(),
+                })
+            })
+            .collect();
+        json!({
+            "title": "Verification",
+            "verification": {
+                "seed": v.seed,
+                "summary": summary_view(&v.summary),
+                "coverage": coverage,
+                "claims": claims,
+                "suggestions": suggestions,
+            },
+        })
+    }
+
+    fn simulations(&self) -> Value {
+        let Some(s) = self.inputs.simulations else {
+            return json!({ "title": "Consistency simulations", "simulations": null });
+        };
+        let rulesets: Vec<Value> = s
+            .rulesets
+            .iter()
+            .map(|r| {
+                let game = self
+                    .corpus()
+                    .rulesets
+                    .get(&r.ruleset)
+                    .map(|x| x.game.clone());
+                json!({
+                    "ruleset": r.ruleset,
+                    "game": game,
+                    "game_name": game.as_ref().map(|g| self.game_name(g)),
+                    "studies": studies_view(r),
+                })
+            })
+            .collect();
+        json!({
+            "title": "Consistency simulations",
+            "simulations": {
+                "seed": s.seed,
+                "playouts": s.playouts_per_study,
+                "caps": s.caps,
+                "rulesets": rulesets,
+            },
+        })
+    }
+}
+
+fn summary_view(s: &verify::report::VerificationSummary) -> Value {
+    json!({
+        "records": s.records,
+        "clauses": s.clauses,
+        "modelled": s.modelled,
+        "coverage": pct(s.coverage),
+        "claims": s.claims,
+        "holds": s.holds,
+        "holds_only_under": s.holds_only_under,
+        "fails": s.fails,
+        "broken": s.broken,
+    })
+}
+
+fn clause_view(record: &str, ruleset: Option<&str>, n: usize, clause: &ClauseCoverage) -> Value {
+    json!({
+        "anchor": format!("clause-{record}-{}", n + 1),
+        "number": n + 1,
+        "text": clause.text,
+        "modelled": clause.is_modelled(),
+        "options": clause.options.iter().map(|o| json!({
+            "key": o,
+            "anchor": ruleset.map(|r| format!("option-{r}-{o}")),
+        })).collect::<Vec<_>>(),
+        "claims": clause.claims,
+        "scenarios": clause.scenarios,
+        "not_modelled": clause.not_modelled,
+    })
+}
+
+fn claim_view(c: &ClaimResult) -> Value {
+    let options = |set: &OptionSet| {
+        set.iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    json!({
+        "id": c.id,
+        "record": c.record,
+        "record_url": record_url(&c.record),
+        "ruleset": c.ruleset,
+        "game": c.game,
+        "statement": c.statement,
+        "sentence": c.sentence,
+        "note": c.note,
+        "kind": c.kind,
+        "status": c.status,
+        "status_label": c.status.label(),
+        "mismatches": c.under_ruleset.as_ref().map(|e| e.mismatches.clone()).unwrap_or_default(),
+        "error": c.error,
+        "search": c.search.as_ref().map(|s| json!({
+            "keys": s.keys,
+            "tried": s.tried,
+            "combinations": s.combinations,
+            "sampled": s.sampled,
+            "holding": s.holding,
+            "decisive": s.decisive,
+            "examples": s.examples.iter().map(options).collect::<Vec<_>>(),
+            "suggests": options(&s.suggests),
+        })),
+    })
+}
+
+fn pages_view(pages: &[PageRef]) -> Vec<Value> {
+    pages
+        .iter()
+        .map(|p| {
+            // Only web addresses become links: a `javascript:` address from a page must not.
+            let url = p
+                .url
+                .as_ref()
+                .filter(|u| u.starts_with("https://") || u.starts_with("http://"));
+            json!({ "file": p.file, "url": url, "title": p.title })
+        })
+        .collect()
+}
+
+fn scenario_names(engine: &dyn Ruleset) -> Vec<String> {
+    engine::scenario::parse_file(engine.scenarios())
+        .map(|s| s.into_iter().map(|s| s.name).collect())
+        .unwrap_or_default()
+}
+
+fn study_row(study: &StudyResult) -> Value {
+    let r: &StudyReport = &study.report;
+    let duration = |d: &Option<rulesets::DurationReport>| {
+        d.as_ref().map(|d| {
+            json!({
+                "median": d.median,
+                "p5": d.p5,
+                "p95": d.p95,
+                "mean": format!("{:.1}", d.mean),
+                "mean_ci": format!("{:.1}–{:.1}", d.mean_ci[0], d.mean_ci[1]),
+            })
+        })
+    };
+    json!({
+        "label": study.spec.label,
+        "why": study.spec.why,
+        "preset": study.spec.preset,
+        "playouts": r.playouts,
+        "completion": pct(r.completion),
+        "completion_ci": interval(r.ci.completion),
+        "timeouts": pct(r.timeouts),
+        "draws": pct(r.draws),
+        "sides": r.sides.iter().zip(r.win_share.iter().zip(&r.ci.win_share)).map(|(side, (v, ci))| json!({
+            "side": side, "share": pct(*v), "ci": interval(*ci),
+        })).collect::<Vec<_>>(),
+        "balance": format!("{:.3}", r.balance),
+        "moves": duration(&r.moves),
+        "turns": duration(&r.turns),
+        "branching": format!("{:.2}", r.branching_factor),
+        "flags": study.flags,
+    })
+}
+
+fn studies_view(r: &RulesetStudies) -> Value {
+    let lengths: Vec<LengthSeries<'_>> = r
+        .studies
+        .iter()
+        .filter_map(|s| {
+            Some(LengthSeries {
+                label: &s.spec.label,
+                shape: &s.report.moves.as_ref()?.shape,
+            })
+        })
+        .collect();
+    let bars: Vec<ShareBar> = r
+        .studies
+        .iter()
+        .flat_map(|s| {
+            s.report
+                .sides
+                .iter()
+                .zip(s.report.win_share.iter().zip(&s.report.ci.win_share))
+                .map(|(side, (v, ci))| ShareBar {
+                    group: s.spec.label.clone(),
+                    label: side.clone(),
+                    value: *v,
+                    ci: *ci,
+                })
+        })
+        .collect();
+    let sides = r.studies.first().map_or(2, |s| s.report.sides.len().max(1));
+    json!({
+        "rows": r.studies.iter().map(study_row).collect::<Vec<_>>(),
+        "comparison": r.comparison,
+        "lengths_chart": charts::lengths(
+            &format!("lengths-{}", r.ruleset),
+            "Game length (moves) under each option set",
+            "moves",
+            &lengths,
+        ),
+        "shares_chart": charts::shares(
+            &format!("shares-{}", r.ruleset),
+            "Win shares with 95% intervals",
+            &bars,
+            1.0 / sides as f64,
+        ),
+    })
+}
+
+/// A short complete game under the ruleset's own options, move by move.
+fn sample_game(engine: &dyn Ruleset, options: &OptionSet) -> Option<Value> {
+    let caps = Caps::LUDII;
+    let index = (0..SAMPLE_CANDIDATES)
+        .map(|i| (i, engine.playout(options, SAMPLE_SEED, i, caps)))
+        .filter(|(_, p)| p.ending == Ending::Rules)
+        .min_by_key(|(i, p)| (p.moves, *i))
+        .map(|(i, _)| i)?;
+    let trace = engine.trace(options, SAMPLE_SEED, index, caps, true).ok()?;
+    let steps: Vec<Value> = trace
+        .steps
+        .iter()
+        .take(SAMPLE_STEPS)
+        .map(|s| {
+            json!({
+                "number": s.number,
+                "turn": s.turn,
+                "player": s.player,
+                "chance": s.chance.join("; "),
+                "legal": s.legal_moves,
+                "chosen": s.chosen,
+                "position": s.position,
+            })
+        })
+        .collect();
+    Some(json!({
+        "seed": trace.seed,
+        "playout": trace.playout,
+        "moves": trace.moves,
+        "turns": trace.turns,
+        "ranks": trace.ranks,
+        "start": trace.start,
+        "steps": steps,
+        "truncated": trace.steps.len() > SAMPLE_STEPS,
+    }))
+}

@@ -1,0 +1,85 @@
+// Progressive enhancement only: every page is complete without this script.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  // Sample games: step through the moves instead of scrolling a long list.
+  document.querySelectorAll("[data-replay]").forEach(function (replay) {
+    var steps = replay.querySelectorAll(".step");
+    if (steps.length === 0) return;
+    var controls = document.createElement("div");
+    controls.className = "replay-controls";
+    var previous = button("◀ Previous");
+    var next = button("Next ▶");
+    var slider = document.createElement("input");
+    slider.type = "range";
+    slider.min = "0";
+    slider.max = String(steps.length - 1);
+    slider.value = "0";
+    slider.setAttribute("aria-label", "Move");
+    var label = document.createElement("span");
+    label.setAttribute("aria-live", "polite");
+    controls.append(previous, slider, next, label);
+    replay.insertBefore(controls, replay.firstChild);
+    replay.classList.add("stepping");
+    var current = 0;
+    function show(index) {
+      current = Math.max(0, Math.min(steps.length - 1, index));
+      steps.forEach(function (step, i) { step.classList.toggle("current", i === current); });
+      slider.value = String(current);
+      label.textContent = "Move " + (current + 1) + " of " + steps.length;
+    }
+    previous.addEventListener("click", function () { show(current - 1); });
+    next.addEventListener("click", function () { show(current + 1); });
+    slider.addEventListener("input", function () { show(Number(slider.value)); });
+    show(0);
+  });
+
+  function button(text) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    return b;
+  }
+
+  // Search: the index is a script (search-index.js), so it works from file:// too.
+  var results = document.getElementById("search-results");
+  if (!results || !window.SEARCH_INDEX) return;
+  var input = document.getElementById("search-q");
+  var status = document.getElementById("search-status");
+  function fold(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+  var entries = window.SEARCH_INDEX.map(function (e) {
+    return { entry: e, title: fold(e.title), text: fold(e.title + " " + e.text) };
+  });
+  function run(query) {
+    var terms = fold(query).split(/\s+/).filter(Boolean);
+    results.textContent = "";
+    document.body.classList.toggle("searching", terms.length > 0);
+    if (terms.length === 0) { status.textContent = ""; return; }
+    var found = entries
+      .filter(function (e) { return terms.every(function (t) { return e.text.indexOf(t) >= 0; }); })
+      .map(function (e) {
+        var score = terms.reduce(function (s, t) { return s + (e.title.indexOf(t) >= 0 ? 10 : 1); }, 0);
+        return { e: e, score: score };
+      })
+      .sort(function (a, b) { return b.score - a.score || a.e.entry.title.localeCompare(b.e.entry.title); });
+    status.textContent = found.length + (found.length === 1 ? " result" : " results") + " for “" + query + "”";
+    found.forEach(function (f) {
+      var li = document.createElement("li");
+      var kind = document.createElement("span");
+      kind.className = "kind";
+      kind.textContent = f.e.entry.kind;
+      var a = document.createElement("a");
+      a.href = f.e.entry.url;
+      a.textContent = f.e.entry.title;
+      li.append(kind, " ", a);
+      results.appendChild(li);
+    });
+  }
+  var query = new URLSearchParams(window.location.search).get("q") || "";
+  input.value = query;
+  run(query);
+  input.addEventListener("input", function () { run(input.value); });
+})();

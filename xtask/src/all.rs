@@ -1,0 +1,83 @@
+//! `cargo xtask all`: the whole pipeline on the shipped pages (or any saved pages): ingest,
+//! check, verify, then the site. Each step writes atomically; the run stops at the first
+//! step that fails, naming it, and leaves that step's outputs as they were.
+
+use std::path::PathBuf;
+
+use crate::{check, ingest, site, verify};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Directory of saved pages to read [default: corpus/pages, the shipped pages].
+    #[arg(long, value_name = "DIR")]
+    pub pages: Option<PathBuf>,
+    /// Corpus directory [default: corpus/].
+    #[arg(long, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+    /// Reports directory [default: reports/].
+    #[arg(long, value_name = "DIR")]
+    pub reports: Option<PathBuf>,
+    /// Where the site goes [default: target/site].
+    #[arg(long, value_name = "DIR")]
+    pub site: Option<PathBuf>,
+    #[arg(long, default_value_t = ::verify::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Write the reports even if a claim that held no longer does.
+    #[arg(long)]
+    pub accept: bool,
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let quiet = args.quiet;
+    step("ingest", quiet, || {
+        ingest::run(&ingest::Args {
+            pages: args.pages.clone(),
+            corpus: args.corpus.clone(),
+            check: false,
+            fetch: Vec::new(),
+            delay: 0.0,
+            quiet,
+        })
+    })?;
+    step("check", quiet, || {
+        check::run(&check::Args {
+            corpus: args.corpus.clone(),
+            quiet,
+        })
+    })?;
+    step("verify", quiet, || {
+        verify::run(&verify::Args {
+            corpus: args.corpus.clone(),
+            reports: args.reports.clone(),
+            seed: args.seed,
+            playouts: None,
+            shard: None,
+            out: None,
+            check: false,
+            accept: args.accept,
+            quiet,
+        })
+    })?;
+    step("site", quiet, || {
+        site::run(&site::Args {
+            out: args.site.clone(),
+            corpus: args.corpus.clone(),
+            reports: args.reports.clone(),
+            templates: None,
+            quiet,
+        })
+    })?;
+    if !quiet {
+        eprintln!("all: done; open target/site/index.html (or the --site directory)");
+    }
+    Ok(())
+}
+
+fn step(name: &str, quiet: bool, work: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
+    if !quiet {
+        eprintln!("== {name}");
+    }
+    work().map_err(|error| format!("step `{name}` failed: {error}"))
+}
