@@ -108,6 +108,24 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// cannot move has a pass.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 
+    /// Whether [`Game::choose_move`] is overridden; the driver then checks it against
+    /// [`Game::legal_moves`] whenever invariants are checked.
+    const CHOOSES_WITHOUT_LISTING: bool = false;
+
+    /// The number of legal moves and the one at the index `pick` returns for that number, in
+    /// the order of [`Game::legal_moves`]. Games whose moves are bit sets override it to skip
+    /// writing the list: the random playout needs one move, not all of them.
+    fn choose_move(
+        &self,
+        moves: &mut Vec<Self::Move>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> (usize, Self::Move) {
+        moves.clear();
+        self.legal_moves(moves);
+        let count = moves.len();
+        (count, moves[pick(count)])
+    }
+
     fn apply(&mut self, mv: Self::Move);
 
     /// Applies the outcome of the chance event announced by [`Phase::Chance`].

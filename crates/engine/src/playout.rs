@@ -109,18 +109,31 @@ pub fn play<G: Game, O: Observer<G>>(
                     result.outcome = Outcome::draw(game.players());
                     return Ok(result);
                 }
-                moves.clear();
-                game.legal_moves(moves);
-                let count = moves.len();
-                debug_assert!(
-                    count > 0,
-                    "a decision without legal moves (a pass is a move)"
-                );
-                let chosen = moves[if count == 1 {
-                    0
-                } else {
-                    rng.below(count as u64) as usize
-                }];
+                let mut picked = 0;
+                let (count, chosen) = game.choose_move(moves, |count| {
+                    debug_assert!(
+                        count > 0,
+                        "a decision without legal moves (a pass is a move)"
+                    );
+                    if count > 1 {
+                        picked = rng.below(count as u64) as usize;
+                    }
+                    picked
+                });
+                if check_invariants && G::CHOOSES_WITHOUT_LISTING {
+                    moves.clear();
+                    game.legal_moves(moves);
+                    if moves.len() != count || moves.get(picked) != Some(&chosen) {
+                        return Err(InvariantBroken {
+                            after_move: result.moves,
+                            message: format!(
+                                "choose_move gave move {picked} of {count} as {chosen:?}; legal_moves lists {} with {:?} there",
+                                moves.len(),
+                                moves.get(picked)
+                            ),
+                        });
+                    }
+                }
                 result.decisions += 1;
                 result.legal_moves += count as u64;
                 result.real_choices += u32::from(count > 1);

@@ -253,6 +253,44 @@ impl Game for NattKlab {
         }
     }
 
+    const CHOOSES_WITHOUT_LISTING: bool = true;
+
+    /// The move `legal_moves` would list at the picked index, listed into a buffer on the
+    /// stack: writing every move through the driver's `Vec` was a third of a playout.
+    fn choose_move(
+        &self,
+        _moves: &mut Vec<Move>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> (usize, Move) {
+        let (leaps, steps) = self.targets();
+        let size = SIZE as i32;
+        // At most four moves per man (a neighbour is empty or an enemy, not both) and a closing move.
+        let mut listed = [Move::PASS; 4 * 12 + 1];
+        let mut count = 0;
+        for (mut landings, back, kind) in [
+            (leaps[0], 2 * size, Move::LEAP),
+            (leaps[1], -2 * size, Move::LEAP),
+            (leaps[2], 2, Move::LEAP),
+            (leaps[3], -2, Move::LEAP),
+            (steps[0], size, Move::STEP),
+            (steps[1], -size, Move::STEP),
+            (steps[2], 1, Move::STEP),
+            (steps[3], -1, Move::STEP),
+        ] {
+            while landings != 0 {
+                let to = landings.trailing_zeros() as i32;
+                landings &= landings - 1;
+                listed[count] = Move::new(kind, to - back, to);
+                count += 1;
+            }
+        }
+        if let Some(closing) = self.closing_move(count) {
+            listed[count] = closing;
+            count += 1;
+        }
+        (count, listed[pick(count)])
+    }
+
     fn apply(&mut self, mv: Move) {
         let player = usize::from(self.to_move);
         match mv.kind() {
