@@ -1,6 +1,7 @@
 //! `cargo xtask <command>`: the pipeline, one module per command.
 
 mod all;
+mod bench;
 mod check;
 mod clauses;
 mod ingest;
@@ -43,6 +44,8 @@ enum Command {
     Merge(verify::MergeArgs),
     /// Print a record's Rules text as a clause-coverage file to fill in.
     Clauses(clauses::Args),
+    /// Benchmarks: criterion, throughput on every core, instruction counts; writes reports/bench.*.
+    Bench(bench::Args),
     /// Render the evidence site (default target/site) from the corpus and reports/.
     Site(site::Args),
 }
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => verify::merge(&args),
         Command::Clauses(args) => clauses::run(&args),
         Command::Site(args) => site::run(&args),
+        Command::Bench(args) => bench::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

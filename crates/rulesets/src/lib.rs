@@ -51,6 +51,9 @@ pub trait Ruleset: Send + Sync {
         progress: Option<&AtomicU64>,
     ) -> Result<Stats, InvariantFailure>;
     fn playout(&self, options: &OptionSet, seed: u64, index: u64, caps: Caps) -> Playout;
+    /// Playouts of one option set as the simulations run them: options resolved once, the
+    /// move buffer reused, so that a call allocates nothing once the buffer has grown.
+    fn runner(&self, options: &OptionSet, caps: Caps) -> Box<dyn FnMut(u64, u64) -> Playout>;
     fn trace(
         &self,
         options: &OptionSet,
@@ -157,9 +160,16 @@ impl<G: Game> Ruleset for Engine<G> {
     }
 
     fn playout(&self, options: &OptionSet, seed: u64, index: u64, caps: Caps) -> Playout {
+        self.runner(options, caps)(seed, index)
+    }
+
+    fn runner(&self, options: &OptionSet, caps: Caps) -> Box<dyn FnMut(u64, u64) -> Playout> {
+        let options = self.typed(options);
         let mut moves = Vec::new();
-        play_seeded::<G>(&self.typed(options), seed, index, caps, &mut moves, false)
-            .expect("no invariant is checked")
+        Box::new(move |seed, index| {
+            play_seeded::<G>(&options, seed, index, caps, &mut moves, false)
+                .expect("no invariant is checked")
+        })
     }
 
     fn trace(

@@ -121,10 +121,7 @@ mod tests {
         let d = land_path(text).unwrap();
         assert!(d.matches('M').count() > 100, "the world has many islands");
         assert_eq!(d.matches('M').count(), d.matches('Z').count());
-        for number in d
-            .split(['M', 'L', 'Z', ' '])
-            .filter(|s| !s.is_empty())
-        {
+        for number in d.split(['M', 'L', 'Z', ' ']).filter(|s| !s.is_empty()) {
             let value: f64 = number.parse().unwrap();
             assert!((-0.1..=WIDTH + 0.1).contains(&value), "{value}");
         }

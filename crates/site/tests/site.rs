@@ -19,6 +19,7 @@ struct Shipped {
     corpus: Corpus,
     verification: Verification,
     simulations: Simulations,
+    bench: serde_json::Value,
 }
 
 fn shipped() -> Shipped {
@@ -30,6 +31,7 @@ fn shipped() -> Shipped {
         corpus,
         verification: serde_json::from_str(&read("verification.json")).unwrap(),
         simulations: serde_json::from_str(&read("simulations.json")).unwrap(),
+        bench: serde_json::from_str(&read("bench.json")).unwrap(),
     }
 }
 
@@ -42,7 +44,7 @@ fn render(corpus: &Corpus, shipped: &Shipped) -> Result<Site, Vec<String>> {
         corpus,
         verification: Some(&shipped.verification),
         simulations: Some(&shipped.simulations),
-        bench: None,
+        bench: Some(&shipped.bench),
     };
     site::render(&inputs, &templates(), None)
 }
@@ -158,6 +160,20 @@ fn records_show_the_quotation_in_its_language_beside_the_rules() {
         "rulesets/DLP.GameRulesets.767.html",
         &["Dèleb", r#"href="../games/deleb.html#ruleset-deleb""#],
     );
+}
+
+#[test]
+fn the_bench_page_shows_every_benchmark_beside_ludii() {
+    let shipped = shipped();
+    let site = render(&shipped.corpus, &shipped).unwrap();
+    let mut expect: Vec<String> = vec!["Ludii 1.3.13".into(), "Instruction counts".into()];
+    for game in shipped.corpus.games.keys() {
+        let slug = rulesets::find(game).unwrap().info().slug;
+        expect.push(format!("<code>playouts/{slug}/ludii</code>"));
+        expect.push(format!("<code>playouts/{slug}/dlp</code>"));
+    }
+    let expect: Vec<&str> = expect.iter().map(String::as_str).collect();
+    check(&site, "reports/bench.html", &expect);
 }
 
 #[test]

@@ -1,0 +1,43 @@
+//! The pipeline's own steps: ingesting the shipped pages and rendering the site.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+use corpus::{Corpus, Report};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn ingest(c: &mut Criterion) {
+    let pages = root().join("corpus/pages");
+    c.bench_function("pipeline/ingest", |b| {
+        b.iter(|| black_box(ingest::ingest_dir(&pages).expect("the shipped pages ingest")));
+    });
+}
+
+fn site(c: &mut Criterion) {
+    let mut report = Report::default();
+    let corpus = Corpus::load(&root().join("corpus"), &mut report);
+    let read = |name: &str| std::fs::read_to_string(root().join("reports").join(name)).ok();
+    let verification = read("verification.json").and_then(|t| serde_json::from_str(&t).ok());
+    let simulations = read("simulations.json").and_then(|t| serde_json::from_str(&t).ok());
+    let templates = site::Templates::load(&root().join("site-templates")).expect("templates load");
+    let inputs = site::Inputs {
+        corpus: &corpus,
+        verification: verification.as_ref(),
+        simulations: simulations.as_ref(),
+        bench: None,
+    };
+    let mut group = c.benchmark_group("pipeline");
+    // A render plays the sample games of seven pages; ten samples are plenty.
+    group.sample_size(10);
+    group.bench_function("site", |b| {
+        b.iter(|| black_box(site::render(&inputs, &templates, None).expect("the site renders")));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, ingest, site);
+criterion_main!(benches);

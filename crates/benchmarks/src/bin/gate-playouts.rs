@@ -1,0 +1,21 @@
+//! The instruction-count gate's workload: `gate-playouts GAME` plays the game's fixed, seeded
+//! playouts and prints the moves played. `cargo xtask bench --gate` runs it under valgrind.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let Some(game) = std::env::args().nth(1) else {
+        eprintln!("usage: gate-playouts GAME");
+        return ExitCode::FAILURE;
+    };
+    match benchmarks::gate::run(&game) {
+        Ok(moves) => {
+            println!("{moves}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

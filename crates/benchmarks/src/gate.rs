@@ -1,0 +1,186 @@
+//! The regression gate: a fixed, seeded workload per game whose instruction count valgrind
+//! measures. Wall time on shared machines moves by 20–30%; the instruction count of the
+//! same binary on the same input does not, so a 5% rise is a real cost.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{SEED, runner};
+
+/// A game becoming this much more expensive fails the gate.
+pub const TOLERANCE: f64 = 0.05;
+
+/// Playouts of the Ludii preset per game: each about 15–30 ms of native time, a second or
+/// two under valgrind.
+pub const WORKLOADS: [(&str, u64); 7] = [
+    ("natt-klab-ash-shawk", 2000),
+    ("barjis", 800),
+    ("baqura", 1200),
+    ("kioz", 200),
+    ("sig-el-oued", 600),
+    ("tuz", 100),
+    ("deleb", 60),
+];
+
+pub fn workload(game: &str) -> Option<u64> {
+    WORKLOADS.iter().find(|(g, _)| *g == game).map(|(_, n)| *n)
+}
+
+/// Plays a game's workload; returns the moves played, so that the work cannot be optimised
+/// away and a changed workload shows.
+pub fn run(game: &str) -> Result<u64, String> {
+    let playouts = workload(game).ok_or_else(|| format!("no gate workload for {game}"))?;
+    let mut play = runner(game, "ludii")?;
+    Ok((0..playouts).map(|i| u64::from(play(SEED, i).moves)).sum())
+}
+
+/// Instruction counts per game, committed as `reports/instructions.json`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Baseline {
+    /// How the counts were taken.
+    pub how: String,
+    pub games: BTreeMap<String, Count>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Count {
+    pub playouts: u64,
+    pub moves: u64,
+    pub instructions: u64,
+}
+
+/// One game's comparison with the baseline.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Verdict {
+    pub game: String,
+    pub baseline: Option<u64>,
+    pub measured: u64,
+    /// Relative change, +0.05 for 5% more instructions.
+    pub change: Option<f64>,
+    pub failed: bool,
+    pub note: String,
+}
+
+pub fn compare(baseline: &Baseline, measured: &BTreeMap<String, Count>) -> Vec<Verdict> {
+    measured
+        .iter()
+        .map(|(game, count)| {
+            let before = baseline.games.get(game);
+            let workload_changed = before.is_some_and(|b| (b.playouts, b.moves) != (count.playouts, count.moves));
+            let change = before.map(|b| count.instructions as f64 / b.instructions as f64 - 1.0);
+            let failed = change.is_some_and(|c| c > TOLERANCE);
+            let note = match (before, change) {
+                (None, _) | (_, None) => "no baseline: run `cargo xtask bench --gate --update-baseline`".to_string(),
+                _ if workload_changed => format!(
+                    "the workload changed ({} moves, baseline {}): the engine plays differently; update the baseline if that is intended",
+                    count.moves,
+                    before.map_or(0, |b| b.moves)
+                ),
+                (Some(_), Some(c)) if failed => format!("{:+.1}% instructions, over the {:.0}% allowed", c * 100.0, TOLERANCE * 100.0),
+                (Some(_), Some(c)) => format!("{:+.1}%", c * 100.0),
+            };
+            Verdict {
+                game: game.clone(),
+                baseline: before.map(|b| b.instructions),
+                measured: count.instructions,
+                change,
+                failed,
+                note,
+            }
+        })
+        .collect()
+}
+
+/// The `I refs` total of valgrind's cachegrind summary.
+pub fn parse_instructions(valgrind_stderr: &str) -> Option<u64> {
+    valgrind_stderr
+        .lines()
+        .find_map(|line| {
+            line.split_once("I refs:")
+                .or_else(|| line.split_once("I   refs:"))
+        })
+        .and_then(|(_, n)| n.trim().replace(',', "").parse().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(instructions: u64) -> Count {
+        Count {
+            playouts: 10,
+            moves: 1000,
+            instructions,
+        }
+    }
+
+    fn check(before: &[(&str, u64)], after: &[(&str, u64)], expect: &[(&str, bool, &str)]) {
+        let baseline = Baseline {
+            how: String::new(),
+            games: before
+                .iter()
+                .map(|(g, n)| (g.to_string(), count(*n)))
+                .collect(),
+        };
+        let measured = after
+            .iter()
+            .map(|(g, n)| (g.to_string(), count(*n)))
+            .collect();
+        let got: Vec<(String, bool, String)> = compare(&baseline, &measured)
+            .into_iter()
+            .map(|v| (v.game, v.failed, v.note))
+            .collect();
+        let expect: Vec<(String, bool, String)> = expect
+            .iter()
+            .map(|(g, f, n)| (g.to_string(), *f, n.to_string()))
+            .collect();
+        assert_eq!(got, expect);
+    }
+
+    #[test]
+    fn more_than_five_percent_fails_and_names_the_game() {
+        check(
+            &[
+                ("baqura", 1_000_000),
+                ("tuz", 1_000_000),
+                ("kioz", 1_000_000),
+            ],
+            &[("baqura", 1_049_000), ("tuz", 1_051_000), ("kioz", 700_000)],
+            &[
+                ("baqura", false, "+4.9%"),
+                ("kioz", false, "-30.0%"),
+                ("tuz", true, "+5.1% instructions, over the 5% allowed"),
+            ],
+        );
+    }
+
+    #[test]
+    fn a_game_without_baseline_is_named_not_failed() {
+        check(
+            &[],
+            &[("deleb", 5)],
+            &[(
+                "deleb",
+                false,
+                "no baseline: run `cargo xtask bench --gate --update-baseline`",
+            )],
+        );
+    }
+
+    #[test]
+    fn valgrind_summaries_are_read() {
+        let text = "==12== Cachegrind, a cache and branch-prediction profiler\n==12== \n==12== I   refs:      123,456,789\n";
+        assert_eq!(parse_instructions(text), Some(123_456_789));
+        assert_eq!(parse_instructions("==1== I refs: 42"), Some(42));
+        assert_eq!(parse_instructions("nothing"), None);
+    }
+
+    #[test]
+    fn every_game_has_a_workload_that_plays() {
+        for game in crate::games() {
+            assert!(workload(game).is_some(), "{game}");
+        }
+        assert!(run("natt-klab-ash-shawk").unwrap() > 0);
+    }
+}
