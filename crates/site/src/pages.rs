@@ -421,12 +421,6 @@ impl<'a> Index<'a> {
                 &self.spans(Some(&record.id), "../"),
             )
         });
-        let rulesets: Vec<Value> = corpus
-            .rulesets
-            .values()
-            .filter(|r| r.implements.contains(&record.id))
-            .map(|r| json!({ "id": r.id, "name": r.name, "game": r.game }))
-            .collect();
         json!({
             "title": record.id,
             "record": record,
@@ -436,11 +430,21 @@ impl<'a> Index<'a> {
             "source": record.source.as_ref().and_then(|s| corpus.sources.get(s)),
             "map": map,
             "timeline": timeline,
-            "rulesets": rulesets,
+            "rulesets": self.implementing(&record.id),
             "coverage": self.coverage_by_record.get(&record.id),
             "claims": self.record_claims(&record.id),
             "pages": pages_view(&record.pages),
         })
+    }
+
+    /// The executable rulesets that implement a record.
+    fn implementing(&self, id: &str) -> Vec<Value> {
+        self.corpus()
+            .rulesets
+            .values()
+            .filter(|r| r.implements.iter().any(|i| i == id))
+            .map(|r| json!({ "id": r.id, "name": r.name, "game": r.game }))
+            .collect()
     }
 
     fn record_claims(&self, id: &str) -> Vec<Value> {
@@ -461,19 +465,12 @@ impl<'a> Index<'a> {
     }
 
     fn portal_ruleset(&self, record: &PortalRuleset) -> Value {
-        let corpus = self.corpus();
-        let rulesets: Vec<Value> = corpus
-            .rulesets
-            .values()
-            .filter(|r| r.implements.contains(&record.id))
-            .map(|r| json!({ "id": r.id, "name": r.name, "game": r.game }))
-            .collect();
         json!({
             "title": record.id,
             "record": record,
             "game_name": record.game.as_ref().map(|g| self.game_name(g)),
             "references": self.citations(&record.references),
-            "rulesets": rulesets,
+            "rulesets": self.implementing(&record.id),
             "coverage": self.coverage_by_record.get(&record.id),
             "claims": self.record_claims(&record.id),
             "pages": pages_view(&record.pages),
