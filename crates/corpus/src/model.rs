@@ -287,6 +287,14 @@ pub struct Clause {
     pub not_modelled: Option<String>,
 }
 
+impl Clause {
+    /// Whether something executable implements the clause.
+    pub fn is_modelled(&self) -> bool {
+        self.not_modelled.is_none()
+            && (!self.options.is_empty() || !self.claims.is_empty() || !self.scenarios.is_empty())
+    }
+}
+
 /// Clause coverage of one record's Rules text (`coverage/<record>.yaml`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -7,13 +7,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use corpus::Corpus;
 use corpus::id::{RecordKind, parse_record_id};
-use corpus::model::{Citation, Evidence, ExecutableRuleset, Game, PageRef, PortalRuleset};
+use corpus::model::{Citation, Clause, Evidence, ExecutableRuleset, Game, PageRef, PortalRuleset};
 use engine::playout::{Caps, Ending};
 use rulesets::{OptionSet, Ruleset, StudyReport};
 use serde_json::{Value, json};
 use tera::Context;
 use verify::claims::ClaimResult;
-use verify::coverage::ClauseCoverage;
 use verify::report::RulesetStudies;
 use verify::studies::StudyResult;
 
@@ -734,7 +733,7 @@ fn summary_view(s: &verify::report::VerificationSummary) -> Value {
     })
 }
 
-fn clause_view(record: &str, ruleset: Option<&str>, n: usize, clause: &ClauseCoverage) -> Value {
+fn clause_view(record: &str, ruleset: Option<&str>, n: usize, clause: &Clause) -> Value {
     json!({
         "anchor": format!("clause-{record}-{}", n + 1),
         "number": n + 1,

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use corpus::Report;
+use corpus::model::Clause;
 use corpus::store::FileKind;
 use serde::{Deserialize, Serialize};
 
@@ -11,33 +12,12 @@ use crate::clauses;
 use crate::links::record_rules;
 use crate::located::Locator;
 
-/// How one clause is covered.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClauseCoverage {
-    pub text: String,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub options: Vec<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub claims: Vec<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub scenarios: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub not_modelled: Option<String>,
-}
-
-impl ClauseCoverage {
-    pub fn is_modelled(&self) -> bool {
-        self.not_modelled.is_none()
-            && (!self.options.is_empty() || !self.claims.is_empty() || !self.scenarios.is_empty())
-    }
-}
-
 /// Coverage of one record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RecordCoverage {
     pub record: String,
     pub ruleset: Option<String>,
-    pub clauses: Vec<ClauseCoverage>,
+    pub clauses: Vec<Clause>,
     pub modelled: usize,
     pub total: usize,
     /// Share of clauses with an executable counterpart.
@@ -72,7 +52,7 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
             report.push(diagnostic);
             let clauses = split
                 .iter()
-                .map(|t| ClauseCoverage {
+                .map(|t| Clause {
                     text: t.to_string(),
                     options: vec![],
                     claims: vec![],
@@ -154,27 +134,16 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
                 }
             }
         }
-        let clauses = file
-            .clauses
-            .iter()
-            .map(|c| ClauseCoverage {
-                text: c.text.clone(),
-                options: c.options.clone(),
-                claims: c.claims.clone(),
-                scenarios: c.scenarios.clone(),
-                not_modelled: c.not_modelled.clone(),
-            })
-            .collect();
-        out.push(summarise(id, Some(file.ruleset.clone()), clauses));
+        out.push(summarise(
+            id,
+            Some(file.ruleset.clone()),
+            file.clauses.clone(),
+        ));
     }
     (out, report)
 }
 
-fn summarise(
-    record: &str,
-    ruleset: Option<String>,
-    clauses: Vec<ClauseCoverage>,
-) -> RecordCoverage {
+fn summarise(record: &str, ruleset: Option<String>, clauses: Vec<Clause>) -> RecordCoverage {
     let modelled = clauses.iter().filter(|c| c.is_modelled()).count();
     let total = clauses.len();
     let share = if total == 0 {
