@@ -370,13 +370,29 @@ fn section_page(
         .iter()
         .find_map(|line| line.strip_prefix("Ruleset:").map(str::trim));
 
-    let mut other_fields = BTreeMap::new();
     let text = |label: Label| {
         raw.get(label)
             .map(|f| normalize_whitespace(&f.value))
             .filter(|v| !v.is_empty())
     };
     let known_here = |label: Label| matches!(label, Label::Identifiers | Label::Game);
+    // Every field the record kind has no slot for, kept verbatim under its label.
+    let other_fields = |consumed: &[Label]| -> BTreeMap<String, String> {
+        raw.fields
+            .iter()
+            .filter(|field| match field.label {
+                FieldLabel::Known(label) => !consumed.contains(&label) && !known_here(label),
+                _ => true,
+            })
+            .map(|field| {
+                (
+                    field.label.name().to_string(),
+                    normalize_whitespace(&field.value),
+                )
+            })
+            .filter(|(_, value)| !value.is_empty())
+            .collect()
+    };
     let consumed_by_ruleset = [
         Label::Periods,
         Label::Summary,
@@ -410,17 +426,7 @@ fn section_page(
             ));
             return;
         }
-        for field in &raw.fields {
-            if let FieldLabel::Known(label) = field.label
-                && (consumed_by_ruleset.contains(&label) || known_here(label))
-            {
-                continue;
-            }
-            let value = normalize_whitespace(&field.value);
-            if !value.is_empty() {
-                other_fields.insert(field.label.name().to_string(), value);
-            }
-        }
+        let other_fields = other_fields(&consumed_by_ruleset);
         let game_name = text(Label::Game).map(|v| game_reference(&v));
         let name = ruleset_heading
             .map(str::to_string)
@@ -471,17 +477,7 @@ fn section_page(
         };
         out.rulesets.push((ruleset, raw.line));
     } else if let Some(id) = game_id {
-        for field in &raw.fields {
-            if let FieldLabel::Known(label) = field.label
-                && (consumed_by_game.contains(&label) || known_here(label))
-            {
-                continue;
-            }
-            let value = normalize_whitespace(&field.value);
-            if !value.is_empty() {
-                other_fields.insert(field.label.name().to_string(), value);
-            }
-        }
+        let other_fields = other_fields(&consumed_by_game);
         let ids_in = |label: Label, kind: RecordKind| -> Vec<String> {
             raw.get(label)
                 .map(|f| {
