@@ -83,3 +83,63 @@
   run(query);
   input.addEventListener("input", function () { run(input.value); });
 })();
+
+// Index pages: filter rows by the selects of a form, sort by a column heading.
+(function () {
+  "use strict";
+  document.querySelectorAll("form[data-filter-table]").forEach(function (form) {
+    var table = document.getElementById(form.getAttribute("data-filter-table"));
+    if (!table) return;
+    var rows = Array.prototype.slice.call(table.tBodies[0].rows);
+    var count = form.querySelector(".filter-count");
+    function apply() {
+      var shown = 0;
+      var wanted = Array.prototype.map.call(form.querySelectorAll("select"), function (s) {
+        return { name: s.name, value: s.value };
+      }).filter(function (w) { return w.value !== ""; });
+      rows.forEach(function (row) {
+        var keep = wanted.every(function (w) {
+          var have = row.getAttribute("data-" + w.name) || "";
+          if (w.name === "confidence") return have !== "" && Number(have) >= Number(w.value);
+          return have.split("; ").indexOf(w.value) >= 0;
+        });
+        row.hidden = !keep;
+        if (keep) shown += 1;
+      });
+      if (count) count.textContent = shown + " of " + rows.length + " shown";
+    }
+    form.addEventListener("change", apply);
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    apply();
+  });
+  document.querySelectorAll("table.sortable").forEach(function (table) {
+    var headings = table.tHead.rows[0].cells;
+    Array.prototype.forEach.call(headings, function (heading, column) {
+      var kind = heading.getAttribute("data-sort");
+      if (!kind) return;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "sort";
+      button.textContent = heading.textContent;
+      heading.textContent = "";
+      heading.appendChild(button);
+      var ascending = true;
+      button.addEventListener("click", function () {
+        var body = table.tBodies[0];
+        var rows = Array.prototype.slice.call(body.rows);
+        function key(row) {
+          var cell = row.cells[column];
+          var value = cell.getAttribute("data-key") || cell.textContent;
+          return kind === "text" ? value.toLowerCase() : Number(value);
+        }
+        rows.sort(function (a, b) {
+          var x = key(a), y = key(b);
+          return (x < y ? -1 : x > y ? 1 : 0) * (ascending ? 1 : -1);
+        });
+        rows.forEach(function (row) { body.appendChild(row); });
+        heading.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+        ascending = !ascending;
+      });
+    });
+  });
+})();

@@ -22,6 +22,12 @@ pub struct Args {
     pub site: Option<PathBuf>,
     #[arg(long, default_value_t = ::verify::DEFAULT_SEED)]
     pub seed: u64,
+    /// The DLP's database export [default: corpus/export/ludiiGames.sql].
+    #[arg(long, value_name = "FILE", conflicts_with = "no_export")]
+    pub export: Option<std::path::PathBuf>,
+    /// Ingest the saved pages only, without the export.
+    #[arg(long)]
+    pub no_export: bool,
     /// Write the reports even if a claim that held no longer does.
     #[arg(long)]
     pub accept: bool,
@@ -34,6 +40,8 @@ pub fn run(args: &Args) -> Result<(), String> {
     step("ingest", quiet, || {
         ingest::run(&ingest::Args {
             pages: args.pages.clone(),
+            export: args.export.clone(),
+            no_export: args.no_export,
             corpus: args.corpus.clone(),
             check: false,
             fetch: Vec::new(),

@@ -64,7 +64,7 @@ mod tests {
         };
         write(
             "evidence/DLP.Evidence.1.yaml",
-            "id: DLP.Evidence.1\ngame: nowhere\nconfidence: 150\ndate:\n  start: 1700-01-01\n  end: 1600-01-01\nsource: lost-1900\npages:\n- file: a.txt\n",
+            "id: DLP.Evidence.1\ngame: nowhere\nconfidence: 150\ndate:\n  start: 1700-01-01\n  end: 1600-01-01\nsources:\n- lost-1900\npages:\n- file: a.txt\n",
         );
         write(
             "evidence/DLP.Evidence.2.yaml",
@@ -82,11 +82,10 @@ mod tests {
             .map(|d| d.to_string().replace(&format!("{}/", root.display()), ""))
             .collect();
         let expected = [
-            "evidence/DLP.Evidence.1.yaml:1: error: field `id`: DLP.Evidence.1 is implemented by no executable ruleset (add it to `implements` of a file in rulesets/)",
             "evidence/DLP.Evidence.1.yaml:2: error: field `game`: game \"nowhere\" has no file games/nowhere.yaml",
             "evidence/DLP.Evidence.1.yaml:3: error: field `confidence`: 150 is not between 0 and 100",
             "evidence/DLP.Evidence.1.yaml:5: error: field `date.start`: starts (1700-01-01) after it ends (1600-01-01)",
-            "evidence/DLP.Evidence.1.yaml:7: error: field `source`: source \"lost-1900\" has no file sources/lost-1900.yaml",
+            "evidence/DLP.Evidence.1.yaml:7: error: field `sources`: source \"lost-1900\" has no file sources/lost-1900.yaml",
         ];
         for line in expected {
             assert!(

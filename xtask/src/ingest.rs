@@ -13,6 +13,12 @@ pub struct Args {
     /// Directory of saved pages to read [default: corpus/pages, the shipped pages].
     #[arg(long, value_name = "DIR")]
     pub pages: Option<PathBuf>,
+    /// The DLP's database export to read [default: corpus/export/ludiiGames.sql].
+    #[arg(long, value_name = "FILE", conflicts_with = "no_export")]
+    pub export: Option<PathBuf>,
+    /// Read the saved pages only, without the export.
+    #[arg(long)]
+    pub no_export: bool,
     /// Corpus directory to write [default: corpus/].
     #[arg(long, value_name = "DIR")]
     pub corpus: Option<PathBuf>,
@@ -55,7 +61,13 @@ pub fn run(args: &Args) -> Result<(), String> {
             }
         }
     }
-    let (corpus, report) = ingest::ingest_dir(&pages).map_err(|report| failure(&report))?;
+    let export = (!args.no_export).then(|| {
+        args.export
+            .as_deref()
+            .map_or_else(project::export, project::from_cwd)
+    });
+    let (corpus, report) =
+        ingest::ingest(Some(&pages), export.as_deref()).map_err(|report| failure(&report))?;
     print_warnings(&report, args.quiet);
     let files = corpus.generated_files();
     if args.check {
@@ -94,20 +106,33 @@ pub fn run(args: &Args) -> Result<(), String> {
 }
 
 pub fn failure(report: &Report) -> String {
-    let mut message = String::from("the pages cannot be ingested; nothing was written:\n");
+    let mut message = String::from("the inputs cannot be ingested; nothing was written:\n");
     for diagnostic in report.diagnostics.iter() {
         message.push_str(&format!("  {diagnostic}\n"));
     }
     message.trim_end().to_string()
 }
 
+/// Prints the warnings: every one when there are few, else a count per kind and where the
+/// full list is (the records keep every flagged and superseded value).
 pub fn print_warnings(report: &Report, quiet: bool) {
     if quiet {
         return;
     }
-    for warning in report.warnings() {
+    let warnings: Vec<_> = report.warnings().collect();
+    if warnings.len() <= 20 || std::env::var_os("INGEST_ALL_WARNINGS").is_some() {
+        for warning in warnings {
+            eprintln!("{warning}");
+        }
+        return;
+    }
+    for warning in warnings.iter().take(10) {
         eprintln!("{warning}");
     }
+    eprintln!(
+        "… and {} more warnings (INGEST_ALL_WARNINGS=1 prints them all; the records keep each value under `flags` or `superseded`)",
+        warnings.len() - 10
+    );
 }
 
 #[cfg(test)]
@@ -126,30 +151,58 @@ mod tests {
 
     #[test]
     fn a_failed_run_leaves_the_target_corpus_as_it_was() {
-        let pages = tempfile::tempdir().unwrap();
+        let inputs = tempfile::tempdir().unwrap();
         let target = tempfile::tempdir().unwrap();
+        let pages = inputs.path().join("pages");
+        std::fs::create_dir(&pages).unwrap();
         for entry in std::fs::read_dir(project::pages()).unwrap() {
             let path = entry.unwrap().path();
-            std::fs::copy(&path, pages.path().join(path.file_name().unwrap())).unwrap();
+            std::fs::copy(&path, pages.join(path.file_name().unwrap())).unwrap();
         }
+        let export = inputs.path().join("ludiiGames.sql");
+        let dump = std::fs::read_to_string(project::export()).unwrap();
+        std::fs::write(&export, &dump).unwrap();
         let args = Args {
-            pages: Some(pages.path().into()),
+            pages: Some(pages.clone()),
+            export: Some(export.clone()),
             corpus: Some(target.path().into()),
             quiet: true,
             ..Args::default()
         };
         run(&args).unwrap();
         let before = snapshot(target.path());
-        assert_eq!(before.len(), 19);
+        let evidence = before
+            .iter()
+            .filter(|(p, _)| p.parent().is_some_and(|d| d.ends_with("evidence")))
+            .count();
+        assert_eq!(
+            evidence, 1270,
+            "the export's 1,266 records and the pages' newer ones"
+        );
 
-        // A page with a record cut inside its Id is only a warning; an impossible date is an error.
+        // One bad value is flagged and kept; it does not refuse the page or the run.
         std::fs::write(
-            pages.path().join("zz.txt"),
+            pages.join("zz.txt"),
             "Evidence for Tuz\n\nId DLP.Evidence.5\nDate 1694-02-30 - 1694-12-31\n",
         )
         .unwrap();
+        run(&args).unwrap();
+        let flagged =
+            std::fs::read_to_string(target.path().join("evidence/DLP.Evidence.5.yaml")).unwrap();
+        assert!(
+            flagged.contains("value: 1694-02-30 - 1694-12-31"),
+            "{flagged}"
+        );
+        assert!(flagged.contains("at: zz.txt:4 (Date)"), "{flagged}");
+        std::fs::remove_file(pages.join("zz.txt")).unwrap();
+        run(&args).unwrap();
+        assert_eq!(snapshot(target.path()), before);
+
+        // A dump cut short is an error naming its line, and nothing is written.
+        let cut = &dump[..dump.find("(682, 2, 191").unwrap() + 40];
+        std::fs::write(&export, cut).unwrap();
         let error = run(&args).unwrap_err();
-        assert!(error.contains("zz.txt:4: error: field `Date`"), "{error}");
+        assert!(error.contains("ludiiGames.sql:701:"), "{error}");
         assert_eq!(
             snapshot(target.path()),
             before,

@@ -19,6 +19,11 @@ pub fn pages() -> PathBuf {
     corpus().join("pages")
 }
 
+/// The shipped DLP database export: the other default input of `ingest`.
+pub fn export() -> PathBuf {
+    corpus().join("export").join(ingest::export::DUMP_FILE)
+}
+
 pub fn reports() -> PathBuf {
     root().join("reports")
 }

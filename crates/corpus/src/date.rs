@@ -181,10 +181,35 @@ impl DateRange {
                 d.year.to_string()
             }
         };
+        // A day is written with its era too: "1 January 2592 BCE", never an astronomical
+        // year such as -2591.
+        let day = |d: &HistDate| {
+            const MONTHS: [&str; 12] = [
+                "January",
+                "February",
+                "March",
+                "April",
+                "May",
+                "June",
+                "July",
+                "August",
+                "September",
+                "October",
+                "November",
+                "December",
+            ];
+            let year = if d.year <= 0 {
+                d.era_year()
+            } else {
+                d.year.to_string()
+            };
+            format!("{} {} {year}", d.day, MONTHS[usize::from(d.month - 1)])
+        };
         match (whole_years, self.start.year == self.end.year) {
             (true, true) => format!("{circa}{}", show(&self.start)),
             (true, false) => format!("{circa}{} – {}", show(&self.start), show(&self.end)),
-            (false, _) => format!("{circa}{} – {}", self.start, self.end),
+            (false, _) if self.start == self.end => format!("{circa}{}", day(&self.start)),
+            (false, _) => format!("{circa}{} – {}", day(&self.start), day(&self.end)),
         }
     }
 }

@@ -25,6 +25,50 @@ pub struct PageRef {
     pub title: Option<String>,
 }
 
+/// The row of the DLP's database export a record was read from.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportRef {
+    /// The dump, relative to the export directory (`ludiiGames.sql`).
+    pub file: String,
+    /// The line the record's row starts on.
+    pub line: u64,
+}
+
+impl std::fmt::Display for ExportRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
+    }
+}
+
+/// A value that could not be read, kept exactly as written.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Flag {
+    /// The corpus field the value was meant for (`date`, `location`, `confidence`).
+    pub field: String,
+    /// The value exactly as the page or the export has it.
+    pub value: String,
+    /// Why it could not be read.
+    pub problem: String,
+    /// Where it stands: `file:line`, with the page label or table column.
+    pub at: String,
+}
+
+/// A value of an older input that a newer one replaced: kept, never dropped silently.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Superseded {
+    /// The corpus field.
+    pub field: String,
+    /// The older input's value.
+    pub value: serde_json::Value,
+    /// Where the older value stands (`ludiiGames.sql:701`).
+    pub from: String,
+    /// The input whose value the record keeps (a saved page).
+    pub kept_from: String,
+}
+
 /// Why a record was kept although its page ended before the record did.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -64,7 +108,7 @@ pub struct Quotation {
 }
 
 /// A piece of evidence (`DLP.Evidence.N`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Evidence {
     pub id: String,
@@ -99,29 +143,49 @@ pub struct Evidence {
     pub social_status: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub spaces: Vec<String>,
-    /// Key of the source file in `sources/`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub uncertainty_factors: Vec<String>,
+    /// The portal ruleset (`DLP.GameRulesets.N`) DLP ties the record to, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// Fields the corpus has no slot for, kept verbatim under their page label.
+    pub ruleset: Option<String>,
+    /// Keys of the source files in `sources/`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<String>,
+    /// Fields the corpus has no slot for, kept verbatim under their page label or column.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub other_fields: BTreeMap<String, String>,
+    /// Values that could not be read, kept as written.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<Flag>,
+    /// Values of the export that a newer saved page replaced.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub superseded: Vec<Superseded>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub incomplete: Option<Incomplete>,
+    /// The row of the DLP's export, when the record is in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub export: Option<ExportRef>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pages: Vec<PageRef>,
 }
 
 /// A ruleset published on the portal (`DLP.GameRulesets.N`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PortalRuleset {
     pub id: String,
     pub name: String,
+    /// How DLP came by the rules: Described, Reconstructed, Observed, Suggested, …
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_name: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub periods: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summary: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -137,20 +201,39 @@ pub struct PortalRuleset {
     pub origin: Option<String>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub other_fields: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<Flag>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub superseded: Vec<Superseded>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub incomplete: Option<Incomplete>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub export: Option<ExportRef>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pages: Vec<PageRef>,
 }
 
 /// A game, gathering every name it goes by and every record about it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Game {
     pub key: String,
     /// The name as the portal prints it, diacritics included.
     pub name: String,
+    /// The name in the language of the people who play it, where DLP gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub native_name: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub periods: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<String>,
+    /// The span of the game's evidence, as DLP's database computed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evidence_range: Option<DateRange>,
     /// The portal's game identifier (`DLP.Games.N`), from a game page.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dlp_id: Option<String>,
@@ -163,14 +246,23 @@ pub struct Game {
     /// Portal rulesets (`DLP.GameRulesets.N`) of this game.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rulesets: Vec<String>,
+    /// Keys of the sources that discuss the game as a whole.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<String>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub other_fields: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<Flag>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub superseded: Vec<Superseded>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub export: Option<ExportRef>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pages: Vec<PageRef>,
 }
 
 /// A publication cited by records; one file however many records cite it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Source {
     pub key: String,
@@ -185,6 +277,13 @@ pub struct Source {
     /// Where it was published: the reference after its title.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub published: Option<String>,
+    /// Where the DLP says it can be found.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub superseded: Vec<Superseded>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub export: Option<ExportRef>,
 }
 
 /// An executable ruleset: which engine, preset and options implement which records.

@@ -388,6 +388,7 @@ mod tests {
             year: Some(1900),
             title: None,
             published: None,
+            ..Source::default()
         }
     }
 

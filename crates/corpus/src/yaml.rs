@@ -129,6 +129,7 @@ mod tests {
             year: Some(1694),
             title: Some("yes".into()),
             published: Some("1694-01-01".into()),
+            ..Source::default()
         };
         let text = to_yaml(&source);
         let back: Source = from_yaml(Path::new("x"), &text).unwrap();

@@ -130,15 +130,299 @@ fn to_map<T: Serialize>(value: &T) -> Map<String, Value> {
     }
 }
 
-/// Builds the generated part of the corpus from every page's records.
-pub fn assemble(pages: Vec<(PathBuf, PageRecords)>, report: &mut Report) -> Corpus {
+/// Fields a newer input adds to, instead of replacing.
+const UNITED: [&str; 4] = ["pages", "regions", "aliases", "flags"];
+
+/// A record of the export overlaid with the same record read from a saved page, which is
+/// newer: the page's values win, every export value they replace is kept in `superseded`
+/// with its place, fields only the export has stay, and lists of places are united.
+pub fn supersede<T: Serialize + DeserializeOwned>(
+    older: &T,
+    older_at: &str,
+    newer: &T,
+    newer_at: &str,
+) -> T {
+    let mut merged = to_map(older);
+    let mut superseded: Vec<Value> = merged
+        .get("superseded")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    for (key, value) in to_map(newer) {
+        if key == "superseded" || key == "export" {
+            continue;
+        }
+        match merged.get_mut(&key) {
+            None => {
+                merged.insert(key, value);
+            }
+            Some(current) if *current == value => {}
+            Some(Value::Array(current)) if UNITED.contains(&key.as_str()) => {
+                for item in value.as_array().into_iter().flatten() {
+                    if !current.contains(item) {
+                        current.push(item.clone());
+                    }
+                }
+            }
+            Some(current) => {
+                let old = std::mem::replace(current, value);
+                superseded.push(serde_json::json!({
+                    "field": key,
+                    "value": old,
+                    "from": older_at,
+                    "kept_from": newer_at,
+                }));
+            }
+        }
+    }
+    if !superseded.is_empty() {
+        merged.insert("superseded".into(), Value::Array(superseded));
+    }
+    serde_json::from_value(Value::Object(merged))
+        .expect("merging fields of one type keeps the type")
+}
+
+fn pages_of(pages: &[PageRef]) -> String {
+    if pages.is_empty() {
+        return "the saved pages".into();
+    }
+    pages
+        .iter()
+        .map(|p| p.file.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Builds the generated part of the corpus from the export (if any) and every page's
+/// records. A record in both is one record; the pages are newer and win.
+pub fn assemble(
+    pages: Vec<(PathBuf, PageRecords)>,
+    export: Option<(PathBuf, crate::export::ExportRecords)>,
+    report: &mut Report,
+) -> Corpus {
+    let (mut corpus, export_file) = match export {
+        Some((file, records)) => (from_export(records), Some(file)),
+        None => (Corpus::default(), None),
+    };
+    let from_pages = assemble_pages(pages, &corpus, report);
+    let older_at = |export: &Option<corpus::ExportRef>| {
+        export
+            .as_ref()
+            .map_or_else(String::new, ToString::to_string)
+    };
+    for (id, record) in from_pages.evidence {
+        let merged = match corpus.evidence.get(&id) {
+            Some(old) => {
+                let merged = supersede(
+                    old,
+                    &older_at(&old.export),
+                    &record,
+                    &pages_of(&record.pages),
+                );
+                report_superseded(
+                    &id,
+                    &merged.superseded,
+                    old.superseded.len(),
+                    export_file.as_deref(),
+                    report,
+                );
+                merged
+            }
+            None => record,
+        };
+        corpus.evidence.insert(id, merged);
+    }
+    for (id, record) in from_pages.portal_rulesets {
+        let merged = match corpus.portal_rulesets.get(&id) {
+            Some(old) => {
+                let merged = supersede(
+                    old,
+                    &older_at(&old.export),
+                    &record,
+                    &pages_of(&record.pages),
+                );
+                report_superseded(
+                    &id,
+                    &merged.superseded,
+                    old.superseded.len(),
+                    export_file.as_deref(),
+                    report,
+                );
+                merged
+            }
+            None => record,
+        };
+        corpus.portal_rulesets.insert(id, merged);
+    }
+    for (key, source) in from_pages.sources {
+        let merged = match corpus.sources.get(&key) {
+            // A citation alone says less than the export's full reference.
+            Some(old) if source.reference.is_none() => old.clone(),
+            Some(old) => {
+                let merged = supersede(old, &older_at(&old.export), &source, "a saved page");
+                report_superseded(
+                    &key,
+                    &merged.superseded,
+                    old.superseded.len(),
+                    export_file.as_deref(),
+                    report,
+                );
+                merged
+            }
+            None => source,
+        };
+        corpus.sources.insert(key, merged);
+    }
+    for (key, game) in from_pages.games {
+        let merged = match corpus.games.get(&key) {
+            Some(old) => {
+                let mut merged =
+                    supersede(old, &older_at(&old.export), &game, &pages_of(&game.pages));
+                merged.aliases.retain(|a| *a != merged.name);
+                merged.aliases.sort();
+                report_superseded(
+                    &key,
+                    &merged.superseded,
+                    old.superseded.len(),
+                    export_file.as_deref(),
+                    report,
+                );
+                merged
+            }
+            None => game,
+        };
+        corpus.games.insert(key, merged);
+    }
+    link_games(&mut corpus);
+    corpus
+}
+
+fn report_superseded(
+    id: &str,
+    superseded: &[corpus::Superseded],
+    already: usize,
+    export_file: Option<&Path>,
+    report: &mut Report,
+) {
+    let file = export_file.unwrap_or(Path::new("export"));
+    for entry in &superseded[already..] {
+        report.push(
+            Diagnostic::warning(
+                file,
+                format!(
+                    "{id}: the saved page ({}) differs from the export at {}; the page is newer and kept, the export's value is kept under `superseded`",
+                    entry.kept_from, entry.from
+                ),
+            )
+            .field(entry.field.clone()),
+        );
+    }
+}
+
+/// The export's records as a corpus.
+fn from_export(records: crate::export::ExportRecords) -> Corpus {
+    let mut corpus = Corpus::default();
+    for record in records.evidence {
+        corpus.evidence.insert(record.id.clone(), record);
+    }
+    for record in records.rulesets {
+        corpus.portal_rulesets.insert(record.id.clone(), record);
+    }
+    for game in records.games {
+        corpus.games.insert(game.key.clone(), game);
+    }
+    for source in records.sources {
+        corpus.sources.insert(source.key.clone(), source);
+    }
+    corpus
+}
+
+/// Every game lists the records and rulesets that name it, sorted.
+fn link_games(corpus: &mut Corpus) {
+    let mut evidence: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for record in corpus.evidence.values() {
+        if let Some(game) = &record.game {
+            evidence
+                .entry(game.clone())
+                .or_default()
+                .push(record.id.clone());
+        }
+    }
+    let mut rulesets: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for record in corpus.portal_rulesets.values() {
+        if let Some(game) = &record.game {
+            rulesets
+                .entry(game.clone())
+                .or_default()
+                .push(record.id.clone());
+        }
+    }
+    for (key, game) in &mut corpus.games {
+        for (listed, found) in [
+            (&mut game.evidence, &evidence),
+            (&mut game.rulesets, &rulesets),
+        ] {
+            listed.extend(found.get(key).into_iter().flatten().cloned());
+            listed.sort_by_key(|id| record_number(id));
+            listed.dedup();
+        }
+    }
+}
+
+/// The number of a DLP id, so that `DLP.Evidence.98` sorts before `DLP.Evidence.682`.
+fn record_number(id: &str) -> (u64, String) {
+    let number = id
+        .rsplit('.')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(u64::MAX);
+    (number, id.to_string())
+}
+
+/// The records of the saved pages alone, merged across pages. `export` is only consulted for
+/// the game a name already belongs to and for the keys of sources it knows in full.
+fn assemble_pages(
+    pages: Vec<(PathBuf, PageRecords)>,
+    export: &Corpus,
+    report: &mut Report,
+) -> Corpus {
     let mut evidence: BTreeMap<String, (Evidence, Seen)> = BTreeMap::new();
     let mut rulesets: BTreeMap<String, (PortalRuleset, Seen)> = BTreeMap::new();
     let mut names: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut game_pages: BTreeMap<String, (crate::records::GamePage, PageRef)> = BTreeMap::new();
     let mut sources: BTreeMap<String, Vec<(Source, PathBuf)>> = BTreeMap::new();
 
-    for (file, page) in pages {
+    let export_keys: BTreeMap<&str, &str> = export
+        .sources
+        .values()
+        .filter_map(|s| Some((s.reference.as_deref()?, s.key.as_str())))
+        .collect();
+    for (file, mut page) in pages {
+        // A full reference the export knows takes the export's key, which may carry a
+        // year letter or title words to tell works of one author and year apart.
+        let mut rekeyed: BTreeMap<String, String> = BTreeMap::new();
+        for source in &mut page.sources {
+            if let Some(key) = source.reference.as_deref().and_then(|r| export_keys.get(r))
+                && source.key != *key
+            {
+                rekeyed.insert(source.key.clone(), key.to_string());
+                source.key = key.to_string();
+            }
+        }
+        for (record, _) in &mut page.evidence {
+            for key in &mut record.sources {
+                if let Some(new) = rekeyed.get(key) {
+                    *key = new.clone();
+                }
+            }
+        }
+        for (record, _) in &mut page.rulesets {
+            for key in &mut record.sources {
+                if let Some(new) = rekeyed.get(key) {
+                    *key = new.clone();
+                }
+            }
+        }
         for (record, line) in page.evidence {
             let seen = Seen {
                 file: file.clone(),
@@ -250,6 +534,7 @@ pub fn assemble(pages: Vec<(PathBuf, PageRecords)>, report: &mut Report) -> Corp
                 .collect(),
             other_fields: BTreeMap::new(),
             pages: vec![],
+            ..Game::default()
         };
         if let Some((game_page, page_ref)) = page {
             game.dlp_id = game_page.dlp_id;

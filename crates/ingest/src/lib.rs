@@ -4,9 +4,11 @@
 //! flattened by [`html`] into the lines the text renderings have), [`layout`] finds records and
 //! fields in whichever layout the portal used, [`records`] reads each field's value into the
 //! corpus model (dates, coordinates, quotations and their language, sources), and [`assemble`]
-//! merges records met on several pages. [`fetch`] downloads new pages.
+//! merges records met on several pages and overlays them on the DLP's database export, which
+//! [`sql`] parses and [`export`] maps. [`fetch`] downloads new pages.
 
 pub mod assemble;
+pub mod export;
 pub mod fetch;
 pub mod html;
 pub mod labels;
@@ -14,6 +16,7 @@ pub mod lang;
 pub mod layout;
 pub mod page;
 pub mod records;
+pub mod sql;
 pub mod values;
 
 use std::fs;
@@ -75,10 +78,76 @@ pub fn page_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// Ingests every page of `dir`. Warnings come back with the corpus; any error fails the
-/// whole run, so that nothing is written from a partial reading.
+/// Ingests every page of `dir`, without an export.
 pub fn ingest_dir(dir: &Path) -> Result<(Corpus, Report), Report> {
+    ingest(Some(dir), None)
+}
+
+/// Reads the DLP's export, if given, and every saved page of `pages`, if given, into one
+/// corpus. Warnings (flagged values, superseded export values) come back with the corpus;
+/// any error fails the whole run, so that nothing is written from a partial reading.
+pub fn ingest(pages: Option<&Path>, export: Option<&Path>) -> Result<(Corpus, Report), Report> {
     let mut report = Report::default();
+    let exported = export.and_then(|path| read_export_file(path, &mut report));
+    let pages = match pages {
+        Some(dir) => read_pages(dir, &mut report),
+        None => vec![],
+    };
+    if export.is_none() && pages.is_empty() && !report.has_errors() {
+        report.push(Diagnostic::error(
+            Path::new("."),
+            "no pages and no export to ingest",
+        ));
+    }
+    if report.has_errors() {
+        return Err(report);
+    }
+    let corpus = assemble::assemble(pages, exported, &mut report);
+    if report.has_errors() {
+        Err(report)
+    } else {
+        Ok((corpus, report))
+    }
+}
+
+/// Reads a dump file; its name is what records keep as their export reference.
+pub fn read_export_file(
+    path: &Path,
+    report: &mut Report,
+) -> Option<(PathBuf, export::ExportRecords)> {
+    let text = match fs::read(path) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(error) => {
+                let offset = error.utf8_error().valid_up_to();
+                let line = error.as_bytes()[..offset]
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count() as u64
+                    + 1;
+                report.push(
+                    Diagnostic::error(path, format!("invalid UTF-8 at byte {offset}"))
+                        .at(line, None),
+                );
+                return None;
+            }
+        },
+        Err(error) => {
+            report.push(Diagnostic::error(
+                path,
+                format!("cannot read the export: {error}"),
+            ));
+            return None;
+        }
+    };
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(export::DUMP_FILE);
+    export::read_export(path, name, &text, report).map(|records| (path.to_path_buf(), records))
+}
+
+fn read_pages(dir: &Path, report: &mut Report) -> Vec<(PathBuf, records::PageRecords)> {
     let files = match page_files(dir) {
         Ok(files) => files,
         Err(error) => {
@@ -86,12 +155,12 @@ pub fn ingest_dir(dir: &Path) -> Result<(Corpus, Report), Report> {
                 dir,
                 format!("cannot list the pages: {error}"),
             ));
-            return Err(report);
+            return vec![];
         }
     };
     if files.is_empty() {
         report.push(Diagnostic::error(dir, "no pages to ingest"));
-        return Err(report);
+        return vec![];
     }
     let mut pages = Vec::new();
     for path in files {
@@ -100,24 +169,16 @@ pub fn ingest_dir(dir: &Path) -> Result<(Corpus, Report), Report> {
             .and_then(|n| n.to_str())
             .unwrap_or_default()
             .to_string();
-        let fetched = read_fetch_record(&path, &mut report);
+        let fetched = read_fetch_record(&path, report);
         match fs::read(&path) {
             Ok(bytes) => pages.push((
                 path.clone(),
-                read_page(&name, &path, &bytes, fetched.as_ref(), &mut report),
+                read_page(&name, &path, &bytes, fetched.as_ref(), report),
             )),
             Err(error) => report.push(Diagnostic::error(&path, format!("cannot read: {error}"))),
         }
     }
-    if report.has_errors() {
-        return Err(report);
-    }
-    let corpus = assemble::assemble(pages, &mut report);
-    if report.has_errors() {
-        Err(report)
-    } else {
-        Ok((corpus, report))
-    }
+    pages
 }
 
 fn read_fetch_record(page: &Path, report: &mut Report) -> Option<FetchRecord> {

@@ -6,7 +6,10 @@ use std::sync::LazyLock;
 
 use corpus::id::{RecordKind, parse_record_id};
 use corpus::text::normalize_whitespace;
-use corpus::{Diagnostic, Evidence, Incomplete, PageRef, PortalRuleset, Quotation, Report, Source};
+use corpus::{
+    Citation, Diagnostic, Evidence, Flag, Incomplete, PageRef, PortalRuleset, Quotation, Report,
+    Source,
+};
 use regex::Regex;
 
 use crate::labels::Label;
@@ -103,6 +106,32 @@ fn located(file: &Path, field: &RawField, message: impl Into<String>) -> Diagnos
         .field(field.label.name())
 }
 
+/// A value that cannot be read: kept as written on the record and reported, so that one bad
+/// value never refuses the page.
+#[allow(clippy::too_many_arguments)]
+fn flag(
+    evidence: &mut Evidence,
+    page: &PageRef,
+    file: &Path,
+    field: &RawField,
+    slot: &str,
+    value: String,
+    problem: String,
+    report: &mut Report,
+) {
+    report.push(
+        Diagnostic::warning(file, format!("{}: {problem}; kept as written", evidence.id))
+            .at(field.line, None)
+            .field(field.label.name()),
+    );
+    evidence.flags.push(Flag {
+        field: slot.to_string(),
+        value,
+        problem,
+        at: format!("{}:{} ({})", page.file, field.line, field.label.name()),
+    });
+}
+
 /// Decides whether a cut-off record's last field was cut, and how.
 fn cut_field(raw: &RawRecord) -> Option<Incomplete> {
     if !raw.cut_off {
@@ -186,10 +215,10 @@ fn evidence_of(
         genders: vec![],
         social_status: vec![],
         spaces: vec![],
-        source: None,
         other_fields: BTreeMap::new(),
         incomplete: incomplete.clone(),
         pages: vec![out.page.clone()],
+        ..Evidence::default()
     };
     for field in &raw.fields {
         let value = normalize_whitespace(&field.value);
@@ -211,12 +240,30 @@ fn evidence_of(
             Label::Location => match corpus::geo::parse_location(&value) {
                 Ok(location) => evidence.location = Some(location),
                 Err(_) if cut => {}
-                Err(message) => report.push(located(file, field, message)),
+                Err(problem) => flag(
+                    &mut evidence,
+                    &out.page,
+                    file,
+                    field,
+                    "location",
+                    value,
+                    problem,
+                    report,
+                ),
             },
             Label::Date => match parse_date_range(&value) {
                 Ok(range) => evidence.date = Some(range),
                 Err(_) if cut => {}
-                Err(message) => report.push(located(file, field, message)),
+                Err(problem) => flag(
+                    &mut evidence,
+                    &out.page,
+                    file,
+                    field,
+                    "date",
+                    value,
+                    problem,
+                    report,
+                ),
             },
             Label::Rules => evidence.rules = Some(value),
             Label::Content => {
@@ -254,17 +301,27 @@ fn evidence_of(
             }
             Label::Confidence => match value.trim_end_matches(['.', '%']).parse::<u32>() {
                 Ok(confidence) if confidence <= 100 => evidence.confidence = Some(confidence),
-                Ok(confidence) => report.push(located(
+                Ok(_) => flag(
+                    &mut evidence,
+                    &out.page,
                     file,
                     field,
-                    format!("confidence {confidence} is not between 0 and 100"),
-                )),
+                    "confidence",
+                    value,
+                    "is not between 0 and 100".into(),
+                    report,
+                ),
                 Err(_) if cut => {}
-                Err(_) => report.push(located(
+                Err(_) => flag(
+                    &mut evidence,
+                    &out.page,
                     file,
                     field,
-                    format!("{value:?} is not a confidence between 0 and 100"),
-                )),
+                    "confidence",
+                    value,
+                    "is not a confidence between 0 and 100".into(),
+                    report,
+                ),
             },
             Label::Ages => evidence.ages = parse_list(&value),
             Label::Genders => evidence.genders = parse_list(&value),
@@ -272,7 +329,7 @@ fn evidence_of(
             Label::Spaces => evidence.spaces = parse_list(&value),
             Label::Source => {
                 let source = source_of_reference(&value);
-                evidence.source = Some(source.key.clone());
+                evidence.sources.push(source.key.clone());
                 out.sources.push(source);
             }
             other => {
@@ -282,21 +339,14 @@ fn evidence_of(
             }
         }
     }
-    if evidence.source.is_none()
+    if evidence.sources.is_empty()
         && let Some(citation) = evidence
             .quotation
             .as_ref()
             .and_then(|q| q.citations.first())
     {
-        let source = Source {
-            key: source_key(&citation.author, Some(citation.year)),
-            reference: None,
-            authors: citation.author.clone(),
-            year: Some(citation.year),
-            title: None,
-            published: None,
-        };
-        evidence.source = Some(source.key.clone());
+        let source = source_of_citation(citation);
+        evidence.sources.push(source.key.clone());
         out.sources.push(source);
     }
     match &page.context {
@@ -343,6 +393,17 @@ pub fn source_of_reference(reference: &str) -> Source {
         year: parts.year,
         title: parts.title,
         published: parts.published,
+        ..Source::default()
+    }
+}
+
+/// A source known only from a citation such as "Hyde 1694: 223".
+pub fn source_of_citation(citation: &Citation) -> Source {
+    Source {
+        key: source_key(&citation.author, Some(citation.year)),
+        authors: citation.author.clone(),
+        year: Some(citation.year),
+        ..Source::default()
     }
 }
 
@@ -446,14 +507,7 @@ fn section_page(
             .unwrap_or_default();
         let mut sources = Vec::new();
         for citation in &references {
-            let source = Source {
-                key: source_key(&citation.author, Some(citation.year)),
-                reference: None,
-                authors: citation.author.clone(),
-                year: Some(citation.year),
-                title: None,
-                published: None,
-            };
+            let source = source_of_citation(citation);
             sources.push(source.key.clone());
             out.sources.push(source);
         }
@@ -474,6 +528,7 @@ fn section_page(
             other_fields,
             incomplete: cut_field(raw),
             pages: vec![out.page.clone()],
+            ..PortalRuleset::default()
         };
         out.rulesets.push((ruleset, raw.line));
     } else if let Some(id) = game_id {

@@ -313,7 +313,7 @@ pub fn source_key(authors: &str, year: Option<i32>) -> String {
         .split(" and ")
         .next()
         .unwrap_or(authors);
-    let base = corpus::text::slugify(surname);
+    let base = short_slug(&corpus::text::slugify(surname), 40);
     let base = if base.is_empty() {
         "unknown".to_string()
     } else {
@@ -323,6 +323,25 @@ pub fn source_key(authors: &str, year: Option<i32>) -> String {
         Some(year) => format!("{base}-{year}"),
         None => base,
     }
+}
+
+/// A slug cut at a hyphen to at most `max` characters: an anonymous work's key is its title,
+/// and a key must stay a short file name.
+fn short_slug(slug: &str, max: usize) -> String {
+    if slug.len() <= max {
+        return slug.to_string();
+    }
+    let mut out = String::new();
+    for word in slug.split('-') {
+        if !out.is_empty() && out.len() + 1 + word.len() > max {
+            break;
+        }
+        if !out.is_empty() {
+            out.push('-');
+        }
+        out.push_str(&word[..word.len().min(max)]);
+    }
+    out
 }
 
 static SEE_THE_GAME: LazyLock<Regex> =

@@ -1,4 +1,5 @@
-//! Data-driven ingestion tests: every directory under `tests/cases/` holds saved pages and
+//! Data-driven ingestion tests: every directory under `tests/cases/` holds saved pages
+//! (`pages/`), a database dump in the shape of the DLP's export (`export.sql`), or both, and
 //! `expected.txt`, the corpus files they give (or the diagnostics that stop them).
 //! Run with `UPDATE_EXPECT=1` to rewrite the expectations, then review the diff.
 
@@ -20,7 +21,13 @@ fn render_diagnostics(out: &mut String, report: &Report, case: &Path) {
 /// What a case's pages give, as text.
 fn outcome(case: &Path) -> String {
     let mut out = String::new();
-    match ingest::ingest_dir(&case.join("pages")) {
+    let pages = case.join("pages");
+    let export = case.join("export.sql");
+    let result = ingest::ingest(
+        pages.is_dir().then_some(pages.as_path()),
+        export.is_file().then_some(export.as_path()),
+    );
+    match result {
         Ok((corpus, report)) => {
             for (path, text) in corpus.generated_files() {
                 writeln!(out, "== {}", path.display()).unwrap();

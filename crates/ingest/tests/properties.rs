@@ -58,7 +58,7 @@ proptest! {
     #[test]
     fn label_soup_never_panics(text in label_soup()) {
         let (records, _) = read(text.as_bytes());
-        let _ = ingest::assemble::assemble(vec![("p.txt".into(), records)], &mut Report::default());
+        let _ = ingest::assemble::assemble(vec![("p.txt".into(), records)], None, &mut Report::default());
     }
 }
 

@@ -139,7 +139,7 @@ fn kioz_1238() {
             && e.social_status.is_empty()
             && e.spaces.is_empty()
     );
-    assert_eq!(e.source.as_deref(), Some("hyde-1694"));
+    assert_eq!(e.sources, ["hyde-1694"]);
     assert!(e.other_fields.is_empty() && e.incomplete.is_none());
     assert_eq!(
         pages(e),
@@ -172,7 +172,7 @@ fn natt_klab_1554() {
     assert_eq!((intro, language), (None, Some("en")));
     assert_eq!(citations, ["Murray|1951|66"]);
     assert_eq!(e.confidence, Some(100));
-    assert_eq!(e.source.as_deref(), Some("murray-1951"));
+    assert_eq!(e.sources, ["murray-1951"]);
 }
 
 #[test]
@@ -201,7 +201,7 @@ fn barjis_1601() {
         (e.ages.clone(), e.genders.clone()),
         (vec!["All".to_string()], vec!["Female".to_string()])
     );
-    assert_eq!(e.source.as_deref(), Some("murray-1951"));
+    assert_eq!(e.sources, ["murray-1951"]);
 }
 
 #[test]
@@ -227,7 +227,7 @@ fn baqura_682_one_line_layout() {
     assert_eq!(language, Some("la"));
     assert_eq!(citations, ["Hyde|1694|230-232"]);
     assert_eq!(e.confidence, Some(100));
-    assert_eq!(e.source.as_deref(), Some("hyde-1694"));
+    assert_eq!(e.sources, ["hyde-1694"]);
     assert_eq!(
         pages(e),
         [("001_209b43e26997b76d.txt", Some("Evidence for Baqura"))]
@@ -272,7 +272,7 @@ fn tuz_1443_two_points() {
         (e.ages.clone(), e.genders.clone()),
         (vec!["Adult".to_string()], vec!["Male".to_string()])
     );
-    assert_eq!(e.source.as_deref(), Some("pankhurst-1971"));
+    assert_eq!(e.sources, ["pankhurst-1971"]);
 }
 
 #[test]
@@ -302,7 +302,7 @@ fn sig_2124_french_with_intro() {
     assert_eq!(language, Some("fr"));
     assert_eq!(citations, ["Bellin|1964|56-59"]);
     assert_eq!(e.ages, ["Child"]);
-    assert_eq!(e.source.as_deref(), Some("bellin-1964"));
+    assert_eq!(e.sources, ["bellin-1964"]);
 }
 
 #[test]
@@ -383,7 +383,7 @@ fn sources_are_shared() {
     let citing: Vec<&str> = corpus
         .evidence
         .values()
-        .filter(|e| e.source.as_deref() == Some("murray-1951"))
+        .filter(|e| e.sources.iter().any(|s| s == "murray-1951"))
         .map(|e| e.id.as_str())
         .collect();
     assert_eq!(citing, ["DLP.Evidence.1554", "DLP.Evidence.1601"]);

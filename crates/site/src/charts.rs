@@ -306,15 +306,39 @@ pub struct Span {
     pub highlighted: bool,
 }
 
-/// Date ranges as bars on one axis of years.
+/// The right end of the timeline's axis: a fixed year, so that the site does not change with
+/// the clock.
+const PRESENT: f64 = 2030.0;
+/// The left end: the DLP's own origin of time (its evidence ranges count from 3500 BCE).
+const EARLIEST: f64 = -3499.0;
+/// Years the axis is labelled at, in astronomical numbering (-2999 is 3000 BCE).
+const TIMELINE_TICKS: [f64; 8] = [-2999.0, -999.0, 1.0, 500.0, 1000.0, 1500.0, 1800.0, 2000.0];
+/// Characters of a row label shown; the whole label is the bar's tooltip and link text.
+const LABEL_CHARACTERS: usize = 40;
+
+/// Where a year falls on the timeline, 0 (3500 BCE) to 1 (the present), on a square-root scale
+/// of the time before the present: the first millennia and the last centuries, where most
+/// records are, both stay readable.
+pub fn timeline_position(year: f64) -> f64 {
+    let age = PRESENT - year.clamp(EARLIEST, PRESENT);
+    1.0 - (age / (PRESENT - EARLIEST)).sqrt()
+}
+
+fn shorten(label: &str) -> String {
+    if label.chars().count() <= LABEL_CHARACTERS {
+        label.to_string()
+    } else {
+        let cut: String = label.chars().take(LABEL_CHARACTERS - 1).collect();
+        format!("{cut}…")
+    }
+}
+
+/// Date ranges as bars on one axis from 3500 BCE to the present.
 pub fn timeline(id: &str, title: &str, spans: &[Span]) -> String {
-    let (w, left, right, top, row) = (720.0, 190.0, 24.0, 8.0, 22.0);
+    // The years are labelled above the rows too: a long timeline is read from its top.
+    let (w, left, right, top, row) = (760.0, 270.0, 16.0, 24.0, 22.0);
     let h = top + row * spans.len() as f64 + 40.0;
-    let low = spans.iter().map(|s| s.start).fold(f64::MAX, f64::min);
-    let high = spans.iter().map(|s| s.end).fold(f64::MIN, f64::max);
-    let pad = ((high - low) * 0.05).max(10.0);
-    let (low, high) = (low - pad, high + pad);
-    let x = |v: f64| left + (v - low) / (high - low) * (w - left - right);
+    let x = |v: f64| left + timeline_position(v) * (w - left - right);
     let mut out = String::new();
     let description: Vec<String> = spans
         .iter()
@@ -329,7 +353,7 @@ pub fn timeline(id: &str, title: &str, spans: &[Span]) -> String {
         .collect();
     open(&mut out, id, w, h, title, &description.join("; "));
     let base = top + row * spans.len() as f64;
-    for t in ticks(low, high, 6) {
+    for t in TIMELINE_TICKS {
         let label = if t < 0.5 {
             format!("{:.0} BCE", 1.0 - t)
         } else {
@@ -337,10 +361,11 @@ pub fn timeline(id: &str, title: &str, spans: &[Span]) -> String {
         };
         write!(
             out,
-            r#"<line class="grid" x1="{0:.1}" x2="{0:.1}" y1="{top}" y2="{base:.1}"/><text class="tick" x="{0:.1}" y="{1:.1}" text-anchor="middle">{2}</text>"#,
+            r#"<line class="grid" x1="{0:.1}" x2="{0:.1}" y1="{top}" y2="{base:.1}"/><text class="tick" x="{0:.1}" y="{1:.1}" text-anchor="middle">{2}</text><text class="tick" x="{0:.1}" y="{3:.1}" text-anchor="middle">{2}</text>"#,
             x(t),
             base + 16.0,
-            label
+            label,
+            top - 8.0
         )
         .unwrap();
     }
@@ -354,7 +379,7 @@ pub fn timeline(id: &str, title: &str, spans: &[Span]) -> String {
             escape(&span.href),
             left - 6.0,
             y0 + 15.0,
-            escape(&span.label),
+            escape(&shorten(&span.label)),
             if span.highlighted { " highlighted" } else { "" },
             y0 + 4.0,
             row - 8.0,
@@ -364,11 +389,49 @@ pub fn timeline(id: &str, title: &str, spans: &[Span]) -> String {
     }
     write!(
         out,
-        r#"<text class="axis" x="{:.1}" y="{:.1}" text-anchor="middle">year</text></svg>"#,
+        r#"<text class="axis" x="{:.1}" y="{:.1}" text-anchor="middle">year (square-root scale of the time before the present)</text></svg>"#,
         (left + w - right) / 2.0,
         h - 4.0
     )
     .unwrap();
+    out
+}
+
+/// Points gathered into cells of the map, so that a thousand records stay readable: one
+/// circle per cell, its area proportional to the records in it.
+pub struct Cluster {
+    pub latitude: f64,
+    pub longitude: f64,
+    pub count: usize,
+    pub label: String,
+    pub href: String,
+}
+
+/// The world with a circle per cluster.
+pub fn cluster_map(id: &str, title: &str, land: &str, clusters: &[Cluster]) -> String {
+    let total: usize = clusters.iter().map(|c| c.count).sum();
+    let mut out = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{id}-title {id}-desc"><title id="{id}-title">{}</title><desc id="{id}-desc">{}</desc><rect class="sea" x="0" y="0" width="{w}" height="{h}"/><path class="land" d="{land}"/>"#,
+        escape(title),
+        escape(&format!(
+            "Equirectangular world map (Natural Earth 1:110m land): {total} located points in {} places, each circle sized by the number of points; the table below lists them.",
+            clusters.len()
+        )),
+        w = world::WIDTH,
+        h = world::HEIGHT
+    );
+    for cluster in clusters {
+        let (x, y) = world::project(cluster.longitude, cluster.latitude);
+        let r = 2.0 + 1.6 * (cluster.count as f64).sqrt();
+        write!(
+            out,
+            r#"<a href="{}"><circle class="pin cluster" cx="{x:.2}" cy="{y:.2}" r="{r:.2}"><title>{}</title></circle></a>"#,
+            escape(&cluster.href),
+            escape(&cluster.label)
+        )
+        .unwrap();
+    }
+    out.push_str("</svg>");
     out
 }
 
@@ -383,6 +446,50 @@ mod tests {
             ticks(1650.0, 2010.0, 6),
             vec![1700.0, 1800.0, 1900.0, 2000.0]
         );
+    }
+
+    #[test]
+    fn the_timeline_shows_both_ends() {
+        assert_eq!(timeline_position(-3499.0), 0.0);
+        assert_eq!(timeline_position(PRESENT), 1.0);
+        // The last two centuries take a visible share, and so do the first millennia.
+        assert!(
+            timeline_position(1800.0) < 0.85,
+            "{}",
+            timeline_position(1800.0)
+        );
+        assert!(
+            timeline_position(-2499.0) > 0.05,
+            "{}",
+            timeline_position(-2499.0)
+        );
+        let positions: Vec<f64> = TIMELINE_TICKS
+            .iter()
+            .map(|&t| timeline_position(t))
+            .collect();
+        assert!(positions.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn long_labels_are_shortened_not_clipped() {
+        let span = Span {
+            label: "DLP.Evidence.1238 (Natt Klab ash-Shawk and a very long name)".into(),
+            href: "a.html".into(),
+            start: 1694.0,
+            end: 1695.0,
+            highlighted: false,
+        };
+        let svg = timeline("t", "t", &[span]);
+        assert!(svg.contains(&format!(
+            ">{}</text>",
+            shorten("DLP.Evidence.1238 (Natt Klab ash-Shawk and a very long name)")
+        )));
+        assert!(
+            shorten("DLP.Evidence.1238 (Natt Klab ash-Shawk and a very long name)").ends_with('…')
+        );
+        assert!(svg.contains(
+            "<title>DLP.Evidence.1238 (Natt Klab ash-Shawk and a very long name)</title>"
+        ));
     }
 
     #[test]

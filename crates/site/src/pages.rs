@@ -16,7 +16,7 @@ use verify::claims::ClaimResult;
 use verify::report::RulesetStudies;
 use verify::studies::StudyResult;
 
-use crate::charts::{self, LengthSeries, Pin, ShareBar, Span};
+use crate::charts::{self, Cluster, LengthSeries, Pin, ShareBar, Span};
 use crate::search::{self, Entry};
 use crate::templates::describe;
 use crate::{Inputs, Templates};
@@ -27,10 +27,15 @@ const SAMPLE_SEED: u64 = verify::DEFAULT_SEED;
 const SAMPLE_CANDIDATES: u64 = 32;
 /// Moves of a sample game shown at most.
 const SAMPLE_STEPS: usize = 400;
+/// Rows of a record page's timeline at most: its game's records nearest in date.
+const RECORD_TIMELINE_ROWS: usize = 40;
+/// Degrees of latitude and longitude a map cell spans.
+const MAP_CELL: f64 = 2.0;
 
 pub fn page_count(corpus: &Corpus) -> u64 {
-    // Home, map, timeline, search, three reports, then one page per game, record and source.
-    (7 + corpus.games.len()
+    // Home, map, timeline, search, three reports, four indexes, then one page per game,
+    // record and source.
+    (11 + corpus.games.len()
         + corpus.evidence.len()
         + corpus.portal_rulesets.len()
         + corpus.sources.len()) as u64
@@ -122,13 +127,29 @@ pub fn render_all(
         let path = format!("sources/{}.html", source.key);
         renderer.page(&path, "source.html", index.source(&source.key));
     }
+    renderer.page(
+        "evidence/index.html",
+        "evidence-index.html",
+        index.evidence_index(),
+    );
+    renderer.page("games/index.html", "games-index.html", index.games_index());
+    renderer.page(
+        "rulesets/index.html",
+        "catalogue.html",
+        index.rulesets_index(),
+    );
+    renderer.page(
+        "sources/index.html",
+        "catalogue.html",
+        index.sources_index(),
+    );
     renderer.page("map.html", "map.html", index.map());
     renderer.page("timeline.html", "timeline.html", index.timeline());
     let entries = index.search_entries();
     renderer.page(
         "search.html",
         "search.html",
-        json!({ "title": "Search", "entries": entries }),
+        json!({ "title": "Search", "entries": entries.len() }),
     );
     renderer.files.insert(
         PathBuf::from("static/search-index.js"),
@@ -195,7 +216,7 @@ impl<'a> Index<'a> {
         }
         let mut sources_cited: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
         for record in corpus.evidence.values() {
-            if let Some(source) = &record.source {
+            for source in &record.sources {
                 sources_cited.entry(source).or_default().insert(&record.id);
             }
         }
@@ -226,6 +247,10 @@ impl<'a> Index<'a> {
             .map_or_else(|| key.to_string(), |g| g.name.clone())
     }
 
+    fn game_name_of(&self, key: Option<&str>) -> Option<String> {
+        key.map(|k| self.game_name(k))
+    }
+
     fn record_title(&self, id: &str) -> String {
         let corpus = self.corpus();
         let game = corpus
@@ -250,9 +275,12 @@ impl<'a> Index<'a> {
 
     fn home(&self) -> Value {
         let corpus = self.corpus();
+        let engine_games: BTreeSet<&str> =
+            corpus.rulesets.values().map(|r| r.game.as_str()).collect();
         let games: Vec<Value> = corpus
             .games
             .values()
+            .filter(|g| engine_games.contains(g.key.as_str()))
             .map(|g| {
                 let claims = self.claims_by_game.get(g.key.as_str());
                 let count = |status: verify::claims::Status| {
@@ -281,7 +309,132 @@ impl<'a> Index<'a> {
                 "claims": corpus.claims.values().map(|c| c.claims.len()).sum::<usize>(),
             },
             "summary": self.inputs.verification.map(|v| summary_view(&v.summary)),
+            "executable": self.inputs.verification.map(|v| executable_view(&v.summary.executable)),
             "games": games,
+        })
+    }
+
+    /// Every record, with what its filters need (game, type, region, period, confidence) and
+    /// its date as a sort key.
+    fn evidence_index(&self) -> Value {
+        let corpus = self.corpus();
+        let executable = verify::links::executable_rulesets(corpus);
+        let rows: Vec<Value> = corpus
+            .evidence
+            .values()
+            .map(|e| {
+                let start = e.date.as_ref().map(|d| d.start.fractional_year());
+                json!({
+                    "link": self.record_link(&e.id),
+                    "number": e.id.rsplit('.').next().unwrap_or_default(),
+                    "game": e.game.as_ref().map(|g| self.game_name(g)),
+                    "game_key": e.game,
+                    "kind": e.kind,
+                    "regions": e.regions.join("; "),
+                    "date": e.date.as_ref().map(|d| d.label()),
+                    "sort": start.map_or_else(|| "99999".to_string(), |y| format!("{:.2}", y)),
+                    "period": start.map(period_of),
+                    "confidence": e.confidence,
+                    "executable": executable.contains_key(e.id.as_str()),
+                    "flagged": !e.flags.is_empty(),
+                })
+            })
+            .collect();
+        let distinct = |key: &str| -> Vec<String> {
+            let set: BTreeSet<String> = rows
+                .iter()
+                .filter_map(|r| r[key].as_str())
+                .flat_map(|v| v.split("; ").map(str::to_string).collect::<Vec<_>>())
+                .filter(|v| !v.is_empty())
+                .collect();
+            set.into_iter().collect()
+        };
+        json!({
+            "title": "Evidence records",
+            "filters": {
+                "game": distinct("game"),
+                "kind": distinct("kind"),
+                "regions": distinct("regions"),
+                "period": ["Ancient", "Medieval", "Modern"],
+            },
+            "rows": rows,
+        })
+    }
+
+    fn games_index(&self) -> Value {
+        let corpus = self.corpus();
+        let engine_games: BTreeSet<&str> =
+            corpus.rulesets.values().map(|r| r.game.as_str()).collect();
+        let rows: Vec<Value> = corpus
+            .games
+            .values()
+            .map(|g| {
+                json!({
+                    "key": g.key,
+                    "name": g.name,
+                    "aliases": g.aliases.join(", "),
+                    "categories": g.categories.join("; "),
+                    "periods": g.periods.join("; "),
+                    "regions": g.regions.join("; "),
+                    "records": g.evidence.len(),
+                    "rulesets": g.rulesets.len(),
+                    "range": g.evidence_range.as_ref().map(|d| d.label()),
+                    "executable": engine_games.contains(g.key.as_str()),
+                })
+            })
+            .collect();
+        let distinct = |pick: fn(&Game) -> &Vec<String>| -> Vec<&String> {
+            let set: BTreeSet<&String> = corpus.games.values().flat_map(pick).collect();
+            set.into_iter().collect()
+        };
+        json!({
+            "title": "Games",
+            "filters": {
+                "categories": distinct(|g| &g.categories),
+                "periods": distinct(|g| &g.periods),
+                "regions": distinct(|g| &g.regions),
+            },
+            "rows": rows,
+        })
+    }
+
+    fn rulesets_index(&self) -> Value {
+        let corpus = self.corpus();
+        let rows: Vec<Value> = corpus
+            .portal_rulesets
+            .values()
+            .map(|r| {
+                json!({
+                    "url": record_url(&r.id),
+                    "title": format!("{} {}", r.id, r.name),
+                    "detail": ruleset_detail(self.game_name_of(r.game.as_deref()), r.kind.clone()),
+                    "executable": !self.implementing(&r.id).is_empty(),
+                })
+            })
+            .collect();
+        json!({
+            "title": "Portal rulesets",
+            "intro": "DLP's rulesets as its portal publishes them: the rules text of each, its type (described, reconstructed, observed, suggested…) and its game. Those an engine of this project runs are marked.",
+            "rows": rows,
+        })
+    }
+
+    fn sources_index(&self) -> Value {
+        let rows: Vec<Value> = self
+            .corpus()
+            .sources
+            .values()
+            .map(|s| json!({
+                "url": format!("sources/{}.html", s.key),
+                "title": s.reference.clone().unwrap_or_else(|| format!("{} {}", s.authors, s.year.map(|y| y.to_string()).unwrap_or_default())),
+                "detail": format!("cited by {} record(s)", self.sources_cited.get(s.key.as_str()).map_or(0, BTreeSet::len)),
+                "executable": false,
+            }))
+            .collect();
+        json!({
+            "title": "Sources",
+            "intro": "Every publication the records cite, with the records that cite it.",
+            "rows": rows,
         })
     }
 
@@ -366,7 +519,7 @@ impl<'a> Index<'a> {
             "name": r.name,
             "engine": r.engine,
             "preset": r.preset,
-            "overrides": r.options,
+            "overrides": sorted_pairs(&r.options),
             "implements": r.implements.iter().map(|id| self.record_link(id)).collect::<Vec<_>>(),
             "notes": r.notes,
             "options": options,
@@ -413,26 +566,52 @@ impl<'a> Index<'a> {
                 true,
             )
         });
-        let timeline = record.date.as_ref().map(|_| {
+        let timeline = record.date.as_ref().map(|date| {
+            let mut spans = self.spans(Some(&record.id), "../", record.game.as_deref());
+            // A game with hundreds of records: the ones nearest in date, this one among them.
+            if spans.len() > RECORD_TIMELINE_ROWS {
+                let own = date.start.fractional_year();
+                spans.sort_by(|a, b| {
+                    (a.start - own)
+                        .abs()
+                        .total_cmp(&(b.start - own).abs())
+                        .then(a.label.cmp(&b.label))
+                });
+                spans.truncate(RECORD_TIMELINE_ROWS);
+                spans.sort_by(|a, b| a.start.total_cmp(&b.start).then(a.label.cmp(&b.label)));
+            }
             charts::timeline(
                 "record-timeline",
-                &format!("{} among the dated records", record.id),
-                &self.spans(Some(&record.id), "../"),
+                &format!("{} among the dated records of its game", record.id),
+                &spans,
             )
         });
+        let portal_rulesets: Vec<Value> = if self.implementing(&record.id).is_empty() {
+            verify::links::portal_rulesets_of(corpus, record)
+                .into_iter()
+                .filter(|id| corpus.portal_rulesets.contains_key(*id))
+                .map(|id| self.record_link(id))
+                .collect()
+        } else {
+            vec![]
+        };
         json!({
             "title": record.id,
             "record": record,
             "game_name": record.game.as_ref().map(|g| self.game_name(g)),
             "date": record.date.as_ref().map(|d| d.label()),
             "citations": record.quotation.as_ref().map(|q| self.citations(&q.citations)).unwrap_or_default(),
-            "source": record.source.as_ref().and_then(|s| corpus.sources.get(s)),
+            "sources": record.sources.iter().filter_map(|s| corpus.sources.get(s)).collect::<Vec<_>>(),
             "map": map,
             "timeline": timeline,
             "rulesets": self.implementing(&record.id),
+            "portal_rulesets": portal_rulesets,
             "coverage": self.coverage_by_record.get(&record.id),
             "claims": self.record_claims(&record.id),
             "pages": pages_view(&record.pages),
+            "export": record.export.as_ref().map(ToString::to_string),
+            "superseded": superseded_view(&record.superseded),
+            "other_fields": sorted_pairs(&record.other_fields),
         })
     }
 
@@ -469,6 +648,8 @@ impl<'a> Index<'a> {
             "record": record,
             "game_name": record.game.as_ref().map(|g| self.game_name(g)),
             "references": self.citations(&record.references),
+            "other_fields": sorted_pairs(&record.other_fields),
+            "export": record.export.as_ref().map(ToString::to_string),
             "rulesets": self.implementing(&record.id),
             "coverage": self.coverage_by_record.get(&record.id),
             "claims": self.record_claims(&record.id),
@@ -492,12 +673,13 @@ impl<'a> Index<'a> {
         })
     }
 
-    /// Every dated record on one axis; `highlight` is drawn apart.
-    fn spans(&self, highlight: Option<&str>, root: &str) -> Vec<Span> {
+    /// Every dated record (of `game`, if given) on one axis; `highlight` is drawn apart.
+    fn spans(&self, highlight: Option<&str>, root: &str, game: Option<&str>) -> Vec<Span> {
         let mut spans: Vec<Span> = self
             .corpus()
             .evidence
             .values()
+            .filter(|e| game.is_none() || e.game.as_deref() == game)
             .filter_map(|e| {
                 let date = e.date.as_ref()?;
                 Some(Span {
@@ -514,33 +696,88 @@ impl<'a> Index<'a> {
     }
 
     fn map(&self) -> Value {
-        let mut pins = Vec::new();
-        let mut places = Vec::new();
+        // Points are gathered into cells of MAP_CELL degrees; each cell is a row of the table
+        // below the map, which the cell's circle links to.
+        let mut cells: BTreeMap<(i64, i64), Vec<(&Evidence, &corpus::Coordinates)>> =
+            BTreeMap::new();
+        let mut by_region: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
         for e in self.corpus().evidence.values() {
-            let Some(location) = &e.location else {
-                continue;
-            };
-            for c in &location.coordinates {
-                pins.push(Pin {
-                    label: format!("{}: {}", self.record_title(&e.id), c.text),
-                    href: record_url(&e.id),
-                    longitude: c.longitude,
-                    latitude: c.latitude,
-                });
+            let coordinates = e
+                .location
+                .iter()
+                .flat_map(|l| &l.coordinates)
+                .collect::<Vec<_>>();
+            if coordinates.is_empty() {
+                for region in &e.regions {
+                    by_region.entry(region).or_default().push(&e.id);
+                }
+                if e.regions.is_empty()
+                    && let Some(location) = &e.location
+                {
+                    for place in &location.places {
+                        by_region.entry(place).or_default().push(&e.id);
+                    }
+                }
             }
-            places.push(json!({
-                "record": self.record_link(&e.id),
-                "places": location.places,
-                "coordinates": location.coordinates.iter().map(|c| json!({
-                    "text": c.text,
-                    "decimal": format!("{:.4}, {:.4}", c.latitude, c.longitude),
-                })).collect::<Vec<_>>(),
-            }));
+            for c in coordinates {
+                let cell = (
+                    (c.latitude / MAP_CELL).floor() as i64,
+                    (c.longitude / MAP_CELL).floor() as i64,
+                );
+                cells.entry(cell).or_default().push((e, c));
+            }
         }
+        let cell_anchor = |(lat, lon): (i64, i64)| format!("cell-{lat}-{lon}");
+        let clusters: Vec<Cluster> = cells
+            .iter()
+            .map(|(&cell, points)| {
+                let n = points.len() as f64;
+                let games: BTreeSet<String> = points
+                    .iter()
+                    .filter_map(|(e, _)| e.game.as_deref().map(|g| self.game_name(g)))
+                    .collect();
+                Cluster {
+                    latitude: points.iter().map(|(_, c)| c.latitude).sum::<f64>() / n,
+                    longitude: points.iter().map(|(_, c)| c.longitude).sum::<f64>() / n,
+                    count: points.len(),
+                    label: format!(
+                        "{} point(s): {}",
+                        points.len(),
+                        games.into_iter().collect::<Vec<_>>().join(", ")
+                    ),
+                    href: format!("#{}", cell_anchor(cell)),
+                }
+            })
+            .collect();
+        let places: Vec<Value> = cells
+            .iter()
+            .map(|(&cell, points)| {
+                json!({
+                    "anchor": cell_anchor(cell),
+                    "cell": format!("{}° to {}° N, {}° to {}° E", cell.0 as f64 * MAP_CELL, (cell.0 + 1) as f64 * MAP_CELL, cell.1 as f64 * MAP_CELL, (cell.1 + 1) as f64 * MAP_CELL),
+                    "points": points.iter().map(|(e, c)| json!({
+                        "record": self.record_link(&e.id),
+                        "text": c.text,
+                        "decimal": format!("{:.4}, {:.4}", c.latitude, c.longitude),
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let regions: Vec<Value> = by_region
+            .into_iter()
+            .map(|(region, ids)| {
+                json!({
+                    "region": region,
+                    "records": ids.into_iter().map(|id| self.record_link(id)).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
         json!({
             "title": "Map of the evidence",
-            "map": charts::map("world-map", "Where the evidence comes from", self.land, &pins, false),
+            "map": charts::cluster_map("world-map", "Where the evidence comes from", self.land, &clusters),
             "places": places,
+            "regions": regions,
+            "cell": MAP_CELL,
         })
     }
 
@@ -560,7 +797,7 @@ impl<'a> Index<'a> {
         rows.sort_by(|a, b| a.0.total_cmp(&b.0));
         json!({
             "title": "Timeline of the evidence",
-            "chart": charts::timeline("timeline", "When the evidence dates from", &self.spans(None, "")),
+            "chart": charts::timeline("timeline", "When the evidence dates from", &self.spans(None, "", None)),
             "rows": rows.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
         })
     }
@@ -717,6 +954,68 @@ impl<'a> Index<'a> {
             },
         })
     }
+}
+
+fn executable_view(e: &verify::links::ExecutableCoverage) -> Value {
+    let share = |part: usize, whole: usize| {
+        pct(if whole == 0 {
+            0.0
+        } else {
+            part as f64 / whole as f64
+        })
+    };
+    json!({
+        "records": e.records,
+        "records_executable": e.records_executable,
+        "records_share": share(e.records_executable, e.records),
+        "games": e.games,
+        "games_executable": e.games_executable,
+        "games_share": share(e.games_executable, e.games),
+        "rule_records": e.rule_records,
+        "rule_records_executable": e.rule_records_executable,
+        "rule_share": share(e.rule_records_executable, e.rule_records),
+        "portal_only": e.records_with_portal_rulesets_only,
+        "rule_types": verify::links::RULE_DESCRIBING_TYPES.join(", "),
+    })
+}
+
+/// DLP's periods, as its guide draws them: Ancient before 500 CE, Medieval to 1500, Modern after.
+/// A map as a list of pairs: templates iterate maps in no fixed order, lists in theirs.
+fn sorted_pairs(map: &BTreeMap<String, String>) -> Vec<Value> {
+    map.iter()
+        .map(|(label, value)| json!({ "label": label, "value": value }))
+        .collect()
+}
+
+fn ruleset_detail(game: Option<String>, kind: Option<String>) -> String {
+    [game, kind]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+fn period_of(year: f64) -> &'static str {
+    if year < 500.0 {
+        "Ancient"
+    } else if year < 1500.0 {
+        "Medieval"
+    } else {
+        "Modern"
+    }
+}
+
+fn superseded_view(entries: &[corpus::Superseded]) -> Vec<Value> {
+    entries
+        .iter()
+        .map(|s| {
+            let value = match &s.value {
+                Value::String(text) => text.clone(),
+                other => other.to_string(),
+            };
+            json!({ "field": s.field, "value": value, "from": s.from, "kept_from": s.kept_from })
+        })
+        .collect()
 }
 
 fn summary_view(s: &verify::report::VerificationSummary) -> Value {

@@ -77,6 +77,10 @@ fn every_game_record_and_source_has_a_page_and_the_build_is_deterministic() {
         "map.html".into(),
         "timeline.html".into(),
         "search.html".into(),
+        "evidence/index.html".into(),
+        "games/index.html".into(),
+        "rulesets/index.html".into(),
+        "sources/index.html".into(),
         "reports/verification.html".into(),
         "reports/simulations.html".into(),
         "reports/bench.html".into(),
@@ -167,8 +171,9 @@ fn the_bench_page_shows_every_benchmark_beside_ludii() {
     let shipped = shipped();
     let site = render(&shipped.corpus, &shipped).unwrap();
     let mut expect: Vec<String> = vec!["Ludii 1.3.13".into(), "Instruction counts".into()];
-    for game in shipped.corpus.games.keys() {
-        let slug = rulesets::find(game).unwrap().info().slug;
+    // Every game with an engine; the other games of the corpus have nothing to benchmark.
+    for ruleset in shipped.corpus.rulesets.values() {
+        let slug = rulesets::find(&ruleset.engine).unwrap().info().slug;
         expect.push(format!("<code>playouts/{slug}/ludii</code>"));
         expect.push(format!("<code>playouts/{slug}/dlp</code>"));
     }

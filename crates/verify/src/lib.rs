@@ -58,6 +58,7 @@ impl Default for Config {
 /// The checks that do not simulate: run once, by shard 1.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Checks {
+    pub executable: links::ExecutableCoverage,
     pub coverage: Vec<RecordCoverage>,
     pub claims: Vec<ClaimResult>,
 }
@@ -104,6 +105,7 @@ pub fn run_shard(
         problems.extend(link_report.diagnostics);
         problems.extend(coverage_report.diagnostics);
         Some(Checks {
+            executable: links::executable_coverage(corpus),
             coverage,
             claims: claims::run_all(corpus),
         })

@@ -37,6 +37,85 @@ pub fn record_rules<'a>(corpus: &'a Corpus, id: &str) -> Option<&'a str> {
         })
 }
 
+/// Evidence types that describe how a game is played: the records an executable ruleset can
+/// read rules from.
+pub const RULE_DESCRIBING_TYPES: [&str; 4] = [
+    "Rules text",
+    "Contemporary rule description",
+    "Historical rule description",
+    "Ethnography",
+];
+
+/// How much of the corpus an engine here can run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ExecutableCoverage {
+    pub records: usize,
+    pub records_executable: usize,
+    pub games: usize,
+    pub games_executable: usize,
+    /// Records of a rule-describing type ([`RULE_DESCRIBING_TYPES`]).
+    pub rule_records: usize,
+    pub rule_records_executable: usize,
+    /// Records linked only to portal rulesets: DLP's rules text, not executable here.
+    pub records_with_portal_rulesets_only: usize,
+}
+
+/// The executable ruleset implementing each evidence record, if any.
+pub fn executable_rulesets(corpus: &Corpus) -> std::collections::BTreeMap<&str, Vec<&str>> {
+    let mut out: std::collections::BTreeMap<&str, Vec<&str>> = Default::default();
+    for ruleset in corpus.rulesets.values() {
+        for id in &ruleset.implements {
+            out.entry(id.as_str())
+                .or_default()
+                .push(ruleset.id.as_str());
+        }
+    }
+    out
+}
+
+/// The portal rulesets a record is linked to when no engine runs it: the one DLP ties it to,
+/// else every ruleset of its game.
+pub fn portal_rulesets_of<'a>(corpus: &'a Corpus, record: &'a corpus::Evidence) -> Vec<&'a str> {
+    if let Some(ruleset) = &record.ruleset {
+        return vec![ruleset.as_str()];
+    }
+    record
+        .game
+        .as_ref()
+        .and_then(|g| corpus.games.get(g))
+        .map(|g| g.rulesets.iter().map(String::as_str).collect())
+        .unwrap_or_default()
+}
+
+pub fn executable_coverage(corpus: &Corpus) -> ExecutableCoverage {
+    let executable = executable_rulesets(corpus);
+    let engine_games: std::collections::BTreeSet<&str> =
+        corpus.rulesets.values().map(|r| r.game.as_str()).collect();
+    let mut coverage = ExecutableCoverage {
+        records: corpus.evidence.len(),
+        games: corpus.games.len(),
+        games_executable: corpus
+            .games
+            .keys()
+            .filter(|g| engine_games.contains(g.as_str()))
+            .count(),
+        ..ExecutableCoverage::default()
+    };
+    for record in corpus.evidence.values() {
+        let runs = executable.contains_key(record.id.as_str());
+        let rule_describing = record
+            .kind
+            .as_deref()
+            .is_some_and(|k| RULE_DESCRIBING_TYPES.contains(&k));
+        coverage.records_executable += usize::from(runs);
+        coverage.rule_records += usize::from(rule_describing);
+        coverage.rule_records_executable += usize::from(runs && rule_describing);
+        coverage.records_with_portal_rulesets_only +=
+            usize::from(!runs && !portal_rulesets_of(corpus, record).is_empty());
+    }
+    coverage
+}
+
 pub fn check(at: &Locator<'_>) -> Report {
     let corpus = at.corpus;
     let mut report = Report::default();

@@ -14,6 +14,8 @@ use crate::{Outcome, studies};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VerificationSummary {
+    /// What an engine here can run, out of the whole corpus.
+    pub executable: crate::links::ExecutableCoverage,
     pub records: usize,
     pub clauses: usize,
     pub modelled: usize,
@@ -104,6 +106,7 @@ pub fn verification(outcome: &Outcome) -> Verification {
     Verification {
         seed: outcome.seed,
         summary: VerificationSummary {
+            executable: outcome.checks.executable.clone(),
             records: coverage.len(),
             clauses,
             modelled,
@@ -202,6 +205,52 @@ pub fn verification_markdown(v: &Verification) -> String {
     )
     .unwrap();
     writeln!(out, "## Summary\n").unwrap();
+    let e = &s.executable;
+    let share = |part: usize, whole: usize| {
+        pct(if whole == 0 {
+            0.0
+        } else {
+            part as f64 / whole as f64
+        })
+    };
+    writeln!(
+        out,
+        "Executable coverage: what an engine of this project can run.\n"
+    )
+    .unwrap();
+    writeln!(out, "| | executable | of | share |\n|---|---|---|---|").unwrap();
+    writeln!(
+        out,
+        "| evidence records | {} | {} | {} |",
+        e.records_executable,
+        e.records,
+        share(e.records_executable, e.records)
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "| games | {} | {} | {} |",
+        e.games_executable,
+        e.games,
+        share(e.games_executable, e.games)
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "| rule-describing records ({}) | {} | {} | {} |\n",
+        crate::links::RULE_DESCRIBING_TYPES.join(", "),
+        e.rule_records_executable,
+        e.rule_records,
+        share(e.rule_records_executable, e.rule_records)
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "Of the other records, {} link to DLP's portal rulesets (rules text, not executable here) and {} to none.\n",
+        e.records_with_portal_rulesets_only,
+        e.records - e.records_executable - e.records_with_portal_rulesets_only
+    )
+    .unwrap();
     writeln!(out, "| | |\n|---|---|").unwrap();
     writeln!(out, "| records with a Rules text | {} |", s.records).unwrap();
     writeln!(

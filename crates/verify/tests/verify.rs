@@ -151,7 +151,7 @@ fn a_record_without_an_executable_ruleset_is_an_error() {
             "implements: []",
         )],
         &[
-            "evidence/DLP.Evidence.1601.yaml:1: error: field `id`: DLP.Evidence.1601 is implemented by no executable ruleset",
+            "evidence/DLP.Evidence.1601.yaml:1: error: field `id`: DLP.Evidence.1601 is implemented by no executable ruleset, though its game barjis has one",
             "rulesets/barjis.yaml:6: error: field `implements`: names no record",
         ],
     );
