@@ -66,6 +66,8 @@
       })
       .sort(function (a, b) { return b.score - a.score || a.e.entry.title.localeCompare(b.e.entry.title); });
     status.textContent = found.length + (found.length === 1 ? " result" : " results") + " for “" + query + "”";
+    // How long the page took from navigation to its first results, for the browser test.
+    document.body.setAttribute("data-first-result-ms", String(Math.round(performance.now())));
     found.forEach(function (f) {
       var li = document.createElement("li");
       var kind = document.createElement("span");
@@ -108,6 +110,13 @@
       });
       if (count) count.textContent = shown + " of " + rows.length + " shown";
     }
+    // A filter can be given in the address (evidence/index.html?game=Senet), so that other
+    // pages can link to a filtered list.
+    var params = new URLSearchParams(window.location.search);
+    form.querySelectorAll("select").forEach(function (select) {
+      var wanted = params.get(select.name);
+      if (wanted !== null) select.value = wanted;
+    });
     form.addEventListener("change", apply);
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     apply();

@@ -1,4 +1,5 @@
-//! The pipeline's own steps: ingesting the shipped pages and rendering the site.
+//! The pipeline's own steps at full size: ingesting the DLP's export with the saved pages, and
+//! rendering the site of every record.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -12,9 +13,17 @@ fn root() -> PathBuf {
 
 fn ingest(c: &mut Criterion) {
     let pages = root().join("corpus/pages");
-    c.bench_function("pipeline/ingest", |b| {
-        b.iter(|| black_box(ingest::ingest_dir(&pages).expect("the shipped pages ingest")));
+    let export = root().join("corpus/export/ludiiGames.sql");
+    let mut group = c.benchmark_group("pipeline");
+    group.sample_size(20);
+    group.bench_function("ingest", |b| {
+        b.iter(|| {
+            black_box(
+                ingest::ingest(Some(&pages), Some(&export)).expect("the shipped inputs ingest"),
+            )
+        });
     });
+    group.finish();
 }
 
 fn site(c: &mut Criterion) {
@@ -31,7 +40,8 @@ fn site(c: &mut Criterion) {
         bench: None,
     };
     let mut group = c.benchmark_group("pipeline");
-    // A render plays the sample games of seven pages; ten samples are plenty.
+    // A render writes some 3,000 pages and plays the sample games of seven; ten samples are
+    // plenty.
     group.sample_size(10);
     group.bench_function("site", |b| {
         b.iter(|| black_box(site::render(&inputs, &templates, None).expect("the site renders")));

@@ -440,12 +440,48 @@ impl<'a> Index<'a> {
 
     fn game(&self, game: &Game) -> Value {
         let corpus = self.corpus();
-        let records: Vec<Value> = self
-            .records_by_game
-            .get(game.key.as_str())
-            .into_iter()
-            .flatten()
-            .map(|id| self.record_link(id))
+        let mut dated: Vec<(f64, Value)> = game
+            .evidence
+            .iter()
+            .filter_map(|id| corpus.evidence.get(id))
+            .map(|e| {
+                let start = e
+                    .date
+                    .as_ref()
+                    .map_or(f64::MAX, |d| d.start.fractional_year());
+                let place = e
+                    .location
+                    .iter()
+                    .flat_map(|l| l.places.iter().cloned())
+                    .chain(e.regions.iter().cloned())
+                    .chain(
+                        e.location
+                            .iter()
+                            .flat_map(|l| l.coordinates.iter().map(|c| c.text.clone())),
+                    )
+                    .next()
+                    .unwrap_or_default();
+                (
+                    start,
+                    json!({
+                        "id": e.id,
+                        "url": record_url(&e.id),
+                        "kind": e.kind,
+                        "date": e.date.as_ref().map(|d| d.label()),
+                        "place": place,
+                    }),
+                )
+            })
+            .collect();
+        dated.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let records: Vec<Value> = dated.into_iter().map(|(_, v)| v).collect();
+        let portal_rulesets: Vec<Value> = game
+            .rulesets
+            .iter()
+            .filter_map(|id| corpus.portal_rulesets.get(id))
+            .map(
+                |r| json!({ "id": r.id, "url": record_url(&r.id), "name": r.name, "kind": r.kind }),
+            )
             .collect();
         let rules: Vec<Value> = self
             .records_by_game
@@ -473,6 +509,10 @@ impl<'a> Index<'a> {
         json!({
             "title": game.name,
             "game": game,
+            "evidence_range": game.evidence_range.as_ref().map(|d| d.label()),
+            "records_filter": format!("evidence/index.html?game={}", query_value(&game.name)),
+            "sources": game.sources.iter().filter_map(|s| corpus.sources.get(s)).collect::<Vec<_>>(),
+            "portal_rulesets": portal_rulesets,
             "records": records,
             "rules": rules,
             "rulesets": rulesets,
@@ -980,6 +1020,18 @@ fn executable_view(e: &verify::links::ExecutableCoverage) -> Value {
 }
 
 /// DLP's periods, as its guide draws them: Ancient before 500 CE, Medieval to 1500, Modern after.
+/// A value for a URL's query: every byte but unreserved ASCII percent-encoded.
+fn query_value(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 /// A map as a list of pairs: templates iterate maps in no fixed order, lists in theirs.
 fn sorted_pairs(map: &BTreeMap<String, String>) -> Vec<Value> {
     map.iter()
