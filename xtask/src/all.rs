@@ -1,10 +1,10 @@
-//! `cargo xtask all`: the whole pipeline on the shipped pages (or any saved pages): ingest,
-//! check, verify, then the site. Each step writes atomically; the run stops at the first
+//! `cargo xtask all`: the whole pipeline on the shipped inputs (or any others): ingest,
+//! check, verify, export, then the site. Each step writes atomically; the run stops at the first
 //! step that fails, naming it, and leaves that step's outputs as they were.
 
 use std::path::PathBuf;
 
-use crate::{check, ingest, site, verify};
+use crate::{check, export, ingest, site, verify};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -65,6 +65,14 @@ pub fn run(args: &Args) -> Result<(), String> {
             out: None,
             check: false,
             accept: args.accept,
+            quiet,
+        })
+    })?;
+    step("export", quiet, || {
+        export::run(&export::Args {
+            out: None,
+            corpus: args.corpus.clone(),
+            reports: args.reports.clone(),
             quiet,
         })
     })?;

@@ -4,6 +4,7 @@ mod all;
 mod bench;
 mod check;
 mod clauses;
+mod export;
 mod ingest;
 mod progress;
 mod project;
@@ -28,7 +29,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// The whole pipeline: ingest, check, verify, then the site.
+    /// The whole pipeline: ingest, check, verify, export, then the site.
     All(all::Args),
     /// Read the saved portal pages into the YAML corpus.
     Ingest(ingest::Args),
@@ -48,6 +49,8 @@ enum Command {
     Bench(bench::Args),
     /// Render the evidence site (default target/site) from the corpus and reports/.
     Site(site::Args),
+    /// Write the corpus as CSV tables, JSON, a data dictionary, BibTeX and CSL-JSON.
+    Export(export::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => verify::merge(&args),
         Command::Clauses(args) => clauses::run(&args),
         Command::Site(args) => site::run(&args),
+        Command::Export(args) => export::run(&args),
         Command::Bench(args) => bench::run(&args),
     };
     match result {

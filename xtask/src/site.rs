@@ -57,11 +57,14 @@ pub fn build(
     let simulations = read_json(&reports.join("simulations.json"))?;
     let bench = read_json(&reports.join("bench.json"))?;
     let templates = site::Templates::load(templates)?;
+    // The DLP's licence travels with its data: shown on the site and put beside the downloads.
+    let dlp_licence = std::fs::read_to_string(corpus_dir.join("export/LICENSE")).ok();
     let inputs = site::Inputs {
         corpus: &corpus,
         verification: verification.as_ref(),
         simulations: simulations.as_ref(),
         bench: bench.as_ref(),
+        dlp_licence: dlp_licence.as_deref(),
     };
     let rendered = progress::track("site", site::page_count(&corpus), quiet, |done| {
         site::render(&inputs, &templates, Some(done))
@@ -74,7 +77,7 @@ pub fn build(
 }
 
 /// A report, if it has been written.
-fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Option<T>, String> {
+pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Option<T>, String> {
     match std::fs::read_to_string(path) {
         Ok(text) => serde_json::from_str(&text)
             .map(Some)

@@ -38,6 +38,7 @@ fn site(c: &mut Criterion) {
         verification: verification.as_ref(),
         simulations: simulations.as_ref(),
         bench: None,
+        dlp_licence: None,
     };
     let mut group = c.benchmark_group("pipeline");
     // A render writes some 3,000 pages and plays the sample games of seven; ten samples are

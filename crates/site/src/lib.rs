@@ -32,6 +32,9 @@ pub struct Inputs<'a> {
     pub simulations: Option<&'a Simulations>,
     /// `reports/bench.json`.
     pub bench: Option<&'a serde_json::Value>,
+    /// The licence of the DLP's data (`corpus/export/LICENSE`), shown on the site and shipped
+    /// with the downloads.
+    pub dlp_licence: Option<&'a str>,
 }
 
 /// A rendered site: file contents by path relative to the site root.
@@ -49,6 +52,9 @@ pub fn render(
     let mut files = pages::render_all(inputs, templates, progress)?;
     for (name, bytes) in templates.statics() {
         files.insert(Path::new("static").join(name), bytes.clone());
+    }
+    for (name, bytes) in downloads::files(inputs.corpus, inputs.verification, inputs.dlp_licence) {
+        files.insert(Path::new(downloads::FOLDER).join(name), bytes);
     }
     let problems = checks::check(&files);
     if !problems.is_empty() {

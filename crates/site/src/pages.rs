@@ -33,9 +33,9 @@ const RECORD_TIMELINE_ROWS: usize = 40;
 const MAP_CELL: f64 = 2.0;
 
 pub fn page_count(corpus: &Corpus) -> u64 {
-    // Home, map, timeline, search, three reports, four indexes, then one page per game,
-    // record and source.
-    (11 + corpus.games.len()
+    // Home, map, timeline, search, licences, three reports, four indexes, then one page per
+    // game, record and source.
+    (12 + corpus.games.len()
         + corpus.evidence.len()
         + corpus.portal_rulesets.len()
         + corpus.sources.len()) as u64
@@ -144,6 +144,20 @@ pub fn render_all(
         index.sources_index(),
     );
     renderer.page("map.html", "map.html", index.map());
+    renderer.page(
+        "licences.html",
+        "licences.html",
+        json!({
+            "title": "Data, downloads and licences",
+            "dlp_licence": inputs.dlp_licence,
+            "land_notice": templates.land_notice,
+            "dictionary": downloads::tables::dictionary().iter().map(|t| json!({
+                "file": t.file,
+                "row": t.row,
+                "columns": t.columns.iter().map(|c| json!({ "name": c.0, "kind": c.1.name(), "meaning": c.2 })).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        }),
+    );
     renderer.page("timeline.html", "timeline.html", index.timeline());
     let entries = index.search_entries();
     renderer.page(
@@ -652,7 +666,55 @@ impl<'a> Index<'a> {
             "export": record.export.as_ref().map(ToString::to_string),
             "superseded": superseded_view(&record.superseded),
             "other_fields": sorted_pairs(&record.other_fields),
+            "cite": self.how_to_cite(record),
         })
+    }
+
+    /// How to cite a record: the DLP's id, the source with the pages the record cites, and the
+    /// DLP itself.
+    fn how_to_cite(&self, record: &Evidence) -> String {
+        let corpus = self.corpus();
+        let pages: Vec<&str> = record
+            .quotation
+            .iter()
+            .flat_map(|q| &q.citations)
+            .filter_map(|c| c.pages.as_deref())
+            .collect();
+        let sources: Vec<String> = record
+            .sources
+            .iter()
+            .filter_map(|s| corpus.sources.get(s))
+            .map(|s| {
+                s.reference.clone().unwrap_or_else(|| {
+                    format!(
+                        "{} {}",
+                        s.authors,
+                        s.year.map(|y| y.to_string()).unwrap_or_default()
+                    )
+                })
+            })
+            .collect();
+        let game = record
+            .game
+            .as_ref()
+            .map(|g| format!(" ({})", self.game_name(g)))
+            .unwrap_or_default();
+        let mut text = format!(
+            "Digital Ludeme Project, evidence record {}{game}.",
+            record.id
+        );
+        if !sources.is_empty() {
+            text.push_str(&format!(
+                " Source: {}",
+                sources.join("; ").trim_end_matches('.')
+            ));
+            if !pages.is_empty() {
+                text.push_str(&format!(", p. {}", pages.join("; ")));
+            }
+            text.push('.');
+        }
+        text.push_str(" In: Browne, C., et al. 2023. The Digital Ludeme Project database, Open Research Europe 3:164.");
+        text
     }
 
     /// The executable rulesets that implement a record.

@@ -14,6 +14,8 @@ pub struct Templates {
     statics: BTreeMap<String, Vec<u8>>,
     /// The world's land as an SVG path.
     pub(crate) land: String,
+    /// The notice of the land outline's data (Natural Earth and its TopoJSON conversion).
+    pub(crate) land_notice: String,
 }
 
 impl Templates {
@@ -48,10 +50,14 @@ impl Templates {
             fs::read_to_string(&land_file).map_err(|e| format!("{}: {e}", land_file.display()))?;
         let land =
             world::land_path(&land_text).map_err(|e| format!("{}: {e}", land_file.display()))?;
+        let notice_file = dir.join("data/NOTICE.md");
+        let land_notice = fs::read_to_string(&notice_file)
+            .map_err(|e| format!("{}: {e}", notice_file.display()))?;
         Ok(Templates {
             tera,
             statics,
             land,
+            land_notice,
         })
     }
 

@@ -20,6 +20,7 @@ struct Shipped {
     verification: Verification,
     simulations: Simulations,
     bench: serde_json::Value,
+    dlp_licence: String,
 }
 
 fn shipped() -> Shipped {
@@ -32,6 +33,7 @@ fn shipped() -> Shipped {
         verification: serde_json::from_str(&read("verification.json")).unwrap(),
         simulations: serde_json::from_str(&read("simulations.json")).unwrap(),
         bench: serde_json::from_str(&read("bench.json")).unwrap(),
+        dlp_licence: std::fs::read_to_string(root().join("corpus/export/LICENSE")).unwrap(),
     }
 }
 
@@ -45,6 +47,7 @@ fn render(corpus: &Corpus, shipped: &Shipped) -> Result<Site, Vec<String>> {
         verification: Some(&shipped.verification),
         simulations: Some(&shipped.simulations),
         bench: Some(&shipped.bench),
+        dlp_licence: Some(&shipped.dlp_licence),
     };
     site::render(&inputs, &templates(), None)
 }
@@ -77,6 +80,7 @@ fn every_game_record_and_source_has_a_page_and_the_build_is_deterministic() {
         "map.html".into(),
         "timeline.html".into(),
         "search.html".into(),
+        "licences.html".into(),
         "evidence/index.html".into(),
         "games/index.html".into(),
         "rulesets/index.html".into(),
@@ -116,6 +120,23 @@ fn every_game_record_and_source_has_a_page_and_the_build_is_deterministic() {
             .keys()
             .map(|k| format!("sources/{k}.html")),
     );
+    for name in [
+        "evidence.csv",
+        "games.csv",
+        "portal_rulesets.csv",
+        "sources.csv",
+        "executable_rulesets.csv",
+        "claims.csv",
+        "clause_coverage.csv",
+        "corpus.json",
+        "data-dictionary.md",
+        "data-dictionary.csv",
+        "sources.csl.json",
+        "sources.bib",
+        "LICENSE-DLP.txt",
+    ] {
+        expected.push(format!("downloads/{name}"));
+    }
     for path in &expected {
         assert!(first.files.contains_key(Path::new(path)), "no {path}");
     }
@@ -294,6 +315,7 @@ fn a_broken_link_in_a_template_stops_the_build_naming_page_and_link() {
         verification: Some(&shipped.verification),
         simulations: Some(&shipped.simulations),
         bench: None,
+        dlp_licence: None,
     };
     let problems = site::render(&inputs, &Templates::load(dir.path()).unwrap(), None).unwrap_err();
     assert_eq!(
