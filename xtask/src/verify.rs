@@ -136,6 +136,13 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     let outcome = verify::merge(vec![run_shard(&dir, &config, args.quiet)?])?;
     if args.check {
+        let unreproduced = verify::unreproduced_ludii(&outcome);
+        if !unreproduced.is_empty() {
+            return Err(format!(
+                "a study labelled as Ludii's play does not reproduce it:\n  {}",
+                unreproduced.join("\n  ")
+            ));
+        }
         return check_fresh(&reports, &outcome);
     }
     publish(&reports, &outcome, args.accept, args.quiet)
@@ -192,6 +199,17 @@ fn report_files(reports: &Path, outcome: &Outcome) -> BTreeMap<PathBuf, String> 
 /// Writes the reports, unless something that worked is now broken.
 fn publish(reports: &Path, outcome: &Outcome, accept: bool, quiet: bool) -> Result<(), String> {
     let mut broken = verify::broken_claims(outcome);
+    // Not acceptable with --accept: a preset or variant that says it is Ludii's play must be.
+    let unreproduced = verify::unreproduced_ludii(outcome);
+    if !unreproduced.is_empty() {
+        let mut message = String::from(
+            "a study labelled as Ludii's play does not reproduce Ludii's measured figures; the reports were left as they were:\n",
+        );
+        for line in &unreproduced {
+            message.push_str(&format!("  {line}\n"));
+        }
+        return Err(message.trim_end().to_string());
+    }
     let previous_path = reports.join("verification.json");
     if let Ok(text) = std::fs::read_to_string(&previous_path) {
         match serde_json::from_str::<Verification>(&text) {

@@ -318,6 +318,10 @@ pub struct Variant {
     /// What the variant shows.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub why: String,
+    /// The variant is Ludii as it plays (its encoding with the faults it has): `verify` fails
+    /// unless it reproduces Ludii's measured play (`ludii/measured.yaml`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub plays_as_ludii: bool,
 }
 
 /// The exact words a claim rests on.

@@ -300,6 +300,7 @@ fn every_field_of_the_model_has_a_column() {
             preset: "p".into(),
             options: BTreeMap::new(),
             why: "w".into(),
+            plays_as_ludii: true,
         }],
         notes: "n".into(),
     };

@@ -167,13 +167,21 @@ pub fn run_with<G: Game>(options: &G::Options, scenario: &Scenario) -> Result<Ob
                 game.apply(moves[0]);
             }
             ("settle", None) => {
+                // A game may pass on for ever (Ludii's Tuz refill): settling is bounded.
+                let mut played = 0;
                 while matches!(game.phase(), Phase::Decision(_)) {
                     moves.clear();
                     game.legal_moves(&mut moves);
                     if moves.len() != 1 {
                         break;
                     }
+                    if played == SETTLE_LIMIT {
+                        return Err(at(format!(
+                            "settle played {SETTLE_LIMIT} forced moves without reaching a choice, a throw or the end"
+                        )));
+                    }
                     game.apply(moves[0]);
+                    played += 1;
                 }
             }
             _ => return Err(at("unknown step".into())),
@@ -189,6 +197,9 @@ pub fn run_with<G: Game>(options: &G::Options, scenario: &Scenario) -> Result<Ob
         mismatches,
     })
 }
+
+/// Forced moves a `settle` step plays at most.
+const SETTLE_LIMIT: usize = 1_000;
 
 /// Runs a scenario under its own preset and options.
 pub fn run<G: Game>(scenario: &Scenario) -> Result<Observed, String> {

@@ -129,9 +129,39 @@ pub struct Barjis {
     finishers: u8,
     weight: u8,
     over: bool,
+    /// Ludii's count of each player's men per route position (`TrackCounts::LudiiSharedCells`).
+    route_counts: [[i8; ROUTE_LEN]; 4],
 }
 
+/// Positions of a route, the centre at both ends.
+const ROUTE_LEN: usize = ROUTE_END as usize + 1;
+
 impl Barjis {
+    #[inline]
+    fn ludii_counts(&self) -> bool {
+        self.options.track_counts == TrackCounts::LudiiSharedCells
+    }
+
+    /// Where Ludii takes a player's man on `cell` to be: the first position of that cell on
+    /// its route with a man counted, or none (past the route's end).
+    fn ludii_position(&self, player: usize, cell: u8) -> Option<u8> {
+        let route = &ROUTES[usize::from(self.arm[player])];
+        (0..ROUTE_LEN)
+            .find(|&p| route[p] == cell && self.route_counts[player][p] > 0)
+            .map(|p| p as u8)
+    }
+
+    /// Ludii's bookkeeping of a man leaving the board from `cell`: one off every position of
+    /// the cell, not only the one it stood at.
+    fn ludii_remove(&mut self, player: usize, cell: u8) {
+        let route = &ROUTES[usize::from(self.arm[player])];
+        for (count, &at) in self.route_counts[player].iter_mut().zip(route) {
+            if at == cell {
+                *count -= 1;
+            }
+        }
+    }
+
     #[inline]
     fn cell(&self, player: usize, position: u8) -> u8 {
         ROUTES[usize::from(self.arm[player])][usize::from(position)]
@@ -167,9 +197,16 @@ impl Barjis {
 
     /// Where man `index` goes with `value`: a new position, or `OFF`.
     fn destination(&self, player: usize, index: usize, value: u8) -> Option<u8> {
-        let position = self.position[player][index];
+        let mut position = self.position[player][index];
         if position == HOME || position == OFF {
             return None;
+        }
+        if self.ludii_counts() {
+            match self.ludii_position(player, self.cell(player, position)) {
+                Some(seen) => position = seen,
+                // Past the end of its route as Ludii counts: off the board, whatever the throw.
+                None => return Some(OFF),
+            }
         }
         let target = u16::from(position) + u16::from(value);
         let end = u16::from(ROUTE_END);
@@ -205,6 +242,12 @@ impl Barjis {
                             && self.position[other][man] != OFF
                             && self.cell(other, self.position[other][man]) == cell
                         {
+                            // Ludii lifts a count only where it finds one.
+                            if self.ludii_counts()
+                                && let Some(seen) = self.ludii_position(other, cell)
+                            {
+                                self.route_counts[other][usize::from(seen)] -= 1;
+                            }
                             self.position[other][man] = HOME;
                         }
                     }
@@ -214,6 +257,9 @@ impl Barjis {
         }
         self.position[player][index] = position;
         self.occupancy[usize::from(cell)][player] += 1;
+        if self.ludii_counts() {
+            self.route_counts[player][usize::from(position)] += 1;
+        }
     }
 
     fn lift(&mut self, player: usize, index: usize) {
@@ -278,12 +324,14 @@ impl Game for Barjis {
 
     fn new(options: &BarjisOptions) -> Self {
         let players = options.players;
-        // Two players sit on opposite arms; three take three arms in turn.
+        // Two players sit on opposite arms; three take three arms in turn, the next seat ahead
+        // of the route or behind it.
         let arm = std::array::from_fn(|seat| {
-            if players == 2 {
-                (seat * 2) as u8
-            } else {
-                seat as u8
+            let step = if players == 2 { 2 } else { 1 };
+            let ahead = (seat * step) % 4;
+            match options.seating {
+                Seating::NextAhead => ahead as u8,
+                Seating::NextBehind => ((4 - ahead) % 4) as u8,
             }
         });
         Barjis {
@@ -301,6 +349,7 @@ impl Game for Barjis {
             finishers: 0,
             weight: 1,
             over: false,
+            route_counts: [[0; ROUTE_LEN]; 4],
         }
     }
 
@@ -355,6 +404,16 @@ impl Game for Barjis {
                 let destination = self
                     .destination(player, index, value)
                     .expect("a legal move");
+                let cell = self.cell(player, self.position[player][index]);
+                if self.ludii_counts() {
+                    match self.ludii_position(player, cell) {
+                        Some(seen) if destination != OFF => {
+                            self.route_counts[player][usize::from(seen)] -= 1;
+                            self.position[player][index] = seen;
+                        }
+                        _ => self.ludii_remove(player, cell),
+                    }
+                }
                 self.lift(player, index);
                 if destination == OFF {
                     self.bear_off(player, index);
@@ -515,6 +574,7 @@ impl Game for Barjis {
                                 as u8;
                             game.position[player][index] = position;
                             game.occupancy[usize::from(game.cell(player, position))][player] += 1;
+                            game.route_counts[player][usize::from(position)] += 1;
                         }
                         other => {
                             return Err(format!(

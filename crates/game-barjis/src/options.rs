@@ -47,6 +47,30 @@ option_enum! {
     }
 }
 
+option_enum! {
+    /// Which arm the players sit at, in turn order. No source says.
+    pub enum Seating {
+        /// Player 2 sits at the arm player 1's route enters next, and so on round.
+        NextAhead = "next-ahead",
+        /// Player 4 sits there, so each player's route runs through the arms of the players
+        /// who move before it (Ludii).
+        NextBehind = "next-behind",
+    }
+}
+
+option_enum! {
+    /// How a player's men are found on their route.
+    pub enum TrackCounts {
+        /// Each man knows its place on its route.
+        PerMan = "per-man",
+        /// Ludii's fault: it counts a player's men per route position, and bearing a man off
+        /// takes one from every position of its cell. The route passes the centre and the
+        /// player's middle column twice, so the other pass goes negative and a later man on
+        /// that cell is taken to be past the route's end: its only move is off the board.
+        LudiiSharedCells = "ludii-shared-cells",
+    }
+}
+
 game_options! {
     /// Options of Barjis.
     pub struct BarjisOptions {
@@ -85,6 +109,14 @@ game_options! {
         /// Number of players (the game is for four; two or three play opposite or adjacent arms).
         #[parameter(cites = "Murray 1951: 136 (quotation)", source = "Four persons play, each with four men.", range = 2..=4)]
         pub players: u8 = 4, ludii: 4;
+
+        /// Which arm each player sits at (no source says; the sentence cited gives the route).
+        #[parameter(cites = "DLP.Evidence.1601 rules", source = "Pieces enter the board from the center of the board, down the central row of the player's arm, around the board in an anti-clockwise direction")]
+        pub seating: Seating = Seating::NextAhead, ludii: Seating::NextBehind;
+
+        /// How men are found on their route (Ludii's counting fault is a variant).
+        #[parameter(cites = "DLP.Evidence.1601 rules", source = "and then back up the central row to the central space.")]
+        pub track_counts: TrackCounts = TrackCounts::PerMan, ludii: TrackCounts::PerMan;
 
         /// Probability that a cowrie lands mouth up.
         #[parameter(cites = "DLP.Evidence.1601 rules", source = "Six cowries used as dice")]

@@ -73,6 +73,15 @@ impl Deleb {
         usize::from(player % 2)
     }
 
+    /// Where a player's entry score is kept: its own slot, or its team's.
+    #[inline]
+    fn score_slot(&self, player: usize) -> usize {
+        match self.options.score_keeping {
+            ScoreKeeping::PerPlayer => player,
+            ScoreKeeping::PerTeam => self.team(player as Player),
+        }
+    }
+
     /// The point at loop position `position` of `team`.
     #[inline]
     fn cell(&self, team: usize, position: u16) -> usize {
@@ -177,12 +186,13 @@ impl Deleb {
 
     fn apply_stage(&mut self, whites: u8) {
         let player = usize::from(self.to_move);
+        let slot = self.score_slot(player);
         let advance_again = self.options.advancing == Advancing::ThrowAgain;
         match self.stage[player] {
             1 => match whites {
                 2 | 3 => self.end_turn(),
                 1 => {
-                    self.score[player][0] += 1;
+                    self.score[slot][0] += 1;
                     self.stage[player] = 2;
                     if !advance_again {
                         self.end_turn();
@@ -191,8 +201,8 @@ impl Deleb {
                 _ => {}
             },
             2 => match whites {
-                0 | 1 => self.score[player][0] += 1,
-                3 => self.score[player][1] += 1,
+                0 | 1 => self.score[slot][0] += 1,
+                3 => self.score[slot][1] += 1,
                 _ => {
                     self.stage[player] = 3;
                     if !advance_again {
@@ -202,17 +212,17 @@ impl Deleb {
             },
             _ => match whites {
                 0 => {
-                    self.score[player] = [0, 0];
+                    self.score[slot] = [0, 0];
                     self.stage[player] = 1;
                     self.end_turn();
                 }
                 2 => {
-                    self.score[player][1] += 1;
+                    self.score[slot][1] += 1;
                     self.stage[player] = 2;
                 }
                 _ => {
                     self.stage[player] = PLAYING;
-                    if self.score[player] == [0, 0] {
+                    if self.score[slot] == [0, 0] {
                         self.finish_spending();
                     } else {
                         self.spending = true;
@@ -224,7 +234,8 @@ impl Deleb {
 
     fn finish_spending(&mut self) {
         self.spending = false;
-        self.score[usize::from(self.to_move)] = [0, 0];
+        let slot = self.score_slot(usize::from(self.to_move));
+        self.score[slot] = [0, 0];
         if self.options.after_entry == AfterEntry::TurnEnds {
             self.end_turn();
         }
@@ -238,7 +249,7 @@ impl Deleb {
     }
 
     fn spend_values(&self) -> [Option<u8>; 2] {
-        let [ones, fours] = self.score[usize::from(self.to_move)];
+        let [ones, fours] = self.score[self.score_slot(usize::from(self.to_move))];
         match self.options.score {
             Score::SeparateValues => [(ones > 0).then_some(1), (fours > 0).then_some(4)],
             Score::SingleTotal => {
@@ -393,13 +404,13 @@ impl Game for Deleb {
             }
         }
         if self.spending {
-            let player = usize::from(self.to_move);
+            let slot = self.score_slot(usize::from(self.to_move));
             match (mv, self.options.score) {
-                (Move::Piece { value: 1, .. }, Score::SeparateValues) => self.score[player][0] -= 1,
-                (Move::Piece { value: 4, .. }, Score::SeparateValues) => self.score[player][1] -= 1,
-                _ => self.score[player] = [0, 0],
+                (Move::Piece { value: 1, .. }, Score::SeparateValues) => self.score[slot][0] -= 1,
+                (Move::Piece { value: 4, .. }, Score::SeparateValues) => self.score[slot][1] -= 1,
+                _ => self.score[slot] = [0, 0],
             }
-            if self.score[player] == [0, 0] {
+            if self.score[slot] == [0, 0] {
                 self.finish_spending();
             }
             return;
@@ -516,7 +527,7 @@ impl Game for Deleb {
             "rows": self.rows(),
             "pieces": self.alive,
             "stages": self.stage[..players].iter().map(|&s| if s == PLAYING { json!("playing") } else { json!(s) }).collect::<Vec<_>>(),
-            "scores": self.score[..players].iter().map(|s| u32::from(s[0]) + 4 * u32::from(s[1])).collect::<Vec<_>>(),
+            "scores": (0..players).map(|p| self.score[self.score_slot(p)]).map(|s| u32::from(s[0]) + 4 * u32::from(s[1])).collect::<Vec<_>>(),
             "spending": self.spending,
             "pending": (1..=6u8).flat_map(|v| std::iter::repeat_n(v, usize::from(self.pending[usize::from(v)]))).collect::<Vec<_>>(),
             "turn": self.to_move + 1,
@@ -592,7 +603,8 @@ impl Game for Deleb {
         if let Some(Value::Array(scores)) = setup.get("scores") {
             for (player, score) in scores.iter().enumerate().take(MAX_PLAYERS) {
                 let pair = score.as_array().ok_or("a score is [ones, fours]")?;
-                game.score[player] = [
+                let slot = game.score_slot(player);
+                game.score[slot] = [
                     pair.first().and_then(Value::as_u64).unwrap_or(0) as u16,
                     pair.get(1).and_then(Value::as_u64).unwrap_or(0) as u16,
                 ];

@@ -43,6 +43,17 @@ option_enum! {
 }
 
 option_enum! {
+    /// Whose entry score a player gathers and spends.
+    pub enum ScoreKeeping {
+        /// Each player its own, as the text has each player pass the stages.
+        PerPlayer = "per-player",
+        /// One score per team: teammates add to and spend each other's score (a fault of
+        /// Ludii's encoding, simulated as a variant).
+        PerTeam = "per-team",
+    }
+}
+
+option_enum! {
     /// What the turn does once the score is played.
     pub enum AfterEntry {
         /// It ends (Ludii).
@@ -99,7 +110,11 @@ game_options! {
 
         /// Whether ones must unlock.
         #[rule(cites = "DLP.GameRulesets.767 rules", source = "Throws of 1 must be used to unlock a piece if there are any which are locked.")]
-        pub ones_unlock: OnesUnlock = OnesUnlock::Must, ludii: OnesUnlock::Must;
+        pub ones_unlock: OnesUnlock = OnesUnlock::Must, ludii: OnesUnlock::Free;
+
+        /// Whose score a player gathers and spends.
+        #[parameter(cites = "DLP.GameRulesets.767 rules", source = "When the player scores one white and one black, the player enters the game and plays the pieces according to their accumulated score.")]
+        pub score_keeping: ScoreKeeping = ScoreKeeping::PerPlayer, ludii: ScoreKeeping::PerPlayer;
 
         /// Whether the entry score may be declined.
         #[rule(cites = "DLP.GameRulesets.767 rules", source = "Players may choose not to play a throw if they wish.")]

@@ -85,8 +85,12 @@ pub struct Sig {
     to_move: Player,
     combo: Combo,
     first_throw: bool,
+    /// Ludii's `SpecialSig`: later throws move one more.
     bonus: bool,
+    /// Ludii's unnamed counter: extra throws owed after the next.
     remaining: u8,
+    /// Ludii's throws: whether the throw just made grants another.
+    ludii_again: bool,
     throw_again: bool,
     pending: Option<Pending>,
     over: bool,
@@ -332,12 +336,14 @@ impl Sig {
         }
         let again = match self.options.throws {
             Throws::Bellin => std::mem::take(&mut self.throw_again),
-            Throws::Ludii => self.remaining > 0,
+            Throws::Ludii => std::mem::take(&mut self.ludii_again),
         };
         if !again || self.finished[usize::from(self.to_move)] {
             self.first_throw = true;
-            self.bonus = false;
-            self.remaining = 0;
+            if self.options.bonus_counter == BonusCounter::PerTurn {
+                self.bonus = false;
+                self.remaining = 0;
+            }
             self.to_move = self.next_player(self.to_move);
         }
     }
@@ -386,6 +392,7 @@ impl Game for Sig {
             first_throw: true,
             bonus: false,
             remaining: 0,
+            ludii_again: false,
             throw_again: false,
             pending: None,
             over: false,
@@ -537,26 +544,36 @@ impl Game for Sig {
                 } else {
                     polished
                 };
+                // Ludii's rules after each throw: a special throw (sig, six, twelve) grants
+                // another only as the turn's first and sets the +1 after a six or twelve; a
+                // twelve also owes two more throws; a regular throw spends an owed throw or
+                // ends the turn, clearing the +1. The +1 in force is the one before this throw.
                 let sig = matches!(kind(polished), Kind::Sig);
-                let special = !matches!(kind(polished), Kind::Regular(_));
-                if std::mem::take(&mut self.first_throw) {
-                    let (privilege, remaining, bonus) = match kind(polished) {
-                        Kind::Sig => (Privilege::Sig, 1, false),
-                        Kind::Six => (Privilege::None, 1, true),
-                        Kind::Twelve => (Privilege::None, 3, true),
-                        Kind::Regular(_) => (Privilege::None, 0, false),
-                    };
-                    self.remaining = remaining;
-                    self.bonus = bonus;
-                    self.pending = pending(value, privilege, sig);
+                let new_turn = std::mem::take(&mut self.first_throw);
+                let privilege = if sig && (new_turn || self.bonus) {
+                    Privilege::Sig
                 } else {
-                    let privilege = if sig && self.bonus {
-                        Privilege::Sig
-                    } else {
-                        Privilege::None
-                    };
-                    self.pending = pending(value + u8::from(self.bonus), privilege, sig);
-                    self.remaining = if special { 0 } else { self.remaining - 1 };
+                    Privilege::None
+                };
+                self.pending = pending(value + u8::from(self.bonus), privilege, sig);
+                match kind(polished) {
+                    Kind::Regular(_) if self.remaining > 0 => {
+                        self.remaining -= 1;
+                        self.ludii_again = true;
+                    }
+                    Kind::Regular(_) => {
+                        self.bonus = false;
+                        self.ludii_again = false;
+                    }
+                    special => {
+                        if matches!(special, Kind::Twelve) && self.remaining == 0 {
+                            self.remaining = 2;
+                        }
+                        self.ludii_again = new_turn;
+                        if new_turn && !sig {
+                            self.bonus = true;
+                        }
+                    }
                 }
             }
         }

@@ -17,6 +17,19 @@ option_enum! {
 }
 
 option_enum! {
+    /// Whose Ludii throw counters (extra throws still owed, and the +1 after a six or twelve)
+    /// they are. Only with `throws=ludii`.
+    pub enum BonusCounter {
+        /// The mover's: they end with its turn.
+        PerTurn = "per-turn",
+        /// One pair of counters for every player, as Ludii keeps them: a turn that ends on a
+        /// special throw after the first leaves them set, and the next player inherits them (a
+        /// fault of Ludii's encoding, simulated as a variant).
+        Shared = "shared",
+    }
+}
+
+option_enum! {
     /// How a throw's value is spent.
     pub enum Movement {
         /// Point by point: a point that needs a sig and has none stops the piece before the
@@ -104,6 +117,10 @@ game_options! {
         /// How special throws combine.
         #[rule(cites = "DLP.Evidence.2124 rules", source = "six polished = sig of 6, grants the player another throw, and the player moves the number of polished sides up; if the second throw is regular sig, the value is 7, six rough = sig of twelve, grants the player three throws and the player moves the number of polished sides up; if any of those three extra throws are a regular sig, the total value of the extra throws is 13.")]
         pub throws: Throws = Throws::Bellin, ludii: Throws::Ludii;
+
+        /// Whose extra throws and bonus they are, with Ludii's throws.
+        #[parameter(cites = "DLP.Evidence.2124 rules", source = "six rough = sig of twelve, grants the player three throws and the player moves the number of polished sides up; if any of those three extra throws are a regular sig, the total value of the extra throws is 13.")]
+        pub bonus_counter: BonusCounter = BonusCounter::PerTurn, ludii: BonusCounter::PerTurn;
 
         /// How a throw is spent.
         #[rule(cites = "DLP.Evidence.2124 rules", source = "If a player cannot enter a space because their is not a sig attached to their throw, they stop their move at the point before it.")]

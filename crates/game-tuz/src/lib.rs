@@ -452,8 +452,10 @@ impl Game for Tuz {
                 self.resolve(last);
             }
             Move::Pass => {
-                self.passes += 1;
-                if self.passes >= 2 {
+                self.passes = self.passes.saturating_add(1);
+                let passing_on = self.stage == Stage::Refill
+                    && self.options.refill_stalemate == RefillStalemate::PassOn;
+                if self.passes >= 2 && !passing_on {
                     self.stage = Stage::Over { winner: None };
                 } else {
                     self.to_move = 1 - self.to_move;

@@ -112,10 +112,22 @@ option_enum! {
 option_enum! {
     /// What becomes of a tuz when a round ends.
     pub enum TuzAfterRound {
-        /// It is an ordinary hole again.
+        /// It is an ordinary hole again. Ludii too: it moves every counter out of each tuz at
+        /// the end of a round, and emptying a site resets its state.
         Cleared = "cleared",
-        /// It stays its captor's tuz in later rounds (Ludii never clears the mark).
+        /// It stays its captor's tuz in later rounds.
         Kept = "kept",
+    }
+}
+
+option_enum! {
+    /// What happens when neither player can fill a hole between rounds. No source says; Ludii's
+    /// refill phase has no end rule, so its players pass until a cap ends the game.
+    pub enum RefillStalemate {
+        /// Two passes in a row end the game as a draw, as they do in play.
+        Draw = "draw",
+        /// Players pass on until a cap ends the game (Ludii).
+        PassOn = "pass-on",
     }
 }
 
@@ -164,6 +176,10 @@ game_options! {
 
         /// Whether a tuz outlives its round.
         #[rule(cites = "DLP.Evidence.1443 rules", source = "Each player owns the counters in their tuz or which they have removed from the board.")]
-        pub tuz_after_round: TuzAfterRound = TuzAfterRound::Cleared, ludii: TuzAfterRound::Kept;
+        pub tuz_after_round: TuzAfterRound = TuzAfterRound::Cleared, ludii: TuzAfterRound::Cleared;
+
+        /// Neither player able to fill a hole between rounds (no source says; the sentence is the refill that can stall).
+        #[rule(cites = "DLP.Evidence.1443 rules", source = "A second round is played, each player placing four counters into each hole starting from the rightmost hole in their row.")]
+        pub refill_stalemate: RefillStalemate = RefillStalemate::Draw, ludii: RefillStalemate::PassOn;
     }
 }

@@ -1038,11 +1038,47 @@ impl<'a> Index<'a> {
                     .rulesets
                     .get(&r.ruleset)
                     .map(|x| x.game.clone());
+                let ludii: Vec<Value> = s
+                    .ludii
+                    .iter()
+                    .filter(|c| c.ruleset == r.ruleset)
+                    .flat_map(|c| {
+                        c.figures.iter().map(move |f| {
+                            let share = matches!(
+                                f.figure,
+                                verify::ludii::Figure::Completion | verify::ludii::Figure::Player1Wins
+                            );
+                            let show = |v: f64| if share { pct(v) } else { format!("{v:.1}") };
+                            json!({
+                                "study": c.study,
+                                "must_reproduce": c.must_reproduce,
+                                "figure": f.figure.label(),
+                                "ours": show(f.ours),
+                                "ludii": show(f.ludii),
+                                "games": f.ludii_games,
+                                "difference": if share { format!("{:+.1} points", f.difference * 100.0) } else { format!("{:+.1}", f.difference) },
+                                "within_chance": f.within_chance,
+                                "z": format!("{:.1}", f.z),
+                            })
+                        })
+                    })
+                    .collect();
+                let faults: Vec<Value> = self
+                    .corpus()
+                    .rulesets
+                    .get(&r.ruleset)
+                    .into_iter()
+                    .flat_map(|x| &x.variants)
+                    .filter(|v| v.preset == "ludii")
+                    .map(|v| json!({ "label": v.label, "why": v.why, "plays_as_ludii": v.plays_as_ludii }))
+                    .collect();
                 json!({
                     "ruleset": r.ruleset,
                     "game": game,
                     "game_name": game.as_ref().map(|g| self.game_name(g)),
                     "studies": studies_view(r),
+                    "ludii": ludii,
+                    "faults": faults,
                 })
             })
             .collect();
@@ -1053,6 +1089,7 @@ impl<'a> Index<'a> {
                 "playouts": s.playouts_per_study,
                 "caps": s.caps,
                 "rulesets": rulesets,
+                "ludii_measured": s.ludii_measured,
             },
         })
     }

@@ -16,6 +16,7 @@ pub mod clauses;
 pub mod coverage;
 pub mod links;
 mod located;
+pub mod ludii;
 pub mod report;
 pub mod studies;
 
@@ -59,6 +60,12 @@ impl Default for Config {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Checks {
     pub executable: links::ExecutableCoverage,
+    /// Ludii's measured play (`ludii/measured.yaml`), when the corpus has it.
+    #[serde(default)]
+    pub ludii: Option<ludii::Measured>,
+    /// Per ruleset, the label of the study that must reproduce Ludii's play.
+    #[serde(default)]
+    pub ludii_plays: BTreeMap<String, String>,
     pub coverage: Vec<RecordCoverage>,
     pub claims: Vec<ClaimResult>,
 }
@@ -104,8 +111,17 @@ pub fn run_shard(
         let (coverage, coverage_report) = coverage::check(&at);
         problems.extend(link_report.diagnostics);
         problems.extend(coverage_report.diagnostics);
+        let measured = match ludii::load(root) {
+            Ok(measured) => measured,
+            Err(diagnostic) => {
+                problems.push(diagnostic);
+                None
+            }
+        };
         Some(Checks {
             executable: links::executable_coverage(corpus),
+            ludii: measured,
+            ludii_plays: studies::ludii_plays(corpus),
             coverage,
             claims: claims::run_all(corpus),
         })
@@ -214,6 +230,11 @@ pub fn regressions(outcome: &Outcome, previous: &report::Verification) -> Vec<St
 }
 
 /// Claims that cannot be run at all.
+/// Studies labelled as Ludii's play that do not reproduce Ludii's measured figures.
+pub fn unreproduced_ludii(outcome: &Outcome) -> Vec<String> {
+    ludii::unreproduced(&report::simulations(outcome).ludii)
+}
+
 pub fn broken_claims(outcome: &Outcome) -> Vec<String> {
     outcome
         .checks

@@ -95,6 +95,19 @@ pub struct Simulations {
     pub playouts_per_study: u64,
     pub caps: Caps,
     pub rulesets: Vec<RulesetStudies>,
+    /// Ludii's measured play beside every study of its encoding.
+    #[serde(default)]
+    pub ludii_measured: Option<LudiiMeasuredAbout>,
+    #[serde(default)]
+    pub ludii: Vec<crate::ludii::Comparison>,
+}
+
+/// Where Ludii's figures come from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LudiiMeasuredAbout {
+    pub ludii: String,
+    pub measured: String,
+    pub how: String,
 }
 
 pub fn verification(outcome: &Outcome) -> Verification {
@@ -163,6 +176,17 @@ pub fn simulations(outcome: &Outcome) -> Simulations {
             .map_or(studies::playouts_for_one_percent(), |s| s.spec.playouts),
         caps: Caps::LUDII,
         rulesets,
+        ludii_measured: outcome.checks.ludii.as_ref().map(|m| LudiiMeasuredAbout {
+            ludii: m.ludii.clone(),
+            measured: m.measured.clone(),
+            how: m.how.clone(),
+        }),
+        ludii: outcome
+            .checks
+            .ludii
+            .as_ref()
+            .map(|m| crate::ludii::compare(&outcome.studies, m, &outcome.checks.ludii_plays))
+            .unwrap_or_default(),
     }
 }
 
@@ -657,6 +681,63 @@ pub fn simulations_markdown(s: &Simulations) -> String {
         } else {
             writeln!(out).unwrap();
         }
+        let measured: Vec<&crate::ludii::Comparison> =
+            s.ludii.iter().filter(|c| c.ruleset == r.ruleset).collect();
+        if !measured.is_empty() {
+            writeln!(
+                out,
+                "Beside Ludii's own play (`corpus/ludii/measured.yaml`):\n"
+            )
+            .unwrap();
+            writeln!(out, "| study | figure | ours | Ludii (games) | difference | within chance (99%) |\n|---|---|---|---|---|---|").unwrap();
+            for c in measured {
+                for f in &c.figures {
+                    let show = |v: f64| match f.figure {
+                        crate::ludii::Figure::Completion | crate::ludii::Figure::Player1Wins => {
+                            pct(v)
+                        }
+                        _ => format!("{v:.1}"),
+                    };
+                    writeln!(
+                        out,
+                        "| {}{} | {} | {} | {} ({}) | {} | {} |",
+                        md(&c.study),
+                        if c.must_reproduce {
+                            " (must reproduce)"
+                        } else {
+                            ""
+                        },
+                        f.figure.label(),
+                        show(f.ours),
+                        show(f.ludii),
+                        f.ludii_games,
+                        match f.figure {
+                            crate::ludii::Figure::Completion
+                            | crate::ludii::Figure::Player1Wins =>
+                                format!("{:+.1} points", f.difference * 100.0),
+                            _ => format!("{:+.1}", f.difference),
+                        },
+                        if f.within_chance {
+                            "yes".to_string()
+                        } else {
+                            format!("no (z = {:.1})", f.z)
+                        }
+                    )
+                    .unwrap();
+                }
+            }
+            writeln!(out).unwrap();
+        }
+    }
+    if let Some(about) = &s.ludii_measured {
+        writeln!(
+            out,
+            "## How Ludii's figures were measured\n\nLudii {}, {}: {}\n",
+            md(&about.ludii),
+            md(&about.measured),
+            md(&about.how)
+        )
+        .unwrap();
     }
     out
 }

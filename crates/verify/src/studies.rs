@@ -48,7 +48,7 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
             file.options.clone(),
         )];
         if file.preset != "ludii" {
-            wanted.push(("Ludii's encoding (ludii preset)".into(), "The game as Ludii 1.3.13 encodes it, less the faults the ruleset simulates separately as variants, for comparison with Ludii's own figures.".into(), "ludii".into(), OptionSet::new()));
+            wanted.push((LUDII_ENCODING.into(), "The game as Ludii 1.3.13 encodes it, less the faults the ruleset simulates separately as variants, for comparison with Ludii's own figures.".into(), "ludii".into(), OptionSet::new()));
         }
         for variant in &file.variants {
             wanted.push((
@@ -81,6 +81,26 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
         }
     }
     specs
+}
+
+/// The label of the plain study of Ludii's encoding.
+pub const LUDII_ENCODING: &str = "Ludii's encoding (ludii preset)";
+
+/// Per ruleset, the study that must reproduce Ludii's play: the variant marked
+/// `plays_as_ludii`, else the plain study of Ludii's encoding.
+pub fn ludii_plays(corpus: &Corpus) -> std::collections::BTreeMap<String, String> {
+    corpus
+        .rulesets
+        .iter()
+        .map(|(id, file)| {
+            let label = file
+                .variants
+                .iter()
+                .find(|v| v.plays_as_ludii)
+                .map_or_else(|| LUDII_ENCODING.to_string(), |v| v.label.clone());
+            (id.clone(), label)
+        })
+        .collect()
 }
 
 /// The part of a study's playouts that shard `shard` of `of` runs.

@@ -242,3 +242,54 @@ fn hyde_s_pattern_needs_a_layout_other_than_six_a_hole() {
     assert_eq!(layouts["six_each"], false);
     assert_eq!(layouts["layouts"], 749_398);
 }
+
+#[test]
+fn a_study_labelled_as_ludii_s_play_must_reproduce_ludii() {
+    let root = shipped_corpus();
+    let outcome = verify::merge(vec![run(&root, 1, 1)]).unwrap();
+    assert_eq!(verify::unreproduced_ludii(&outcome), Vec::<String>::new());
+    let compared = verify::report::simulations(&outcome).ludii;
+    assert!(
+        compared.iter().filter(|c| c.must_reproduce).count() == 7,
+        "one study a game must reproduce Ludii: {compared:#?}"
+    );
+
+    // Ludii's Tuz made three times shorter: the preset no longer reproduces it.
+    let dir = copy_of_corpus();
+    edit(
+        dir.path(),
+        "ludii/measured.yaml",
+        "value: 4736.6",
+        "value: 1500.0",
+    );
+    edit(
+        dir.path(),
+        "ludii/measured.yaml",
+        "value: 4785.2",
+        "value: 1500.0",
+    );
+    let outcome = verify::merge(vec![run(dir.path(), 1, 1)]).unwrap();
+    let unreproduced = verify::unreproduced_ludii(&outcome);
+    assert_eq!(unreproduced.len(), 1, "{unreproduced:#?}");
+    assert!(
+        unreproduced[0].starts_with("tuz: the study \"Ludii's encoding (ludii preset)\"")
+            && unreproduced[0].contains("mean moves"),
+        "{unreproduced:#?}"
+    );
+
+    // Barjis's variant without the fault it claims to carry plays Ludii's encoding, not Ludii.
+    let dir = copy_of_corpus();
+    edit(
+        dir.path(),
+        "rulesets/barjis.yaml",
+        "track_counts: ludii-shared-cells",
+        "track_counts: per-man",
+    );
+    let outcome = verify::merge(vec![run(dir.path(), 1, 1)]).unwrap();
+    let unreproduced = verify::unreproduced_ludii(&outcome);
+    assert!(
+        unreproduced.len() == 1
+            && unreproduced[0].starts_with("barjis: the study \"Ludii 1.3.13 as it plays\""),
+        "{unreproduced:#?}"
+    );
+}

@@ -1,0 +1,226 @@
+//! Ludii's own play, measured by running Ludii, beside the studies of its encoding.
+//!
+//! `corpus/ludii/measured.yaml` holds Ludii's figures (mean moves, completion, player 1's
+//! wins, moves to the first finisher), each with the seed and the number of games behind it.
+//! Every study of a `ludii` preset or of a Ludii-fault variant is compared with them; the
+//! study a ruleset marks as Ludii as it plays (a variant with `plays_as_ludii`, or else the
+//! plain "Ludii's encoding" study) must reproduce them within chance, or `verify` fails.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use corpus::Diagnostic;
+use serde::{Deserialize, Serialize};
+
+use crate::studies::StudyResult;
+
+/// Where the measured figures live, relative to the corpus root.
+pub const FILE: &str = "ludii/measured.yaml";
+
+/// The two-sided normal quantile of the chance test: 99%, because some twenty figures are
+/// compared at once and a 95% test would flag one by chance in most runs.
+pub const Z99: f64 = 2.575_829;
+
+/// A figure Ludii's play is measured by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Figure {
+    MeanMoves,
+    Completion,
+    #[serde(rename = "player-1-wins")]
+    Player1Wins,
+    FirstFinisherMoves,
+}
+
+impl Figure {
+    pub fn label(self) -> &'static str {
+        match self {
+            Figure::MeanMoves => "mean moves",
+            Figure::Completion => "completion",
+            Figure::Player1Wins => "player 1 wins",
+            Figure::FirstFinisherMoves => "mean moves to the first finisher",
+        }
+    }
+
+    fn is_share(self) -> bool {
+        matches!(self, Figure::Completion | Figure::Player1Wins)
+    }
+}
+
+/// One measured run of one figure.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Run {
+    pub figure: Figure,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    pub games: u64,
+    pub value: f64,
+}
+
+/// The whole file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Measured {
+    pub ludii: String,
+    pub measured: String,
+    pub how: String,
+    /// Runs by engine slug.
+    pub games: BTreeMap<String, Vec<Run>>,
+}
+
+/// Reads the measured figures, if the corpus has them.
+pub fn load(root: &Path) -> Result<Option<Measured>, Diagnostic> {
+    let path = root.join(FILE);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => corpus::yaml::from_yaml(&path, &text).map(Some),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Diagnostic::error(&path, format!("cannot read: {e}"))),
+    }
+}
+
+/// One figure of one study beside Ludii's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Compared {
+    pub figure: Figure,
+    pub ours: f64,
+    /// Ludii's runs pooled, weighted by their games.
+    pub ludii: f64,
+    pub ludii_games: u64,
+    pub difference: f64,
+    /// The difference in standard errors of the difference.
+    pub z: f64,
+    pub within_chance: bool,
+}
+
+/// A study compared with Ludii's play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    pub ruleset: String,
+    pub game: String,
+    pub study: String,
+    /// Whether the study claims to be Ludii as it plays, and so must reproduce it.
+    pub must_reproduce: bool,
+    pub figures: Vec<Compared>,
+}
+
+impl Comparison {
+    pub fn reproduces(&self) -> bool {
+        self.figures.iter().all(|f| f.within_chance)
+    }
+}
+
+/// Whether a study is of Ludii's encoding: its preset, or a variant of it.
+pub fn is_ludii_study(study: &StudyResult) -> bool {
+    study.spec.preset == "ludii"
+}
+
+/// Every Ludii study compared with the measured figures of its game. `plays` names, per
+/// ruleset, the label of the study that must reproduce Ludii's play.
+pub fn compare(
+    studies: &[StudyResult],
+    measured: &Measured,
+    plays: &BTreeMap<String, String>,
+) -> Vec<Comparison> {
+    let mut out = Vec::new();
+    for study in studies.iter().filter(|s| is_ludii_study(s)) {
+        let Some(runs) = measured.games.get(&study.spec.engine) else {
+            continue;
+        };
+        let mut by_figure: BTreeMap<Figure, Vec<&Run>> = BTreeMap::new();
+        for run in runs {
+            by_figure.entry(run.figure).or_default().push(run);
+        }
+        let figures = by_figure
+            .into_iter()
+            .filter_map(|(figure, runs)| compare_figure(study, figure, &runs))
+            .collect();
+        out.push(Comparison {
+            ruleset: study.spec.ruleset.clone(),
+            game: study.spec.engine.clone(),
+            study: study.spec.label.clone(),
+            must_reproduce: plays.get(&study.spec.ruleset) == Some(&study.spec.label),
+            figures,
+        });
+    }
+    out
+}
+
+fn compare_figure(study: &StudyResult, figure: Figure, runs: &[&Run]) -> Option<Compared> {
+    let r = &study.report;
+    let games: u64 = runs.iter().map(|run| run.games).sum();
+    let ludii = runs
+        .iter()
+        .map(|run| run.value * run.games as f64)
+        .sum::<f64>()
+        / games as f64;
+    let n = r.playouts as f64;
+    let (ours, se_ours, se_ludii) = if figure.is_share() {
+        let ours = match figure {
+            Figure::Completion => r.completion,
+            _ => *r.win_share.first()?,
+        };
+        let se = |p: f64, n: f64| (p * (1.0 - p) / n).sqrt();
+        (ours, se(ours, n), se(ludii, games as f64))
+    } else {
+        let duration = match figure {
+            Figure::MeanMoves => r.moves.as_ref()?,
+            _ => r.first_finisher_moves.as_ref()?,
+        };
+        // Ludii's spread is not published: the study's own stands in for it.
+        let n_ours = duration.games as f64;
+        (
+            duration.mean,
+            duration.sd / n_ours.sqrt(),
+            duration.sd / (games as f64).sqrt(),
+        )
+    };
+    let difference = ours - ludii;
+    let se = (se_ours * se_ours + se_ludii * se_ludii).sqrt();
+    let z = if se > 0.0 {
+        difference / se
+    } else if difference.abs() < 1e-12 {
+        0.0
+    } else {
+        f64::INFINITY
+    };
+    Some(Compared {
+        figure,
+        ours,
+        ludii,
+        ludii_games: games,
+        difference,
+        z,
+        within_chance: z.abs() <= Z99,
+    })
+}
+
+/// The studies that claim to be Ludii's play and do not reproduce it, in words naming the game.
+pub fn unreproduced(comparisons: &[Comparison]) -> Vec<String> {
+    comparisons
+        .iter()
+        .filter(|c| c.must_reproduce && !c.reproduces())
+        .map(|c| {
+            let off: Vec<String> = c
+                .figures
+                .iter()
+                .filter(|f| !f.within_chance)
+                .map(|f| {
+                    format!(
+                        "{} {:.4} against Ludii's {:.4} (z = {:.1})",
+                        f.figure.label(),
+                        f.ours,
+                        f.ludii,
+                        f.z
+                    )
+                })
+                .collect();
+            format!(
+                "{}: the study \"{}\" is labelled as Ludii's play but does not reproduce it: {}",
+                c.game,
+                c.study,
+                off.join("; ")
+            )
+        })
+        .collect()
+}
