@@ -129,12 +129,35 @@ pub struct Barjis {
     finishers: u8,
     weight: u8,
     over: bool,
-    /// Ludii's count of each player's men per route position (`TrackCounts::LudiiSharedCells`).
-    route_counts: [[i8; ROUTE_LEN]; 4],
+    /// Ludii's count of each player's men on the positions of the cells its route passes twice
+    /// (`TrackCounts::LudiiSharedCells`): on every other cell the count is the man standing
+    /// there, which the board already knows.
+    twice_counts: [[i8; TWICE_SLOTS]; 4],
 }
 
-/// Positions of a route, the centre at both ends.
-const ROUTE_LEN: usize = ROUTE_END as usize + 1;
+/// The centre at both ends and the eight cells of the player's middle column, out and home.
+const TWICE_SLOTS: usize = 18;
+
+/// The slot of a route position on a cell the route passes twice, and of the other pass.
+const fn twice_slots(position: u8) -> Option<(usize, usize)> {
+    match position {
+        0 => Some((0, 1)),
+        ROUTE_END => Some((1, 0)),
+        1..=8 => Some((2 + (position as usize - 1), 10 + (position as usize - 1))),
+        76..=83 => Some((10 + (83 - position as usize), 2 + (83 - position as usize))),
+        _ => None,
+    }
+}
+
+/// The route position of a slot.
+const fn slot_position(slot: usize) -> u8 {
+    match slot {
+        0 => 0,
+        1 => ROUTE_END,
+        2..=9 => (slot - 1) as u8,
+        _ => (83 - (slot - 10)) as u8,
+    }
+}
 
 impl Barjis {
     #[inline]
@@ -142,23 +165,62 @@ impl Barjis {
         self.options.track_counts == TrackCounts::LudiiSharedCells
     }
 
-    /// Where Ludii takes a player's man on `cell` to be: the first position of that cell on
-    /// its route with a man counted, or none (past the route's end).
-    fn ludii_position(&self, player: usize, cell: u8) -> Option<u8> {
-        let route = &ROUTES[usize::from(self.arm[player])];
-        (0..ROUTE_LEN)
-            .find(|&p| route[p] == cell && self.route_counts[player][p] > 0)
-            .map(|p| p as u8)
+    /// Where Ludii takes a player's man at `position` to be: on a cell its route passes twice,
+    /// the first of the two positions with a man counted, or none (past the route's end).
+    fn ludii_position(&self, player: usize, position: u8) -> Option<u8> {
+        let Some((own, other)) = twice_slots(position) else {
+            return Some(position);
+        };
+        // The outward pass comes first on the route: the centre at 0, the column at 1 to 8.
+        let (first, second) = if slot_position(own) < slot_position(other) {
+            (own, other)
+        } else {
+            (other, own)
+        };
+        [first, second]
+            .into_iter()
+            .find(|&slot| self.twice_counts[player][slot] > 0)
+            .map(slot_position)
     }
 
-    /// Ludii's bookkeeping of a man leaving the board from `cell`: one off every position of
-    /// the cell, not only the one it stood at.
-    fn ludii_remove(&mut self, player: usize, cell: u8) {
-        let route = &ROUTES[usize::from(self.arm[player])];
-        for (count, &at) in self.route_counts[player].iter_mut().zip(route) {
-            if at == cell {
-                *count -= 1;
+    #[cold]
+    #[inline(never)]
+    fn count(&mut self, player: usize, position: u8, change: i8) {
+        if let Some((slot, _)) = twice_slots(position) {
+            self.twice_counts[player][slot] += change;
+        }
+    }
+
+    /// Ludii's bookkeeping of a man about to move: lifted from where it counts him, or, leaving
+    /// the board, from every position of his cell.
+    #[cold]
+    #[inline(never)]
+    fn ludii_lift(&mut self, player: usize, index: usize, destination: u8) {
+        let position = self.position[player][index];
+        match self.ludii_position(player, position) {
+            Some(seen) if destination != OFF => {
+                self.count(player, seen, -1);
+                self.position[player][index] = seen;
             }
+            _ => self.ludii_remove(player, position),
+        }
+    }
+
+    /// Ludii lifts a captured man's count only where it finds one.
+    #[cold]
+    #[inline(never)]
+    fn ludii_capture(&mut self, player: usize, position: u8) {
+        if let Some(seen) = self.ludii_position(player, position) {
+            self.count(player, seen, -1);
+        }
+    }
+
+    /// Ludii's bookkeeping of a man leaving the board from `position`: one off every position
+    /// of its cell, not only the one it stood at.
+    fn ludii_remove(&mut self, player: usize, position: u8) {
+        if let Some((own, other)) = twice_slots(position) {
+            self.twice_counts[player][own] -= 1;
+            self.twice_counts[player][other] -= 1;
         }
     }
 
@@ -196,18 +258,32 @@ impl Barjis {
     }
 
     /// Where man `index` goes with `value`: a new position, or `OFF`.
+    #[inline(always)]
     fn destination(&self, player: usize, index: usize, value: u8) -> Option<u8> {
-        let mut position = self.position[player][index];
+        let position = self.position[player][index];
         if position == HOME || position == OFF {
             return None;
         }
         if self.ludii_counts() {
-            match self.ludii_position(player, self.cell(player, position)) {
-                Some(seen) => position = seen,
-                // Past the end of its route as Ludii counts: off the board, whatever the throw.
-                None => return Some(OFF),
-            }
+            return self.ludii_destination(player, position, value);
         }
+        self.destination_from(player, position, value)
+    }
+
+    /// The fault variant's destination: from where Ludii counts the man, or off the board when
+    /// it counts him past the route's end. Out of line, so that the playout loop of every
+    /// other reading stays as small as it was.
+    #[cold]
+    #[inline(never)]
+    fn ludii_destination(&self, player: usize, position: u8, value: u8) -> Option<u8> {
+        match self.ludii_position(player, position) {
+            Some(seen) => self.destination_from(player, seen, value),
+            None => Some(OFF),
+        }
+    }
+
+    #[inline(always)]
+    fn destination_from(&self, player: usize, position: u8, value: u8) -> Option<u8> {
         let target = u16::from(position) + u16::from(value);
         let end = u16::from(ROUTE_END);
         let off = match self.options.bear_off {
@@ -232,6 +308,7 @@ impl Barjis {
             && self.landing(player, CENTRE).is_some()
     }
 
+    #[inline(always)]
     fn put(&mut self, player: usize, index: usize, position: u8) {
         let cell = self.cell(player, position);
         if let Some(victims) = self.landing(player, cell) {
@@ -243,10 +320,8 @@ impl Barjis {
                             && self.cell(other, self.position[other][man]) == cell
                         {
                             // Ludii lifts a count only where it finds one.
-                            if self.ludii_counts()
-                                && let Some(seen) = self.ludii_position(other, cell)
-                            {
-                                self.route_counts[other][usize::from(seen)] -= 1;
+                            if self.ludii_counts() {
+                                self.ludii_capture(other, self.position[other][man]);
                             }
                             self.position[other][man] = HOME;
                         }
@@ -258,7 +333,7 @@ impl Barjis {
         self.position[player][index] = position;
         self.occupancy[usize::from(cell)][player] += 1;
         if self.ludii_counts() {
-            self.route_counts[player][usize::from(position)] += 1;
+            self.count(player, position, 1);
         }
     }
 
@@ -349,7 +424,7 @@ impl Game for Barjis {
             finishers: 0,
             weight: 1,
             over: false,
-            route_counts: [[0; ROUTE_LEN]; 4],
+            twice_counts: [[0; TWICE_SLOTS]; 4],
         }
     }
 
@@ -404,15 +479,8 @@ impl Game for Barjis {
                 let destination = self
                     .destination(player, index, value)
                     .expect("a legal move");
-                let cell = self.cell(player, self.position[player][index]);
                 if self.ludii_counts() {
-                    match self.ludii_position(player, cell) {
-                        Some(seen) if destination != OFF => {
-                            self.route_counts[player][usize::from(seen)] -= 1;
-                            self.position[player][index] = seen;
-                        }
-                        _ => self.ludii_remove(player, cell),
-                    }
+                    self.ludii_lift(player, index, destination);
                 }
                 self.lift(player, index);
                 if destination == OFF {
@@ -574,7 +642,7 @@ impl Game for Barjis {
                                 as u8;
                             game.position[player][index] = position;
                             game.occupancy[usize::from(game.cell(player, position))][player] += 1;
-                            game.route_counts[player][usize::from(position)] += 1;
+                            game.count(player, position, 1);
                         }
                         other => {
                             return Err(format!(
