@@ -222,26 +222,27 @@ fn read_yaml_files(dir: &Path, kind: FileKind, report: &mut Report) -> Vec<(Path
     paths.sort();
     let mut files = Vec::new();
     for path in paths {
-        match fs::read(&path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => files.push((path, text)),
-                Err(error) => {
-                    let offset = error.utf8_error().valid_up_to();
-                    let line = error.as_bytes()[..offset]
-                        .iter()
-                        .filter(|&&b| b == b'\n')
-                        .count() as u64
-                        + 1;
-                    report.push(
-                        Diagnostic::error(&path, format!("invalid UTF-8 at byte {offset}"))
-                            .at(line, None),
-                    );
-                }
-            },
-            Err(error) => report.push(Diagnostic::error(&path, format!("cannot read: {error}"))),
+        match read_text(&path) {
+            Ok(text) => files.push((path, text)),
+            Err(diagnostic) => report.push(diagnostic),
         }
     }
     files
+}
+
+/// Reads a UTF-8 text file; invalid UTF-8 is an error naming the byte and its line.
+pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
+    let bytes =
+        fs::read(path).map_err(|error| Diagnostic::error(path, format!("cannot read: {error}")))?;
+    String::from_utf8(bytes).map_err(|error| {
+        let offset = error.utf8_error().valid_up_to();
+        let line = error.as_bytes()[..offset]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u64
+            + 1;
+        Diagnostic::error(path, format!("invalid UTF-8 at byte {offset}")).at(line, None)
+    })
 }
 
 /// How a generated file on disk differs from what the pages give.

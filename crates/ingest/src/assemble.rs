@@ -205,96 +205,123 @@ pub fn assemble(
         None => (Corpus::default(), None),
     };
     let from_pages = assemble_pages(pages, &corpus, report);
-    let older_at = |export: &Option<corpus::ExportRef>| {
-        export
-            .as_ref()
-            .map_or_else(String::new, ToString::to_string)
-    };
-    for (id, record) in from_pages.evidence {
-        let merged = match corpus.evidence.get(&id) {
-            Some(old) => {
-                let merged = supersede(
-                    old,
-                    &older_at(&old.export),
-                    &record,
-                    &pages_of(&record.pages),
-                );
-                report_superseded(
-                    &id,
-                    &merged.superseded,
-                    old.superseded.len(),
-                    export_file.as_deref(),
-                    report,
-                );
-                merged
-            }
-            None => record,
-        };
-        corpus.evidence.insert(id, merged);
-    }
-    for (id, record) in from_pages.portal_rulesets {
-        let merged = match corpus.portal_rulesets.get(&id) {
-            Some(old) => {
-                let merged = supersede(
-                    old,
-                    &older_at(&old.export),
-                    &record,
-                    &pages_of(&record.pages),
-                );
-                report_superseded(
-                    &id,
-                    &merged.superseded,
-                    old.superseded.len(),
-                    export_file.as_deref(),
-                    report,
-                );
-                merged
-            }
-            None => record,
-        };
-        corpus.portal_rulesets.insert(id, merged);
-    }
-    for (key, source) in from_pages.sources {
-        let merged = match corpus.sources.get(&key) {
-            // A citation alone says less than the export's full reference.
-            Some(old) if source.reference.is_none() => old.clone(),
-            Some(old) => {
-                let merged = supersede(old, &older_at(&old.export), &source, "a saved page");
-                report_superseded(
-                    &key,
-                    &merged.superseded,
-                    old.superseded.len(),
-                    export_file.as_deref(),
-                    report,
-                );
-                merged
-            }
-            None => source,
-        };
-        corpus.sources.insert(key, merged);
-    }
-    for (key, game) in from_pages.games {
-        let merged = match corpus.games.get(&key) {
-            Some(old) => {
-                let mut merged =
-                    supersede(old, &older_at(&old.export), &game, &pages_of(&game.pages));
-                merged.aliases.retain(|a| *a != merged.name);
-                merged.aliases.sort();
-                report_superseded(
-                    &key,
-                    &merged.superseded,
-                    old.superseded.len(),
-                    export_file.as_deref(),
-                    report,
-                );
-                merged
-            }
-            None => game,
-        };
-        corpus.games.insert(key, merged);
-    }
+    let export_file = export_file.as_deref();
+    overlay(
+        &mut corpus.evidence,
+        from_pages.evidence,
+        export_file,
+        report,
+    );
+    overlay(
+        &mut corpus.portal_rulesets,
+        from_pages.portal_rulesets,
+        export_file,
+        report,
+    );
+    overlay(&mut corpus.sources, from_pages.sources, export_file, report);
+    overlay(&mut corpus.games, from_pages.games, export_file, report);
     link_games(&mut corpus);
     corpus
+}
+
+/// What the overlay of the pages on the export needs of a kind of record.
+trait Overlaid: Serialize + DeserializeOwned + Clone {
+    fn export(&self) -> Option<&corpus::ExportRef>;
+    fn superseded(&self) -> &[corpus::Superseded];
+    /// The saved pages the record was read from, in words.
+    fn read_from(&self) -> String;
+    /// Whether the page's record says less than the export's and is not taken at all.
+    fn says_less(&self) -> bool {
+        false
+    }
+    /// Tidies a merged record.
+    fn tidy(&mut self) {}
+}
+
+impl Overlaid for Evidence {
+    fn export(&self) -> Option<&corpus::ExportRef> {
+        self.export.as_ref()
+    }
+    fn superseded(&self) -> &[corpus::Superseded] {
+        &self.superseded
+    }
+    fn read_from(&self) -> String {
+        pages_of(&self.pages)
+    }
+}
+
+impl Overlaid for PortalRuleset {
+    fn export(&self) -> Option<&corpus::ExportRef> {
+        self.export.as_ref()
+    }
+    fn superseded(&self) -> &[corpus::Superseded] {
+        &self.superseded
+    }
+    fn read_from(&self) -> String {
+        pages_of(&self.pages)
+    }
+}
+
+impl Overlaid for Source {
+    fn export(&self) -> Option<&corpus::ExportRef> {
+        self.export.as_ref()
+    }
+    fn superseded(&self) -> &[corpus::Superseded] {
+        &self.superseded
+    }
+    fn read_from(&self) -> String {
+        "a saved page".into()
+    }
+    /// A citation alone says less than the export's full reference.
+    fn says_less(&self) -> bool {
+        self.reference.is_none()
+    }
+}
+
+impl Overlaid for Game {
+    fn export(&self) -> Option<&corpus::ExportRef> {
+        self.export.as_ref()
+    }
+    fn superseded(&self) -> &[corpus::Superseded] {
+        &self.superseded
+    }
+    fn read_from(&self) -> String {
+        pages_of(&self.pages)
+    }
+    fn tidy(&mut self) {
+        let name = self.name.clone();
+        self.aliases.retain(|a| *a != name);
+        self.aliases.sort();
+    }
+}
+
+/// Overlays the records of the pages on those of the export, key by key.
+fn overlay<T: Overlaid>(
+    older: &mut BTreeMap<String, T>,
+    newer: BTreeMap<String, T>,
+    export_file: Option<&Path>,
+    report: &mut Report,
+) {
+    for (key, record) in newer {
+        let merged = match older.get(&key) {
+            Some(old) if record.says_less() => old.clone(),
+            Some(old) => {
+                let older_at = old.export().map_or_else(String::new, ToString::to_string);
+                let mut merged = supersede(old, &older_at, &record, &record.read_from());
+                merged.tidy();
+                report_superseded(
+                    &key,
+                    merged.superseded(),
+                    old.superseded().len(),
+                    export_file,
+                    report,
+                );
+                merged
+            }
+            None => record,
+        };
+        older.insert(key, merged);
+    }
 }
 
 fn report_superseded(

@@ -115,28 +115,10 @@ pub fn read_export_file(
     path: &Path,
     report: &mut Report,
 ) -> Option<(PathBuf, export::ExportRecords)> {
-    let text = match fs::read(path) {
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(error) => {
-                let offset = error.utf8_error().valid_up_to();
-                let line = error.as_bytes()[..offset]
-                    .iter()
-                    .filter(|&&b| b == b'\n')
-                    .count() as u64
-                    + 1;
-                report.push(
-                    Diagnostic::error(path, format!("invalid UTF-8 at byte {offset}"))
-                        .at(line, None),
-                );
-                return None;
-            }
-        },
-        Err(error) => {
-            report.push(Diagnostic::error(
-                path,
-                format!("cannot read the export: {error}"),
-            ));
+    let text = match corpus::store::read_text(path) {
+        Ok(text) => text,
+        Err(diagnostic) => {
+            report.push(diagnostic);
             return None;
         }
     };
