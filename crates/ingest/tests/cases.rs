@@ -1,5 +1,6 @@
 //! Data-driven ingestion tests: every directory under `tests/cases/` holds saved pages
-//! (`pages/`), a database dump in the shape of the DLP's export (`export.sql`), or both, and
+//! (`pages/`), a database dump in the shape of the DLP's export (`export.sql`, or
+//! `export.edit`: another case's dump with one defect made in it), or both, and
 //! `expected.txt`, the corpus files they give (or the diagnostics that stop them).
 //! Run with `UPDATE_EXPECT=1` to rewrite the expectations, then review the diff.
 
@@ -9,20 +10,74 @@ use std::path::Path;
 
 use corpus::Report;
 
-fn render_diagnostics(out: &mut String, report: &Report, case: &Path) {
+fn render_diagnostics(out: &mut String, report: &Report, dirs: &[&Path]) {
     for diagnostic in &report.diagnostics {
-        let shown = diagnostic
-            .to_string()
-            .replace(&format!("{}/", case.display()), "");
+        let mut shown = diagnostic.to_string();
+        for dir in dirs {
+            shown = shown.replace(&format!("{}/", dir.display()), "");
+        }
         writeln!(out, "{shown}").unwrap();
     }
+}
+
+/// A dump made from another case's by `export.edit`: `base: PATH` (relative to the case),
+/// then `replace:`/`with:` pairs, `cut-after:` or `cut-before:`, with `\n` for line breaks.
+fn edited_dump(case: &Path, edit: &str) -> String {
+    let mut text = None::<String>;
+    let mut replace = None::<String>;
+    for line in edit
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (key, value) = line
+            .split_once(": ")
+            .unwrap_or_else(|| panic!("{}: {line:?}", case.display()));
+        let value = value.replace("\\n", "\n");
+        let dump = |text: &mut Option<String>| text.take().expect("`base:` comes first");
+        text = Some(match key {
+            "base" => fs::read_to_string(case.join(&value)).unwrap(),
+            "replace" => {
+                replace = Some(value);
+                dump(&mut text)
+            }
+            "with" => {
+                let from = replace.take().expect("`replace:` before `with:`");
+                let base = dump(&mut text);
+                assert_eq!(
+                    base.matches(&from).count(),
+                    1,
+                    "{}: {from:?} must occur once",
+                    case.display()
+                );
+                base.replacen(&from, &value, 1)
+            }
+            "cut-after" => {
+                let base = dump(&mut text);
+                let at = base.find(&value).expect("the cut is in the dump") + value.len();
+                base[..at].to_string()
+            }
+            "cut-before" => {
+                let base = dump(&mut text);
+                let at = base.find(&value).expect("the cut is in the dump");
+                base[..at].to_string()
+            }
+            other => panic!("{}: unknown edit {other:?}", case.display()),
+        });
+    }
+    text.expect("an edit names its base")
 }
 
 /// What a case's pages give, as text.
 fn outcome(case: &Path) -> String {
     let mut out = String::new();
     let pages = case.join("pages");
-    let export = case.join("export.sql");
+    let mut export = case.join("export.sql");
+    // The edited dump is written under the same name, so that messages read the same.
+    let scratch = tempfile::tempdir().unwrap();
+    if let Ok(edit) = fs::read_to_string(case.join("export.edit")) {
+        export = scratch.path().join("export.sql");
+        fs::write(&export, edited_dump(case, &edit)).unwrap();
+    }
     let result = ingest::ingest(
         pages.is_dir().then_some(pages.as_path()),
         export.is_file().then_some(export.as_path()),
@@ -35,12 +90,12 @@ fn outcome(case: &Path) -> String {
             }
             if !report.diagnostics.is_empty() {
                 out.push_str("== warnings\n");
-                render_diagnostics(&mut out, &report, case);
+                render_diagnostics(&mut out, &report, &[case, scratch.path()]);
             }
         }
         Err(report) => {
             out.push_str("== ingestion fails\n");
-            render_diagnostics(&mut out, &report, case);
+            render_diagnostics(&mut out, &report, &[case, scratch.path()]);
         }
     }
     out
