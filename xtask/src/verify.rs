@@ -136,10 +136,11 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     let outcome = verify::merge(vec![run_shard(&dir, &config, args.quiet)?])?;
     if args.check {
-        let unreproduced = verify::unreproduced_ludii(&outcome);
+        let mut unreproduced = verify::unreproduced_ludii(&outcome);
+        unreproduced.extend(verify::setup_dependent_claims(&outcome));
         if !unreproduced.is_empty() {
             return Err(format!(
-                "a study labelled as Ludii's play does not reproduce it:\n  {}",
+                "a study labelled as Ludii's play does not reproduce it, or a claim's verdict depends on its setup:\n  {}",
                 unreproduced.join("\n  ")
             ));
         }
@@ -199,6 +200,14 @@ fn report_files(reports: &Path, outcome: &Outcome) -> BTreeMap<PathBuf, String> 
 /// Writes the reports, unless something that worked is now broken.
 fn publish(reports: &Path, outcome: &Outcome, accept: bool, quiet: bool) -> Result<(), String> {
     let mut broken = verify::broken_claims(outcome);
+    // Not acceptable with --accept: a verdict that comes from a check's setup is no finding.
+    let dependent = verify::setup_dependent_claims(outcome);
+    if !dependent.is_empty() {
+        return Err(format!(
+            "a claim's verdict depends on how its check is set up; the reports were left as they were:\n  {}",
+            dependent.join("\n  ")
+        ));
+    }
     // Not acceptable with --accept: a preset or variant that says it is Ludii's play must be.
     let unreproduced = verify::unreproduced_ludii(outcome);
     if !unreproduced.is_empty() {

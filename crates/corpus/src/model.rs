@@ -357,6 +357,11 @@ pub struct Claim {
     /// The claim in one plain sentence.
     pub statement: String,
     pub sentence: Sentence,
+    /// The options the sentence speaks to: the only ones its verdict may depend on. A verdict
+    /// that turns with any other option comes from how the check is set up, and `verify`
+    /// refuses it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub concerns: Vec<String>,
     /// What to run: a `scenario` (position, throws and moves, expected results) or a
     /// `throw_table` (exact probabilities). Read by the engines, opaque here.
     pub check: serde_json::Value,

@@ -166,23 +166,86 @@ fn pow(base: Rational, exponent: u8) -> Rational {
     (0..exponent).fold(Rational::from_integer(1), |acc, _| acc * base)
 }
 
-/// A named throw: what each number of lots up is worth in a game, and whether it grants
-/// another throw. Distributions of values are derived exactly from it.
+/// What one throw did, read off the position after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThrowRead {
+    /// The throw's value or effect in the game's words ("6", "sig of twelve", "score 1").
+    pub value: String,
+    /// Whether the same player throws again, once the throw has been played.
+    pub another_throw: bool,
+}
+
+/// A throw to read: a position where it is due, and how to read what each outcome did there
+/// (given the position before the throw and the one right after it).
+pub struct ThrowProbe<G> {
+    pub name: &'static str,
+    pub position: G,
+    pub read: fn(before: &G, after: &G) -> ThrowRead,
+}
+
+/// A named throw as the engine plays it: what each number of lots up did. Distributions of
+/// values are derived exactly from it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThrowTable {
     pub name: &'static str,
     pub lots: u8,
     pub bias: Bias,
-    /// For each number of lots up (0..=lots): the value's label and whether it throws again.
-    pub faces: Vec<(String, bool)>,
+    /// For each number of lots up (0..=lots): what the throw did.
+    pub faces: Vec<ThrowRead>,
+}
+
+/// Applies every outcome of each probe's throw to its position and reads what happened.
+/// A probe whose position is not a throw of lots is an error naming it.
+pub fn throw_tables<G: crate::Game>(options: &G::Options) -> Result<Vec<ThrowTable>, String> {
+    G::throw_probes(options)
+        .into_iter()
+        .map(|probe| {
+            let crate::Phase::Chance(Chance::Lots { count, bias }) = probe.position.phase() else {
+                return Err(format!(
+                    "the position of throw {:?} is not a throw of lots",
+                    probe.name
+                ));
+            };
+            let faces = (0..=count)
+                .map(|up| {
+                    let mut after = probe.position.clone();
+                    after.apply_chance(up);
+                    (probe.read)(&probe.position, &after)
+                })
+                .collect();
+            Ok(ThrowTable {
+                name: probe.name,
+                lots: count,
+                bias,
+                faces,
+            })
+        })
+        .collect()
+}
+
+/// Plays the first legal move until a throw is due or the game is over (at most `limit`
+/// moves): how a probe sees whether a throw, once used, gives its thrower another.
+pub fn play_to_next_throw<G: crate::Game>(game: &mut G, limit: usize) {
+    let mut moves = Vec::new();
+    for _ in 0..limit {
+        if !matches!(game.phase(), crate::Phase::Decision(_)) {
+            return;
+        }
+        moves.clear();
+        game.legal_moves(&mut moves);
+        match moves.first() {
+            Some(&mv) => game.apply(mv),
+            None => return,
+        }
+    }
 }
 
 impl ThrowTable {
-    /// Probability of each value label, summed over the outcomes that give it.
+    /// Probability of each value, summed over the outcomes that give it.
     pub fn value_distribution(&self) -> BTreeMap<String, Rational> {
         let mut out = BTreeMap::new();
         for (k, p) in binomial(self.lots, self.bias).into_iter().enumerate() {
-            *out.entry(self.faces[k].0.clone())
+            *out.entry(self.faces[k].value.clone())
                 .or_insert_with(|| Rational::from_integer(0)) += p;
         }
         out
@@ -193,7 +256,7 @@ impl ThrowTable {
         binomial(self.lots, self.bias)
             .into_iter()
             .enumerate()
-            .filter(|(k, _)| self.faces[*k].1)
+            .filter(|(k, _)| self.faces[*k].another_throw)
             .fold(Rational::from_integer(0), |acc, (_, p)| acc + p)
     }
 }

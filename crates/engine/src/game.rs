@@ -169,8 +169,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A position set up by hand for a scenario (a JSON object in the game's own terms).
     fn from_setup(options: &Self::Options, setup: &Value) -> Result<Self, String>;
 
-    /// The throws of the game (sticks, cowries) under these options, for exact tables.
-    fn throw_tables(options: &Self::Options) -> Vec<crate::dice::ThrowTable> {
+    /// The throws of the game (sticks, cowries) under these options: for each, a position where
+    /// it is due and how to read what it did. Throw tables are read off the engine from these
+    /// ([`crate::dice::throw_tables`]), never written beside it.
+    fn throw_probes(options: &Self::Options) -> Vec<crate::dice::ThrowProbe<Self>> {
         let _ = options;
         Vec::new()
     }

@@ -17,11 +17,12 @@ pub mod options;
 pub mod playout;
 pub mod rng;
 pub mod scenario;
+pub mod setup;
 pub mod simulate;
 pub mod stats;
 pub mod trace;
 
-pub use dice::{Bias, Chance, Rational, ThrowTable};
+pub use dice::{Bias, Chance, Rational, ThrowProbe, ThrowRead, ThrowTable};
 pub use game::{Game, MAX_PLAYERS, Outcome, Phase, Player};
 pub use options::{OptionKind, OptionSpec, OptionValue, Options};
 pub use playout::{Caps, Ending, Playout};

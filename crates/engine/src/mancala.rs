@@ -65,6 +65,7 @@ pub fn rows_json<T: Copy + Into<Value>>(cells: &[T; HOLES]) -> Value {
 
 /// Reads `{"a": [6 numbers], "b": [6 numbers]}`.
 pub fn rows_from_json(value: &Value) -> Result<[u8; HOLES], String> {
+    crate::setup::known_keys(value, &["a", "b"]).map_err(|e| format!("board: {e}"))?;
     let mut cells = [0u8; HOLES];
     for (row, offset) in [("a", 0), ("b", ROW)] {
         let list = value

@@ -120,7 +120,7 @@ pub fn run_with<G: Game>(options: &G::Options, scenario: &Scenario) -> Result<Ob
                     return Err(at(format!("no throw is due ({})", phase_name(&game))));
                 };
                 let outcome = match argument {
-                    Value::Number(n) => n.as_u64().map(|n| n as u8),
+                    Value::Number(n) => n.as_u64().and_then(|n| u8::try_from(n).ok()),
                     Value::String(name) => name.parse().ok().or_else(|| game.chance_by_name(name)),
                     _ => None,
                 }

@@ -334,7 +334,63 @@ impl Stats {
         );
     }
 
-    /// Adds another part of the same study.
+    /// Whether the figures fit together (as read back from a file, they may not): one side
+    /// per seat, a win count per side, a rank row per seat, every playout counted once.
+    pub fn check_shape(&self) -> Result<(), String> {
+        let sides = self
+            .side_of
+            .iter()
+            .map(|&s| usize::from(s) + 1)
+            .max()
+            .unwrap_or(0);
+        let problem = if self.side_of.len() != self.players {
+            Some(format!(
+                "{} sides for {} players",
+                self.side_of.len(),
+                self.players
+            ))
+        } else if self.wins.len() != sides || self.weighted_wins.len() != sides {
+            Some(format!(
+                "win counts for {} sides, expected {sides}",
+                self.wins.len()
+            ))
+        } else if self.ranks.len() != self.players
+            || self.ranks.iter().any(|row| row.len() != self.players)
+        {
+            Some("the ranks are not a row of every rank per player".to_string())
+        } else if self.by_rules.checked_add(self.by_cap) != Some(self.playouts)
+            || self.moves.count() != self.playouts
+            || self.draws > self.playouts
+        {
+            Some(format!(
+                "{} playouts, but {} ended by the rules, {} by a cap and {} have a length",
+                self.playouts,
+                self.by_rules,
+                self.by_cap,
+                self.moves.count()
+            ))
+        } else {
+            None
+        };
+        problem.map_or(Ok(()), Err)
+    }
+
+    /// Adds another part of the same study. Both parts are first checked to fit together.
+    pub fn try_merge(&mut self, other: &Stats) -> Result<(), String> {
+        self.check_shape()?;
+        other.check_shape()?;
+        if self.side_of != other.side_of {
+            return Err("the parts are studies of different games".into());
+        }
+        if self.playouts.checked_add(other.playouts).is_none() {
+            return Err("too many playouts to count".into());
+        }
+        self.merge(other);
+        Ok(())
+    }
+
+    /// Adds another part of the same study, made by this program (see [`Stats::try_merge`]
+    /// for parts read back from a file).
     pub fn merge(&mut self, other: &Stats) {
         assert_eq!(
             self.side_of, other.side_of,

@@ -3,18 +3,48 @@
 //! quarta, et sexta non item" — starting from the corner one gains 16 the first time, and
 //! likewise from the third or fifth hole, but not from the second, fourth or sixth.
 //!
-//! Which opening layouts make this true? Both players are taken to hold the same layout, each
-//! facing the other (as the copied layouts of later rounds are), and every arrangement of 36
-//! counters in six holes is tried.
+//! Which opening layouts make this true? Hyde does not say which corner he counts from
+//! ("ab Angulo seu extremitate"), so both are tried. The search assumes both rows are laid out
+//! alike, each player facing the other (as the copied layouts of later rounds are): Hyde's
+//! players arrange their counters "however they like", and the claim is about the first
+//! mover's holes only, so this is an assumption the report states, not a reading of Hyde.
+//! Every arrangement of 36 counters in six holes is tried.
 
 use engine::mancala::{HOLES, ROW, opposite};
 use engine::{Game, Phase};
 
 use crate::{Baqura, BaquraOptions, Move};
 
-/// Counters the first player holds after its first turn, starting from each of its holes
-/// (`None` for an empty hole, which cannot be played).
-pub fn first_turn_gains(options: &BaquraOptions, layout: [u8; ROW]) -> [Option<u8>; ROW] {
+/// The corner Hyde's holes are counted from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Corner {
+    /// The first hole is `a1`, where the mover's sowing begins.
+    Left,
+    /// The first hole is `a6`, the mover's last hole before the opponent's row.
+    Right,
+}
+
+impl Corner {
+    pub const BOTH: [Corner; 2] = [Corner::Left, Corner::Right];
+
+    /// The hole (0-based, from `a1`) that is Hyde's `nth` (0-based) counted from this corner.
+    pub fn hole(self, nth: usize) -> usize {
+        match self {
+            Corner::Left => nth,
+            Corner::Right => ROW - 1 - nth,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Corner::Left => "left",
+            Corner::Right => "right",
+        }
+    }
+}
+
+/// The position before the first move: `layout` in both rows, each player facing the other.
+fn opening(options: &BaquraOptions, layout: [u8; ROW]) -> Baqura {
     let mut start = Baqura::new(options);
     start.holes = [0; HOLES];
     for (hole, &count) in layout.iter().enumerate() {
@@ -25,27 +55,40 @@ pub fn first_turn_gains(options: &BaquraOptions, layout: [u8; ROW]) -> [Option<u
     start.stage = crate::Stage::Sowing;
     start.to_move = 0;
     start.total = start.holes.iter().map(|&c| u16::from(c)).sum();
-    let mut gains = [None; ROW];
-    for (hole, gain) in gains.iter_mut().enumerate() {
-        if layout[hole] == 0 {
-            continue;
-        }
-        let mut game = start.clone();
-        game.apply(Move::Sow(hole as u8));
-        while game.phase() == Phase::Decision(0) && game.relay.is_some() {
-            game.apply(Move::Relay);
-        }
-        *gain = Some(game.hands[0]);
-    }
-    gains
+    start
 }
 
-/// Whether gains, counted from the left corner (`a1`), follow Hyde's pattern.
-pub fn follows_hyde(gains: &[Option<u8>; ROW]) -> bool {
-    gains
-        .iter()
-        .enumerate()
-        .all(|(hole, gain)| (*gain == Some(16)) == (hole % 2 == 0))
+/// Counters the first player holds after a first turn from `hole`, or `None` when the hole is
+/// empty and cannot be played.
+fn first_turn_gain(start: &Baqura, hole: usize) -> Option<u8> {
+    if start.holes[hole] == 0 {
+        return None;
+    }
+    let mut game = start.clone();
+    game.apply(Move::Sow(hole as u8));
+    while game.phase() == Phase::Decision(0) && game.relay.is_some() {
+        game.apply(Move::Relay);
+    }
+    Some(game.hands[0])
+}
+
+/// Counters the first player holds after its first turn, starting from each of its holes
+/// (`None` for an empty hole, which cannot be played).
+pub fn first_turn_gains(options: &BaquraOptions, layout: [u8; ROW]) -> [Option<u8>; ROW] {
+    let start = opening(options, layout);
+    std::array::from_fn(|hole| first_turn_gain(&start, hole))
+}
+
+/// Whether gains, counted from `corner`, follow Hyde's pattern: 16 from the first, third and
+/// fifth holes, anything else from the second, fourth and sixth.
+pub fn follows_hyde(gains: &[Option<u8>; ROW], corner: Corner) -> bool {
+    (0..ROW).all(|nth| (gains[corner.hole(nth)] == Some(16)) == (nth % 2 == 0))
+}
+
+/// Whether `layout` follows Hyde's pattern counted from `corner`, playing the corner's own
+/// first hole before the others: almost every layout fails there.
+fn layout_follows_hyde(start: &Baqura, corner: Corner) -> bool {
+    (0..ROW).all(|nth| (first_turn_gain(start, corner.hole(nth)) == Some(16)) == (nth % 2 == 0))
 }
 
 /// Every layout of `counters` counters in six holes, in lexicographic order.
@@ -79,10 +122,15 @@ pub fn layouts(counters: u8) -> impl Iterator<Item = [u8; ROW]> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayoutSearch {
     pub layouts: u32,
+    /// Layouts following the pattern counted from the left corner.
+    pub from_left: u32,
+    /// Layouts following the pattern counted from the right corner.
+    pub from_right: u32,
+    /// Layouts following it from either corner.
     pub reproducing: u32,
     /// The first few reproducing layouts, in lexicographic order.
     pub examples: Vec<[u8; ROW]>,
-    /// Whether six counters in every hole reproduces the claim.
+    /// Whether six counters in every hole reproduces the claim from either corner.
     pub six_each: bool,
 }
 
@@ -90,13 +138,20 @@ pub struct LayoutSearch {
 pub fn search_layouts(options: &BaquraOptions) -> LayoutSearch {
     let mut search = LayoutSearch {
         layouts: 0,
+        from_left: 0,
+        from_right: 0,
         reproducing: 0,
         examples: Vec::new(),
         six_each: false,
     };
     for layout in layouts(crate::COUNTERS) {
         search.layouts += 1;
-        if follows_hyde(&first_turn_gains(options, layout)) {
+        let start = opening(options, layout);
+        let left = layout_follows_hyde(&start, Corner::Left);
+        let right = layout_follows_hyde(&start, Corner::Right);
+        search.from_left += u32::from(left);
+        search.from_right += u32::from(right);
+        if left || right {
             search.reproducing += 1;
             if search.examples.len() < 3 {
                 search.examples.push(layout);
@@ -109,17 +164,42 @@ pub fn search_layouts(options: &BaquraOptions) -> LayoutSearch {
     search
 }
 
+/// The first layout, in lexicographic order, that follows Hyde's pattern from either corner,
+/// and the corners it follows it from.
+pub fn first_layout(options: &BaquraOptions) -> Option<([u8; ROW], Vec<Corner>)> {
+    layouts(crate::COUNTERS).find_map(|layout| {
+        let start = opening(options, layout);
+        let corners: Vec<Corner> = Corner::BOTH
+            .into_iter()
+            .filter(|&corner| layout_follows_hyde(&start, corner))
+            .collect();
+        (!corners.is_empty()).then_some((layout, corners))
+    })
+}
+
+/// [`first_layout`] as data, for claims.
+pub fn first_layout_json(options: &BaquraOptions) -> serde_json::Value {
+    let found = first_layout(options);
+    serde_json::json!({
+        "assumes": "both rows laid out alike, each player facing the other",
+        "layout": found.as_ref().map(|(layout, _)| layout),
+        "corners": found.map(|(_, corners)| corners.iter().map(|c| c.name()).collect::<Vec<_>>()),
+        "six_each_gains": first_turn_gains(options, [6; ROW]),
+    })
+}
+
 /// The layout search as data, for claims and reports.
 pub fn search_json(options: &BaquraOptions) -> serde_json::Value {
     let search = search_layouts(options);
-    let mut six = options.clone();
-    six.layout = crate::Layout::SixEach;
     serde_json::json!({
+        "assumes": "both rows laid out alike, each player facing the other",
         "layouts": search.layouts,
+        "from_left": search.from_left,
+        "from_right": search.from_right,
         "reproducing": search.reproducing,
         "six_each": search.six_each,
         "examples": search.examples,
-        "six_each_gains": first_turn_gains(&six, [6; ROW]),
+        "six_each_gains": first_turn_gains(options, [6; ROW]),
     })
 }
 
@@ -148,6 +228,7 @@ mod tests {
             gains,
             [Some(15), Some(15), Some(8), Some(15), Some(15), Some(9)]
         );
-        assert!(!follows_hyde(&gains));
+        assert!(!follows_hyde(&gains, Corner::Left));
+        assert!(!follows_hyde(&gains, Corner::Right));
     }
 }

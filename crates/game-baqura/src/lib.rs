@@ -12,7 +12,7 @@ pub mod hyde;
 mod options;
 
 use engine::mancala::{self, HOLES, ROW, hole_name, next, opposite, parse_hole, previous, row_of};
-use engine::{Chance, Game, Outcome, Phase, Player};
+use engine::{Chance, Game, Outcome, Phase, Player, setup};
 use serde_json::{Value, json};
 
 pub use options::*;
@@ -137,7 +137,9 @@ impl Baqura {
             }
             return self.end_turn();
         }
-        if self.holes[last] % 2 == 1 {
+        // An even count that is not captured: Hyde's "perges ... donec tandem desinas in
+        // unitate" sows on; ending the turn here is an option no source states.
+        if self.holes[last] % 2 == 1 || self.options.uncaptured_even == UncapturedEven::SowOn {
             let from = match self.options.relay_from {
                 RelayFrom::LastHole => last,
                 RelayFrom::NextHole => next(last),
@@ -366,24 +368,17 @@ impl Game for Baqura {
     /// `{"board": {"a": [...], "b": [...]}, "hands": [a, b], "to_move": 1|2, "relay": "b3"}`;
     /// the position is in the sowing stage.
     fn from_setup(options: &BaquraOptions, setup: &Value) -> Result<Self, String> {
+        setup::known_keys(setup, &["board", "hands", "to_move", "relay"])?;
         let mut game = Baqura::new(options);
         game.holes = match setup.get("board") {
             Some(board) => mancala::rows_from_json(board)?,
             None => return Err("a Baqura setup needs a board".into()),
         };
         game.hands = match setup.get("hands") {
-            Some(Value::Array(h)) if h.len() == 2 => [
-                h[0].as_u64().unwrap_or(0) as u8,
-                h[1].as_u64().unwrap_or(0) as u8,
-            ],
-            Some(_) => return Err("hands must be two counts".into()),
+            Some(hands) => setup::numbers(hands, "hands")?,
             None => [0, 0],
         };
-        game.to_move = match setup.get("to_move").and_then(Value::as_u64) {
-            None | Some(1) => 0,
-            Some(2) => 1,
-            Some(other) => return Err(format!("to_move {other} is not 1 or 2")),
-        };
+        game.to_move = setup::to_move(setup, 2)?;
         game.relay = match setup.get("relay").and_then(Value::as_str) {
             Some(name) => {
                 Some(parse_hole(name).ok_or_else(|| format!("{name:?} is not a hole"))? as u8)
@@ -394,6 +389,13 @@ impl Game for Baqura {
         game.total = game.holes.iter().map(|&c| u16::from(c)).sum::<u16>()
             + u16::from(game.hands[0])
             + u16::from(game.hands[1]);
+        if game.total > 2 * u16::from(COUNTERS) {
+            return Err(format!(
+                "{} counters in play; the game has {}",
+                game.total,
+                2 * COUNTERS
+            ));
+        }
         game.check_end();
         Ok(game)
     }

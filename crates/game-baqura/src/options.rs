@@ -55,6 +55,16 @@ option_enum! {
 }
 
 option_enum! {
+    /// What the last counter does when it makes an even count the options do not capture.
+    pub enum UncapturedEven {
+        /// The hole is lifted and sown on, as an odd count is: play goes on until a single counter.
+        SowOn = "sow-on",
+        /// The turn ends (no source says so).
+        EndTurn = "end-turn",
+    }
+}
+
+option_enum! {
     /// What happens after a capture.
     pub enum AfterCapture {
         /// The turn ends.
@@ -126,6 +136,10 @@ game_options! {
         /// How far a capture chains backwards.
         #[rule(cites = "DLP.Evidence.682 rules", source = "If the previous hole is also even, those counters and those in the opposite hole are also taken, continuing until there is an odd or empty hole.")]
         pub chain: Chain = Chain::PreviousHoles, ludii: Chain::MoverRow;
+
+        /// What an even count that is not captured does.
+        #[rule(cites = "Hyde 1694: 230 (Latin quotation)", source = "Et deinde perges ludendo et lucrando, donec tandem desinas in unitate, quae Battal")]
+        pub uncaptured_even: UncapturedEven = UncapturedEven::SowOn, ludii: UncapturedEven::SowOn;
 
         /// Whether a capture ends the turn.
         #[rule(cites = "Hyde 1694: 230 (Latin quotation)", source = "et deinde pergas rursus omnes eximendo a proxima uni desinebas cellula")]

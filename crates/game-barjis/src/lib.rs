@@ -10,7 +10,7 @@
 
 mod options;
 
-use engine::{Chance, Game, MAX_PLAYERS, Outcome, Phase, Player, ThrowTable};
+use engine::{Chance, Game, MAX_PLAYERS, Outcome, Phase, Player, ThrowProbe, ThrowRead, setup};
 use serde_json::{Map, Value, json};
 
 pub use options::*;
@@ -614,15 +614,14 @@ impl Game for Barjis {
     /// `{"men": {"1": [0, 12, "home", "borne-off"], "2": [...]}, "to_move": 1}`: each man's position
     /// on its own route (0 is the centre on entry, 84 the centre at the end).
     fn from_setup(options: &BarjisOptions, setup: &Value) -> Result<Self, String> {
+        setup::known_keys(setup, &["men", "to_move"])?;
         let mut game = Barjis::new(options);
-        if let Some(Value::Object(men)) = setup.get("men") {
+        if let Some(men) = setup.get("men") {
+            let men = men.as_object().ok_or("men: a map from seat to four men")?;
             for (key, list) in men {
-                let player: usize = key
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|p| (1..=usize::from(game.players)).contains(p))
-                    .ok_or_else(|| format!("player {key}?"))?
-                    - 1;
+                let player = usize::from(
+                    setup::seat(key, usize::from(game.players)).map_err(|e| format!("men: {e}"))?,
+                );
                 let list = list
                     .as_array()
                     .filter(|l| l.len() == MEN)
@@ -653,26 +652,32 @@ impl Game for Barjis {
                 }
             }
         }
-        game.to_move = match setup.get("to_move").and_then(Value::as_u64) {
-            None => 0,
-            Some(p) if (1..=u64::from(game.players)).contains(&p) => (p - 1) as u8,
-            Some(p) => return Err(format!("to_move {p} is not a player")),
-        };
+        game.to_move = setup::to_move(setup, usize::from(game.players))?;
         game.check_invariants()?;
         Ok(game)
     }
 
-    fn throw_tables(options: &BarjisOptions) -> Vec<ThrowTable> {
-        let again = |value: u8| match options.extra_throws {
-            ExtraThrows::None => false,
-            ExtraThrows::Graces => matches!(value, 10 | 25),
-            ExtraThrows::GracesAndSix => matches!(value, 6 | 10 | 25),
+    /// A throw with a man on its route's fifth cell: every value moves it, so whether the
+    /// throw gives another is read as play gives it.
+    fn throw_probes(options: &BarjisOptions) -> Vec<ThrowProbe<Self>> {
+        let setup = json!({"men": {"1": [5, "home", "home", "home"]}});
+        let Ok(position) = Barjis::from_setup(options, &setup) else {
+            return Vec::new();
         };
-        vec![ThrowTable {
+        vec![ThrowProbe {
             name: "six cowries, mouths up",
-            lots: 6,
-            bias: options.mouth_up_bias,
-            faces: VALUES.iter().map(|&v| (v.to_string(), again(v))).collect(),
+            position,
+            read: |before, after| {
+                let mut played = after.clone();
+                engine::dice::play_to_next_throw(&mut played, 8);
+                ThrowRead {
+                    value: after
+                        .throw
+                        .map_or_else(|| "nothing".into(), |v| v.to_string()),
+                    another_throw: matches!(played.phase(), Phase::Chance(_))
+                        && played.to_move == before.to_move,
+                }
+            },
         }]
     }
 }

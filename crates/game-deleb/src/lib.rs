@@ -10,7 +10,7 @@
 
 mod options;
 
-use engine::{Chance, Game, MAX_PLAYERS, Outcome, Phase, Player, ThrowTable};
+use engine::{Chance, Game, MAX_PLAYERS, Outcome, Phase, Player, ThrowProbe, ThrowRead, setup};
 use serde_json::{Value, json};
 
 pub use options::*;
@@ -547,8 +547,15 @@ impl Game for Deleb {
     /// "scores": [[ones, fours], ...], "to_move": 1, "spending": false, "pending": [4, 2]}`. A `*` puts the piece on
     /// the second pass of a row; pieces are locked unless listed in `unlocked`.
     fn from_setup(options: &DelebOptions, setup: &Value) -> Result<Self, String> {
+        setup::known_keys(
+            setup,
+            &[
+                "team1", "team2", "unlocked", "stages", "scores", "pending", "spending", "to_move",
+            ],
+        )?;
         let mut game = Deleb::empty(options);
         let n = usize::from(game.columns);
+        let players = usize::from(game.players);
         let unlocked: Vec<&str> = setup
             .get("unlocked")
             .and_then(Value::as_array)
@@ -559,6 +566,9 @@ impl Game for Deleb {
                 .get(key)
                 .and_then(Value::as_array)
                 .ok_or_else(|| format!("{key} must list points"))?;
+            if points.len() > n {
+                return Err(format!("{key}: {} pieces on {n} columns", points.len()));
+            }
             for (index, point) in points.iter().enumerate() {
                 let text = point.as_str().ok_or("points are names such as a1")?;
                 let (name, second) = text.strip_suffix('*').map_or((text, false), |n| (n, true));
@@ -595,93 +605,128 @@ impl Game for Deleb {
                 }
             }
         }
-        if let Some(Value::Array(stages)) = setup.get("stages") {
-            for (player, stage) in stages.iter().enumerate().take(MAX_PLAYERS) {
-                game.stage[player] = stage.as_u64().map_or(PLAYING, |s| s as u8);
+        let per_player = |field: &str| -> Result<&[Value], String> {
+            match setup.get(field) {
+                None => Ok(&[]),
+                Some(Value::Array(list)) if list.len() <= players => Ok(list),
+                Some(_) => Err(format!(
+                    "{field}: a list of at most {players} entries, one a player"
+                )),
             }
+        };
+        for (player, stage) in per_player("stages")?.iter().enumerate() {
+            game.stage[player] = setup::number(stage, "stages")
+                .ok()
+                .filter(|s| (1..=PLAYING).contains(s))
+                .ok_or_else(|| format!("stages: {stage} is not a stage from 1 to {PLAYING}"))?;
         }
-        if let Some(Value::Array(scores)) = setup.get("scores") {
-            for (player, score) in scores.iter().enumerate().take(MAX_PLAYERS) {
-                let pair = score.as_array().ok_or("a score is [ones, fours]")?;
-                let slot = game.score_slot(player);
-                game.score[slot] = [
-                    pair.first().and_then(Value::as_u64).unwrap_or(0) as u16,
-                    pair.get(1).and_then(Value::as_u64).unwrap_or(0) as u16,
-                ];
-            }
+        for (player, score) in per_player("scores")?.iter().enumerate() {
+            let slot = game.score_slot(player);
+            game.score[slot] = setup::numbers(score, "scores (each [ones, fours])")?;
         }
-        if let Some(Value::Array(values)) = setup.get("pending") {
+        if let Some(values) = setup.get("pending") {
+            let values = values.as_array().ok_or("pending: a list of throws")?;
             for value in values {
-                let value = value
-                    .as_u64()
+                let value: usize = setup::number(value, "pending")
+                    .ok()
                     .filter(|v| matches!(v, 1..=4 | 6))
                     .ok_or("pending throws are values 1, 2, 3, 4 or 6")?;
-                game.pending[value as usize] += 1;
+                game.pending[value] = game.pending[value]
+                    .checked_add(1)
+                    .ok_or("pending: too many throws")?;
                 game.throwing_over |= value == 2 || value == 3;
             }
         }
-        game.spending = setup
-            .get("spending")
-            .and_then(Value::as_bool)
-            .unwrap_or(false);
-        game.to_move = setup
-            .get("to_move")
-            .and_then(Value::as_u64)
-            .map_or(0, |p| (p.max(1) - 1) as u8)
-            % game.players;
+        game.spending = match setup.get("spending") {
+            None => false,
+            Some(Value::Bool(b)) => *b,
+            Some(other) => return Err(format!("spending: {other} is not true or false")),
+        };
+        game.to_move = setup::to_move(setup, players)?;
         game.check_invariants()?;
         Ok(game)
     }
 
-    fn throw_tables(options: &DelebOptions) -> Vec<ThrowTable> {
-        let face = |label: &str, again: bool| (label.to_string(), again);
-        vec![
-            ThrowTable {
-                name: "stage one, four sticks (white sides up)",
-                lots: 4,
-                bias: options.white_bias,
-                faces: vec![
-                    face("6: throw again", true),
-                    face("1: score 1, next stage", true),
-                    face("2: end", false),
-                    face("3: end", false),
-                    face("4: throw again", true),
-                ],
-            },
-            ThrowTable {
-                name: "stage two, three sticks",
-                lots: 3,
-                bias: options.white_bias,
-                faces: vec![
-                    face("score 1", true),
-                    face("score 1", true),
-                    face("next stage", false),
-                    face("score 4", true),
-                ],
-            },
-            ThrowTable {
-                name: "stage three, two sticks",
-                lots: 2,
-                bias: options.white_bias,
-                faces: vec![
-                    face("lose the score", false),
-                    face("enter the game", true),
-                    face("score 4, back to stage two", true),
-                ],
-            },
-            ThrowTable {
-                name: "play, four sticks",
-                lots: 4,
-                bias: options.white_bias,
-                faces: vec![
-                    face("6", true),
-                    face("1", true),
-                    face("2", false),
-                    face("3", false),
-                    face("4", true),
-                ],
-            },
-        ]
+    /// Player 1's throw at each entry stage and in play. A stage throw is read after its
+    /// forced stage move: what it did to the score and the stage.
+    fn throw_probes(options: &DelebOptions) -> Vec<ThrowProbe<Self>> {
+        let at_stage = |stage: u8| {
+            let setup = json!({"team1": ["a1"], "team2": ["d1"], "stages": [stage, 1, 1, 1]});
+            Deleb::from_setup(options, &setup).ok()
+        };
+        let probes = [
+            (
+                "stage one, four sticks",
+                1,
+                read_stage_throw as fn(&Deleb, &Deleb) -> ThrowRead,
+            ),
+            ("stage two, three sticks", 2, read_stage_throw),
+            ("stage three, two sticks", 3, read_stage_throw),
+            ("play, four sticks", PLAYING, read_play_throw),
+        ];
+        probes
+            .into_iter()
+            .filter_map(|(name, stage, read)| {
+                Some(ThrowProbe {
+                    name,
+                    position: at_stage(stage)?,
+                    read,
+                })
+            })
+            .collect()
+    }
+}
+
+/// Whether the thrower throws again once the throw has been played.
+fn throws_again(before: &Deleb, after: &Deleb) -> bool {
+    let mut played = after.clone();
+    engine::dice::play_to_next_throw(&mut played, 64);
+    matches!(played.phase(), Phase::Chance(_)) && played.to_move == before.to_move
+}
+
+/// A stage throw: what its stage move did to the thrower's score and stage.
+fn read_stage_throw(before: &Deleb, after: &Deleb) -> ThrowRead {
+    let mut staged = after.clone();
+    let mut moves = Vec::new();
+    staged.legal_moves(&mut moves);
+    if let Some(&stage_move) = moves.first() {
+        staged.apply(stage_move);
+    }
+    let player = usize::from(before.to_move);
+    let slot = before.score_slot(player);
+    let (was, now) = (before.score[slot], staged.score[slot]);
+    let mut effects = Vec::new();
+    if now == [0, 0] && was != [0, 0] || staged.stage[player] == 1 && before.stage[player] == 3 {
+        effects.push("lose the score".to_string());
+    }
+    if now[0] > was[0] {
+        effects.push(format!("score {}", now[0] - was[0]));
+    }
+    if now[1] > was[1] {
+        effects.push(format!("score {}", 4 * (now[1] - was[1])));
+    }
+    match (before.stage[player], staged.stage[player]) {
+        (_, PLAYING) => effects.push("enter the game".into()),
+        (from, to) if to == from + 1 => effects.push("next stage".into()),
+        (3, 2) => effects.push("back to stage two".into()),
+        _ => {}
+    }
+    ThrowRead {
+        value: if effects.is_empty() {
+            "nothing".into()
+        } else {
+            effects.join(", ")
+        },
+        another_throw: throws_again(before, after),
+    }
+}
+
+/// A throw in play: the value it adds to the throws waiting to be given to pieces.
+fn read_play_throw(before: &Deleb, after: &Deleb) -> ThrowRead {
+    let value = (1..=6).find(|&v| after.pending[v] > before.pending[v]);
+    ThrowRead {
+        value: value.map_or_else(|| "nothing".into(), |v| v.to_string()),
+        another_throw: throws_again(before, after),
     }
 }
 

@@ -1,7 +1,8 @@
 //! Kiôz, as Hyde (1694) saw it among the Arabs of Palestine and DLP.Evidence.1238 reads him.
 //!
 //! Four rows of 22 holes; each player's 22 pieces (four of them kings in name only) fill its
-//! home row. Four sticks are thrown: the number of white sides gives the move (1 is *tab*).
+//! home row. Four sticks are thrown: the number of white sides gives the move (1 is *kioz*, Hyde's
+//! word for Tâb's *tab*, which DLP's text keeps).
 //! Pieces move along a boustrophedon path: along the home row, back along the second row,
 //! along the third, and (in DLP's reading) once through the opponent's home row before they
 //! circulate in the two middle rows. Landing on an opponent's piece captures it; two pieces
@@ -11,7 +12,7 @@ mod options;
 
 use std::sync::LazyLock;
 
-use engine::{Chance, Game, Outcome, Phase, Player, ThrowTable};
+use engine::{Chance, Game, Outcome, Phase, Player, ThrowProbe, ThrowRead, setup};
 use serde_json::{Value, json};
 
 pub use options::*;
@@ -177,12 +178,14 @@ pub fn parse_cell(name: &str) -> Option<u8> {
 impl Kioz {
     fn throw_value(&self, whites: u8) -> (u8, bool) {
         match whites {
-            0 => (4, true),
+            0 if self.options.no_whites == NoWhites::Four => (4, true),
+            0 => (6, true),
             1 => (1, true),
             2 => (2, false),
             3 if self.options.three_whites == ThreeWhites::Two => (2, false),
             3 => (3, false),
-            _ => (6, true),
+            _ if self.options.four_whites == FourWhites::Six => (6, true),
+            _ => (4, true),
         }
     }
 
@@ -462,13 +465,15 @@ impl Game for Kioz {
     fn describe_chance(&self, _chance: Chance, whites: u8) -> String {
         let (value, extra) = self.throw_value(whites);
         format!(
-            "{whites} white: {value}{}",
+            "{whites} white: {value}{}{}",
+            if whites == 1 { " (kioz; DLP: tab)" } else { "" },
             if extra { ", throw again" } else { "" }
         )
     }
 
     fn chance_by_name(&self, name: &str) -> Option<u8> {
-        (name == "tab").then_some(1)
+        // Hyde: "loco vocabuli Tab, exclamatur Kioz"; DLP's text says tab.
+        matches!(name, "kioz" | "tab").then_some(1)
     }
 
     fn observe(&self) -> Value {
@@ -495,6 +500,7 @@ impl Game for Kioz {
     /// player's pieces (`*` for a piece that has been through the furthest row); pieces in
     /// their own home row are unmoved unless listed in `moved`.
     fn from_setup(options: &KiozOptions, setup: &Value) -> Result<Self, String> {
+        setup::known_keys(setup, &["p1", "p2", "moved", "to_move"])?;
         let mut game = Kioz::empty(options);
         let moved: Vec<&str> = setup
             .get("moved")
@@ -528,24 +534,28 @@ impl Game for Kioz {
             game.moved_any[usize::from(player)] = game.unmoved[usize::from(player)].count_ones()
                 < u32::from(game.alive[usize::from(player)]);
         }
-        game.to_move = match setup.get("to_move").and_then(Value::as_u64) {
-            None | Some(1) => 0,
-            Some(2) => 1,
-            Some(other) => return Err(format!("to_move {other} is not 1 or 2")),
-        };
+        game.to_move = setup::to_move(setup, 2)?;
         Ok(game)
     }
 
-    fn throw_tables(options: &KiozOptions) -> Vec<ThrowTable> {
-        let game = Kioz::empty(options);
-        vec![ThrowTable {
+    /// The throw of a player with a piece already moving, so that every value can be used
+    /// (a throw no piece can use is an option of its own, `unusable_throw`).
+    fn throw_probes(options: &KiozOptions) -> Vec<ThrowProbe<Self>> {
+        let mut position = Kioz::new(options);
+        position.apply_chance(1);
+        engine::dice::play_to_next_throw(&mut position, 8);
+        vec![ThrowProbe {
             name: "four sticks, white sides up",
-            lots: 4,
-            bias: options.white_bias,
-            faces: (0..=4)
-                .map(|w| game.throw_value(w))
-                .map(|(value, extra)| (value.to_string(), extra))
-                .collect(),
+            position,
+            read: |before, after| {
+                let mut played = after.clone();
+                engine::dice::play_to_next_throw(&mut played, 8);
+                ThrowRead {
+                    value: after.throw.to_string(),
+                    another_throw: matches!(played.phase(), Phase::Chance(_))
+                        && played.to_move == before.to_move,
+                }
+            },
         }]
     }
 }

@@ -3,6 +3,26 @@
 use engine::{Bias, game_options, option_enum};
 
 option_enum! {
+    /// What a throw of four white sides is worth.
+    pub enum FourWhites {
+        /// 6, as DLP's text gives it ("4=6").
+        Six = "six",
+        /// 4, as in DLP's record of Tâb (DLP.GameRulesets.151), which Hyde says Kiôz follows.
+        Four = "four",
+    }
+}
+
+option_enum! {
+    /// What a throw with no white side up is worth.
+    pub enum NoWhites {
+        /// 4, as DLP's text gives it ("0=4").
+        Four = "four",
+        /// 6, as in DLP's record of Tâb (DLP.GameRulesets.151): "when only yellow sides are up, the score is 6".
+        Six = "six",
+    }
+}
+
+option_enum! {
     /// What a throw of three white sides is worth.
     pub enum ThreeWhites {
         /// 2, as DLP's text gives it ("3=2", sic).
@@ -13,9 +33,9 @@ option_enum! {
 }
 
 option_enum! {
-    /// Which pieces need a tab (a throw of 1) before they first move.
+    /// Which pieces need a kioz (a throw of 1; DLP: tab) before they first move.
     pub enum Activation {
-        /// Every piece: a piece that has not moved yet moves only with a tab (Tâb; Ludii).
+        /// Every piece: a piece that has not moved yet moves only with a kioz (Tâb; Ludii).
         EveryPiece = "every-piece",
         /// Only the player's first piece: "a player must roll tab to move their first piece".
         FirstPieceOnly = "first-piece-only",
@@ -23,11 +43,11 @@ option_enum! {
 }
 
 option_enum! {
-    /// What a tab must be used for.
+    /// What a kioz (DLP: tab) must be used for.
     pub enum TabRule {
-        /// A tab moves a piece that has not moved yet if one can; otherwise any piece (Ludii).
+        /// A kioz moves a piece that has not moved yet if one can; otherwise any piece (Ludii).
         UnmovedFirst = "unmoved-first",
-        /// While unmoved pieces remain, a tab moves one of them or is lost.
+        /// While unmoved pieces remain, a kioz moves one of them or is lost.
         UnmovedOrLost = "unmoved-or-lost",
     }
 }
@@ -72,11 +92,19 @@ game_options! {
         #[rule(cites = "DLP.Evidence.1238 rules", source = "1=1 plus another turn, known as tab. 2=2, 3=2, 4=6 and another turn, 0=4 and another turn.")]
         pub three_whites: ThreeWhites = ThreeWhites::Two, ludii: ThreeWhites::Two;
 
-        /// Which pieces need a tab to start.
+        /// What four white sides are worth (Tâb's values are an option: Hyde says Kiôz is played almost as Tâb).
+        #[rule(cites = "Hyde 1694 (Latin quotation); DLP.GameRulesets.151 rules", source = "Luditur fere eodem modo ac in Tabiludo")]
+        pub four_whites: FourWhites = FourWhites::Six, ludii: FourWhites::Six;
+
+        /// What no white side up is worth (Tâb's values are an option: Hyde says Kiôz is played almost as Tâb).
+        #[rule(cites = "Hyde 1694 (Latin quotation); DLP.GameRulesets.151 rules", source = "Luditur fere eodem modo ac in Tabiludo")]
+        pub no_whites: NoWhites = NoWhites::Four, ludii: NoWhites::Four;
+
+        /// Which pieces need a kioz (DLP: tab) to start.
         #[rule(cites = "DLP.Evidence.1238 rules", source = "To begin, a player must roll tab to move their first piece, and every tab after that must be used to move a piece which has not moved yet.")]
         pub activation: Activation = Activation::EveryPiece, ludii: Activation::EveryPiece;
 
-        /// What a tab must be used for.
+        /// What a kioz (DLP: tab) must be used for.
         #[rule(cites = "DLP.Evidence.1238 rules", source = "every tab after that must be used to move a piece which has not moved yet.")]
         pub tab_rule: TabRule = TabRule::UnmovedOrLost, ludii: TabRule::UnmovedFirst;
 

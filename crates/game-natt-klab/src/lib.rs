@@ -7,7 +7,7 @@
 
 mod options;
 
-use engine::{Game, Outcome, Phase, Player};
+use engine::{Game, Outcome, Phase, Player, setup};
 use serde_json::{Value, json};
 
 pub use options::*;
@@ -379,6 +379,7 @@ impl Game for NattKlab {
 
     /// `{"rows": ["22222", "22222", "22.11", "11111", "11111"], "to_move": 1}`, row 5 first.
     fn from_setup(options: &NattKlabOptions, setup: &Value) -> Result<Self, String> {
+        setup::known_keys(setup, &["rows", "to_move"])?;
         let mut game = NattKlab::new(options);
         if let Some(rows) = setup.get("rows") {
             let rows = rows
@@ -403,11 +404,7 @@ impl Game for NattKlab {
                 }
             }
         }
-        game.to_move = match setup.get("to_move").and_then(Value::as_u64) {
-            None | Some(1) => 0,
-            Some(2) => 1,
-            Some(other) => return Err(format!("to_move {other} is not 1 or 2")),
-        };
+        game.to_move = setup::to_move(setup, 2)?;
         game.check_invariants()?;
         Ok(game)
     }

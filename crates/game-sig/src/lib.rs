@@ -11,7 +11,7 @@
 
 mod options;
 
-use engine::{Chance, Game, MAX_PLAYERS, Outcome, Phase, Player, ThrowTable};
+use engine::{Chance, Game, MAX_PLAYERS, Outcome, Phase, Player, ThrowProbe, ThrowRead, setup};
 use serde_json::{Map, Value, json};
 
 pub use options::*;
@@ -41,6 +41,9 @@ enum Privilege {
     Combo,
     /// The point of a regular sig: it also leaves the start.
     Sig,
+    /// Points of a sig of six or twelve whose total contains a regular sig (7 or 13): they
+    /// pass sig cells, and leave the start under `combo_leaves_start=with-a-sig`.
+    ComboWithSig,
 }
 
 /// A throw's value waiting to be played.
@@ -163,8 +166,15 @@ impl Sig {
     }
 
     fn may_leave_start(&self, privilege: Privilege) -> bool {
-        privilege == Privilege::Sig
-            || (privilege == Privilege::Combo && self.options.combo_leaves_start)
+        matches!(
+            (privilege, self.options.combo_leaves_start),
+            (Privilege::Sig, _)
+                | (
+                    Privilege::ComboWithSig,
+                    ComboLeavesStart::WithASig | ComboLeavesStart::Always
+                )
+                | (Privilege::Combo, ComboLeavesStart::Always)
+        )
     }
 
     /// Sends back to the start every opponent piece on the cells of `mask`.
@@ -502,17 +512,21 @@ impl Game for Sig {
                     }
                     (Combo::None, Kind::Six) => (Combo::Six, None, false),
                     (Combo::None, Kind::Twelve) => (Combo::Twelve { left: 3, sum: 0 }, None, false),
-                    (Combo::Six, Kind::Sig) => {
-                        (Combo::None, pending(7, Privilege::Combo, false), false)
-                    }
+                    (Combo::Six, Kind::Sig) => (
+                        Combo::None,
+                        pending(7, Privilege::ComboWithSig, false),
+                        false,
+                    ),
                     (Combo::Six, _) => (
                         Combo::None,
                         pending(polished, combo_privilege, false),
                         false,
                     ),
-                    (Combo::Twelve { .. }, Kind::Sig) => {
-                        (Combo::None, pending(13, Privilege::Combo, false), false)
-                    }
+                    (Combo::Twelve { .. }, Kind::Sig) => (
+                        Combo::None,
+                        pending(13, Privilege::ComboWithSig, false),
+                        false,
+                    ),
                     (Combo::Twelve { left, sum }, _) if left > 1 => (
                         Combo::Twelve {
                             left: left - 1,
@@ -687,59 +701,72 @@ impl Game for Sig {
     /// "to_move": 1, "cairo_paid": {"1": 1}}`; pieces not given are on the start (the father)
     /// or waiting.
     fn from_setup(options: &SigOptions, setup: &Value) -> Result<Self, String> {
+        setup::known_keys(setup, &["players", "cairo_paid", "to_move"])?;
         let mut game = Sig::new(options);
-        if let Some(Value::Object(players)) = setup.get("players") {
-            for (key, pieces) in players {
-                let player: usize = key
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|p| (1..=usize::from(game.players)).contains(p))
-                    .ok_or_else(|| {
-                        format!("player {key} is not in a {}-player game", game.players)
-                    })?
-                    - 1;
-                for (piece, name) in PIECE_NAMES.iter().enumerate() {
-                    if let Some(cell) = pieces.get(*name) {
-                        game.cells[player][piece] = parse_cell(cell)?;
-                    }
+        let players = usize::from(game.players);
+        let by_seat = |field: &str| -> Result<Vec<(usize, &Value)>, String> {
+            match setup.get(field) {
+                None => Ok(Vec::new()),
+                Some(Value::Object(map)) => map
+                    .iter()
+                    .map(|(key, value)| {
+                        setup::seat(key, players)
+                            .map(|seat| (usize::from(seat), value))
+                            .map_err(|e| format!("{field}: {e}"))
+                    })
+                    .collect(),
+                Some(other) => Err(format!("{field}: {other} is not a map from seat")),
+            }
+        };
+        for (player, pieces) in by_seat("players")? {
+            setup::known_keys(pieces, &PIECE_NAMES).map_err(|e| format!("players: {e}"))?;
+            for (piece, name) in PIECE_NAMES.iter().enumerate() {
+                if let Some(cell) = pieces.get(*name) {
+                    game.cells[player][piece] = parse_cell(cell)?;
                 }
             }
         }
-        if let Some(Value::Object(paid)) = setup.get("cairo_paid") {
-            for (key, value) in paid {
-                let player: usize = key.parse::<usize>().map_err(|_| format!("player {key}?"))? - 1;
-                game.cairo_paid[player] = value.as_u64().unwrap_or(0) as u8;
+        for (player, paid) in by_seat("cairo_paid")? {
+            let paid: u8 = setup::number(paid, "cairo_paid")?;
+            if paid > game.cairo_cost() {
+                return Err(format!(
+                    "cairo_paid: {paid} points paid, but Cairo costs {} more than one",
+                    game.cairo_cost()
+                ));
             }
+            game.cairo_paid[player] = paid;
         }
-        game.to_move = match setup.get("to_move").and_then(Value::as_u64) {
-            None => 0,
-            Some(p) if (1..=u64::from(game.players)).contains(&p) => (p - 1) as u8,
-            Some(p) => return Err(format!("to_move {p} is not a player")),
-        };
+        game.to_move = setup::to_move(setup, players)?;
         game.check_invariants()?;
         Ok(game)
     }
 
-    fn throw_tables(options: &SigOptions) -> Vec<ThrowTable> {
-        let faces = (0..=6u8)
-            .map(|polished| {
-                let label = match (options.throws, kind(polished)) {
-                    (Throws::Bellin, Kind::Sig) => "sig".to_string(),
-                    (Throws::Bellin, Kind::Six) => "sig of six".to_string(),
-                    (Throws::Bellin, Kind::Twelve) => "sig of twelve".to_string(),
-                    (Throws::Ludii, Kind::Sig) => "1".to_string(),
-                    (Throws::Ludii, Kind::Six) => "6".to_string(),
-                    (Throws::Ludii, Kind::Twelve) => "12".to_string(),
-                    (_, Kind::Regular(n)) => n.to_string(),
-                };
-                (label, !matches!(kind(polished), Kind::Regular(_)))
-            })
-            .collect();
-        vec![ThrowTable {
+    /// The first throw of a turn, with a father on 2: every value moves it, so a throw's
+    /// value and whether it throws again are read as play gives them.
+    fn throw_probes(options: &SigOptions) -> Vec<ThrowProbe<Self>> {
+        let Ok(position) = Sig::from_setup(options, &json!({"players": {"1": {"father": 2}}}))
+        else {
+            return Vec::new();
+        };
+        vec![ThrowProbe {
             name: "six sticks, polished sides up",
-            lots: 6,
-            bias: options.polished_bias,
-            faces,
+            position,
+            read: |before, after| {
+                let value = match (after.combo, after.pending) {
+                    (Combo::Six, _) => "sig of six".to_string(),
+                    (Combo::Twelve { .. }, _) => "sig of twelve".to_string(),
+                    (_, Some(p)) if p.privilege == Privilege::Sig => "sig".to_string(),
+                    (_, Some(p)) => p.points.to_string(),
+                    (_, None) => "nothing".to_string(),
+                };
+                let mut played = after.clone();
+                engine::dice::play_to_next_throw(&mut played, 64);
+                ThrowRead {
+                    value,
+                    another_throw: matches!(played.phase(), Phase::Chance(_))
+                        && played.to_move == before.to_move,
+                }
+            },
         }]
     }
 }

@@ -82,6 +82,18 @@ option_enum! {
 }
 
 option_enum! {
+    /// Whether points of a sig of six or twelve can take a piece off the start.
+    pub enum ComboLeavesStart {
+        /// Never (Bellin's rule: "le sig de six et le sig de douze ne permettent pas").
+        Never = "never",
+        /// Only a total that contains a regular sig (7 or 13): Bellin's rule and his examples.
+        WithASig = "with-a-sig",
+        /// Any total of a sig of six or twelve (Ludii).
+        Always = "always",
+    }
+}
+
+option_enum! {
     /// What it costs to put the next piece on the start.
     pub enum Entry {
         /// Nothing: it is entered when the previous piece reaches Mecca (DLP's summary).
@@ -132,7 +144,7 @@ game_options! {
 
         /// Whether points of a sig of six or twelve can take a piece off the start.
         #[rule(cites = "Bellin 1964: 56 (French quotation)", source = "Le sig de six et le sig de douze ne permettent pas de prendre le départ.")]
-        pub combo_leaves_start: bool = false, ludii: true;
+        pub combo_leaves_start: ComboLeavesStart = ComboLeavesStart::Never, ludii: ComboLeavesStart::Always;
 
         /// What Cairo costs.
         #[rule(cites = "DLP.Evidence.2124 rules", source = "The space for Cairo counts for three of the value of the throw.")]
@@ -148,7 +160,7 @@ game_options! {
 
         /// What entering the next piece costs.
         #[rule(cites = "DLP.Evidence.2124 rules", source = "The djinn is entered when the father reaches Mecca, and the mother is entered once the djinn reaches Mecca.")]
-        pub entry: Entry = Entry::OnePoint, ludii: Entry::Free;
+        pub entry: Entry = Entry::TwoSigs, ludii: Entry::Free;
 
         /// When the game ends.
         #[parameter(cites = "DLP.Evidence.2124 rules", source = "The first player to place all of their pieces on Mecca wins.")]

@@ -11,7 +11,7 @@
 mod options;
 
 use engine::mancala::{self, HOLES, ROW, hole_name, next, parse_hole, previous, rightmost, row_of};
-use engine::{Chance, Game, Outcome, Phase, Player};
+use engine::{Chance, Game, Outcome, Phase, Player, setup};
 use serde_json::{Value, json};
 
 pub use options::*;
@@ -580,6 +580,12 @@ impl Game for Tuz {
     /// `{"board": {...}, "tuz": {...}, "owners": {...}, "stores": [a, b], "to_move": 1|2,
     /// "relay": "b3"}`; the position is in the sowing stage unless `"stage": "opening"`.
     fn from_setup(options: &TuzOptions, setup: &Value) -> Result<Self, String> {
+        setup::known_keys(
+            setup,
+            &[
+                "board", "tuz", "owners", "stores", "to_move", "relay", "stage",
+            ],
+        )?;
         let mut game = Tuz::new(options);
         if game.stage == Stage::Lots {
             game.start_after_lots(0);
@@ -594,20 +600,16 @@ impl Game for Tuz {
             }
         }
         if let Some(owners) = setup.get("owners") {
-            game.owner =
-                mancala::rows_from_json(owners)?.map(|o| if o == 0 { NOBODY } else { o - 1 });
+            let owners = mancala::rows_from_json(owners)?;
+            if owners.iter().any(|&o| o > 2) {
+                return Err("owners: each hole is owned by 0 (nobody), 1 or 2".into());
+            }
+            game.owner = owners.map(|o| if o == 0 { NOBODY } else { o - 1 });
         }
-        if let Some(Value::Array(stores)) = setup.get("stores") {
-            game.stores = [
-                stores.first().and_then(Value::as_u64).unwrap_or(0) as u8,
-                stores.get(1).and_then(Value::as_u64).unwrap_or(0) as u8,
-            ];
+        if let Some(stores) = setup.get("stores") {
+            game.stores = setup::numbers(stores, "stores")?;
         }
-        game.to_move = match setup.get("to_move").and_then(Value::as_u64) {
-            None | Some(1) => 0,
-            Some(2) => 1,
-            Some(other) => return Err(format!("to_move {other} is not 1 or 2")),
-        };
+        game.to_move = setup::to_move(setup, 2)?;
         game.opener = game.to_move;
         game.relay = match setup.get("relay").and_then(Value::as_str) {
             Some(name) => {
@@ -623,6 +625,13 @@ impl Game for Tuz {
         game.total = game.holes.iter().map(|&c| u16::from(c)).sum::<u16>()
             + u16::from(game.stores[0])
             + u16::from(game.stores[1]);
+        let counters = 4 * HOLES as u16;
+        if game.total > counters {
+            return Err(format!(
+                "{} counters in play; the game has {counters}",
+                game.total
+            ));
+        }
         Ok(game)
     }
 }

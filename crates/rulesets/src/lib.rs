@@ -63,7 +63,8 @@ pub trait Ruleset: Send + Sync {
         positions: bool,
     ) -> Result<Trace, String>;
     fn run_scenario(&self, options: &OptionSet, scenario: &Scenario) -> Result<Observed, String>;
-    fn throw_tables(&self, options: &OptionSet) -> Vec<ThrowTable>;
+    /// The game's throws, read off the engine by applying each outcome.
+    fn throw_tables(&self, options: &OptionSet) -> Result<Vec<ThrowTable>, String>;
     /// Names and descriptions of the game's own computations (searches a claim may run).
     fn computations(&self) -> Vec<(&'static str, &'static str)>;
     fn compute(&self, name: &str, options: &OptionSet) -> Result<serde_json::Value, String>;
@@ -187,8 +188,8 @@ impl<G: Game> Ruleset for Engine<G> {
         engine::scenario::run_with::<G>(&self.typed(options), scenario)
     }
 
-    fn throw_tables(&self, options: &OptionSet) -> Vec<ThrowTable> {
-        G::throw_tables(&self.typed(options))
+    fn throw_tables(&self, options: &OptionSet) -> Result<Vec<ThrowTable>, String> {
+        engine::dice::throw_tables::<G>(&self.typed(options))
     }
 
     fn computations(&self) -> Vec<(&'static str, &'static str)> {
@@ -259,6 +260,11 @@ static BAQURA: Engine<game_baqura::Baqura> = Engine::new(
     name: "hyde-layouts",
     description: "Every arrangement of 36 counters in six holes, the same for both players: which give Hyde's pattern of first-move gains of 16 (from the first, third and fifth holes, not from the others), counted from either corner.",
     run: game_baqura::hyde::search_json,
+},
+Computation {
+    name: "hyde-first-layout",
+    description: "The first arrangement of 36 counters (in lexicographic order, both rows alike) that gives Hyde's pattern of first-move gains from either corner, if any: the search stops there.",
+    run: game_baqura::hyde::first_layout_json,
 }]);
 static SIG: Engine<game_sig::Sig> = Engine::new(
     GameInfo {

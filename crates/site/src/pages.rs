@@ -1180,6 +1180,8 @@ fn summary_view(s: &verify::report::VerificationSummary) -> Value {
         "holds_only_under": s.holds_only_under,
         "fails": s.fails,
         "broken": s.broken,
+        "by_origin": s.by_origin,
+        "rule_scenarios": s.rule_scenarios,
     })
 }
 
@@ -1223,6 +1225,8 @@ fn claim_view(c: &ClaimResult) -> Value {
         "search": c.search.as_ref().map(|s| json!({
             "keys": s.keys,
             "tried": s.tried,
+            "valid": s.valid(),
+            "invalid": s.invalid,
             "combinations": s.combinations,
             "sampled": s.sampled,
             "holding": s.holding,

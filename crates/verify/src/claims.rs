@@ -55,7 +55,15 @@ pub struct Case {
 pub struct ThrowTableCheck {
     /// The table's name (see the engine's throw tables).
     pub table: String,
+    /// What each number of lots up is worth, exactly ("0": "4"): lots up that give the same
+    /// value are told apart, which a distribution of values cannot do.
+    #[serde(default)]
+    pub faces: BTreeMap<u8, String>,
+    /// For the numbers of lots up the sentence speaks of: whether they give another throw.
+    #[serde(default)]
+    pub another_throw: BTreeMap<u8, bool>,
     /// Exact probability of each value, as fractions ("5/8").
+    #[serde(default)]
     pub distribution: BTreeMap<String, String>,
     #[serde(default)]
     pub extra_throw: Option<String>,
@@ -182,7 +190,7 @@ pub fn evaluate(
             })
         }
         Check::ThrowTable(wanted) => {
-            let tables = engine.throw_tables(options);
+            let tables = engine.throw_tables(options).map_err(Broken)?;
             let table = tables
                 .iter()
                 .find(|t| t.name == wanted.table)
@@ -196,6 +204,32 @@ pub fn evaluate(
                 })?;
             let distribution = table.value_distribution();
             let mut mismatches = Vec::new();
+            for (&up, value) in &wanted.faces {
+                match table.faces.get(usize::from(up)) {
+                    Some(found) if found.value == *value => {}
+                    Some(found) => mismatches.push(format!(
+                        "{up} up: expected {value}, the engine gives {}",
+                        found.value
+                    )),
+                    None => {
+                        mismatches.push(format!("{up} up: the throw has only {} lots", table.lots))
+                    }
+                }
+            }
+            for (&up, &expected) in &wanted.another_throw {
+                let found = table.faces.get(usize::from(up)).map(|f| f.another_throw);
+                if found != Some(expected) {
+                    mismatches.push(format!(
+                        "{up} up: expected {}another throw, the engine gives {}",
+                        if expected { "" } else { "no " },
+                        match found {
+                            Some(true) => "one",
+                            Some(false) => "none",
+                            None => "no such face",
+                        }
+                    ));
+                }
+            }
             for (label, fraction) in &wanted.distribution {
                 let expected = parse_rational(fraction)
                     .ok_or_else(|| Broken(format!("{fraction:?} is not a fraction")))?;
@@ -222,6 +256,8 @@ pub fn evaluate(
                 }
             }
             let observed = json!({
+                "faces": table.faces.iter().map(|f| &f.value).collect::<Vec<_>>(),
+                "another_throw": table.faces.iter().enumerate().filter(|(_, f)| f.another_throw).map(|(up, _)| up).collect::<Vec<_>>(),
                 "distribution": distribution.iter().map(|(k, v)| (k.clone(), show(v))).collect::<BTreeMap<_, _>>(),
                 "extra_throw": show(&extra),
             });
@@ -277,14 +313,25 @@ pub struct Search {
     pub combinations: u64,
     pub tried: u64,
     pub sampled: bool,
+    /// Combinations tried that the ruleset rejects as invalid: left out, not counted as
+    /// readings under which the claim fails.
+    #[serde(default)]
+    pub invalid: u64,
     pub holding: u64,
-    /// Options whose value matters: changing any other never turns a holding reading into a
-    /// failing one. Known only when the search is exhaustive; otherwise every key.
+    /// Options whose value matters: changing one of them alone, in some reading tried, turns
+    /// the verdict. In a sampled search every neighbour of a sampled reading is tried too.
     pub decisive: Vec<String>,
     /// Up to eight holding readings, over the decisive options only.
     pub examples: Vec<OptionSet>,
     /// Options taking one value in every holding combination: what the claim suggests.
     pub suggests: OptionSet,
+}
+
+impl Search {
+    /// Readings the ruleset accepts among those tried.
+    pub fn valid(&self) -> u64 {
+        self.tried - self.invalid
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -305,6 +352,23 @@ pub struct ClaimResult {
     pub options: OptionSet,
     pub search: Option<Search>,
     pub error: Option<String>,
+    /// The options the claim's sentence speaks to.
+    #[serde(default)]
+    pub concerns: Vec<String>,
+}
+
+impl ClaimResult {
+    /// Options the verdict turns on that the sentence does not speak to: the verdict then
+    /// comes from how the check is set up, not from the source.
+    pub fn setup_dependence(&self) -> Vec<&str> {
+        self.search.as_ref().map_or_else(Vec::new, |s| {
+            s.decisive
+                .iter()
+                .filter(|k| !self.concerns.contains(k))
+                .map(String::as_str)
+                .collect()
+        })
+    }
 }
 
 /// Every combination of the searched options, as index vectors, or a sorted seeded sample.
@@ -355,20 +419,67 @@ fn run_search(
         .bytes()
         .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))));
     let (total, combos, sampled) = combinations(&sizes, seed);
-    let holding: BTreeSet<Vec<usize>> = combos
+    // `None`: the ruleset rejects the combination.
+    let verdict = |digits: &Vec<usize>| -> Option<bool> {
+        let mut overrides = base.clone();
+        overrides.extend(reading(&keys, digits));
+        overrides.extend(fixed.clone());
+        let options = engine.resolve(preset, &overrides).ok()?;
+        Some(evaluate(engine, &options, check).is_ok_and(|e| e.holds))
+    };
+    let verdicts: BTreeMap<Vec<usize>, Option<bool>> = combos
         .into_par_iter()
-        .filter(|digits| {
-            let mut overrides = base.clone();
-            overrides.extend(reading(&keys, digits));
-            overrides.extend(fixed.clone());
-            engine
-                .resolve(preset, &overrides)
-                .is_ok_and(|options| evaluate(engine, &options, check).is_ok_and(|e| e.holds))
+        .map(|digits| {
+            let v = verdict(&digits);
+            (digits, v)
         })
         .collect();
-    let decisive: Vec<usize> = (0..keys.len())
-        .filter(|&k| sampled || !indifferent(&holding, k, sizes[k]))
+    let invalid = verdicts.values().filter(|v| v.is_none()).count() as u64;
+    let holding: BTreeSet<Vec<usize>> = verdicts
+        .iter()
+        .filter(|(_, v)| **v == Some(true))
+        .map(|(d, _)| d.clone())
         .collect();
+    // An option is decisive when changing it alone turns a verdict. The neighbours of a
+    // sampled reading are mostly not in the sample: they are run too.
+    let sizes = &sizes;
+    let neighbours: Vec<(usize, Vec<usize>, bool)> = verdicts
+        .iter()
+        .filter_map(|(digits, v)| v.map(|v| (digits, v)))
+        .flat_map(|(digits, holds)| {
+            (0..keys.len()).flat_map(move |k| {
+                (0..sizes[k])
+                    .filter(move |&v| v != digits[k])
+                    .map(move |v| {
+                        let mut other = digits.clone();
+                        other[k] = v;
+                        (k, other, holds)
+                    })
+            })
+        })
+        .collect();
+    let mut decisive_keys: BTreeSet<usize> = neighbours
+        .iter()
+        .filter_map(|(k, other, holds)| match verdicts.get(other) {
+            Some(Some(v)) => (v != holds).then_some(*k),
+            _ => None,
+        })
+        .collect();
+    if sampled {
+        let unknown: Vec<&(usize, Vec<usize>, bool)> = neighbours
+            .iter()
+            .filter(|(k, other, _)| !decisive_keys.contains(k) && !verdicts.contains_key(other))
+            .collect();
+        decisive_keys.extend(
+            unknown
+                .into_par_iter()
+                .filter_map(|(k, other, holds)| {
+                    verdict(other).is_some_and(|v| v != *holds).then_some(*k)
+                })
+                .collect::<BTreeSet<usize>>(),
+        );
+    }
+    let decisive: Vec<usize> = decisive_keys.into_iter().collect();
     let project = |digits: &Vec<usize>| -> OptionSet {
         decisive
             .iter()
@@ -384,17 +495,18 @@ fn run_search(
     }
     let mut suggests = OptionSet::new();
     if let Some(first) = holding.first() {
-        for (k, (key, choices)) in keys.iter().enumerate() {
+        for &k in &decisive {
             if holding.iter().all(|h| h[k] == first[k]) {
-                suggests.insert(key.clone(), choices[first[k]].clone());
+                suggests.insert(keys[k].0.clone(), keys[k].1[first[k]].clone());
             }
         }
     }
     Search {
         keys: keys.iter().map(|(k, _)| k.clone()).collect(),
         combinations: total,
-        tried: if sampled { SEARCH_LIMIT as u64 } else { total },
+        tried: verdicts.len() as u64,
         sampled,
+        invalid,
         holding: holding.len() as u64,
         decisive: decisive.iter().map(|&k| keys[k].0.clone()).collect(),
         examples,
@@ -409,20 +521,8 @@ fn reading(keys: &[(String, Vec<String>)], digits: &[usize]) -> OptionSet {
         .collect()
 }
 
-/// Whether option `k` never matters: every holding reading still holds with any other value.
-fn indifferent(holding: &BTreeSet<Vec<usize>>, k: usize, size: usize) -> bool {
-    holding.iter().all(|h| {
-        (0..size).all(|v| {
-            let mut other = h.clone();
-            other[k] = v;
-            holding.contains(&other)
-        })
-    })
-}
-
-/// Runs one claim and its interpretation search.
-pub fn run_claim(corpus: &Corpus, game: &str, claim: &Claim) -> ClaimResult {
-    let mut result = ClaimResult {
+fn broken_claim(game: &str, claim: &Claim, error: String) -> ClaimResult {
+    ClaimResult {
         id: claim.id.clone(),
         record: claim.record.clone(),
         ruleset: claim.ruleset.clone(),
@@ -435,8 +535,15 @@ pub fn run_claim(corpus: &Corpus, game: &str, claim: &Claim) -> ClaimResult {
         under_ruleset: None,
         options: OptionSet::new(),
         search: None,
-        error: None,
-    };
+        error: Some(error),
+        concerns: claim.concerns.clone(),
+    }
+}
+
+/// Runs one claim and its interpretation search.
+pub fn run_claim(corpus: &Corpus, game: &str, claim: &Claim) -> ClaimResult {
+    let mut result = broken_claim(game, claim, String::new());
+    result.error = None;
     let check: Check = match serde_json::from_value(claim.check.clone()) {
         Ok(check) => check,
         Err(e) => {
@@ -491,7 +598,21 @@ pub fn run_all(corpus: &Corpus) -> Vec<ClaimResult> {
         .collect();
     claims
         .par_iter()
-        .map(|(game, claim)| run_claim(corpus, game, claim))
+        .map(|(game, claim)| {
+            // An engine that panics on a claim's position is a broken claim, reported with the
+            // others, not a crash of the whole run.
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run_claim(corpus, game, claim)
+            }))
+            .unwrap_or_else(|panic| {
+                let message = panic
+                    .downcast_ref::<String>()
+                    .map(String::as_str)
+                    .or_else(|| panic.downcast_ref::<&str>().copied())
+                    .unwrap_or("no message");
+                broken_claim(game, claim, format!("the engine panicked: {message}"))
+            })
+        })
         .collect()
 }
 

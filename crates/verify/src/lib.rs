@@ -68,6 +68,9 @@ pub struct Checks {
     pub ludii_plays: BTreeMap<String, String>,
     pub coverage: Vec<RecordCoverage>,
     pub claims: Vec<ClaimResult>,
+    /// Rule scenarios of the engines the corpus's rulesets run.
+    #[serde(default)]
+    pub rule_scenarios: usize,
 }
 
 /// One shard's results.
@@ -87,6 +90,21 @@ pub fn broken_links(corpus: &Corpus, root: &Path) -> Report {
     let mut report = links::check(&at);
     report.extend(coverage::check(&at).1.diagnostics);
     report
+}
+
+/// The rule scenarios of every engine the corpus's rulesets run, each engine once.
+fn rule_scenarios(corpus: &Corpus) -> usize {
+    let engines: std::collections::BTreeSet<&str> = corpus
+        .rulesets
+        .values()
+        .map(|r| r.engine.as_str())
+        .collect();
+    engines
+        .into_iter()
+        .filter_map(|slug| rulesets::find(slug).ok())
+        .filter_map(|engine| engine::scenario::parse_file(engine.scenarios()).ok())
+        .map(|scenarios| scenarios.len())
+        .sum()
 }
 
 /// Total playouts of a shard, for progress.
@@ -124,6 +142,7 @@ pub fn run_shard(
             ludii_plays: studies::ludii_plays(corpus),
             coverage,
             claims: claims::run_all(corpus),
+            rule_scenarios: rule_scenarios(corpus),
         })
     } else {
         None
@@ -194,12 +213,19 @@ pub fn merge(mut shards: Vec<Shard>) -> Result<Outcome, String> {
                 .stats
                 .get(&spec.key)
                 .ok_or_else(|| format!("shard {} lacks study {}", shard.shard, spec.key))?;
+            let broken = |e: String| format!("shard {}, study {}: {e}", shard.shard, spec.key);
             match &mut total {
-                Some(t) => t.merge(part),
-                None => total = Some(part.clone()),
+                Some(t) => t.try_merge(part).map_err(broken)?,
+                None => {
+                    part.check_shape().map_err(broken)?;
+                    total = Some(part.clone());
+                }
             }
         }
-        studies.push(studies::finish(spec, &total.expect("at least one shard")));
+        let Some(total) = total else {
+            return Err(format!("no shard has study {}", spec.key));
+        };
+        studies.push(studies::finish(spec, &total));
     }
     Ok(Outcome {
         seed: first.seed,
@@ -233,6 +259,25 @@ pub fn regressions(outcome: &Outcome, previous: &report::Verification) -> Vec<St
 /// Studies labelled as Ludii's play that do not reproduce Ludii's measured figures.
 pub fn unreproduced_ludii(outcome: &Outcome) -> Vec<String> {
     ludii::unreproduced(&report::simulations(outcome).ludii)
+}
+
+/// Claims whose verdict turns on an option their sentence does not speak to.
+pub fn setup_dependent_claims(outcome: &Outcome) -> Vec<String> {
+    outcome
+        .checks
+        .claims
+        .iter()
+        .filter_map(|c| {
+            let options = c.setup_dependence();
+            (!options.is_empty()).then(|| {
+                format!(
+                    "claim {}: the verdict turns on {}, which its sentence does not speak to; make the setup neutral, or list the option under `concerns` if the sentence does speak to it",
+                    c.id,
+                    options.iter().map(|o| format!("`{o}`")).collect::<Vec<_>>().join(", ")
+                )
+            })
+        })
+        .collect()
 }
 
 pub fn broken_claims(outcome: &Outcome) -> Vec<String> {

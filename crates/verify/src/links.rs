@@ -225,7 +225,12 @@ pub fn check(at: &Locator<'_>) -> Report {
             else {
                 continue;
             };
-            for key in check.fixed().keys().chain(check.search_keys().iter()) {
+            for key in check
+                .fixed()
+                .keys()
+                .chain(check.search_keys().iter())
+                .chain(&claim.concerns)
+            {
                 if !engine.specs().iter().any(|s| s.key == key.as_str()) {
                     report.push(at.error_at(
                         kind,

@@ -25,6 +25,25 @@ pub struct VerificationSummary {
     pub holds_only_under: usize,
     pub fails: usize,
     pub broken: usize,
+    /// The claims counted apart by where their words come from: a source's own words
+    /// (quotations), then DLP's Rules text.
+    #[serde(default)]
+    pub by_origin: Vec<OriginCounts>,
+    /// Rule scenarios of the engines: checks of the rulesets' own choices (every one a test
+    /// that passes), not of any source.
+    #[serde(default)]
+    pub rule_scenarios: usize,
+}
+
+/// The verdicts on the claims whose words come from one place.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OriginCounts {
+    pub origin: String,
+    pub claims: usize,
+    pub holds: usize,
+    pub holds_only_under: usize,
+    pub fails: usize,
+    pub broken: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -133,6 +152,33 @@ pub fn verification(outcome: &Outcome) -> Verification {
             holds_only_under: count(Status::HoldsOnlyUnder),
             fails: count(Status::Fails),
             broken: count(Status::Broken),
+            by_origin: [
+                (
+                    corpus::SentenceOrigin::Quotation,
+                    "a source's own words (quotations)",
+                ),
+                (corpus::SentenceOrigin::Rules, "DLP's Rules text"),
+            ]
+            .into_iter()
+            .map(|(origin, label)| {
+                let of = |status: Option<Status>| {
+                    claims
+                        .iter()
+                        .filter(|c| c.sentence.from == origin)
+                        .filter(|c| status.is_none_or(|s| c.status == s))
+                        .count()
+                };
+                OriginCounts {
+                    origin: label.to_string(),
+                    claims: of(None),
+                    holds: of(Some(Status::Holds)),
+                    holds_only_under: of(Some(Status::HoldsOnlyUnder)),
+                    fails: of(Some(Status::Fails)),
+                    broken: of(Some(Status::Broken)),
+                }
+            })
+            .collect(),
+            rule_scenarios: outcome.checks.rule_scenarios,
         },
         coverage,
         suggestions: suggestions(&claims),
@@ -295,6 +341,30 @@ pub fn verification_markdown(v: &Verification) -> String {
     .unwrap();
     writeln!(out, "| fail under every reading tried | {} |", s.fails).unwrap();
     writeln!(out, "| broken | {} |\n", s.broken).unwrap();
+    writeln!(
+        out,
+        "Claims from a source's own words are counted apart from checks of DLP's Rules text; the engines' rule scenarios check the rulesets' own choices and are no evidence about any source.\n"
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "| words checked | checks | hold | only under other readings | fail under every reading | broken |\n|---|---|---|---|---|---|"
+    )
+    .unwrap();
+    for o in &s.by_origin {
+        writeln!(
+            out,
+            "| claims from {} | {} | {} | {} | {} | {} |",
+            o.origin, o.claims, o.holds, o.holds_only_under, o.fails, o.broken
+        )
+        .unwrap();
+    }
+    writeln!(
+        out,
+        "| rule scenarios: the rulesets' own choices | {} | {} (each a test that must pass) | — | — | — |\n",
+        s.rule_scenarios, s.rule_scenarios
+    )
+    .unwrap();
 
     writeln!(out, "## Clause coverage\n").unwrap();
     writeln!(
@@ -381,7 +451,7 @@ pub fn verification_markdown(v: &Verification) -> String {
             format!(
                 "{} of {}{}",
                 s.holding,
-                s.tried,
+                s.valid(),
                 if s.sampled { " sampled" } else { "" }
             )
         });
@@ -439,6 +509,14 @@ pub fn verification_markdown(v: &Verification) -> String {
             } else {
                 format!("all {} combinations", s.combinations)
             };
+            let how = if s.invalid > 0 {
+                format!(
+                    "{how}, of which the ruleset rejects {} as invalid and they are left out",
+                    s.invalid
+                )
+            } else {
+                how
+            };
             let keys = if s.keys.is_empty() {
                 "no option".into()
             } else {
@@ -450,11 +528,12 @@ pub fn verification_markdown(v: &Verification) -> String {
             };
             writeln!(
                 out,
-                "\nInterpretation search over {keys} ({how}): {} reproduce the claim.",
-                s.holding
+                "\nInterpretation search over {keys} ({how}): {} of {} readings reproduce the claim.",
+                s.holding,
+                s.valid()
             )
             .unwrap();
-            if s.holding > 0 && !s.sampled && s.decisive.len() < s.keys.len() {
+            if s.holding > 0 && s.decisive.len() < s.keys.len() {
                 let decisive = if s.decisive.is_empty() {
                     "none of them matters".to_string()
                 } else {
@@ -482,7 +561,7 @@ pub fn verification_markdown(v: &Verification) -> String {
                 )
                 .unwrap();
             }
-            if s.holding > 0 && s.holding < s.tried && !s.decisive.is_empty() {
+            if s.holding > 0 && s.holding < s.valid() && !s.decisive.is_empty() {
                 writeln!(
                     out,
                     "Readings that reproduce it{}:",
