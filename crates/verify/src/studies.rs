@@ -170,11 +170,13 @@ pub fn flags(r: &StudyReport) -> Vec<String> {
     if r.completion < 0.9 {
         flags.push(format!("completion under 90% ({})", pct(r.completion)));
     }
-    if r.timeouts > 0.5 {
+    if r.timeouts > 0.9 {
         flags.push(format!(
             "games almost never end by the rules: {} stop at a cap",
             pct(r.timeouts)
         ));
+    } else if r.timeouts > 0.5 {
+        flags.push(format!("most games stop at a cap: {} do", pct(r.timeouts)));
     }
     if r.balance < 0.8 {
         flags.push(format!("balance under 0.8 ({:.3})", r.balance));
@@ -223,13 +225,46 @@ pub fn compare(own: &StudyResult, ludii: &StudyResult) -> Vec<String> {
             pct(b.completion)
         )
     }];
+    // Like with like: settings (players, how the game ends, biases) that differ make lengths
+    // and first-player scores figures of two different experiments.
+    let settings: Vec<String> = rulesets::find(&own.spec.engine)
+        .map(|engine| {
+            engine
+                .specs()
+                .iter()
+                .filter(|spec| spec.kind == engine::OptionKind::Parameter)
+                .filter_map(|spec| {
+                    let (x, y) = (
+                        own.spec.options.get(spec.key),
+                        ludii.spec.options.get(spec.key),
+                    );
+                    (x != y).then(|| {
+                        format!(
+                            "`{}` {} against {}",
+                            spec.key,
+                            x.map_or("—", String::as_str),
+                            y.map_or("—", String::as_str)
+                        )
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let comparable = settings.is_empty();
+    if !comparable {
+        lines.push(format!(
+            "The two are not played under the same settings ({}): their lengths and first-player scores are not compared.",
+            settings.join(", ")
+        ));
+    }
     if let (Some(ma), Some(mb)) = (&a.moves, &b.moves)
         && mb.mean > 0.0
+        && comparable
     {
         lines.push(format!("Games last {:.0} moves on average against {:.0} in Ludii's encoding ({:.2} times as long).", ma.mean, mb.mean, ma.mean / mb.mean));
     }
     let overlap = |x: [f64; 2], y: [f64; 2]| x[0] <= y[1] && y[0] <= x[1];
-    if !overlap(a.ci.advantage_p1, b.ci.advantage_p1) {
+    if comparable && !overlap(a.ci.advantage_p1, b.ci.advantage_p1) {
         lines.push(format!(
             "Player 1's score differs beyond chance: {:.3} against {:.3}.",
             a.advantage_p1, b.advantage_p1
