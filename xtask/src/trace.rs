@@ -17,6 +17,12 @@ pub struct Args {
     pub playout: u64,
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+    /// Turns per player before the game is stopped as a draw (Ludii: 1250).
+    #[arg(long, default_value_t = Caps::LUDII.turns_per_player)]
+    pub turn_cap: u32,
+    /// Moves before the game is stopped as a draw (Ludii: 10,000).
+    #[arg(long, default_value_t = Caps::LUDII.moves)]
+    pub move_cap: u32,
     /// Print the trace as JSON.
     #[arg(long)]
     pub json: bool,
@@ -31,7 +37,10 @@ pub fn run(args: &Args) -> Result<(), String> {
         &options,
         args.seed,
         args.playout,
-        Caps::LUDII,
+        Caps {
+            turns_per_player: args.turn_cap,
+            moves: args.move_cap,
+        },
         args.positions,
     )?;
     if args.json {

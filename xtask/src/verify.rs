@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use corpus::{Corpus, Report};
-use verify::report::Verification;
 use verify::{Config, Outcome, Shard};
 
 use crate::{progress, project};
@@ -221,7 +220,7 @@ fn publish(reports: &Path, outcome: &Outcome, accept: bool, quiet: bool) -> Resu
     }
     let previous_path = reports.join("verification.json");
     if let Ok(text) = std::fs::read_to_string(&previous_path) {
-        match serde_json::from_str::<Verification>(&text) {
+        match serde_json::from_str::<verify::EarlierVerdicts>(&text) {
             Ok(previous) if !accept => broken.extend(verify::regressions(outcome, &previous)),
             Ok(_) => {}
             Err(e) if !accept => broken.push(format!(

@@ -410,6 +410,19 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
                     format!("clause {:?} {message}", clause.text),
                 ));
             }
+            for option in clause.reads.keys() {
+                if !clause.options.contains(option) {
+                    push(at.error(
+                        kind,
+                        key,
+                        "reads",
+                        format!(
+                            "clause {:?} reads option {option} but does not list it in options",
+                            clause.text
+                        ),
+                    ));
+                }
+            }
             for claim in &clause.claims {
                 if !claim_ids.contains_key(claim.as_str()) {
                     push(at.error(

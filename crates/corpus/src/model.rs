@@ -378,13 +378,18 @@ pub struct ClaimFile {
 }
 
 /// What implements one clause of a Rules text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Clause {
     /// The clause exactly as the splitter cuts it from the Rules text.
     pub text: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
+    /// The values the clause's own words give some of its options, where they leave no doubt
+    /// ("the djinn is entered when the father reaches Mecca": `entry: free`). The ruleset's
+    /// preset is checked against them, so a preset that departs from the clause shows it.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub reads: BTreeMap<String, String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub claims: Vec<String>,
     /// Rule scenarios of the engine (data-driven tests) that exercise the clause.

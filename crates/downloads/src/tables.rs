@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use corpus::model::Clause;
 use corpus::{Corpus, DateRange, Evidence, ExecutableRuleset, Game, PortalRuleset, Source};
 use verify::claims::ClaimResult;
+use verify::coverage::CoveredClause;
 use verify::report::Verification;
 
 /// What a column holds, as the data dictionary states it.
@@ -1093,7 +1093,7 @@ pub struct CoverageRow {
     pub record: String,
     pub ruleset: Option<String>,
     pub number: usize,
-    pub clause: Clause,
+    pub clause: CoveredClause,
 }
 
 pub static COVERAGE: Table<CoverageRow> = Table {
@@ -1126,42 +1126,80 @@ pub static COVERAGE: Table<CoverageRow> = Table {
             kind: Kind::Text,
             meaning: "The clause's words.",
             fields: &["text"],
-            value: |c, _| c.clause.text.clone(),
+            value: |c, _| c.clause.clause.text.clone(),
         },
         Column {
             name: "modelled",
             kind: Kind::Boolean,
             meaning: "Whether something executable implements it.",
             fields: &[],
-            value: |c, _| c.clause.is_modelled().to_string(),
+            value: |c, _| c.clause.clause.is_modelled().to_string(),
+        },
+        Column {
+            name: "standing",
+            kind: Kind::Text,
+            meaning: "exercised (a claim or rule scenario runs the engine on it), options-only, contradicted (the ruleset's preset departs from its words) or not-modelled.",
+            fields: &[],
+            value: |c, _| c.clause.standing.key().to_string(),
         },
         Column {
             name: "options",
             kind: Kind::List,
             meaning: "Options of the engine it maps to.",
             fields: &["options"],
-            value: |c, _| list(&c.clause.options),
+            value: |c, _| list(&c.clause.clause.options),
+        },
+        Column {
+            name: "reads",
+            kind: Kind::List,
+            meaning: "The option values its words give, as option=value.",
+            fields: &["reads"],
+            value: |c, _| {
+                let pairs: Vec<String> = c
+                    .clause
+                    .clause
+                    .reads
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect();
+                list(&pairs)
+            },
+        },
+        Column {
+            name: "contradictions",
+            kind: Kind::List,
+            meaning: "For a contradicted clause, each option the ruleset plays otherwise.",
+            fields: &[],
+            value: |c, _| {
+                let each: Vec<String> = c
+                    .clause
+                    .contradictions
+                    .iter()
+                    .map(|x| x.to_string())
+                    .collect();
+                list(&each)
+            },
         },
         Column {
             name: "claims",
             kind: Kind::List,
             meaning: "Claims exercising it (claims.csv `id`).",
             fields: &["claims"],
-            value: |c, _| list(&c.clause.claims),
+            value: |c, _| list(&c.clause.clause.claims),
         },
         Column {
             name: "scenarios",
             kind: Kind::List,
             meaning: "Rule scenarios of the engine exercising it.",
             fields: &["scenarios"],
-            value: |c, _| list(&c.clause.scenarios),
+            value: |c, _| list(&c.clause.clause.scenarios),
         },
         Column {
             name: "not_modelled",
             kind: Kind::Text,
             meaning: "Why it has no executable counterpart.",
             fields: &["not_modelled"],
-            value: |c, _| opt(&c.clause.not_modelled),
+            value: |c, _| opt(&c.clause.clause.not_modelled),
         },
     ],
 };

@@ -305,4 +305,13 @@ fn every_field_of_the_model_has_a_column() {
         notes: "n".into(),
     };
     covered(&executable, &fields(&tables::EXECUTABLE_RULESETS), &[]);
+    let clause = Clause {
+        text: "t".into(),
+        options: many(),
+        reads: [("o".to_string(), "v".to_string())].into(),
+        claims: many(),
+        scenarios: many(),
+        not_modelled: text(),
+    };
+    covered(&clause, &fields(&tables::COVERAGE), &[]);
 }

@@ -104,6 +104,14 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     fn phase(&self) -> Phase;
 
+    /// Who throws in a [`Phase::Chance`], when the throw is a player's (sticks, cowries) rather
+    /// than nobody's (lots for the first move). The driver counts a turn whose throws lead to
+    /// no decision as a lost turn of this player: one move and one turn, as Ludii's forced
+    /// pass is.
+    fn thrower(&self) -> Option<Player> {
+        None
+    }
+
     /// Appends the legal moves of the player to act. Never empty in a decision: a player who
     /// cannot move has a pass.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);

@@ -2,8 +2,10 @@
 //! Ludii's caps and its way of counting moves and turns.
 //!
 //! A *move* is one decision, the throw of the sticks folded into it; a forced pass, an extra
-//! throw and each relay of a sowing are moves of their own. A *turn* changes only when the
-//! mover changes. Reaching a cap ends the game as a draw.
+//! throw and each relay of a sowing are moves of their own. A turn whose throws lead to no
+//! decision (Sig's six then twelve, which sum to nothing) is a *lost turn*: one move of its
+//! own, as Ludii's forced pass is. A *turn* changes only when the mover changes. Reaching a
+//! cap ends the game as a draw.
 
 use serde::{Deserialize, Serialize};
 
@@ -50,6 +52,8 @@ pub struct Playout {
     pub real_choices: u32,
     /// Moves played when the first player finished, in games where players finish in turn.
     pub first_finish: Option<u32>,
+    /// Turns whose throws led to no decision; each is also counted as a move.
+    pub lost_turns: u32,
 }
 
 /// Watches a playout (for traces); the driver's fast path uses `()`, which compiles away.
@@ -57,6 +61,8 @@ pub trait Observer<G: Game> {
     fn chance(&mut self, _game: &G, _chance: Chance, _outcome: u8) {}
     /// Before `chosen`, one of `legal` moves, is applied.
     fn decision(&mut self, _game: &G, _player: Player, _legal: usize, _chosen: G::Move) {}
+    /// `player`'s throws since their last decision led to none: the turn is lost.
+    fn lost_turn(&mut self, _game: &G, _player: Player) {}
     fn applied(&mut self, _game: &G) {}
 }
 
@@ -89,24 +95,56 @@ pub fn play<G: Game, O: Observer<G>>(
         legal_moves: 0,
         real_choices: 0,
         first_finish: None,
+        lost_turns: 0,
     };
     let mut last_mover: Option<Player> = None;
+    // The player whose throws since the last decision have not yet led to one.
+    let mut throwing: Option<Player> = None;
+    // Counts a move (and a turn when the mover changes); false when a cap stops the game first.
+    let mut count_move = |result: &mut Playout, player: Player| {
+        let new_turn = last_mover != Some(player);
+        if result.moves >= caps.moves || (new_turn && result.turns >= turn_cap) {
+            result.ending = Ending::Cap;
+            result.outcome = Outcome::draw(usize::from(result.outcome.players));
+            return false;
+        }
+        if new_turn {
+            result.turns += 1;
+            last_mover = Some(player);
+        }
+        result.moves += 1;
+        true
+    };
     loop {
-        match game.phase() {
+        let phase = game.phase();
+        let actor = match phase {
+            Phase::Chance(_) => game.thrower(),
+            Phase::Decision(player) => Some(player),
+            Phase::Over => None,
+        };
+        if let Some(thrower) = throwing
+            && actor.is_some_and(|actor| actor != thrower)
+        {
+            if !count_move(&mut result, thrower) {
+                return Ok(result);
+            }
+            result.lost_turns += 1;
+            observer.lost_turn(game, thrower);
+        }
+        throwing = None;
+        match phase {
             Phase::Over => {
                 result.outcome = game.outcome();
                 return Ok(result);
             }
             Phase::Chance(chance) => {
+                throwing = actor;
                 let outcome = chance.sample(rng);
                 observer.chance(game, chance, outcome);
                 game.apply_chance(outcome);
             }
             Phase::Decision(player) => {
-                let new_turn = last_mover != Some(player);
-                if result.moves >= caps.moves || (new_turn && result.turns >= turn_cap) {
-                    result.ending = Ending::Cap;
-                    result.outcome = Outcome::draw(game.players());
+                if !count_move(&mut result, player) {
                     return Ok(result);
                 }
                 let mut picked = 0;
@@ -125,7 +163,7 @@ pub fn play<G: Game, O: Observer<G>>(
                     game.legal_moves(moves);
                     if moves.len() != count || moves.get(picked) != Some(&chosen) {
                         return Err(InvariantBroken {
-                            after_move: result.moves,
+                            after_move: result.moves - 1,
                             message: format!(
                                 "choose_move gave move {picked} of {count} as {chosen:?}; legal_moves lists {} with {:?} there",
                                 moves.len(),
@@ -137,13 +175,8 @@ pub fn play<G: Game, O: Observer<G>>(
                 result.decisions += 1;
                 result.legal_moves += count as u64;
                 result.real_choices += u32::from(count > 1);
-                if new_turn {
-                    result.turns += 1;
-                    last_mover = Some(player);
-                }
                 observer.decision(game, player, count, chosen);
                 game.apply(chosen);
-                result.moves += 1;
                 observer.applied(game);
                 if check_invariants {
                     game.check_invariants().map_err(|message| InvariantBroken {

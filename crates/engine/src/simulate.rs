@@ -29,15 +29,22 @@ pub struct InvariantFailure {
     pub playout: u64,
     pub after_move: u32,
     pub message: String,
+    /// The command that replays the playout move by move; the engine does not know the game's
+    /// name, so the registry fills it in.
+    pub replay: Option<String>,
 }
 
 impl std::fmt::Display for InvariantFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "invariant broken in playout {} (seed {}) after move {}: {}; replay it with `cargo xtask trace --seed {} --playout {}`",
-            self.playout, self.seed, self.after_move, self.message, self.seed, self.playout
-        )
+            "invariant broken in playout {} (seed {}) after move {}: {}",
+            self.playout, self.seed, self.after_move, self.message
+        )?;
+        match &self.replay {
+            Some(command) => write!(f, "; replay it with `{command}`"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -83,6 +90,7 @@ pub fn simulate<G: Game>(
                         playout: index,
                         after_move: broken.after_move,
                         message: broken.message,
+                        replay: None,
                     })?;
                     stats.record(&playout);
                 }

@@ -18,10 +18,12 @@ pub struct TraceStep {
     pub turn: u32,
     /// Seat of the mover, from 1 as reports count players.
     pub player: u8,
-    /// Chance events since the previous move ("4 white up: 6, throw again").
+    /// The mover's throws since their previous move ("4 white up: 6, throw again").
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub chance: Vec<String>,
+    /// Legal moves at the decision; 0 for a lost turn.
     pub legal_moves: usize,
+    /// The move chosen, or `turn lost` when the throws led to no decision.
     #[serde(rename = "move")]
     pub chosen: String,
     /// The position after the move.
@@ -42,7 +44,12 @@ pub struct Trace {
     pub ranks: Vec<u8>,
     pub moves: u32,
     pub turns: u32,
+    /// Turns whose throws led to no decision (counted among the moves and turns).
+    pub lost_turns: u32,
 }
+
+/// What a step of a trace says of a turn whose throws led to no decision.
+pub const TURN_LOST: &str = "turn lost";
 
 struct Recorder {
     steps: Vec<TraceStep>,
@@ -59,6 +66,25 @@ impl<G: Game> Observer<G> for Recorder {
     }
 
     fn decision(&mut self, game: &G, player: Player, legal: usize, chosen: G::Move) {
+        self.step(player, legal, game.notation(chosen));
+    }
+
+    fn lost_turn(&mut self, game: &G, player: Player) {
+        self.step(player, 0, TURN_LOST.to_string());
+        <Self as Observer<G>>::applied(self, game);
+    }
+
+    fn applied(&mut self, game: &G) {
+        if self.positions
+            && let Some(step) = self.steps.last_mut()
+        {
+            step.position = Some(game.render());
+        }
+    }
+}
+
+impl Recorder {
+    fn step(&mut self, player: Player, legal_moves: usize, chosen: String) {
         if self.last_player != Some(player) {
             self.turn += 1;
             self.last_player = Some(player);
@@ -68,18 +94,10 @@ impl<G: Game> Observer<G> for Recorder {
             turn: self.turn,
             player: player + 1,
             chance: std::mem::take(&mut self.pending_chance),
-            legal_moves: legal,
-            chosen: game.notation(chosen),
+            legal_moves,
+            chosen,
             position: None,
         });
-    }
-
-    fn applied(&mut self, game: &G) {
-        if self.positions
-            && let Some(step) = self.steps.last_mut()
-        {
-            step.position = Some(game.render());
-        }
     }
 }
 
@@ -120,6 +138,7 @@ pub fn trace<G: Game>(
         ranks: playout.outcome.ranks[..game.players()].to_vec(),
         moves: playout.moves,
         turns: playout.turns,
+        lost_turns: playout.lost_turns,
     })
 }
 
@@ -147,10 +166,15 @@ impl Trace {
             } else {
                 format!("[{}] ", step.chance.join("; "))
             };
+            let choice = if step.legal_moves == 0 {
+                step.chosen.clone()
+            } else {
+                format!("{} (of {})", step.chosen, step.legal_moves)
+            };
             writeln!(
                 out,
-                "{:>5}. turn {:>4} P{}: {chance}{} (of {})",
-                step.number, step.turn, step.player, step.chosen, step.legal_moves
+                "{:>5}. turn {:>4} P{}: {chance}{choice}",
+                step.number, step.turn, step.player
             )
             .unwrap();
             if let Some(position) = &step.position {
@@ -171,9 +195,10 @@ impl Trace {
         };
         writeln!(
             out,
-            "ended {ending} after {} moves and {} turns; ranks {}",
+            "ended {ending} after {} moves and {} turns ({} lost); ranks {}",
             self.moves,
             self.turns,
+            self.lost_turns,
             ranks.join(", ")
         )
         .unwrap();

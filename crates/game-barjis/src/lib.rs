@@ -432,6 +432,10 @@ impl Game for Barjis {
         usize::from(self.players)
     }
 
+    fn thrower(&self) -> Option<Player> {
+        Some(self.to_move)
+    }
+
     fn phase(&self) -> Phase {
         match (self.over, self.throw) {
             (true, _) => Phase::Over,

@@ -330,6 +330,10 @@ impl Game for Deleb {
         player % 2
     }
 
+    fn thrower(&self) -> Option<Player> {
+        Some(self.to_move)
+    }
+
     fn phase(&self) -> Phase {
         if self.winner.is_some() {
             return Phase::Over;

@@ -293,6 +293,10 @@ impl Game for Kioz {
         2
     }
 
+    fn thrower(&self) -> Option<Player> {
+        Some(self.to_move)
+    }
+
     fn phase(&self) -> Phase {
         match (self.winner, self.throw) {
             (Some(_), _) => Phase::Over,

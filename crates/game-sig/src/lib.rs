@@ -413,6 +413,10 @@ impl Game for Sig {
         usize::from(self.players)
     }
 
+    fn thrower(&self) -> Option<Player> {
+        Some(self.to_move)
+    }
+
     fn phase(&self) -> Phase {
         match (self.over, self.pending) {
             (true, _) => Phase::Over,

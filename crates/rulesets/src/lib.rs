@@ -70,6 +70,29 @@ pub trait Ruleset: Send + Sync {
     fn compute(&self, name: &str, options: &OptionSet) -> Result<serde_json::Value, String>;
 }
 
+/// The `cargo xtask trace` command that replays one playout of a study: every option is given,
+/// so the command does not depend on which preset the study started from.
+pub fn replay_command(
+    slug: &str,
+    options: &OptionSet,
+    seed: u64,
+    playout: u64,
+    caps: Caps,
+) -> String {
+    let mut command = format!("cargo xtask trace --game {slug} --seed {seed} --playout {playout}");
+    for (key, value) in options {
+        command.push_str(&format!(" --option {key}={value}"));
+    }
+    if caps != Caps::LUDII {
+        command.push_str(&format!(
+            " --turn-cap {} --move-cap {}",
+            caps.turns_per_player, caps.moves
+        ));
+    }
+    command.push_str(" --positions");
+    command
+}
+
 /// A computation a game offers to claims: a name, what it computes, and the function.
 pub struct Computation<G: Game> {
     pub name: &'static str,
@@ -157,7 +180,16 @@ impl<G: Game> Ruleset for Engine<G> {
         study: &Study,
         progress: Option<&AtomicU64>,
     ) -> Result<Stats, InvariantFailure> {
-        simulate::<G>(&self.typed(options), study, progress)
+        simulate::<G>(&self.typed(options), study, progress).map_err(|mut failure| {
+            failure.replay = Some(replay_command(
+                self.info.slug,
+                options,
+                failure.seed,
+                failure.playout,
+                study.caps,
+            ));
+            failure
+        })
     }
 
     fn playout(&self, options: &OptionSet, seed: u64, index: u64, caps: Caps) -> Playout {

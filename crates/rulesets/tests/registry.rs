@@ -147,3 +147,73 @@ fn shards_merge_into_the_whole_study() {
     first.merge(&second);
     assert_eq!(first, ruleset.simulate(&options, &whole, None).unwrap());
 }
+
+/// A trace counts what the playout counts: one step per move, lost turns included, turns
+/// numbered as the driver numbers them, and throws shown with the player who threw them (a
+/// step's throws are never followed, within it, by another player's).
+#[test]
+fn traces_count_every_move_and_turn_of_their_playout() {
+    for ruleset in all() {
+        for preset in ["dlp", "ludii"] {
+            let options = ruleset.resolve(preset, &OptionSet::new()).unwrap();
+            for index in 0..12 {
+                let trace = ruleset
+                    .trace(&options, 5, index, Caps::LUDII, false)
+                    .unwrap();
+                let playout = ruleset.playout(&options, 5, index, Caps::LUDII);
+                let slug = ruleset.info().slug;
+                assert_eq!(trace.moves, playout.moves, "{slug} {preset} #{index}");
+                assert_eq!(trace.steps.len() as u32, trace.moves, "{slug} {preset}");
+                assert_eq!(
+                    trace.steps.last().map_or(0, |s| s.turn),
+                    trace.turns,
+                    "{slug} {preset} #{index}"
+                );
+                let lost = trace
+                    .steps
+                    .iter()
+                    .filter(|s| s.chosen == engine::trace::TURN_LOST)
+                    .count();
+                assert_eq!(lost as u32, trace.lost_turns, "{slug} {preset} #{index}");
+                assert!(
+                    trace
+                        .steps
+                        .iter()
+                        .filter(|s| s.legal_moves == 0)
+                        .all(|s| !s.chance.is_empty()),
+                    "{slug} {preset} #{index}: a turn is lost only to its throws"
+                );
+            }
+        }
+    }
+}
+
+/// The replay command of a broken playout names the game, the seed, the playout, every option
+/// and caps other than Ludii's: under the trace's default preset its options give back the
+/// study's reading exactly.
+#[test]
+fn a_replay_command_gives_back_the_reading_it_came_from() {
+    for ruleset in all() {
+        let options = ruleset.resolve("ludii", &OptionSet::new()).unwrap();
+        let caps = Caps {
+            turns_per_player: 40,
+            moves: 300,
+        };
+        let command = rulesets::replay_command(ruleset.info().slug, &options, 7, 11, caps);
+        let words: Vec<&str> = command.split(' ').collect();
+        let after = |flag: &str| -> Vec<String> {
+            words
+                .windows(2)
+                .filter(|w| w[0] == flag)
+                .map(|w| w[1].to_string())
+                .collect()
+        };
+        assert_eq!(after("--game"), [ruleset.info().slug]);
+        assert_eq!(after("--seed"), ["7"]);
+        assert_eq!(after("--playout"), ["11"]);
+        assert_eq!(after("--turn-cap"), ["40"]);
+        assert_eq!(after("--move-cap"), ["300"]);
+        let overrides = rulesets::parse_overrides(&after("--option")).unwrap();
+        assert_eq!(ruleset.resolve("dlp", &overrides).unwrap(), options);
+    }
+}

@@ -7,12 +7,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use corpus::Corpus;
 use corpus::id::{RecordKind, parse_record_id};
-use corpus::model::{Citation, Clause, Evidence, ExecutableRuleset, Game, PageRef, PortalRuleset};
+use corpus::model::{Citation, Evidence, ExecutableRuleset, Game, PageRef, PortalRuleset};
 use engine::playout::{Caps, Ending};
 use rulesets::{OptionSet, Ruleset, StudyReport};
 use serde_json::{Value, json};
 use tera::Context;
 use verify::claims::ClaimResult;
+use verify::coverage::CoveredClause;
 use verify::report::RulesetStudies;
 use verify::studies::StudyResult;
 
@@ -206,6 +207,9 @@ impl<'a> Index<'a> {
                     json!({
                         "ruleset": c.ruleset,
                         "modelled": c.modelled,
+                        "exercised": c.exercised,
+                        "options_only": c.options_only,
+                        "contradicted": c.contradicted,
                         "total": c.total,
                         "share": pct(c.share),
                         "clauses": c.clauses.iter().enumerate().map(|(n, clause)| clause_view(&c.record, c.ruleset.as_deref(), n, clause)).collect::<Vec<_>>(),
@@ -994,6 +998,9 @@ impl<'a> Index<'a> {
                 json!({
                     "record": self.record_link(&c.record),
                     "modelled": c.modelled,
+                    "exercised": c.exercised,
+                    "options_only": c.options_only,
+                    "contradicted": c.contradicted,
                     "total": c.total,
                     "share": pct(c.share),
                 })
@@ -1174,6 +1181,9 @@ fn summary_view(s: &verify::report::VerificationSummary) -> Value {
         "records": s.records,
         "clauses": s.clauses,
         "modelled": s.modelled,
+        "exercised": s.exercised,
+        "options_only": s.options_only,
+        "contradicted": s.contradicted,
         "coverage": pct(s.coverage),
         "claims": s.claims,
         "holds": s.holds,
@@ -1185,8 +1195,13 @@ fn summary_view(s: &verify::report::VerificationSummary) -> Value {
     })
 }
 
-fn clause_view(record: &str, ruleset: Option<&str>, n: usize, clause: &Clause) -> Value {
+fn clause_view(record: &str, ruleset: Option<&str>, n: usize, covered: &CoveredClause) -> Value {
+    let clause = &covered.clause;
     json!({
+        "standing": covered.standing.key(),
+        "standing_label": covered.standing.label(),
+        "contradictions": covered.contradictions.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "reads": clause.reads.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>(),
         "anchor": format!("clause-{record}-{}", n + 1),
         "number": n + 1,
         "text": clause.text,

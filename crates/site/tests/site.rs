@@ -165,6 +165,9 @@ fn records_show_the_quotation_in_its_language_beside_the_rules() {
             r#"<blockquote lang="fr">"#,
             "Soit un djinn en case 5,",
             r#"<svg xmlns="http://www.w3.org/2000/svg" class="map""#,
+            "22 exercised by a claim or a rule scenario, 0 only linked to options, 2 contradicted by the ruleset's own preset.",
+            r#"<span class="tag missing">contradicted by the preset</span>"#,
+            "the clause reads entry=free, the ruleset plays entry=two-sigs",
         ],
     );
     check(

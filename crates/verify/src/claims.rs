@@ -24,7 +24,38 @@ pub enum Check {
     Scenario(ScenarioCheck),
     ThrowTable(ThrowTableCheck),
     Computation(ComputationCheck),
+    FirstPlayer(FirstPlayerCheck),
 }
+
+/// A claim about who is favoured by moving first, checked on uniformly random play.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirstPlayerCheck {
+    /// Whom the sentence says moving first favours.
+    pub favours: Favours,
+    /// Playouts of random play from the start, under Ludii's caps.
+    pub playouts: u64,
+    #[serde(default)]
+    pub fixed: OptionSet,
+    #[serde(default)]
+    pub search: Option<Vec<String>>,
+}
+
+/// Who moves first to advantage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Favours {
+    /// Player 1's score (a win 1, a draw 1/2) lies above 1/2, beyond chance.
+    First,
+    /// It lies below 1/2, beyond chance.
+    Second,
+    /// Its 95% interval contains 1/2.
+    Neither,
+}
+
+/// The seed of the playouts a first-player check runs: fixed, so that the verdict is
+/// reproducible; the playouts are many enough that it does not turn on it.
+const FIRST_PLAYER_SEED: u64 = 0x5eed_f125;
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -90,6 +121,7 @@ impl Check {
             Check::Scenario(c) => &c.fixed,
             Check::ThrowTable(c) => &c.fixed,
             Check::Computation(c) => &c.fixed,
+            Check::FirstPlayer(c) => &c.fixed,
         }
     }
 
@@ -98,6 +130,7 @@ impl Check {
             Check::Scenario(c) => c.search.clone(),
             Check::ThrowTable(c) => c.search.clone(),
             Check::Computation(c) => c.search.clone(),
+            Check::FirstPlayer(c) => c.search.clone(),
         }
         .unwrap_or_default()
     }
@@ -107,6 +140,7 @@ impl Check {
             Check::Scenario(_) => "scenario",
             Check::ThrowTable(_) => "throw-table",
             Check::Computation(_) => "computation",
+            Check::FirstPlayer(_) => "first-player",
         }
     }
 
@@ -115,6 +149,7 @@ impl Check {
             Check::Scenario(c) => c.search.as_ref(),
             Check::ThrowTable(c) => c.search.as_ref(),
             Check::Computation(c) => c.search.as_ref(),
+            Check::FirstPlayer(c) => c.search.as_ref(),
         }
     }
 }
@@ -267,6 +302,52 @@ pub fn evaluate(
                 observed,
             })
         }
+        Check::FirstPlayer(wanted) => {
+            let study = engine::simulate::Study {
+                seed: FIRST_PLAYER_SEED,
+                first: 0,
+                playouts: wanted.playouts,
+                caps: engine::Caps::LUDII,
+                check_invariants: false,
+            };
+            let stats = engine
+                .simulate(options, &study, None)
+                .map_err(|failure| Broken(failure.to_string()))?;
+            let score = stats.summary().advantage_p1;
+            let [low, high] = score.ci;
+            let found = if low > 0.5 {
+                Favours::First
+            } else if high < 0.5 {
+                Favours::Second
+            } else {
+                Favours::Neither
+            };
+            let word = |f: Favours| match f {
+                Favours::First => "the first player",
+                Favours::Second => "the second player",
+                Favours::Neither => "neither player",
+            };
+            let mismatches = if found == wanted.favours {
+                vec![]
+            } else {
+                vec![format!(
+                    "expected random play to favour {}; player 1 scores {:.3} [{low:.3}, {high:.3}] in {} playouts, which favours {}",
+                    word(wanted.favours),
+                    score.value,
+                    wanted.playouts,
+                    word(found)
+                )]
+            };
+            Ok(Evaluation {
+                holds: mismatches.is_empty(),
+                mismatches,
+                observed: json!({
+                    "player_1_score": score.value,
+                    "interval": [low, high],
+                    "playouts": wanted.playouts,
+                }),
+            })
+        }
         Check::Computation(computation) => {
             let observed = engine.compute(&computation.name, options).map_err(Broken)?;
             let mut mismatches = Vec::new();
@@ -343,7 +424,7 @@ pub struct ClaimResult {
     pub statement: String,
     pub sentence: Sentence,
     pub note: Option<String>,
-    /// `scenario`, `throw-table` or `computation`.
+    /// `scenario`, `throw-table`, `computation` or `first-player`.
     pub kind: String,
     pub status: Status,
     /// The run under the ruleset's own options.

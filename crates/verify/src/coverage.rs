@@ -1,5 +1,7 @@
 //! Clause coverage: each clause of a record's Rules text is mapped, in `coverage/<record>.yaml`,
-//! to the options, claims and rule scenarios that implement it, or marked not modelled.
+//! to the options, claims and rule scenarios that implement it, or marked not modelled. Each
+//! clause then gets a standing: exercised (a claim or scenario runs the engine on it), linked
+//! to options only, contradicted by the ruleset's own preset, or not modelled.
 
 use std::collections::BTreeSet;
 
@@ -12,13 +14,83 @@ use crate::clauses;
 use crate::links::record_rules;
 use crate::located::Locator;
 
+/// Where a clause stands against the executable ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Standing {
+    /// A claim or a rule scenario runs the engine on what the clause says.
+    Exercised,
+    /// Linked to the options that read it, but nothing runs the engine on it.
+    OptionsOnly,
+    /// The ruleset's own preset gives an option another value than the clause's words do.
+    Contradicted,
+    /// Nothing executable implements it.
+    NotModelled,
+}
+
+impl Standing {
+    /// The standing as the JSON and the CSV write it.
+    pub fn key(self) -> &'static str {
+        match self {
+            Standing::Exercised => "exercised",
+            Standing::OptionsOnly => "options-only",
+            Standing::Contradicted => "contradicted",
+            Standing::NotModelled => "not-modelled",
+        }
+    }
+
+    /// The standing in words, as the reports and the site print it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Standing::Exercised => "exercised",
+            Standing::OptionsOnly => "options only",
+            Standing::Contradicted => "contradicted by the preset",
+            Standing::NotModelled => "not modelled",
+        }
+    }
+}
+
+/// A clause with its standing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CoveredClause {
+    pub clause: Clause,
+    pub standing: Standing,
+    /// For a contradicted clause, each option the preset sets against the clause's words.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub contradictions: Vec<Contradiction>,
+}
+
+/// An option the ruleset's preset sets against a clause.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contradiction {
+    pub option: String,
+    /// The value the clause's words give.
+    pub reads: String,
+    /// The value the ruleset plays.
+    pub plays: String,
+}
+
+impl std::fmt::Display for Contradiction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the clause reads {}={}, the ruleset plays {}={}",
+            self.option, self.reads, self.option, self.plays
+        )
+    }
+}
+
 /// Coverage of one record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RecordCoverage {
     pub record: String,
     pub ruleset: Option<String>,
-    pub clauses: Vec<Clause>,
+    pub clauses: Vec<CoveredClause>,
+    /// Clauses with an executable counterpart, whatever their standing.
     pub modelled: usize,
+    pub exercised: usize,
+    pub options_only: usize,
+    pub contradicted: usize,
     pub total: usize,
     /// Share of clauses with an executable counterpart.
     pub share: f64,
@@ -56,12 +128,14 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
             report.push(diagnostic);
             let clauses = split
                 .iter()
-                .map(|t| Clause {
-                    text: t.to_string(),
-                    options: vec![],
-                    claims: vec![],
-                    scenarios: vec![],
-                    not_modelled: Some("no coverage file".into()),
+                .map(|t| CoveredClause {
+                    clause: Clause {
+                        text: t.to_string(),
+                        not_modelled: Some("no coverage file".into()),
+                        ..Clause::default()
+                    },
+                    standing: Standing::NotModelled,
+                    contradictions: vec![],
                 })
                 .collect();
             out.push(summarise(id, None, clauses));
@@ -99,10 +173,13 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
                 format!("{:?} is not a clause of the Rules text", extra.text),
             ));
         }
-        let engine = corpus
-            .rulesets
-            .get(&file.ruleset)
-            .and_then(|r| rulesets::find(&r.engine).ok());
+        let executable = corpus.rulesets.get(&file.ruleset);
+        let engine = executable.and_then(|r| rulesets::find(&r.engine).ok());
+        // The option set the ruleset plays: the one its clauses' words are held against.
+        let plays = executable.zip(engine).and_then(|(r, e)| {
+            e.resolve(&r.preset, &r.options.clone().into_iter().collect())
+                .ok()
+        });
         let scenario_names: BTreeSet<String> = engine
             .and_then(|e| engine::scenario::parse_file(e.scenarios()).ok())
             .map(|s| s.into_iter().map(|s| s.name).collect())
@@ -116,6 +193,20 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
             for option in &clause.options {
                 if engine.is_some_and(|e| !e.specs().iter().any(|s| s.key == option.as_str())) {
                     report.push(at.error_at(kind, id, option, "options", format!("clause {:?} is mapped to option {option}, which the engine does not have", clause.text)));
+                }
+            }
+            if let Some(e) = engine {
+                for (option, value) in &clause.reads {
+                    let set = rulesets::OptionSet::from([(option.clone(), value.clone())]);
+                    if let Err(error) = e.resolve("dlp", &set) {
+                        report.push(at.error_at(
+                            kind,
+                            id,
+                            &format!("{option}: {value}"),
+                            "reads",
+                            format!("clause {:?} reads {option}={value}: {error}", clause.text),
+                        ));
+                    }
                 }
             }
             for claim in &clause.claims {
@@ -138,17 +229,53 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
                 }
             }
         }
-        out.push(summarise(
-            id,
-            Some(file.ruleset.clone()),
-            file.clauses.clone(),
-        ));
+        let clauses = file
+            .clauses
+            .iter()
+            .map(|clause| stand(clause, plays.as_ref()))
+            .collect();
+        out.push(summarise(id, Some(file.ruleset.clone()), clauses));
     }
     (out, report)
 }
 
-fn summarise(record: &str, ruleset: Option<String>, clauses: Vec<Clause>) -> RecordCoverage {
-    let modelled = clauses.iter().filter(|c| c.is_modelled()).count();
+/// A clause's standing against the option set the ruleset plays (none when it cannot be
+/// resolved, which the links check reports).
+fn stand(clause: &Clause, plays: Option<&rulesets::OptionSet>) -> CoveredClause {
+    let contradictions: Vec<Contradiction> = clause
+        .reads
+        .iter()
+        .filter_map(|(option, reads)| {
+            let played = plays?.get(option)?;
+            (played != reads).then(|| Contradiction {
+                option: option.clone(),
+                reads: reads.clone(),
+                plays: played.clone(),
+            })
+        })
+        .collect();
+    let standing = if !clause.is_modelled() {
+        Standing::NotModelled
+    } else if !contradictions.is_empty() {
+        Standing::Contradicted
+    } else if !clause.claims.is_empty() || !clause.scenarios.is_empty() {
+        Standing::Exercised
+    } else {
+        Standing::OptionsOnly
+    };
+    CoveredClause {
+        clause: clause.clone(),
+        standing,
+        contradictions,
+    }
+}
+
+fn summarise(record: &str, ruleset: Option<String>, clauses: Vec<CoveredClause>) -> RecordCoverage {
+    let count = |standing| clauses.iter().filter(|c| c.standing == standing).count();
+    let exercised = count(Standing::Exercised);
+    let options_only = count(Standing::OptionsOnly);
+    let contradicted = count(Standing::Contradicted);
+    let modelled = clauses.iter().filter(|c| c.clause.is_modelled()).count();
     let total = clauses.len();
     let share = if total == 0 {
         0.0
@@ -160,6 +287,9 @@ fn summarise(record: &str, ruleset: Option<String>, clauses: Vec<Clause>) -> Rec
         ruleset,
         clauses,
         modelled,
+        exercised,
+        options_only,
+        contradicted,
         total,
         share,
     }
@@ -171,10 +301,8 @@ pub fn skeleton(record: &str, ruleset: &str, rules: &str) -> String {
         .into_iter()
         .map(|text| corpus::Clause {
             text: text.to_string(),
-            options: vec![],
-            claims: vec![],
-            scenarios: vec![],
             not_modelled: Some("to be mapped".into()),
+            ..corpus::Clause::default()
         })
         .collect();
     corpus::yaml::to_yaml(&corpus::Coverage {

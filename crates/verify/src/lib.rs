@@ -92,6 +92,12 @@ pub fn broken_links(corpus: &Corpus, root: &Path) -> Report {
     report
 }
 
+/// The clause coverage of every record an executable ruleset implements, each clause with its
+/// standing, and what is wrong with the coverage files.
+pub fn clause_coverage(corpus: &Corpus, root: &Path) -> (Vec<RecordCoverage>, Report) {
+    coverage::check(&Locator { corpus, root })
+}
+
 /// The rule scenarios of every engine the corpus's rulesets run, each engine once.
 fn rule_scenarios(corpus: &Corpus) -> usize {
     let engines: std::collections::BTreeSet<&str> = corpus
@@ -235,7 +241,7 @@ pub fn merge(mut shards: Vec<Shard>) -> Result<Outcome, String> {
 }
 
 /// Claims that held in the previous report and no longer do: a regression, not a finding.
-pub fn regressions(outcome: &Outcome, previous: &report::Verification) -> Vec<String> {
+pub fn regressions(outcome: &Outcome, previous: &EarlierVerdicts) -> Vec<String> {
     previous
         .claims
         .iter()
@@ -253,6 +259,35 @@ pub fn regressions(outcome: &Outcome, previous: &report::Verification) -> Vec<St
             }
         })
         .collect()
+}
+
+/// What the regression check needs of an earlier `verification.json`: each claim's id and
+/// verdict, read apart from the rest so that a report whose other sections changed shape still
+/// guards the verdicts.
+#[derive(Clone, Debug, Deserialize)]
+pub struct EarlierVerdicts {
+    pub claims: Vec<EarlierVerdict>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct EarlierVerdict {
+    pub id: String,
+    pub status: Status,
+}
+
+impl From<&report::Verification> for EarlierVerdicts {
+    fn from(v: &report::Verification) -> Self {
+        Self {
+            claims: v
+                .claims
+                .iter()
+                .map(|c| EarlierVerdict {
+                    id: c.id.clone(),
+                    status: c.status,
+                })
+                .collect(),
+        }
+    }
 }
 
 /// Claims that cannot be run at all.

@@ -19,6 +19,15 @@ pub struct VerificationSummary {
     pub records: usize,
     pub clauses: usize,
     pub modelled: usize,
+    /// Clauses a claim or a rule scenario runs the engine on.
+    #[serde(default)]
+    pub exercised: usize,
+    /// Clauses only linked to the options that read them.
+    #[serde(default)]
+    pub options_only: usize,
+    /// Clauses the rulesets' own presets contradict.
+    #[serde(default)]
+    pub contradicted: usize,
     pub coverage: f64,
     pub claims: usize,
     pub holds: usize,
@@ -142,6 +151,9 @@ pub fn verification(outcome: &Outcome) -> Verification {
             records: coverage.len(),
             clauses,
             modelled,
+            exercised: coverage.iter().map(|c| c.exercised).sum(),
+            options_only: coverage.iter().map(|c| c.options_only).sum(),
+            contradicted: coverage.iter().map(|c| c.contradicted).sum(),
             coverage: if clauses == 0 {
                 0.0
             } else {
@@ -203,7 +215,12 @@ pub fn simulations(outcome: &Outcome) -> Simulations {
                     s.spec.preset == "ludii" && s.spec.label.starts_with("Ludii's encoding")
                 }),
             ) {
-                (Some(own), Some(ludii)) if own.spec.key != ludii.spec.key => compare(own, ludii),
+                (Some(own), Some(ludii)) if own.spec.key != ludii.spec.key => {
+                    let at_settings = studies
+                        .iter()
+                        .find(|s| s.spec.label == studies::AT_LUDII_SETTINGS);
+                    compare(own, at_settings, ludii)
+                }
                 _ => vec![],
             };
             RulesetStudies {
@@ -331,6 +348,24 @@ pub fn verification_markdown(v: &Verification) -> String {
         pct(s.coverage)
     )
     .unwrap();
+    writeln!(
+        out,
+        "| … exercised by a claim or a rule scenario | {} |",
+        s.exercised
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "| … only linked to the options that read them | {} |",
+        s.options_only
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "| … contradicted by the ruleset's own preset | {} |",
+        s.contradicted
+    )
+    .unwrap();
     writeln!(out, "| claims | {} |", s.claims).unwrap();
     writeln!(out, "| hold under the ruleset | {} |", s.holds).unwrap();
     writeln!(
@@ -369,24 +404,33 @@ pub fn verification_markdown(v: &Verification) -> String {
     writeln!(out, "## Clause coverage\n").unwrap();
     writeln!(
         out,
-        "| record | ruleset | clauses | modelled | coverage |\n|---|---|---|---|---|"
+        "Each clause is *exercised* (a claim or a rule scenario runs the engine on it), linked to *options only*, *contradicted* (the ruleset's own preset gives an option another value than the clause's words), or *not modelled*.\n"
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "| record | ruleset | clauses | modelled | exercised | options only | contradicted | coverage |\n|---|---|---|---|---|---|---|---|"
     )
     .unwrap();
     for c in &v.coverage {
         writeln!(
             out,
-            "| {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
             c.record,
             c.ruleset.as_deref().unwrap_or("—"),
             c.total,
             c.modelled,
+            c.exercised,
+            c.options_only,
+            c.contradicted,
             pct(c.share)
         )
         .unwrap();
     }
     for c in &v.coverage {
         writeln!(out, "\n### {}\n", c.record).unwrap();
-        for (i, clause) in c.clauses.iter().enumerate() {
+        for (i, covered) in c.clauses.iter().enumerate() {
+            let clause = &covered.clause;
             let mapping = match &clause.not_modelled {
                 Some(reason) => format!("not modelled: {}", md(reason)),
                 None => {
@@ -411,7 +455,18 @@ pub fn verification_markdown(v: &Verification) -> String {
                     parts.join("; ")
                 }
             };
-            writeln!(out, "{}. {} — {}", i + 1, md(&clause.text), mapping).unwrap();
+            let mut standing = covered.standing.label().to_string();
+            for contradiction in &covered.contradictions {
+                standing.push_str(&format!(": {}", md(&contradiction.to_string())));
+            }
+            writeln!(
+                out,
+                "{}. {} — **{standing}** — {}",
+                i + 1,
+                md(&clause.text),
+                mapping
+            )
+            .unwrap();
         }
     }
 

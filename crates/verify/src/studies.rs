@@ -49,6 +49,16 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
         )];
         if file.preset != "ludii" {
             wanted.push((LUDII_ENCODING.into(), "The game as Ludii 1.3.13 encodes it, less the faults the ruleset simulates separately as variants, for comparison with Ludii's own figures.".into(), "ludii".into(), OptionSet::new()));
+            if let Some((overrides, changed)) =
+                at_ludii_settings(engine, &file.preset, &file.options)
+            {
+                wanted.push((
+                    AT_LUDII_SETTINGS.into(),
+                    format!("The record's reading under the settings of Ludii's encoding ({}), so that its lengths and first-player scores compare with Ludii's like with like.", changed.join(", ")),
+                    file.preset.clone(),
+                    overrides,
+                ));
+            }
         }
         for variant in &file.variants {
             wanted.push((
@@ -85,6 +95,32 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
 
 /// The label of the plain study of Ludii's encoding.
 pub const LUDII_ENCODING: &str = "Ludii's encoding (ludii preset)";
+
+/// The label of the record's reading played under the settings of Ludii's encoding.
+pub const AT_LUDII_SETTINGS: &str = "the record's reading at Ludii's settings";
+
+/// The record's reading with the settings (parameters: players, how the game ends, seating,
+/// biases) of Ludii's encoding, and the settings it changes, as `key=value`; none when the two
+/// already share their settings or the combination is not valid.
+fn at_ludii_settings(
+    engine: &dyn rulesets::Ruleset,
+    preset: &str,
+    overrides: &OptionSet,
+) -> Option<(OptionSet, Vec<String>)> {
+    let own = engine.resolve(preset, overrides).ok()?;
+    let ludii = engine.resolve("ludii", &OptionSet::new()).ok()?;
+    let mut at = overrides.clone();
+    let mut changed = Vec::new();
+    for spec in engine.specs() {
+        if spec.kind != engine::OptionKind::Parameter || own.get(spec.key) == ludii.get(spec.key) {
+            continue;
+        }
+        let value = ludii.get(spec.key)?.clone();
+        changed.push(format!("{}={value}", spec.key));
+        at.insert(spec.key.to_string(), value);
+    }
+    (!changed.is_empty() && engine.resolve(preset, &at).is_ok()).then_some((at, changed))
+}
 
 /// Per ruleset, the study that must reproduce Ludii's play: the variant marked
 /// `plays_as_ludii`, else the plain study of Ludii's encoding.
@@ -212,8 +248,14 @@ pub fn flags(r: &StudyReport) -> Vec<String> {
     flags
 }
 
-/// What the record's reading and Ludii's encoding differ in, in words.
-pub fn compare(own: &StudyResult, ludii: &StudyResult) -> Vec<String> {
+/// What the record's reading and Ludii's encoding differ in, in words. `at_settings` is the
+/// record's reading under Ludii's settings, when they differ: lengths and first-player scores
+/// are compared through it, like with like.
+pub fn compare(
+    own: &StudyResult,
+    at_settings: Option<&StudyResult>,
+    ludii: &StudyResult,
+) -> Vec<String> {
     let (a, b) = (&own.report, &ludii.report);
     let pct = |v: f64| format!("{:.1}%", v * 100.0);
     let mut lines = vec![if own.spec.options == ludii.spec.options {
@@ -251,30 +293,62 @@ pub fn compare(own: &StudyResult, ludii: &StudyResult) -> Vec<String> {
         })
         .unwrap_or_default();
     let comparable = settings.is_empty();
-    if !comparable {
-        lines.push(format!(
-            "The two are not played under the same settings ({}): their lengths and first-player scores are not compared.",
-            settings.join(", ")
-        ));
-    }
-    if let (Some(ma), Some(mb)) = (&a.moves, &b.moves)
-        && mb.mean > 0.0
-        && comparable
-    {
-        lines.push(format!("Games last {:.0} moves on average against {:.0} in Ludii's encoding ({:.2} times as long).", ma.mean, mb.mean, ma.mean / mb.mean));
-    }
+    // The study whose lengths and first-player scores stand beside Ludii's, and how to say so.
+    let like = if comparable {
+        Some((a, ""))
+    } else {
+        match at_settings {
+            Some(at) => {
+                lines.push(format!(
+                    "The two are not played under the same settings ({}): lengths and first-player scores are compared through the record's reading played at Ludii's settings.",
+                    settings.join(", ")
+                ));
+                Some((&at.report, "At Ludii's settings, "))
+            }
+            None => {
+                lines.push(format!(
+                    "The two are not played under the same settings ({}): their lengths and first-player scores are not compared.",
+                    settings.join(", ")
+                ));
+                None
+            }
+        }
+    };
     let overlap = |x: [f64; 2], y: [f64; 2]| x[0] <= y[1] && y[0] <= x[1];
-    if comparable && !overlap(a.ci.advantage_p1, b.ci.advantage_p1) {
-        lines.push(format!(
-            "Player 1's score differs beyond chance: {:.3} against {:.3}.",
-            a.advantage_p1, b.advantage_p1
-        ));
-    }
-    if !overlap(a.ci.branching_factor, b.ci.branching_factor) {
-        lines.push(format!(
-            "Players choose among {:.2} moves on average against {:.2}.",
-            a.branching_factor, b.branching_factor
-        ));
+    if let Some((a, prefix)) = like {
+        if let (Some(ma), Some(mb)) = (&a.moves, &b.moves)
+            && mb.mean > 0.0
+        {
+            let games = if prefix.is_empty() { "Games" } else { "games" };
+            lines.push(format!("{prefix}{games} last {:.0} moves on average against {:.0} in Ludii's encoding ({:.2} times as long).", ma.mean, mb.mean, ma.mean / mb.mean));
+        }
+        if !overlap(a.ci.advantage_p1, b.ci.advantage_p1) {
+            let score = if prefix.is_empty() {
+                "Player"
+            } else {
+                "player"
+            };
+            lines.push(format!(
+                "{prefix}{score} 1's score differs beyond chance: {:.3} against {:.3}.",
+                a.advantage_p1, b.advantage_p1
+            ));
+        } else if !prefix.is_empty() {
+            lines.push(format!(
+                "{prefix}player 1's score is the same within chance: {:.3} against {:.3}.",
+                a.advantage_p1, b.advantage_p1
+            ));
+        }
+        if !overlap(a.ci.branching_factor, b.ci.branching_factor) {
+            let players = if prefix.is_empty() {
+                "Players"
+            } else {
+                "players"
+            };
+            lines.push(format!(
+                "{prefix}{players} choose among {:.2} moves on average against {:.2}.",
+                a.branching_factor, b.branching_factor
+            ));
+        }
     }
     // A flag's kind is its words before the figures ("completion under 90%").
     let kind = |f: &String| {

@@ -213,7 +213,7 @@ fn a_claim_that_cannot_be_set_up_is_broken_not_a_finding() {
 #[test]
 fn a_claim_that_held_and_now_fails_is_a_regression() {
     let outcome = verify::merge(vec![shipped_shard()]).unwrap();
-    let before = verify::report::verification(&outcome);
+    let before = verify::EarlierVerdicts::from(&verify::report::verification(&outcome));
     assert!(verify::regressions(&outcome, &before).is_empty());
 
     let dir = copy_of_corpus();
@@ -367,4 +367,163 @@ fn a_study_labelled_as_ludii_s_play_must_reproduce_ludii() {
             && unreproduced[0].starts_with("barjis: the study \"Ludii 1.3.13 as it plays\""),
         "{unreproduced:#?}"
     );
+}
+
+/// The clauses whose words the record's own ruleset plays otherwise, from the shipped corpus.
+fn contradicted(root: &Path) -> Vec<String> {
+    let (coverage, report) = verify::clause_coverage(&load(root), root);
+    assert!(!report.has_errors(), "{:#?}", report.sorted());
+    coverage
+        .iter()
+        .flat_map(|record| {
+            record.clauses.iter().flat_map(move |c| {
+                c.contradictions
+                    .iter()
+                    .map(move |x| format!("{}: {:.40}: {x}", record.record, c.clause.text))
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn a_clause_the_ruleset_plays_otherwise_is_contradicted() {
+    // DLP's summary enters the djinn "when the father reaches Mecca" and has all three pieces
+    // begin on the first space; the ruleset keeps Bellin's two sigs.
+    assert_eq!(
+        contradicted(&shipped_corpus()),
+        [
+            "DLP.Evidence.2124: Three pieces per player, each having one: the clause reads entry=free, the ruleset plays entry=two-sigs",
+            "DLP.Evidence.2124: The djinn is entered when the father rea: the clause reads entry=free, the ruleset plays entry=two-sigs",
+        ]
+    );
+    let (coverage, _) = verify::clause_coverage(&load(&shipped_corpus()), &shipped_corpus());
+    let sig = coverage
+        .iter()
+        .find(|c| c.record == "DLP.Evidence.2124")
+        .unwrap();
+    assert_eq!(sig.contradicted, 2);
+    assert_eq!(
+        sig.exercised + sig.options_only + sig.contradicted,
+        sig.modelled
+    );
+    // A clause linked to options alone is not counted as exercised.
+    let only_options = coverage
+        .iter()
+        .flat_map(|c| &c.clauses)
+        .filter(|c| c.standing == verify::coverage::Standing::OptionsOnly)
+        .count();
+    assert!(only_options > 0);
+
+    // Played as the sentence reads, the clauses stand again; a value the engine lacks is an
+    // error naming the file, the line and the field.
+    let dir = copy_of_corpus();
+    edit(
+        dir.path(),
+        "rulesets/sig-el-oued.yaml",
+        "preset: dlp\n",
+        "preset: dlp\noptions:\n  entry: free\n",
+    );
+    assert!(contradicted(dir.path()).is_empty());
+    check(
+        &[(
+            "coverage/DLP.Evidence.1601.yaml",
+            "reads: {players: 4}",
+            "reads: {players: 9}",
+        )],
+        &[
+            "coverage/DLP.Evidence.1601.yaml:12: error: field `reads`: clause \"Four players, each with four pieces.\" reads players=9",
+        ],
+    );
+    check(
+        &[(
+            "coverage/DLP.Evidence.1601.yaml",
+            "reads: {players: 4}",
+            "reads: {players: 4, mars: true}",
+        )],
+        &[
+            "coverage/DLP.Evidence.1601.yaml:12: error: field `reads`: clause \"Four players, each with four pieces.\" reads option mars but does not list it in options",
+        ],
+    );
+}
+
+/// A comparison with Ludii's encoding gives lengths and first-player scores only like with
+/// like: where the record's reading has other settings, through the same reading played at
+/// Ludii's settings, which differs from it in those settings alone.
+#[test]
+fn readings_are_compared_with_ludii_at_the_same_settings() {
+    let outcome = verify::merge(vec![shipped_shard()]).unwrap();
+    let simulations = verify::report::simulations(&outcome);
+    for ruleset in &simulations.rulesets {
+        let own = &ruleset.studies[0];
+        let at = ruleset
+            .studies
+            .iter()
+            .find(|s| s.spec.label == verify::studies::AT_LUDII_SETTINGS);
+        let text = ruleset.comparison.join(" ");
+        match at {
+            Some(at) => {
+                let engine = rulesets::find(&own.spec.engine).unwrap();
+                for spec in engine.specs() {
+                    let same = own.spec.options[spec.key] == at.spec.options[spec.key];
+                    assert!(
+                        same || spec.kind == engine::OptionKind::Parameter,
+                        "{}: {} changed",
+                        ruleset.ruleset,
+                        spec.key
+                    );
+                }
+                assert!(
+                    text.contains(
+                        "compared through the record's reading played at Ludii's settings"
+                    ),
+                    "{text}"
+                );
+                assert!(
+                    !text.contains(" Games last") && !text.contains(" Player 1's score"),
+                    "{}: a figure of another experiment: {text}",
+                    ruleset.ruleset
+                );
+            }
+            None => assert!(
+                !text.contains("not played under the same settings"),
+                "{text}"
+            ),
+        }
+    }
+    let with_settings: Vec<&str> = simulations
+        .rulesets
+        .iter()
+        .filter(|r| {
+            r.studies
+                .iter()
+                .any(|s| s.spec.label == verify::studies::AT_LUDII_SETTINGS)
+        })
+        .map(|r| r.ruleset.as_str())
+        .collect();
+    assert_eq!(with_settings, ["barjis", "sig-el-oued"]);
+}
+
+/// A first-player claim reads the share off random play, and fails when the play says
+/// otherwise: Baqura favours the first player, Kiôz neither.
+#[test]
+fn a_first_player_claim_is_read_off_random_play() {
+    let verdict = |game: &str, favours: &str| {
+        let engine = rulesets::find(game).unwrap();
+        let options = engine.resolve("dlp", &rulesets::OptionSet::new()).unwrap();
+        let check: verify::claims::Check = serde_json::from_value(serde_json::json!({
+            "first_player": {"favours": favours, "playouts": 1500}
+        }))
+        .unwrap();
+        verify::claims::evaluate(engine, &options, &check).unwrap()
+    };
+    assert!(verdict("baqura", "first").holds);
+    let wrong = verdict("baqura", "neither");
+    assert!(!wrong.holds);
+    assert!(
+        wrong.mismatches[0].contains("which favours the first player"),
+        "{:?}",
+        wrong.mismatches
+    );
+    assert!(verdict("kioz", "neither").holds);
+    assert!(!verdict("kioz", "first").holds);
 }
