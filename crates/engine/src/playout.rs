@@ -100,96 +100,134 @@ pub fn play<G: Game, O: Observer<G>>(
     let mut last_mover: Option<Player> = None;
     // The player whose throws since the last decision have not yet led to one.
     let mut throwing: Option<Player> = None;
-    // Counts a move (and a turn when the mover changes); false when a cap stops the game first.
-    let mut count_move = |result: &mut Playout, player: Player| {
-        let new_turn = last_mover != Some(player);
-        if result.moves >= caps.moves || (new_turn && result.turns >= turn_cap) {
-            result.ending = Ending::Cap;
-            result.outcome = Outcome::draw(usize::from(result.outcome.players));
-            return false;
-        }
-        if new_turn {
-            result.turns += 1;
-            last_mover = Some(player);
-        }
-        result.moves += 1;
-        true
-    };
     loop {
-        let phase = game.phase();
-        let actor = match phase {
-            Phase::Chance(_) => game.thrower(),
-            Phase::Decision(player) => Some(player),
-            Phase::Over => None,
-        };
-        if let Some(thrower) = throwing
-            && actor.is_some_and(|actor| actor != thrower)
-        {
-            if !count_move(&mut result, thrower) {
-                return Ok(result);
-            }
-            result.lost_turns += 1;
-            observer.lost_turn(game, thrower);
-        }
-        throwing = None;
-        match phase {
+        // A lost turn is a move of the thrower's, then play goes on to whoever acts now.
+        let lost = match game.phase() {
             Phase::Over => {
                 result.outcome = game.outcome();
                 return Ok(result);
             }
             Phase::Chance(chance) => {
-                throwing = actor;
-                let outcome = chance.sample(rng);
-                observer.chance(game, chance, outcome);
-                game.apply_chance(outcome);
+                let mut lost = None;
+                if let Some(thrower) = game.thrower() {
+                    lost = throwing.filter(|&previous| previous != thrower);
+                    throwing = Some(thrower);
+                }
+                if lost.is_none() {
+                    let outcome = chance.sample(rng);
+                    observer.chance(game, chance, outcome);
+                    game.apply_chance(outcome);
+                    continue;
+                }
+                lost
             }
             Phase::Decision(player) => {
-                if !count_move(&mut result, player) {
-                    return Ok(result);
-                }
-                let mut picked = 0;
-                let (count, chosen) = game.choose_move(moves, |count| {
-                    debug_assert!(
-                        count > 0,
-                        "a decision without legal moves (a pass is a move)"
-                    );
-                    if count > 1 {
-                        picked = rng.below(count as u64) as usize;
+                let lost = throwing.take().filter(|&previous| previous != player);
+                if lost.is_none() {
+                    if !count_move(&mut result, &mut last_mover, caps.moves, turn_cap, player) {
+                        return Ok(result);
                     }
-                    picked
-                });
-                if check_invariants && G::CHOOSES_WITHOUT_LISTING {
-                    moves.clear();
-                    game.legal_moves(moves);
-                    if moves.len() != count || moves.get(picked) != Some(&chosen) {
-                        return Err(InvariantBroken {
-                            after_move: result.moves - 1,
-                            message: format!(
-                                "choose_move gave move {picked} of {count} as {chosen:?}; legal_moves lists {} with {:?} there",
-                                moves.len(),
-                                moves.get(picked)
-                            ),
-                        });
-                    }
+                    decide(
+                        game,
+                        rng,
+                        moves,
+                        check_invariants,
+                        observer,
+                        player,
+                        &mut result,
+                    )?;
+                    continue;
                 }
-                result.decisions += 1;
-                result.legal_moves += count as u64;
-                result.real_choices += u32::from(count > 1);
-                observer.decision(game, player, count, chosen);
-                game.apply(chosen);
-                observer.applied(game);
-                if check_invariants {
-                    game.check_invariants().map_err(|message| InvariantBroken {
-                        after_move: result.moves,
-                        message,
-                    })?;
-                }
-                if result.first_finish.is_none() && game.finished_players() > 0 {
-                    result.first_finish = Some(result.moves);
-                }
+                lost
             }
+        };
+        // Rare: counted here, and the phase is looked at again on the next pass.
+        if let Some(loser) = lost {
+            if !count_move(&mut result, &mut last_mover, caps.moves, turn_cap, loser) {
+                return Ok(result);
+            }
+            result.lost_turns += 1;
+            observer.lost_turn(game, loser);
         }
     }
+}
+
+/// Counts a move of `player` (and a turn when the mover changes), or ends the game as a draw
+/// at a cap and says so with `false`.
+#[inline(always)]
+fn count_move(
+    result: &mut Playout,
+    last_mover: &mut Option<Player>,
+    move_cap: u32,
+    turn_cap: u32,
+    player: Player,
+) -> bool {
+    let new_turn = *last_mover != Some(player);
+    if result.moves >= move_cap || (new_turn && result.turns >= turn_cap) {
+        result.ending = Ending::Cap;
+        result.outcome = Outcome::draw(usize::from(result.outcome.players));
+        return false;
+    }
+    if new_turn {
+        result.turns += 1;
+        *last_mover = Some(player);
+    }
+    result.moves += 1;
+    true
+}
+
+/// Chooses and applies one decision of `player`, already counted as a move.
+#[inline(always)]
+fn decide<G: Game, O: Observer<G>>(
+    game: &mut G,
+    rng: &mut GameRng,
+    moves: &mut Vec<G::Move>,
+    check_invariants: bool,
+    observer: &mut O,
+    player: Player,
+    result: &mut Playout,
+) -> Result<(), InvariantBroken> {
+    let mut picked = 0;
+    let (count, chosen) = game.choose_move(moves, |count| {
+        debug_assert!(
+            count > 0,
+            "a decision without legal moves (a pass is a move)"
+        );
+        if count > 1 {
+            picked = rng.below(count as u64) as usize;
+        }
+        picked
+    });
+    if check_invariants && G::CHOOSES_WITHOUT_LISTING {
+        moves.clear();
+        game.legal_moves(moves);
+        if moves.len() != count || moves.get(picked) != Some(&chosen) {
+            return Err(InvariantBroken {
+                after_move: result.moves - 1,
+                message: format!(
+                    "choose_move gave move {picked} of {count} as {chosen:?}; legal_moves lists {} with {:?} there",
+                    moves.len(),
+                    moves.get(picked)
+                ),
+            });
+        }
+    }
+    result.decisions += 1;
+    result.legal_moves += count as u64;
+    result.real_choices += u32::from(count > 1);
+    observer.decision(game, player, count, chosen);
+    game.apply(chosen);
+    observer.applied(game);
+    if check_invariants {
+        game.check_invariants().map_err(|message| InvariantBroken {
+            after_move: result.moves,
+            message,
+        })?;
+    }
+    if result.first_finish.is_none() && game.finished_players() > 0 {
+        result.first_finish = Some(result.moves);
+    }
+    Ok(())
 }
 
 /// Plays playout `index` of a study seeded with `seed`, from the game's start.

@@ -306,15 +306,17 @@ impl Stats {
         if outcome.is_draw() {
             self.draws += 1;
         } else {
-            let mut sides_won = vec![false; self.sides()];
+            // A side wins once however many of its seats rank first; a bit set, not a list,
+            // so that recording a playout allocates nothing.
+            let mut sides_won: u32 = 0;
             for winner in outcome.winners() {
-                sides_won[usize::from(self.side_of[usize::from(winner)])] = true;
+                sides_won |= 1 << self.side_of[usize::from(winner)];
             }
-            for (side, won) in sides_won.into_iter().enumerate() {
-                if won {
-                    self.wins[side] += 1;
-                    self.weighted_wins[side] += u64::from(outcome.weight);
-                }
+            while sides_won != 0 {
+                let side = sides_won.trailing_zeros() as usize;
+                sides_won &= sides_won - 1;
+                self.wins[side] += 1;
+                self.weighted_wins[side] += u64::from(outcome.weight);
             }
         }
         for player in 0..self.players {

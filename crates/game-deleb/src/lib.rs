@@ -32,6 +32,34 @@ pub enum Move {
     Pass,
 }
 
+/// Fills `cells` with the point at each loop position of `team` on a board of `n` columns: home
+/// row left to right, second row back, third row out, the opponent's home row back, the third
+/// row out again and the second back. Segment by segment, without dividing: a playout starts
+/// by filling it.
+fn fill_loop(n: u16, team: usize, cells: &mut [u16]) {
+    const ROWS_AND_DIRECTIONS: [(u16, bool); 6] = [
+        (0, true),
+        (1, false),
+        (2, true),
+        (3, false),
+        (2, true),
+        (1, false),
+    ];
+    let mut at = 0;
+    for (row, rightwards) in ROWS_AND_DIRECTIONS {
+        for offset in 0..n {
+            let column = if rightwards { offset } else { n - 1 - offset };
+            let (row, column) = if team == 0 {
+                (row, column)
+            } else {
+                (3 - row, n - 1 - column)
+            };
+            cells[at] = row * n + column;
+            at += 1;
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Deleb {
     options: DelebOptions,
@@ -41,6 +69,8 @@ pub struct Deleb {
     locked: [u128; 2],
     /// Occupant of each point: 0, or team * 128 + index + 1.
     board: [u8; ROWS * MAX_COLUMNS],
+    /// The point at each loop position of each team.
+    cells: [[u16; 6 * MAX_COLUMNS]; 2],
     alive: [u8; 2],
     to_move: Player,
     /// Each player's entry stage: 1, 2, 3, or `PLAYING`.
@@ -82,24 +112,11 @@ impl Deleb {
         }
     }
 
-    /// The point at loop position `position` of `team`.
+    /// The point at loop position `position` of `team`: read from the table made at the start,
+    /// since the playout loop asks for it at every step of every candidate move.
     #[inline]
     fn cell(&self, team: usize, position: u16) -> usize {
-        let n = self.columns;
-        let (segment, offset) = (position / n, position % n);
-        let (row, column) = match segment {
-            0 => (0, offset),
-            1 => (1, n - 1 - offset),
-            2 | 4 => (2, offset),
-            3 => (3, n - 1 - offset),
-            _ => (1, n - 1 - offset),
-        };
-        let (row, column) = if team == 0 {
-            (row, column)
-        } else {
-            (3 - row, n - 1 - column)
-        };
-        usize::from(row * n + column)
+        usize::from(self.cells[team][usize::from(position)])
     }
 
     #[inline]
@@ -286,9 +303,15 @@ impl Deleb {
     }
 
     fn empty(options: &DelebOptions) -> Self {
+        let columns = u16::from(options.columns);
+        let mut cells = [[0; 6 * MAX_COLUMNS]; 2];
+        for (team, cells) in cells.iter_mut().enumerate() {
+            fill_loop(columns, team, cells);
+        }
         Deleb {
             options: options.clone(),
-            columns: u16::from(options.columns),
+            columns,
+            cells,
             players: options.team_players * 2,
             position: [[DEAD; MAX_COLUMNS]; 2],
             locked: [0; 2],
@@ -458,10 +481,11 @@ impl Game for Deleb {
 
     fn check_invariants(&self) -> Result<(), String> {
         for team in 0..2 {
+            // Counted branch-free, so that the check vectorises: it runs after every move.
             let alive = self.position[team][..usize::from(self.columns)]
                 .iter()
-                .filter(|&&p| p != DEAD)
-                .count();
+                .map(|&p| usize::from(p != DEAD))
+                .sum::<usize>();
             if alive != usize::from(self.alive[team]) || alive > usize::from(self.columns) {
                 return Err(format!(
                     "team {} has {alive} pieces, counts {}",
@@ -486,7 +510,10 @@ impl Game for Deleb {
                 }
             }
         }
-        let occupied = self.board.iter().filter(|&&c| c != 0).count();
+        let occupied = self.board[..ROWS * usize::from(self.columns)]
+            .iter()
+            .map(|&c| u32::from(c != 0))
+            .sum::<u32>() as usize;
         if occupied != usize::from(self.alive[0]) + usize::from(self.alive[1]) {
             return Err("two pieces share a point".into());
         }
