@@ -316,38 +316,32 @@ pub fn compare(
     };
     let overlap = |x: [f64; 2], y: [f64; 2]| x[0] <= y[1] && y[0] <= x[1];
     if let Some((a, prefix)) = like {
+        // A sentence after the prefix, or on its own with a capital.
+        let say = |text: String| match prefix {
+            "" => text[..1].to_uppercase() + &text[1..],
+            _ => format!("{prefix}{text}"),
+        };
         if let (Some(ma), Some(mb)) = (&a.moves, &b.moves)
             && mb.mean > 0.0
         {
-            let games = if prefix.is_empty() { "Games" } else { "games" };
-            lines.push(format!("{prefix}{games} last {:.0} moves on average against {:.0} in Ludii's encoding ({:.2} times as long).", ma.mean, mb.mean, ma.mean / mb.mean));
+            lines.push(say(format!("games last {:.0} moves on average against {:.0} in Ludii's encoding ({:.2} times as long).", ma.mean, mb.mean, ma.mean / mb.mean)));
         }
         if !overlap(a.ci.advantage_p1, b.ci.advantage_p1) {
-            let score = if prefix.is_empty() {
-                "Player"
-            } else {
-                "player"
-            };
-            lines.push(format!(
-                "{prefix}{score} 1's score differs beyond chance: {:.3} against {:.3}.",
+            lines.push(say(format!(
+                "player 1's score differs beyond chance: {:.3} against {:.3}.",
                 a.advantage_p1, b.advantage_p1
-            ));
+            )));
         } else if !prefix.is_empty() {
-            lines.push(format!(
-                "{prefix}player 1's score is the same within chance: {:.3} against {:.3}.",
+            lines.push(say(format!(
+                "player 1's score is the same within chance: {:.3} against {:.3}.",
                 a.advantage_p1, b.advantage_p1
-            ));
+            )));
         }
         if !overlap(a.ci.branching_factor, b.ci.branching_factor) {
-            let players = if prefix.is_empty() {
-                "Players"
-            } else {
-                "players"
-            };
-            lines.push(format!(
-                "{prefix}{players} choose among {:.2} moves on average against {:.2}.",
+            lines.push(say(format!(
+                "players choose among {:.2} moves on average against {:.2}.",
                 a.branching_factor, b.branching_factor
-            ));
+            )));
         }
     }
     // A flag's kind is its words before the figures ("completion under 90%").
