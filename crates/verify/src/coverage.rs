@@ -173,13 +173,13 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
                 format!("{:?} is not a clause of the Rules text", extra.text),
             ));
         }
-        let executable = corpus.rulesets.get(&file.ruleset);
-        let engine = executable.and_then(|r| rulesets::find(&r.engine).ok());
+        let engine = corpus
+            .rulesets
+            .get(&file.ruleset)
+            .and_then(|r| rulesets::find(&r.engine).ok());
         // The option set the ruleset plays: the one its clauses' words are held against.
-        let plays = executable.zip(engine).and_then(|(r, e)| {
-            e.resolve(&r.preset, &r.options.clone().into_iter().collect())
-                .ok()
-        });
+        let plays =
+            crate::links::ruleset_options(corpus, &file.ruleset).map(|(_, options)| options);
         let scenario_names: BTreeSet<String> = engine
             .and_then(|e| engine::scenario::parse_file(e.scenarios()).ok())
             .map(|s| s.into_iter().map(|s| s.name).collect())
