@@ -7,9 +7,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
+use benchmarks::criterion_output::Timing;
 use benchmarks::gate::{self, Baseline, Count};
-use benchmarks::report::{self, BenchReport, GateSummary, Machine, Throughput};
+use benchmarks::report::{self, BenchReport, GateSummary, Machine, Scaling};
 use corpus::{Corpus, Report};
+use engine::stats::Stats;
 
 use crate::{progress, project};
 
@@ -89,20 +91,38 @@ pub fn run(args: &Args) -> Result<(), String> {
             criterion_dir.display()
         ));
     }
-    let mut rows = Vec::new();
+    let mut benchmarks = Vec::new();
+    let mut pipeline = Vec::new();
+    let mut blocks: BTreeMap<&str, [Option<&Timing>; 2]> = BTreeMap::new();
     for timing in &timings {
-        let parts: Vec<&str> = timing.id.split('/').collect();
-        let mean_moves = match parts.as_slice() {
-            ["playouts", game, preset] => Some(benchmarks::mean_moves(
-                game,
-                preset,
-                gate::workload(game).unwrap_or(100),
-            )?),
-            _ => None,
-        };
-        rows.push(report::row(timing, mean_moves));
+        match timing.id.split('/').collect::<Vec<_>>().as_slice() {
+            ["playouts", game, preset] => {
+                let mean_moves = benchmarks::mean_moves(game, preset)?;
+                benchmarks.push(report::row(timing, Some(mean_moves)));
+            }
+            ["statistics", game, side @ ("bare" | "simulate")] => {
+                blocks.entry(game).or_default()[usize::from(*side == "simulate")] = Some(timing);
+            }
+            _ => pipeline.push(report::row(timing, None)),
+        }
     }
-    let throughput = throughput(if args.quick { 1000 } else { 4000 }, args.quiet)?;
+    let mut statistics = Vec::new();
+    for (game, sides) in blocks {
+        let [Some(bare), Some(simulate)] = sides else {
+            return Err(format!(
+                "statistics/{game}: criterion measured only one of bare and simulate"
+            ));
+        };
+        let mean_moves = benchmarks::block_mean_moves(game)?;
+        statistics.push(report::statistics_row(
+            game,
+            bare,
+            simulate,
+            benchmarks::BLOCK,
+            mean_moves,
+        ));
+    }
+    let scaling = scaling(if args.quick { 1000 } else { 4000 }, args.quiet)?;
     let gate = if valgrind_available() {
         let measured = measure_instructions(args.quiet)?;
         let verdicts = gate::compare(&read_baseline()?, &measured);
@@ -122,8 +142,11 @@ pub fn run(args: &Args) -> Result<(), String> {
         profile: PROFILE.into(),
         quick: args.quick,
         anchors: benchmarks::anchors::SOURCE.into(),
-        benchmarks: rows,
-        throughput: Some(throughput),
+        benchmarks,
+        statistics,
+        statistics_text: report::statistics_text(benchmarks::BLOCK),
+        pipeline,
+        scaling: Some(scaling),
         gate,
     };
     let json = serde_json::to_string_pretty(&report).expect("the report serialises") + "\n";
@@ -142,9 +165,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// Playouts per second of verify's studies (every ruleset, both presets and its variants),
-/// on every core.
-fn throughput(playouts_per_study: u64, quiet: bool) -> Result<Throughput, String> {
+/// Verify's studies (every ruleset, both presets and its variants, invariants checked) on one
+/// thread and on every core, with a check that the statistics do not depend on the count.
+fn scaling(playouts_per_study: u64, quiet: bool) -> Result<Scaling, String> {
     let mut report = Report::default();
     let corpus = Corpus::load(&project::corpus(), &mut report);
     if report.has_errors() {
@@ -152,31 +175,39 @@ fn throughput(playouts_per_study: u64, quiet: bool) -> Result<Throughput, String
     }
     let plan = verify::studies::plan(&corpus, verify::DEFAULT_SEED, playouts_per_study);
     let total: u64 = plan.iter().map(|s| s.playouts).sum();
-    let start = Instant::now();
-    progress::track("throughput", total, quiet, |done| {
-        for spec in &plan {
-            verify::studies::run(spec, 0, spec.playouts, Some(done))
-                .map_err(|e| format!("{}: {e:?}", spec.key))?;
-        }
-        Ok::<(), String>(())
-    })?;
-    let seconds = start.elapsed().as_secs_f64();
-    let threads = rayon::current_num_threads();
-    let per_second = total as f64 / seconds;
-    Ok(Throughput {
-        threads,
-        playouts: total,
-        seconds,
-        per_second,
-        text: format!(
-            "{} playouts of verify's {} studies ({} each, invariants checked) in {:.1} s on {threads} threads: {} playouts/s.",
-            total,
-            plan.len(),
-            playouts_per_study,
-            seconds,
-            report::human(per_second)
-        ),
-    })
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut thread_counts = vec![1];
+    if cores > 1 {
+        thread_counts.push(cores);
+    }
+    let mut runs = Vec::new();
+    let mut results: Vec<Vec<Stats>> = Vec::new();
+    for threads in thread_counts {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| e.to_string())?;
+        let start = Instant::now();
+        let stats = pool.install(|| {
+            progress::track(&format!("{threads} thread(s)"), total, quiet, |done| {
+                plan.iter()
+                    .map(|spec| {
+                        verify::studies::run(spec, 0, spec.playouts, Some(done))
+                            .map_err(|e| format!("{}: {e}", spec.key))
+                    })
+                    .collect::<Result<Vec<Stats>, String>>()
+            })
+        })?;
+        runs.push((threads, start.elapsed().as_secs_f64()));
+        results.push(stats);
+    }
+    let identical = results.windows(2).all(|pair| pair[0] == pair[1]);
+    let scaling = Scaling::new(plan.len(), total, &runs, identical);
+    if identical {
+        Ok(scaling)
+    } else {
+        Err(scaling.text)
+    }
 }
 
 fn run_gate(args: &Args) -> Result<(), String> {
@@ -280,14 +311,19 @@ fn count_instructions(binary: &Path, game: &str) -> Result<Count, String> {
     if !output.status.success() {
         return Err(format!("valgrind on {game} failed:\n{stderr}"));
     }
-    let moves = String::from_utf8_lossy(&output.stdout)
-        .trim()
-        .parse()
-        .map_err(|_| format!("{game}: the workload printed no move count"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let Some((Ok(playouts), Ok(moves))) = stdout
+        .split_once(' ')
+        .map(|(p, m)| (p.trim().parse(), m.trim().parse()))
+    else {
+        return Err(format!(
+            "{game}: the workload printed no playout and move counts: {stdout:?}"
+        ));
+    };
     let instructions = gate::parse_instructions(&stderr)
         .ok_or_else(|| format!("{game}: no instruction count in valgrind's output:\n{stderr}"))?;
     Ok(Count {
-        playouts: gate::workload(game).unwrap_or(0),
+        playouts,
         moves,
         instructions,
     })

@@ -1,5 +1,9 @@
-//! Random playouts of every game under both presets, one thread, Ludii's caps: one iteration
-//! is one playout, each with the next playout index of the benchmark seed.
+//! Random playouts of every game, one thread, Ludii's caps.
+//!
+//! `playouts/GAME/PRESET`: one iteration is one playout, each with the next playout index of
+//! the benchmark seed. `statistics/GAME/bare` and `statistics/GAME/simulate`: one iteration is
+//! the same block of Ludii-preset playouts, played bare and through `simulate`'s path (its
+//! scheduling and statistics), side by side, so that the difference is what the statistics cost.
 
 use std::hint::black_box;
 
@@ -23,5 +27,27 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playouts);
+fn statistics(c: &mut Criterion) {
+    let mut group = c.benchmark_group("statistics");
+    group.throughput(Throughput::Elements(benchmarks::BLOCK));
+    // A block of the longest games takes 80 ms: fewer samples keep the run to minutes.
+    group.sample_size(30);
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a one-thread pool");
+    for game in benchmarks::games() {
+        let mut bare = benchmarks::block_runner(game).expect("every game has a Ludii preset");
+        group.bench_function(BenchmarkId::new(game, "bare"), |b| {
+            b.iter(|| black_box(bare()));
+        });
+        let simulate = benchmarks::block_simulation(game).expect("every game has a Ludii preset");
+        group.bench_function(BenchmarkId::new(game, "simulate"), |b| {
+            b.iter(|| black_box(one_thread.install(&simulate)));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, playouts, statistics);
 criterion_main!(benches);

@@ -11,28 +11,31 @@ use crate::{SEED, runner};
 /// A game becoming this much more expensive fails the gate.
 pub const TOLERANCE: f64 = 0.05;
 
-/// Playouts of the Ludii preset per game: each about 15–30 ms of native time, a second or
-/// two under valgrind.
-pub const WORKLOADS: [(&str, u64); 7] = [
-    ("natt-klab-ash-shawk", 2000),
-    ("barjis", 800),
-    ("baqura", 1200),
-    ("kioz", 200),
-    ("sig-el-oued", 600),
-    ("tuz", 100),
-    ("deleb", 60),
-];
+/// Moves of each game's workload: Ludii-preset playouts from the benchmark seed until this
+/// many moves are played, 10–40 ms natively and a second or two under valgrind. Derived from
+/// the registry, so that a new game is gated without a list to extend.
+pub const WORKLOAD_MOVES: u64 = 150_000;
 
-pub fn workload(game: &str) -> Option<u64> {
-    WORKLOADS.iter().find(|(g, _)| *g == game).map(|(_, n)| *n)
+/// A game's workload as played: playouts and moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Workload {
+    pub playouts: u64,
+    pub moves: u64,
 }
 
-/// Plays a game's workload; returns the moves played, so that the work cannot be optimised
-/// away and a changed workload shows.
-pub fn run(game: &str) -> Result<u64, String> {
-    let playouts = workload(game).ok_or_else(|| format!("no gate workload for {game}"))?;
-    let mut play = runner(game, "ludii")?;
-    Ok((0..playouts).map(|i| u64::from(play(SEED, i).moves)).sum())
+/// Plays a game's workload; the moves it returns keep the work from being optimised away and
+/// show when the engine plays differently.
+pub fn run(game: &str, preset: &str) -> Result<Workload, String> {
+    let mut play = runner(game, preset)?;
+    let mut workload = Workload {
+        playouts: 0,
+        moves: 0,
+    };
+    while workload.moves < WORKLOAD_MOVES {
+        workload.moves += u64::from(play(SEED, workload.playouts).moves);
+        workload.playouts += 1;
+    }
+    Ok(workload)
 }
 
 /// Instruction counts per game, committed as `reports/instructions.json`.
@@ -177,10 +180,18 @@ mod tests {
     }
 
     #[test]
-    fn every_game_has_a_workload_that_plays() {
+    fn every_game_of_the_registry_has_a_workload_of_the_same_size() {
         for game in crate::games() {
-            assert!(workload(game).is_some(), "{game}");
+            let workload = run(game, "ludii").unwrap();
+            assert!(
+                (WORKLOAD_MOVES..WORKLOAD_MOVES + 10_001).contains(&workload.moves),
+                "{game}: {workload:?}"
+            );
+            assert_eq!(
+                run(game, "ludii").unwrap(),
+                workload,
+                "{game} is reproducible"
+            );
         }
-        assert!(run("natt-klab-ash-shawk").unwrap() > 0);
     }
 }

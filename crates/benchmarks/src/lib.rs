@@ -8,6 +8,8 @@ pub mod gate;
 pub mod report;
 
 use engine::playout::{Caps, Playout};
+use engine::simulate::Study;
+use engine::stats::Stats;
 use rulesets::OptionSet;
 
 /// The seed of every benchmark playout.
@@ -22,11 +24,52 @@ pub fn runner(game: &str, preset: &str) -> Result<Box<dyn FnMut(u64, u64) -> Pla
     Ok(engine.runner(&options, Caps::LUDII))
 }
 
-/// Mean moves of the first `playouts` playouts, to turn playouts per second into moves.
-pub fn mean_moves(game: &str, preset: &str, playouts: u64) -> Result<f64, String> {
+/// Playouts in one iteration of the statistics benchmarks: the same block, played bare and
+/// through `simulate`, so that both sides play exactly the same games; large enough that
+/// merging the block's statistics weighs on it as little as on a study of thousands.
+pub const BLOCK: u64 = 256;
+
+/// Plays the block of Ludii-preset playouts bare; returns the moves played.
+pub fn block_runner(game: &str) -> Result<impl FnMut() -> u64, String> {
+    let mut play = runner(game, "ludii")?;
+    Ok(move || (0..BLOCK).map(|i| u64::from(play(SEED, i).moves)).sum())
+}
+
+/// Mean moves of the block's playouts, to turn its playouts per second into moves.
+pub fn block_mean_moves(game: &str) -> Result<f64, String> {
+    let mut run = block_runner(game)?;
+    Ok(run() as f64 / BLOCK as f64)
+}
+
+/// Plays the same block through `simulate`'s path, as `cargo xtask simulate` does, without
+/// invariant checks; the statistics it returns are the block's.
+pub fn block_simulation(game: &str) -> Result<impl Fn() -> Stats + Sync, String> {
+    let engine = rulesets::find(game)?;
+    let options = engine.resolve("ludii", &OptionSet::new())?;
+    let study = Study {
+        seed: SEED,
+        first: 0,
+        playouts: BLOCK,
+        caps: Caps::LUDII,
+        check_invariants: false,
+    };
+    Ok(move || {
+        engine
+            .simulate(&options, &study, None)
+            .expect("no invariant is checked")
+    })
+}
+
+/// Playouts behind a preset's mean length: enough that the mean is within about 1% of the
+/// game's, which decides whether its playouts compare with Ludii's.
+pub const MEAN_OVER: u64 = 2000;
+
+/// Mean moves of a preset's first [`MEAN_OVER`] playouts, to turn playouts per second into
+/// moves.
+pub fn mean_moves(game: &str, preset: &str) -> Result<f64, String> {
     let mut run = runner(game, preset)?;
-    let total: u64 = (0..playouts).map(|i| u64::from(run(SEED, i).moves)).sum();
-    Ok(total as f64 / playouts.max(1) as f64)
+    let total: u64 = (0..MEAN_OVER).map(|i| u64::from(run(SEED, i).moves)).sum();
+    Ok(total as f64 / MEAN_OVER as f64)
 }
 
 /// Every game slug, in the registry's order.

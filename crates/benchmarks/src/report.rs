@@ -36,6 +36,45 @@ impl Machine {
     }
 }
 
+/// A criterion timing as a rate: iterations (or the playouts in one) per second.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rate {
+    pub median: f64,
+    /// 95% interval of the median rate.
+    pub median_ci: [f64; 2],
+    /// Rates at the samples' quartiles: the spread of the machine.
+    pub spread: [f64; 2],
+    pub samples: usize,
+}
+
+impl Rate {
+    /// `per_iteration` units (playouts, runs) in each of criterion's iterations.
+    pub fn new(timing: &Timing, per_iteration: f64) -> Rate {
+        let per_second = |nanos: f64| per_iteration * 1e9 / nanos;
+        Rate {
+            median: per_second(timing.median),
+            median_ci: [
+                per_second(timing.median_ci[1]),
+                per_second(timing.median_ci[0]),
+            ],
+            spread: [
+                per_second(timing.quartiles[1]),
+                per_second(timing.quartiles[0]),
+            ],
+            samples: timing.samples,
+        }
+    }
+
+    fn spread_text(&self) -> String {
+        format!(
+            "{}–{} (quartiles of {} samples)",
+            human(self.spread[0]),
+            human(self.spread[1]),
+            self.samples
+        )
+    }
+}
+
 /// One benchmark, as rates per second.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
@@ -44,17 +83,15 @@ pub struct Row {
     pub preset: Option<String>,
     /// What one iteration is: "playouts" or "runs".
     pub unit: String,
-    pub median: f64,
-    /// 95% interval of the median rate.
-    pub median_ci: [f64; 2],
-    /// Rates at the samples' quartiles: the spread of the machine.
-    pub spread: [f64; 2],
-    pub samples: usize,
+    pub rate: Rate,
+    pub mean_moves: Option<f64>,
     pub moves_per_second: Option<f64>,
     /// Ludii's range, for the Ludii preset, which plays the game as Ludii does.
     pub ludii: Option<LudiiCell>,
-    /// This median over Ludii's fastest and slowest figure.
+    /// Moves per second over Ludii's fastest and slowest figure.
     pub ratio: Option<[f64; 2]>,
+    /// Playouts per second over Ludii's, only where the games last as long as Ludii's.
+    pub playouts_ratio: Option<[f64; 2]>,
     pub median_text: String,
     pub spread_text: String,
     pub moves_per_second_text: String,
@@ -67,13 +104,99 @@ pub struct LudiiCell {
     pub text: String,
 }
 
+/// One game's Ludii-preset playouts played bare and through `simulate`'s path, side by side.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Throughput {
-    pub threads: usize,
+pub struct StatisticsRow {
+    pub game: String,
+    pub bare: Rate,
+    pub simulate: Rate,
+    /// What the statistics and scheduling cost: 1 − simulate's median rate over the bare one.
+    pub cost: f64,
+    pub mean_moves: f64,
+    /// `simulate`'s moves per second.
+    pub moves_per_second: f64,
+    /// Ludii's fastest moves per second.
+    pub ludii_fastest: Option<f64>,
+    pub times_ludii: Option<f64>,
+    /// At least [`anchors::GOAL`] times Ludii's fastest figure.
+    pub meets_goal: Option<bool>,
+    pub bare_text: String,
+    pub simulate_text: String,
+    pub cost_text: String,
+    pub moves_per_second_text: String,
+    pub times_ludii_text: String,
+}
+
+/// The simulations' throughput on one thread and on every core.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scaling {
+    pub studies: usize,
     pub playouts: u64,
+    pub runs: Vec<ScalingRun>,
+    /// Every study's statistics are the same on every thread count.
+    pub identical: bool,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScalingRun {
+    pub threads: usize,
     pub seconds: f64,
     pub per_second: f64,
-    pub text: String,
+    /// This rate over the one-thread rate.
+    pub speedup: f64,
+    /// Speed-up over threads.
+    pub efficiency: f64,
+    pub per_second_text: String,
+    pub speedup_text: String,
+    pub efficiency_text: String,
+}
+
+impl Scaling {
+    /// `runs` as (threads, seconds), the one-thread run first.
+    pub fn new(studies: usize, playouts: u64, runs: &[(usize, f64)], identical: bool) -> Scaling {
+        let one = runs.first().map_or(f64::NAN, |&(_, s)| playouts as f64 / s);
+        let runs: Vec<ScalingRun> = runs
+            .iter()
+            .map(|&(threads, seconds)| {
+                let per_second = playouts as f64 / seconds;
+                let speedup = per_second / one;
+                ScalingRun {
+                    threads,
+                    seconds,
+                    per_second,
+                    speedup,
+                    efficiency: speedup / threads as f64,
+                    per_second_text: human(per_second),
+                    speedup_text: format!("{speedup:.2}"),
+                    efficiency_text: format!("{:.0}%", speedup / threads as f64 * 100.0),
+                }
+            })
+            .collect();
+        let text = format!(
+            "{playouts} playouts of verify's {studies} studies (invariants checked), on {}. {}",
+            runs.iter()
+                .map(|r| format!(
+                    "{} thread{}",
+                    r.threads,
+                    if r.threads == 1 { "" } else { "s" }
+                ))
+                .collect::<Vec<_>>()
+                .join(" and on "),
+            if identical {
+                "Every study's statistics are identical on every thread count."
+            } else {
+                "THE STATISTICS DIFFER between thread counts: a study's result depends on how its playouts are spread."
+            }
+        );
+        Scaling {
+            studies,
+            playouts,
+            runs,
+            identical,
+            text,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -90,8 +213,13 @@ pub struct BenchReport {
     pub profile: String,
     pub quick: bool,
     pub anchors: String,
+    /// Random playouts of every game and preset.
     pub benchmarks: Vec<Row>,
-    pub throughput: Option<Throughput>,
+    pub statistics: Vec<StatisticsRow>,
+    pub statistics_text: String,
+    /// Ingest and site.
+    pub pipeline: Vec<Row>,
+    pub scaling: Option<Scaling>,
     pub gate: Option<GateSummary>,
 }
 
@@ -113,64 +241,115 @@ pub fn human(value: f64) -> String {
     }
 }
 
-/// A row from criterion's timing; `mean_moves` turns playouts into moves.
+fn ratio_text(ratio: [f64; 2]) -> String {
+    format!("{:.0}–{:.0}×", ratio[0], ratio[1])
+}
+
+/// A row from criterion's timing of one playout or one run; `mean_moves` turns playouts into
+/// moves.
 pub fn row(timing: &Timing, mean_moves: Option<f64>) -> Row {
     let parts: Vec<&str> = timing.id.split('/').collect();
     let (game, preset) = match parts.as_slice() {
         ["playouts", game, preset] => (Some(game.to_string()), Some(preset.to_string())),
         _ => (None, None),
     };
-    let per_second = |nanos: f64| 1e9 / nanos;
-    let median = per_second(timing.median);
+    let rate = Rate::new(timing, 1.0);
     let unit = if game.is_some() { "playouts" } else { "runs" };
-    let moves_per_second = mean_moves.map(|m| m * median);
+    let moves_per_second = mean_moves.map(|m| m * rate.median);
     let ludii = match (&game, preset.as_deref()) {
         (Some(game), Some("ludii")) => anchors::ludii(game).map(|anchor| LudiiCell {
             text: format!(
-                "{}–{} playouts/s, {}–{} moves/s",
-                human(anchor.playouts_per_second[0]),
-                human(anchor.playouts_per_second[1]),
+                "{}–{} moves/s, {}–{} playouts/s",
                 human(anchor.moves_per_second[0]),
-                human(anchor.moves_per_second[1])
+                human(anchor.moves_per_second[1]),
+                human(anchor.playouts_per_second[0]),
+                human(anchor.playouts_per_second[1])
             ),
             anchor,
         }),
         _ => None,
     };
-    let ratio = ludii.as_ref().map(|l| {
-        [
-            median / l.anchor.playouts_per_second[1],
-            median / l.anchor.playouts_per_second[0],
-        ]
+    let over = |ours: f64, theirs: [f64; 2]| [ours / theirs[1], ours / theirs[0]];
+    let ratio = ludii
+        .as_ref()
+        .zip(moves_per_second)
+        .map(|(l, ours)| over(ours, l.anchor.moves_per_second));
+    let playouts_ratio = ludii
+        .as_ref()
+        .zip(mean_moves)
+        .filter(|(l, mean)| l.anchor.same_length(*mean))
+        .map(|(l, _)| over(rate.median, l.anchor.playouts_per_second));
+    let ratio_text = ratio.map(|r| match playouts_ratio {
+        Some(p) => format!("{} in moves, {} in playouts", ratio_text(r), ratio_text(p)),
+        None => format!(
+            "{} in moves (games of another length than Ludii's)",
+            ratio_text(r)
+        ),
     });
     Row {
         name: timing.id.clone(),
         game,
         preset,
         unit: unit.into(),
-        median,
-        median_ci: [
-            per_second(timing.median_ci[1]),
-            per_second(timing.median_ci[0]),
-        ],
-        spread: [
-            per_second(timing.quartiles[1]),
-            per_second(timing.quartiles[0]),
-        ],
-        samples: timing.samples,
-        moves_per_second,
-        median_text: format!("{} {unit}/s", human(median)),
-        spread_text: format!(
-            "{}–{} (quartiles of {} samples)",
-            human(per_second(timing.quartiles[1])),
-            human(per_second(timing.quartiles[0])),
-            timing.samples
-        ),
+        median_text: format!("{} {unit}/s", human(rate.median)),
+        spread_text: rate.spread_text(),
         moves_per_second_text: moves_per_second.map_or_else(String::new, human),
-        ratio_text: ratio.map(|r| format!("{:.0}–{:.0}×", r[0], r[1])),
+        ratio_text,
+        rate,
+        mean_moves,
+        moves_per_second,
         ludii,
         ratio,
+        playouts_ratio,
     }
+}
+
+/// A game's two timings of the same block of `block` playouts: bare and through `simulate`.
+pub fn statistics_row(
+    game: &str,
+    bare: &Timing,
+    simulate: &Timing,
+    block: u64,
+    mean_moves: f64,
+) -> StatisticsRow {
+    let (bare, simulate) = (
+        Rate::new(bare, block as f64),
+        Rate::new(simulate, block as f64),
+    );
+    let cost = 1.0 - simulate.median / bare.median;
+    let moves_per_second = mean_moves * simulate.median;
+    let ludii_fastest = anchors::ludii(game).map(|a| a.moves_per_second[1]);
+    let times_ludii = ludii_fastest.map(|l| moves_per_second / l);
+    let meets_goal = times_ludii.map(|t| t >= anchors::GOAL);
+    StatisticsRow {
+        game: game.to_string(),
+        bare_text: format!("{} playouts/s", human(bare.median)),
+        simulate_text: format!("{} playouts/s", human(simulate.median)),
+        cost_text: format!("{:+.1}%", cost * 100.0),
+        moves_per_second_text: human(moves_per_second),
+        times_ludii_text: match (times_ludii, meets_goal) {
+            (Some(t), Some(true)) => format!("{t:.0}× (goal met)"),
+            (Some(t), _) => format!("{t:.0}× (under the goal)"),
+            _ => String::new(),
+        },
+        bare,
+        simulate,
+        cost,
+        mean_moves,
+        moves_per_second,
+        ludii_fastest,
+        times_ludii,
+        meets_goal,
+    }
+}
+
+/// What the statistics section says it measured.
+pub fn statistics_text(block: u64) -> String {
+    format!(
+        "Each iteration plays the same {block} Ludii-preset playouts (the benchmark seed, playouts 0 to {}), once bare and once through `simulate`'s path on a one-thread pool (its scheduling, statistics and merging; no invariant checks, as `cargo xtask simulate` runs by default). The cost is the difference of the medians; the goal is under 10%. `simulate`'s moves per second are held against {:.0} times Ludii's fastest figure, the goal of the project.",
+        block - 1,
+        anchors::GOAL
+    )
 }
 
 pub fn markdown(report: &BenchReport) -> String {
@@ -190,6 +369,12 @@ pub fn markdown(report: &BenchReport) -> String {
     writeln!(out, "## Random playouts, one thread, Ludii's caps\n").unwrap();
     writeln!(
         out,
+        "Ratios are in moves per second, and in playouts per second too where the preset's games last as long as Ludii's (within {:.0}%).\n",
+        anchors::SAME_LENGTH * 100.0
+    )
+    .unwrap();
+    writeln!(
+        out,
         "| benchmark | median | spread | moves/s | Ludii | ratio to Ludii |\n|---|---|---|---|---|---|"
     )
     .unwrap();
@@ -207,8 +392,74 @@ pub fn markdown(report: &BenchReport) -> String {
         .unwrap();
     }
     writeln!(out, "\nLudii's figures: {}\n", report.anchors).unwrap();
-    if let Some(t) = &report.throughput {
-        writeln!(out, "## Simulation throughput, every core\n\n{}\n", t.text).unwrap();
+    if !report.statistics.is_empty() {
+        writeln!(
+            out,
+            "## Statistics against the bare playout, one thread\n\n{}\n",
+            report.statistics_text
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "| game | bare | through `simulate` | cost | `simulate` moves/s | times Ludii's fastest |\n|---|---|---|---|---|---|"
+        )
+        .unwrap();
+        for s in &report.statistics {
+            writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} |",
+                s.game,
+                s.bare_text,
+                s.simulate_text,
+                s.cost_text,
+                s.moves_per_second_text,
+                s.times_ludii_text
+            )
+            .unwrap();
+        }
+        writeln!(out).unwrap();
+    }
+    if !report.pipeline.is_empty() {
+        writeln!(
+            out,
+            "## The pipeline\n\n| benchmark | median | spread |\n|---|---|---|"
+        )
+        .unwrap();
+        for row in &report.pipeline {
+            writeln!(
+                out,
+                "| `{}` | {} | {} |",
+                row.name, row.median_text, row.spread_text
+            )
+            .unwrap();
+        }
+        writeln!(out).unwrap();
+    }
+    if let Some(scaling) = &report.scaling {
+        writeln!(
+            out,
+            "## Simulations on one thread and on every core\n\n{}\n",
+            scaling.text
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "| threads | seconds | playouts/s | speed-up | efficiency |\n|---|---|---|---|---|"
+        )
+        .unwrap();
+        for run in &scaling.runs {
+            writeln!(
+                out,
+                "| {} | {:.1} | {} | {} | {} |",
+                run.threads,
+                run.seconds,
+                run.per_second_text,
+                run.speedup_text,
+                run.efficiency_text
+            )
+            .unwrap();
+        }
+        writeln!(out).unwrap();
     }
     if let Some(gate) = &report.gate {
         writeln!(out, "## Instruction counts\n\n{}\n", gate.text).unwrap();
@@ -246,14 +497,25 @@ mod tests {
             samples: 100,
         };
         let row = row(&timing, Some(400.0));
-        assert_eq!(row.median, 50_000.0);
-        assert_eq!(row.spread, [40_000.0, 1e9 / 18_000.0]);
+        assert_eq!(row.rate.median, 50_000.0);
+        assert_eq!(row.rate.spread, [40_000.0, 1e9 / 18_000.0]);
         assert_eq!(row.moves_per_second, Some(20_000_000.0));
-        // Ludii plays Baqura at 105 to 136 playouts a second.
+        // Ludii plays Baqura at 57k to 71k moves a second.
         let ratio = row.ratio.unwrap();
-        assert!((ratio[0] - 50_000.0 / 136.0).abs() < 1e-9);
-        assert_eq!(row.ratio_text.as_deref(), Some("368–476×"));
+        assert!((ratio[0] - 20e6 / 71e3).abs() < 1e-9);
+        // Its games last 525 moves on average, ours 400 here: not the same game.
+        assert_eq!(row.playouts_ratio, None);
+        assert_eq!(
+            row.ratio_text.as_deref(),
+            Some("282–351× in moves (games of another length than Ludii's)")
+        );
         assert_eq!(row.median_text, "50.0k playouts/s");
+        // At Ludii's length, playouts compare too: 50k over 105 to 136 playouts a second.
+        let same = super::row(&timing, Some(525.0));
+        assert_eq!(
+            same.ratio_text.as_deref(),
+            Some("370–461× in moves, 368–476× in playouts")
+        );
     }
 
     #[test]
@@ -266,5 +528,36 @@ mod tests {
             samples: 10,
         };
         assert!(row(&timing, None).ratio.is_none());
+    }
+
+    #[test]
+    fn the_statistics_cost_is_read_from_the_same_block_played_both_ways() {
+        let timing = |nanos: f64| Timing {
+            id: String::new(),
+            median: nanos,
+            median_ci: [nanos, nanos],
+            quartiles: [nanos, nanos],
+            samples: 30,
+        };
+        // 256 playouts in 10 ms bare and in 11 ms through simulate.
+        let row = statistics_row("kioz", &timing(10e6), &timing(11e6), 256, 900.0);
+        assert_eq!(row.bare.median, 25_600.0);
+        assert!((row.cost - (1.0 - 10.0 / 11.0)).abs() < 1e-12);
+        assert_eq!(row.cost_text, "+9.1%");
+        // 23.3k playouts/s of 900 moves: 20.9M moves/s, 235 times Ludii's 89k.
+        assert_eq!(row.meets_goal, Some(true));
+        assert_eq!(row.times_ludii_text, "235× (goal met)");
+        let slow = statistics_row("kioz", &timing(10e6), &timing(40e6), 256, 900.0);
+        assert_eq!(slow.meets_goal, Some(false));
+    }
+
+    #[test]
+    fn scaling_reads_speed_up_and_efficiency_off_the_one_thread_run() {
+        let scaling = Scaling::new(18, 1000, &[(1, 10.0), (2, 5.5)], true);
+        assert_eq!(scaling.runs[0].speedup, 1.0);
+        assert!((scaling.runs[1].speedup - 10.0 / 5.5).abs() < 1e-12);
+        assert!((scaling.runs[1].efficiency - 10.0 / 11.0).abs() < 1e-12);
+        assert!(scaling.text.contains("identical"));
+        assert!(!Scaling::new(18, 1000, &[(1, 1.0)], false).identical);
     }
 }

@@ -41,15 +41,28 @@ impl Locator<'_> {
     }
 }
 
-/// Checks everything that can be checked from the corpus alone.
+/// Checks everything that can be checked from the corpus alone: one check per kind of file,
+/// each reporting every problem it finds.
 pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
     let at = Locator { corpus, root };
     let mut report = Report::default();
     let mut push = |d: Diagnostic| report.push(d);
+    check_evidence(corpus, &at, &mut push);
+    check_portal_rulesets(corpus, &at, &mut push);
+    check_games(corpus, &at, &mut push);
+    check_sources(corpus, &at, &mut push);
+    check_executable_rulesets(corpus, &at, &mut push);
+    let claim_ids = check_claims(corpus, &at, &mut push);
+    check_coverage(corpus, &at, &claim_ids, &mut push);
+    report
+}
 
+/// Evidence records: identifier, dates, confidence, quotation, and the game, sources and
+/// ruleset they name.
+fn check_evidence(corpus: &Corpus, at: &Locator<'_>, push: &mut impl FnMut(Diagnostic)) {
     for (key, record) in &corpus.evidence {
         let kind = FileKind::Evidence;
-        check_record_id(&at, kind, key, &record.id, RecordKind::Evidence, &mut push);
+        check_record_id(at, kind, key, &record.id, RecordKind::Evidence, push);
         if let Some(date) = &record.date
             && date.start > date.end
         {
@@ -133,17 +146,13 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
             ));
         }
     }
+}
 
+/// The portal's rulesets: identifier, and the game and sources they name.
+fn check_portal_rulesets(corpus: &Corpus, at: &Locator<'_>, push: &mut impl FnMut(Diagnostic)) {
     for (key, ruleset) in &corpus.portal_rulesets {
         let kind = FileKind::PortalRuleset;
-        check_record_id(
-            &at,
-            kind,
-            key,
-            &ruleset.id,
-            RecordKind::GameRuleset,
-            &mut push,
-        );
+        check_record_id(at, kind, key, &ruleset.id, RecordKind::GameRuleset, push);
         if let Some(game) = &ruleset.game {
             match corpus.games.get(game) {
                 None => push(at.error(
@@ -174,7 +183,10 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
             }
         }
     }
+}
 
+/// Games: key, the records they list, DLP's identifier.
+fn check_games(corpus: &Corpus, at: &Locator<'_>, push: &mut impl FnMut(Diagnostic)) {
     for (key, game) in &corpus.games {
         let kind = FileKind::Game;
         if game.key != *key {
@@ -219,7 +231,10 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
             ));
         }
     }
+}
 
+/// Sources: key.
+fn check_sources(corpus: &Corpus, at: &Locator<'_>, push: &mut impl FnMut(Diagnostic)) {
     for (key, source) in &corpus.sources {
         let kind = FileKind::Source;
         if source.key != *key {
@@ -234,7 +249,11 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
             push(at.error(kind, key, "key", message));
         }
     }
+}
 
+/// Executable rulesets: identifier, game, the records they implement; and every record of a
+/// game with an engine is implemented by one.
+fn check_executable_rulesets(corpus: &Corpus, at: &Locator<'_>, push: &mut impl FnMut(Diagnostic)) {
     let mut implemented: BTreeSet<&str> = BTreeSet::new();
     for (key, ruleset) in &corpus.rulesets {
         let kind = FileKind::ExecutableRuleset;
@@ -290,7 +309,15 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
             push(at.error(FileKind::Evidence, id, "id", format!("{id} is implemented by no executable ruleset, though its game {game} has one (add it to `implements` of a file in rulesets/)")));
         }
     }
+}
 
+/// Claims: identifiers unique across files, and the record, ruleset and language they name.
+/// Returns the file defining each claim.
+fn check_claims<'a>(
+    corpus: &'a Corpus,
+    at: &Locator<'_>,
+    push: &mut impl FnMut(Diagnostic),
+) -> BTreeMap<&'a str, &'a str> {
     let mut claim_ids: BTreeMap<&str, &str> = BTreeMap::new();
     for (game, file) in &corpus.claims {
         let kind = FileKind::Claims;
@@ -361,7 +388,17 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
             }
         }
     }
+    claim_ids
+}
 
+/// Coverage files: the record and ruleset they name, and clauses that are mapped or marked not
+/// modelled, read only options they list and name claims that exist.
+fn check_coverage(
+    corpus: &Corpus,
+    at: &Locator<'_>,
+    claim_ids: &BTreeMap<&str, &str>,
+    push: &mut impl FnMut(Diagnostic),
+) {
     for (key, coverage) in &corpus.coverage {
         let kind = FileKind::Coverage;
         if coverage.record != *key {
@@ -438,7 +475,6 @@ pub fn check_corpus(corpus: &Corpus, root: &Path) -> Report {
             }
         }
     }
-    report
 }
 
 fn check_record_id(

@@ -8,6 +8,7 @@
 //! * [`playout`]: the seeded random playout with Ludii's caps and counting conventions.
 //! * [`trace`], [`stats`], [`simulate`], [`scenario`]: a playout move by move, the figures of
 //!   many playouts on every core, and hand-set positions with expected results.
+//! * [`tally`]: counts for the invariant checks that vectorise in every profile.
 
 pub mod conformance;
 pub mod dice;
@@ -20,6 +21,7 @@ pub mod scenario;
 pub mod setup;
 pub mod simulate;
 pub mod stats;
+pub mod tally;
 pub mod trace;
 
 pub use dice::{Bias, Chance, Rational, ThrowProbe, ThrowRead, ThrowTable};

@@ -42,6 +42,45 @@ pub const fn rightmost(player: Player) -> usize {
     player as usize * ROW + ROW - 1
 }
 
+/// Sows `counters` one by one into the holes after `origin`, anticlockwise and round again,
+/// passing over the holes in `skipped` (bits by hole), and returns the hole of the last
+/// counter (`origin` when there are none). Whole laps go in at once: Baqura's 72 counters may
+/// stand in one hole. A hole skipped for being empty stays empty, so the set is fixed before
+/// the first counter falls.
+#[inline]
+pub fn sow(holes: &mut [u8; HOLES], origin: usize, counters: u8, skipped: u16) -> usize {
+    let receives = |hole: usize| skipped & 1 << hole == 0;
+    let mut left = counters;
+    let receivers = (!skipped & ((1 << HOLES) - 1)).count_ones() as u8;
+    if counters > receivers && receivers > 0 {
+        // Leaves one to a lap's worth of counters, so that the last one is sown singly below.
+        let laps = (counters - 1) / receivers;
+        for (hole, count) in holes.iter_mut().enumerate() {
+            if receives(hole) {
+                *count += laps;
+            }
+        }
+        left -= laps * receivers;
+    }
+    let mut hole = origin;
+    if skipped == 0 {
+        // The usual case, kept free of the test below: a counter in every hole.
+        for _ in 0..left {
+            hole = next(hole);
+            holes[hole] += 1;
+        }
+        return hole;
+    }
+    while left > 0 && receivers > 0 {
+        hole = next(hole);
+        if receives(hole) {
+            holes[hole] += 1;
+            left -= 1;
+        }
+    }
+    hole
+}
+
 /// `a1`…`a6`, `b1`…`b6`.
 pub fn hole_name(hole: usize) -> String {
     format!("{}{}", if hole < ROW { 'a' } else { 'b' }, hole % ROW + 1)
@@ -114,5 +153,47 @@ mod tests {
         }
         assert_eq!(parse_hole("c1"), None);
         assert_eq!(parse_hole("a7"), None);
+    }
+
+    /// The counter-by-counter sowing the laps stand for.
+    fn sow_one_by_one(
+        holes: &mut [u8; HOLES],
+        origin: usize,
+        mut counters: u8,
+        skipped: u16,
+    ) -> usize {
+        let mut hole = origin;
+        while counters > 0 {
+            hole = next(hole);
+            if skipped & 1 << hole == 0 {
+                holes[hole] += 1;
+                counters -= 1;
+            }
+        }
+        hole
+    }
+
+    #[test]
+    fn sowing_by_laps_is_sowing_counter_by_counter() {
+        let start = [3, 0, 7, 1, 0, 2, 0, 5, 0, 0, 9, 1];
+        for origin in 0..HOLES {
+            for counters in 0..=40 {
+                for skipped in [
+                    0,
+                    1 << origin,
+                    0b1101_0000_0000,
+                    1 << origin | 0b0001_0100_0000,
+                ] {
+                    let (mut laps, mut one_by_one) = (start, start);
+                    let last = sow(&mut laps, origin, counters, skipped);
+                    let expected = sow_one_by_one(&mut one_by_one, origin, counters, skipped);
+                    assert_eq!(
+                        (last, laps),
+                        (expected, one_by_one),
+                        "from {origin}, {counters} counters, skipping {skipped:b}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -13,6 +13,10 @@ use crate::dice::Chance;
 use crate::game::{Game, Outcome, Phase, Player};
 use crate::rng::GameRng;
 
+/// Moves a playout's buffer holds from the start: more than any position of the seven games
+/// offers, so that it never grows in the loop.
+pub const MOVE_BUFFER: usize = 512;
+
 /// Ludii's limits on a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Caps {

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, Player};
-use crate::playout::{Caps, play_seeded};
+use crate::playout::{Caps, MOVE_BUFFER, play_seeded};
 use crate::stats::Stats;
 
 /// Which playouts to run.
@@ -72,7 +72,7 @@ pub fn simulate<G: Game>(
     (0..chunks)
         .into_par_iter()
         .try_fold(
-            || (empty.clone(), Vec::with_capacity(512)),
+            || (empty.clone(), Vec::with_capacity(MOVE_BUFFER)),
             |(mut stats, mut moves), chunk| {
                 let start = study.first + chunk as u64 * CHUNK;
                 let end = (start + CHUNK).min(study.first + study.playouts);

@@ -65,10 +65,7 @@ impl Baqura {
     fn owned(&self, player: Player) -> u32 {
         let row = usize::from(player) * ROW;
         u32::from(self.hands[usize::from(player)])
-            + self.holes[row..row + ROW]
-                .iter()
-                .map(|&c| u32::from(c))
-                .sum::<u32>()
+            + engine::tally::total(&self.holes[row..row + ROW])
     }
 
     fn capturable(&self, hole: usize, mover: Player) -> bool {
@@ -83,22 +80,18 @@ impl Baqura {
 
     /// Sows the counters of `origin` and returns the hole the last one fell into.
     fn sow(&mut self, origin: usize) -> usize {
-        let mut counters = std::mem::take(&mut self.holes[origin]);
-        let mover = self.to_move;
-        let mut hole = origin;
-        while counters > 0 {
-            hole = next(hole);
-            let skip_origin = hole == origin && self.options.origin == Origin::Skip;
-            let skip_far = self.options.far_end == FarEnd::SkipEmptyOpponentHoles
-                && row_of(hole) != mover
-                && self.holes[hole] == 0;
-            if skip_origin || skip_far {
-                continue;
-            }
-            self.holes[hole] += 1;
-            counters -= 1;
+        let counters = std::mem::take(&mut self.holes[origin]);
+        let mut skipped = 0u16;
+        if self.options.origin == Origin::Skip {
+            skipped |= 1 << origin;
         }
-        hole
+        if self.options.far_end == FarEnd::SkipEmptyOpponentHoles {
+            let mover = self.to_move;
+            for hole in (0..HOLES).filter(|&h| row_of(h) != mover && self.holes[h] == 0) {
+                skipped |= 1 << hole;
+            }
+        }
+        mancala::sow(&mut self.holes, origin, counters, skipped)
     }
 
     fn take(&mut self, hole: usize) {
@@ -318,7 +311,7 @@ impl Game for Baqura {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let on_board: u16 = self.holes.iter().map(|&c| u16::from(c)).sum();
+        let on_board = engine::tally::total(&self.holes) as u16;
         let total = on_board + u16::from(self.hands[0]) + u16::from(self.hands[1]);
         if total != self.total {
             return Err(format!("{total} counters in play, expected {}", self.total));

@@ -32,10 +32,14 @@ pub enum Move {
     Pass,
 }
 
+/// Loop positions a move may reach past the loop's end: the largest throw.
+const WRAP: usize = 6;
+
 /// Fills `cells` with the point at each loop position of `team` on a board of `n` columns: home
 /// row left to right, second row back, third row out, the opponent's home row back, the third
-/// row out again and the second back. Segment by segment, without dividing: a playout starts
-/// by filling it.
+/// row out again and the second back; then the loop's first `WRAP` points again, so that a
+/// move's steps read on past the end without wrapping. Segment by segment, without dividing: a
+/// playout starts by filling it.
 fn fill_loop(n: u16, team: usize, cells: &mut [u16]) {
     const ROWS_AND_DIRECTIONS: [(u16, bool); 6] = [
         (0, true),
@@ -58,6 +62,7 @@ fn fill_loop(n: u16, team: usize, cells: &mut [u16]) {
             at += 1;
         }
     }
+    cells.copy_within(..WRAP, at);
 }
 
 #[derive(Clone, Debug)]
@@ -66,11 +71,13 @@ pub struct Deleb {
     columns: u16,
     players: u8,
     position: [[u16; MAX_COLUMNS]; 2],
+    /// Pieces on the board, as bits by index: the pieces a throw may move.
+    on_board: [u128; 2],
     locked: [u128; 2],
     /// Occupant of each point: 0, or team * 128 + index + 1.
     board: [u8; ROWS * MAX_COLUMNS],
     /// The point at each loop position of each team.
-    cells: [[u16; 6 * MAX_COLUMNS]; 2],
+    cells: [[u16; 6 * MAX_COLUMNS + WRAP]; 2],
     alive: [u8; 2],
     to_move: Player,
     /// Each player's entry stage: 1, 2, 3, or `PLAYING`.
@@ -125,20 +132,28 @@ impl Deleb {
     }
 
     /// Where a move from `position` by `value` ends, and whether it is legal for `team`.
+    #[inline]
     fn target(&self, team: usize, position: u16, value: u8) -> Option<u16> {
-        let len = self.loop_len();
-        for step in 1..u16::from(value) {
-            let occupant = self.board[self.cell(team, (position + step) % len)];
-            if occupant != 0 && usize::from((occupant - 1) / 128) != team {
+        let team_of = |occupant: u8| usize::from((occupant - 1) / 128);
+        // The steps past the loop's end are in the table again: no division per step.
+        let path = &self.cells[team][usize::from(position)..][..=usize::from(value)];
+        let occupant_at = |step: usize| self.board[usize::from(path[step])];
+        for step in 1..usize::from(value) {
+            let occupant = occupant_at(step);
+            if occupant != 0 && team_of(occupant) != team {
                 return None;
             }
         }
-        let target = (position + u16::from(value)) % len;
-        let occupant = self.board[self.cell(team, target)];
-        if occupant != 0 && usize::from((occupant - 1) / 128) == team {
+        let occupant = occupant_at(usize::from(value));
+        if occupant != 0 && team_of(occupant) == team {
             return None;
         }
-        Some(target)
+        let target = position + u16::from(value);
+        Some(if target >= self.loop_len() {
+            target - self.loop_len()
+        } else {
+            target
+        })
     }
 
     fn is_locked(&self, team: usize, index: usize) -> bool {
@@ -161,35 +176,44 @@ impl Deleb {
         self.target(team, position, value)
     }
 
+    /// Lists every piece that may use `value`, by index. Only the pieces on the board are
+    /// looked at, and for a value other than 1 only the unlocked ones.
     fn add_moves(&self, value: u8, moves: &mut Vec<Move>) {
         let team = self.team(self.to_move);
-        let start = moves.len();
-        let mut unlocking = false;
-        for index in 0..usize::from(self.columns) {
-            if self.piece_move(team, index, value).is_some() {
-                unlocking |= value == 1 && self.is_locked(team, index);
-                moves.push(Move::Piece {
-                    index: index as u8,
-                    value,
-                });
-            }
+        let locked = self.locked[team];
+        let mut candidates = self.on_board[team];
+        if value != 1 {
+            candidates &= !locked;
         }
-        if unlocking && self.options.ones_unlock == OnesUnlock::Must {
-            let mut kept = start;
-            for i in start..moves.len() {
-                if let Move::Piece { index, .. } = moves[i]
-                    && self.is_locked(team, usize::from(index))
-                {
-                    moves[kept] = moves[i];
-                    kept += 1;
+        let mut movable: u128 = 0;
+        while candidates != 0 {
+            let index = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let position = self.position[team][index];
+            let can = if locked >> index & 1 != 0 {
+                match self.options.unlock {
+                    Unlock::MovesOne => self.target(team, position, 1).is_some(),
+                    Unlock::InPlace => true,
                 }
-            }
-            moves.truncate(kept);
+            } else {
+                self.target(team, position, value).is_some()
+            };
+            movable |= u128::from(can) << index;
+        }
+        // Under `ones_unlock=must`, a 1 that can unlock a piece is kept for the locked ones.
+        if value == 1 && movable & locked != 0 && self.options.ones_unlock == OnesUnlock::Must {
+            movable &= locked;
+        }
+        while movable != 0 {
+            let index = movable.trailing_zeros() as u8;
+            movable &= movable - 1;
+            moves.push(Move::Piece { index, value });
         }
     }
 
     fn place(&mut self, team: usize, index: usize, position: u16) {
         self.position[team][index] = position;
+        self.on_board[team] |= 1 << index;
         let cell = self.cell(team, position);
         self.board[cell] = (team * 128 + index + 1) as u8;
     }
@@ -304,7 +328,7 @@ impl Deleb {
 
     fn empty(options: &DelebOptions) -> Self {
         let columns = u16::from(options.columns);
-        let mut cells = [[0; 6 * MAX_COLUMNS]; 2];
+        let mut cells = [[0; 6 * MAX_COLUMNS + WRAP]; 2];
         for (team, cells) in cells.iter_mut().enumerate() {
             fill_loop(columns, team, cells);
         }
@@ -314,6 +338,7 @@ impl Deleb {
             cells,
             players: options.team_players * 2,
             position: [[DEAD; MAX_COLUMNS]; 2],
+            on_board: [0; 2],
             locked: [0; 2],
             board: [0; ROWS * MAX_COLUMNS],
             alive: [0; 2],
@@ -414,6 +439,7 @@ impl Game for Deleb {
             if self.board[to] != 0 {
                 let victim = usize::from((self.board[to] - 1) % 128);
                 self.position[1 - team][victim] = DEAD;
+                self.on_board[1 - team] &= !(1 << victim);
                 self.locked[1 - team] &= !(1 << victim);
                 self.alive[1 - team] -= 1;
             }
@@ -480,27 +506,38 @@ impl Game for Deleb {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
+        let len = self.loop_len();
         for team in 0..2 {
-            // Counted branch-free, so that the check vectorises: it runs after every move.
-            let alive = self.position[team][..usize::from(self.columns)]
-                .iter()
-                .map(|&p| usize::from(p != DEAD))
-                .sum::<usize>();
-            if alive != usize::from(self.alive[team]) || alive > usize::from(self.columns) {
+            let positions = &self.position[team][..usize::from(self.columns)];
+            // Sixty-four pieces at a time, branch-free, so that it vectorises: the check runs
+            // after every move.
+            let marked_as_placed = positions.chunks(64).enumerate().all(|(chunk, pieces)| {
+                let placed = pieces
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |placed, (i, &p)| placed | u64::from(p != DEAD) << i);
+                placed == (self.on_board[team] >> (64 * chunk)) as u64
+            });
+            if !marked_as_placed || self.on_board[team] >> positions.len() != 0 {
+                return Err(format!(
+                    "team {}'s pieces on the board are not those it marks",
+                    team + 1
+                ));
+            }
+            let alive = self.on_board[team].count_ones();
+            if alive != u32::from(self.alive[team]) {
                 return Err(format!(
                     "team {} has {alive} pieces, counts {}",
                     team + 1,
                     self.alive[team]
                 ));
             }
-            for (index, &position) in self.position[team][..usize::from(self.columns)]
-                .iter()
-                .enumerate()
-            {
-                if position == DEAD {
-                    continue;
-                }
-                if position >= self.loop_len()
+            let mut placed = self.on_board[team];
+            while placed != 0 {
+                let index = placed.trailing_zeros() as usize;
+                placed &= placed - 1;
+                let position = positions[index];
+                if position >= len
                     || self.board[self.cell(team, position)] != (team * 128 + index + 1) as u8
                 {
                     return Err(format!(
@@ -510,10 +547,8 @@ impl Game for Deleb {
                 }
             }
         }
-        let occupied = self.board[..ROWS * usize::from(self.columns)]
-            .iter()
-            .map(|&c| u32::from(c != 0))
-            .sum::<u32>() as usize;
+        let occupied =
+            engine::tally::occupied(&self.board[..ROWS * usize::from(self.columns)]) as usize;
         if occupied != usize::from(self.alive[0]) + usize::from(self.alive[1]) {
             return Err("two pieces share a point".into());
         }

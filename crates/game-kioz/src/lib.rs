@@ -37,6 +37,9 @@ pub struct Path {
     furthest: Option<(u8, u8)>,
     /// Where each position leads with each throw value: the playout loop's only arithmetic.
     targets: [[u8; VALUE_SLOTS]; 132],
+    /// The cell each position leads to, by throw value first, so that one throw's look-ups
+    /// read one row.
+    landing_cells: [[u8; 132]; VALUE_SLOTS],
 }
 
 fn row_cells(row: usize, left_to_right: bool) -> impl Iterator<Item = u8> {
@@ -84,10 +87,14 @@ fn build_path(player: Player, furthest_row: FurthestRow) -> Path {
         loop_start: loop_start as u8,
         furthest,
         targets: [[0; VALUE_SLOTS]; 132],
+        landing_cells: [[0; 132]; VALUE_SLOTS],
     };
     for position in 0..path.len {
         for value in 0..VALUE_SLOTS as u8 {
-            path.targets[usize::from(position)][usize::from(value)] = path.step(position, value);
+            let target = path.step(position, value);
+            path.targets[usize::from(position)][usize::from(value)] = target;
+            path.landing_cells[usize::from(value)][usize::from(position)] =
+                path.cells[usize::from(target)];
         }
     }
     path
@@ -176,6 +183,50 @@ pub fn parse_cell(name: &str) -> Option<u8> {
 }
 
 impl Kioz {
+    /// The pieces the mover may move with the throw, as bits by piece index; none means the
+    /// only move is a pass. Only own pieces block, so one look-up per piece decides.
+    #[inline]
+    fn movable(&self) -> u32 {
+        let p = usize::from(self.to_move);
+        let value = self.throw;
+        let tab = value == 1;
+        let path = &self.path[p];
+        let unmoved = self.unmoved[p];
+        let mut candidates = self.on_board[p];
+        if !tab {
+            candidates &= match self.options.activation {
+                Activation::EveryPiece => !unmoved,
+                Activation::FirstPieceOnly if !self.moved_any[p] => 0,
+                Activation::FirstPieceOnly => u32::MAX,
+            };
+        }
+        if let (Some((start, end)), true) = (path.furthest, self.at_home[p] > 0) {
+            for index in 0..PIECES {
+                if (start..end).contains(&self.position[p][index]) {
+                    candidates &= !(1 << index);
+                }
+            }
+        }
+        let own = self.to_move * PIECES as u8;
+        let landing_cells = &path.landing_cells[usize::from(value)];
+        let mut movable = 0;
+        while candidates != 0 {
+            let index = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let cell = landing_cells[usize::from(self.position[p][index])];
+            let occupant = self.board[usize::from(cell)];
+            let free = occupant.wrapping_sub(1).wrapping_sub(own) >= PIECES as u8;
+            movable |= u32::from(free) << index;
+        }
+        let must_use_unmoved = tab
+            && unmoved & self.on_board[p] != 0
+            && (movable & unmoved != 0 || self.options.tab_rule == TabRule::UnmovedOrLost);
+        if must_use_unmoved {
+            movable &= unmoved;
+        }
+        movable
+    }
+
     fn throw_value(&self, whites: u8) -> (u8, bool) {
         match whites {
             0 if self.options.no_whites == NoWhites::Four => (4, true),
@@ -309,62 +360,33 @@ impl Game for Kioz {
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
-        let player = self.to_move;
-        let p = usize::from(player);
-        let value = self.throw;
-        let tab = value == 1;
-        let path = &self.path[p];
-        let unmoved = self.unmoved[p];
-        // Only pieces that may move with this throw are looked at.
-        let mut candidates = self.on_board[p];
-        if !tab {
-            candidates &= match self.options.activation {
-                Activation::EveryPiece => !unmoved,
-                Activation::FirstPieceOnly if !self.moved_any[p] => 0,
-                Activation::FirstPieceOnly => u32::MAX,
-            };
-        }
-        if let (Some((start, end)), true) = (path.furthest, self.at_home[p] > 0) {
-            for index in 0..PIECES {
-                if (start..end).contains(&self.position[p][index]) {
-                    candidates &= !(1 << index);
-                }
-            }
-        }
-        let own = player * PIECES as u8;
-        let mut local = [Move::Pass; PIECES];
-        let mut count = 0;
-        let mut unmoved_moves = 0;
-        while candidates != 0 {
-            let index = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            let target = path.advance(self.position[p][index], value);
-            let occupant = self.board[usize::from(path.cells[usize::from(target)])];
-            if occupant.wrapping_sub(1).wrapping_sub(own) < PIECES as u8 {
-                continue;
-            }
-            unmoved_moves += usize::from(unmoved & (1 << index) != 0);
-            local[count] = Move::Piece(index as u8);
-            count += 1;
-        }
-        let must_use_unmoved = tab
-            && unmoved & self.on_board[p] != 0
-            && (unmoved_moves > 0 || self.options.tab_rule == TabRule::UnmovedOrLost);
-        if must_use_unmoved {
-            let start = moves.len();
-            moves.extend(
-                local[..count]
-                    .iter()
-                    .filter(|m| matches!(m, Move::Piece(i) if unmoved & (1 << *i) != 0)),
-            );
-            if moves.len() == start {
-                moves.push(Move::Pass);
-            }
-        } else if count == 0 {
+        let mut movable = self.movable();
+        if movable == 0 {
             moves.push(Move::Pass);
-        } else {
-            moves.extend_from_slice(&local[..count]);
         }
+        while movable != 0 {
+            moves.push(Move::Piece(movable.trailing_zeros() as u8));
+            movable &= movable - 1;
+        }
+    }
+
+    const CHOOSES_WITHOUT_LISTING: bool = true;
+
+    /// The picked piece of the movable set, without writing the list.
+    fn choose_move(
+        &self,
+        _moves: &mut Vec<Move>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> (usize, Move) {
+        let mut movable = self.movable();
+        if movable == 0 {
+            return (1, Move::Pass);
+        }
+        let count = movable.count_ones() as usize;
+        for _ in 0..pick(count) {
+            movable &= movable - 1;
+        }
+        (count, Move::Piece(movable.trailing_zeros() as u8))
     }
 
     fn apply(&mut self, mv: Move) {
@@ -412,11 +434,7 @@ impl Game for Kioz {
     fn check_invariants(&self) -> Result<(), String> {
         for player in 0..2u8 {
             let p = usize::from(player);
-            // Counted branch-free, so that the check vectorises: it runs after every move.
-            let alive = self.position[p]
-                .iter()
-                .map(|&pos| usize::from(pos != DEAD))
-                .sum::<usize>();
+            let alive = engine::tally::other_than(&self.position[p], DEAD) as usize;
             if alive != self.on_board[p].count_ones() as usize {
                 return Err(format!(
                     "player {} has {alive} pieces but marks {}",
@@ -444,7 +462,7 @@ impl Game for Kioz {
                 }
             }
         }
-        let occupied = self.board.iter().map(|&c| u32::from(c != 0)).sum::<u32>() as usize;
+        let occupied = engine::tally::occupied(&self.board) as usize;
         if occupied != usize::from(self.alive[0]) + usize::from(self.alive[1]) {
             return Err("two pieces share a hole".into());
         }

@@ -255,8 +255,9 @@ impl Game for NattKlab {
 
     const CHOOSES_WITHOUT_LISTING: bool = true;
 
-    /// The move `legal_moves` would list at the picked index, listed into a buffer on the
-    /// stack: writing every move through the driver's `Vec` was a third of a playout.
+    /// The move `legal_moves` would list at the picked index, found by counting the landing
+    /// sets and walking to the picked bit: writing the moves out, even on the stack, was half
+    /// of a playout.
     fn choose_move(
         &self,
         _moves: &mut Vec<Move>,
@@ -264,10 +265,7 @@ impl Game for NattKlab {
     ) -> (usize, Move) {
         let (leaps, steps) = self.targets();
         let size = SIZE as i32;
-        // At most four moves per man (a neighbour is empty or an enemy, not both) and a closing move.
-        let mut listed = [Move::PASS; 4 * 12 + 1];
-        let mut count = 0;
-        for (mut landings, back, kind) in [
+        let sets = [
             (leaps[0], 2 * size, Move::LEAP),
             (leaps[1], -2 * size, Move::LEAP),
             (leaps[2], 2, Move::LEAP),
@@ -276,19 +274,23 @@ impl Game for NattKlab {
             (steps[1], -size, Move::STEP),
             (steps[2], 1, Move::STEP),
             (steps[3], -1, Move::STEP),
-        ] {
-            while landings != 0 {
+        ];
+        let listed: usize = sets.iter().map(|s| s.0.count_ones() as usize).sum();
+        let closing = self.closing_move(listed);
+        let count = listed + usize::from(closing.is_some());
+        let mut index = pick(count);
+        for (mut landings, back, kind) in sets {
+            let here = landings.count_ones() as usize;
+            if index < here {
+                for _ in 0..index {
+                    landings &= landings - 1;
+                }
                 let to = landings.trailing_zeros() as i32;
-                landings &= landings - 1;
-                listed[count] = Move::new(kind, to - back, to);
-                count += 1;
+                return (count, Move::new(kind, to - back, to));
             }
+            index -= here;
         }
-        if let Some(closing) = self.closing_move(count) {
-            listed[count] = closing;
-            count += 1;
-        }
-        (count, listed[pick(count)])
+        (count, closing.expect("the pick is below the count"))
     }
 
     fn apply(&mut self, mv: Move) {

@@ -150,17 +150,13 @@ impl Tuz {
     }
 
     fn sow(&mut self, origin: usize, extra: u8) -> usize {
-        let mut counters = std::mem::take(&mut self.holes[origin]) + extra;
-        let mut hole = origin;
-        while counters > 0 {
-            hole = next(hole);
-            if hole == origin && self.options.origin == Origin::Skip {
-                continue;
-            }
-            self.holes[hole] += 1;
-            counters -= 1;
-        }
-        hole
+        let counters = std::mem::take(&mut self.holes[origin]) + extra;
+        let skipped = if self.options.origin == Origin::Skip {
+            1 << origin
+        } else {
+            0
+        };
+        mancala::sow(&mut self.holes, origin, counters, skipped)
     }
 
     /// Where the last counter fell decides: a new tuz, a take from a tuz, a relay, or the end.
@@ -508,7 +504,7 @@ impl Game for Tuz {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let total: u16 = self.holes.iter().map(|&c| u16::from(c)).sum::<u16>()
+        let total: u16 = engine::tally::total(&self.holes) as u16
             + u16::from(self.stores[0])
             + u16::from(self.stores[1])
             + u16::from(self.held);

@@ -10,7 +10,7 @@ mod report;
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicU64;
 
-use engine::playout::{Caps, Playout, play_seeded};
+use engine::playout::{Caps, MOVE_BUFFER, Playout, play_seeded};
 use engine::scenario::{Observed, Scenario};
 use engine::simulate::{InvariantFailure, Study, simulate};
 use engine::stats::Stats;
@@ -36,6 +36,8 @@ pub struct GameInfo {
 /// An executable ruleset, object-safe.
 pub trait Ruleset: Send + Sync {
     fn info(&self) -> &GameInfo;
+    /// The engine's Rust type, such as `game_kioz::Kioz`: ties the registry to the game crates.
+    fn engine_type(&self) -> &'static str;
     fn specs(&self) -> &'static [OptionSpec];
     /// The engine's rule scenarios (YAML).
     fn scenarios(&self) -> &'static str;
@@ -141,6 +143,10 @@ impl<G: Game> Ruleset for Engine<G> {
         &self.info
     }
 
+    fn engine_type(&self) -> &'static str {
+        std::any::type_name::<G>()
+    }
+
     fn specs(&self) -> &'static [OptionSpec] {
         G::Options::specs()
     }
@@ -198,7 +204,7 @@ impl<G: Game> Ruleset for Engine<G> {
 
     fn runner(&self, options: &OptionSet, caps: Caps) -> Box<dyn FnMut(u64, u64) -> Playout> {
         let options = self.typed(options);
-        let mut moves = Vec::new();
+        let mut moves = Vec::with_capacity(MOVE_BUFFER);
         Box::new(move |seed, index| {
             play_seeded::<G>(&options, seed, index, caps, &mut moves, false)
                 .expect("no invariant is checked")
@@ -252,7 +258,11 @@ impl<G: Game> Ruleset for Engine<G> {
     }
 }
 
-static KIOZ: Engine<game_kioz::Kioz> = Engine::new(
+/// Every game with an engine, in a stable order: the one list. The registry, the allocation
+/// test, the instruction-count gate and the benchmarks all read it; adding an engine is its
+/// crate and one entry here (`tests/registry.rs` fails on a `game-*` crate left out).
+static ALL: &[&dyn Ruleset] = &[
+&Engine::<game_kioz::Kioz>::new(
     GameInfo {
         slug: "kioz",
         name: "Kiôz",
@@ -260,8 +270,8 @@ static KIOZ: Engine<game_kioz::Kioz> = Engine::new(
         records: &["DLP.Evidence.1238"],
     },
     game_kioz::SCENARIOS,
-);
-static NATT_KLAB: Engine<game_natt_klab::NattKlab> = Engine::new(
+),
+&Engine::<game_natt_klab::NattKlab>::new(
     GameInfo {
         slug: "natt-klab-ash-shawk",
         name: "Natt Klab ash-Shawk",
@@ -269,8 +279,8 @@ static NATT_KLAB: Engine<game_natt_klab::NattKlab> = Engine::new(
         records: &["DLP.Evidence.1554"],
     },
     game_natt_klab::SCENARIOS,
-);
-static BARJIS: Engine<game_barjis::Barjis> = Engine::new(
+),
+&Engine::<game_barjis::Barjis>::new(
     GameInfo {
         slug: "barjis",
         name: "Barjis",
@@ -278,8 +288,8 @@ static BARJIS: Engine<game_barjis::Barjis> = Engine::new(
         records: &["DLP.Evidence.1601"],
     },
     game_barjis::SCENARIOS,
-);
-static BAQURA: Engine<game_baqura::Baqura> = Engine::new(
+),
+&Engine::<game_baqura::Baqura>::new(
     GameInfo {
         slug: "baqura",
         name: "Baqura",
@@ -297,26 +307,8 @@ Computation {
     name: "hyde-first-layout",
     description: "The first arrangement of 36 counters (in lexicographic order, both rows alike) that gives Hyde's pattern of first-move gains from either corner, if any: the search stops there.",
     run: game_baqura::hyde::first_layout_json,
-}]);
-static SIG: Engine<game_sig::Sig> = Engine::new(
-    GameInfo {
-        slug: "sig-el-oued",
-        name: "Sig (El Oued)",
-        aliases: &["Sig", "Premier jeu de Sig"],
-        records: &["DLP.Evidence.2124"],
-    },
-    game_sig::SCENARIOS,
-);
-static DELEB: Engine<game_deleb::Deleb> = Engine::new(
-    GameInfo {
-        slug: "deleb",
-        name: "Dèleb",
-        aliases: &["Deleb"],
-        records: &["DLP.GameRulesets.767"],
-    },
-    game_deleb::SCENARIOS,
-);
-static TUZ: Engine<game_tuz::Tuz> = Engine::new(
+}]),
+&Engine::<game_tuz::Tuz>::new(
     GameInfo {
         slug: "tuz",
         name: "Tuz",
@@ -329,11 +321,30 @@ static TUZ: Engine<game_tuz::Tuz> = Engine::new(
     name: "opening-patterns",
     description: "The simultaneous opening played from the initial layout, with and without making a tuz: the holes' counts after it, and whether they alternate 5 and 3 as Pankhurst says.",
     run: game_tuz::opening_patterns,
-}]);
+}]),
+&Engine::<game_sig::Sig>::new(
+    GameInfo {
+        slug: "sig-el-oued",
+        name: "Sig (El Oued)",
+        aliases: &["Sig", "Premier jeu de Sig"],
+        records: &["DLP.Evidence.2124"],
+    },
+    game_sig::SCENARIOS,
+),
+&Engine::<game_deleb::Deleb>::new(
+    GameInfo {
+        slug: "deleb",
+        name: "Dèleb",
+        aliases: &["Deleb"],
+        records: &["DLP.GameRulesets.767"],
+    },
+    game_deleb::SCENARIOS,
+),
+];
 
 /// Every ruleset, in a stable order.
-pub fn all() -> [&'static dyn Ruleset; 7] {
-    [&KIOZ, &NATT_KLAB, &BARJIS, &BAQURA, &TUZ, &SIG, &DELEB]
+pub fn all() -> &'static [&'static dyn Ruleset] {
+    ALL
 }
 
 /// Finds a game by slug, name or alias; diacritics, case and punctuation do not matter
@@ -341,7 +352,8 @@ pub fn all() -> [&'static dyn Ruleset; 7] {
 pub fn find(name: &str) -> Result<&'static dyn Ruleset, String> {
     let wanted = corpus::text::slugify(name);
     all()
-        .into_iter()
+        .iter()
+        .copied()
         .find(|r| {
             let info = r.info();
             info.slug == wanted

@@ -1,5 +1,6 @@
-//! The playout loop allocates nothing: after one warm-up playout (which sizes the move
-//! buffer), further playouts of every game and preset must not touch the allocator.
+//! The playout loop allocates nothing: after warm-up playouts (which size the move buffer),
+//! further playouts of every game of the registry and both presets must not touch the
+//! allocator.
 //!
 //! This test binary counts allocations with its own global allocator, the one place in the
 //! project that needs `unsafe`.
@@ -8,8 +9,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use engine::playout::{Caps, play_seeded};
-use engine::{Game, Options};
+use engine::playout::Caps;
+use rulesets::{OptionSet, Ruleset};
 
 struct Counting;
 
@@ -49,16 +50,18 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
-fn allocations_in_playouts<G: Game>(preset: &str) -> usize {
-    let options = G::Options::preset(preset).unwrap();
-    let mut moves = Vec::with_capacity(1024);
-    // Warm-up: lazily built tables and the move buffer reach their final size.
+/// Allocations in 20 playouts of one game and preset, after three that warm it up (lazily
+/// built tables and the move buffer reach their final size), through the registry's runner:
+/// the playouts the simulations and benchmarks run.
+fn allocations_in_playouts(ruleset: &dyn Ruleset, preset: &str) -> usize {
+    let options = ruleset.resolve(preset, &OptionSet::new()).unwrap();
+    let mut play = ruleset.runner(&options, Caps::LUDII);
     for index in 0..3 {
-        play_seeded::<G>(&options, 1, index, Caps::LUDII, &mut moves, false).unwrap();
+        play(1, index);
     }
     let before = ALLOCATIONS.load(Ordering::Relaxed);
     for index in 3..23 {
-        play_seeded::<G>(&options, 1, index, Caps::LUDII, &mut moves, false).unwrap();
+        std::hint::black_box(play(1, index));
     }
     ALLOCATIONS.load(Ordering::Relaxed) - before
 }
@@ -73,37 +76,16 @@ fn playouts_do_not_allocate() {
         "the counting allocator sees allocations"
     );
     let mut found = Vec::new();
-    for preset in ["dlp", "ludii"] {
-        let counts = [
-            ("kioz", allocations_in_playouts::<game_kioz::Kioz>(preset)),
-            (
-                "natt-klab-ash-shawk",
-                allocations_in_playouts::<game_natt_klab::NattKlab>(preset),
-            ),
-            (
-                "barjis",
-                allocations_in_playouts::<game_barjis::Barjis>(preset),
-            ),
-            (
-                "baqura",
-                allocations_in_playouts::<game_baqura::Baqura>(preset),
-            ),
-            ("tuz", allocations_in_playouts::<game_tuz::Tuz>(preset)),
-            (
-                "sig-el-oued",
-                allocations_in_playouts::<game_sig::Sig>(preset),
-            ),
-            (
-                "deleb",
-                allocations_in_playouts::<game_deleb::Deleb>(preset),
-            ),
-        ];
-        found.extend(
-            counts
-                .into_iter()
-                .filter(|(_, n)| *n > 0)
-                .map(|(game, n)| format!("{game} ({preset}): {n} allocations")),
-        );
+    for ruleset in rulesets::all() {
+        for preset in ["dlp", "ludii"] {
+            let allocations = allocations_in_playouts(*ruleset, preset);
+            if allocations > 0 {
+                found.push(format!(
+                    "{} ({preset}): {allocations} allocations",
+                    ruleset.info().slug
+                ));
+            }
+        }
     }
     assert!(found.is_empty(), "the playout loop allocates: {found:?}");
 }

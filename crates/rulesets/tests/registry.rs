@@ -32,6 +32,47 @@ fn every_game_is_found_by_slug_name_and_spelling() {
     assert_eq!(all().len(), 7);
 }
 
+/// The registry is the one list of games: every `game-*` crate of the workspace has an entry
+/// (and is a dependency of this crate), and no two entries share a slug or an engine.
+#[test]
+fn every_game_crate_is_in_the_registry_once() {
+    let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut game_crates: Vec<String> = std::fs::read_dir(&crates)
+        .unwrap()
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.starts_with("game-"))
+        .collect();
+    game_crates.sort();
+    assert!(!game_crates.is_empty());
+    let manifest = std::fs::read_to_string(crates.join("rulesets/Cargo.toml")).unwrap();
+    for name in &game_crates {
+        let module = name.replace('-', "_");
+        let entries = all()
+            .iter()
+            .filter(|r| r.engine_type().starts_with(&format!("{module}::")))
+            .count();
+        assert_eq!(
+            entries, 1,
+            "crates/{name} has {entries} entries in rulesets::all()"
+        );
+        assert!(
+            manifest
+                .lines()
+                .any(|l| l.starts_with(&format!("{name}.workspace"))),
+            "crates/{name} is not a dependency of rulesets"
+        );
+    }
+    assert_eq!(
+        all().len(),
+        game_crates.len(),
+        "an entry without a game crate"
+    );
+    let mut slugs: Vec<&str> = all().iter().map(|r| r.info().slug).collect();
+    slugs.sort_unstable();
+    slugs.dedup();
+    assert_eq!(slugs.len(), all().len(), "two entries share a slug");
+}
+
 #[test]
 fn unknown_options_and_values_list_the_valid_ones() {
     let baqura = find("baqura").unwrap();

@@ -1,5 +1,7 @@
 //! The instruction-count gate's workload: `gate-playouts GAME` plays the game's fixed, seeded
-//! playouts and prints the moves played. `cargo xtask bench --gate` runs it under valgrind.
+//! playouts and prints how many playouts and moves it played. `cargo xtask bench --gate` runs
+//! it under valgrind.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::process::ExitCode;
 
@@ -8,9 +10,9 @@ fn main() -> ExitCode {
         eprintln!("usage: gate-playouts GAME");
         return ExitCode::FAILURE;
     };
-    match benchmarks::gate::run(&game) {
-        Ok(moves) => {
-            println!("{moves}");
+    match benchmarks::gate::run(&game, "ludii") {
+        Ok(workload) => {
+            println!("{} {}", workload.playouts, workload.moves);
             ExitCode::SUCCESS
         }
         Err(error) => {
