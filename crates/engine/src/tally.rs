@@ -25,6 +25,16 @@ pub fn total(items: &[u8]) -> u32 {
         .fold(0u32, |n, &item| n.wrapping_add(u32::from(item)))
 }
 
+/// The index of the `n`th set bit of `bits` (from 0, lowest first): the move a random pick
+/// chose among moves held as a bit set. `n` is below the count of set bits.
+#[inline]
+pub fn nth_set_bit(mut bits: u32, n: usize) -> u32 {
+    for _ in 0..n {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -33,5 +43,12 @@ mod tests {
         assert_eq!(super::other_than(&[7u16, 1, 7], 7), 1);
         assert_eq!(super::total(&[255; 12]), 3060);
         assert_eq!(super::total(&[]), 0);
+    }
+
+    #[test]
+    fn the_nth_set_bit_counts_from_the_lowest() {
+        let bits = 0b1011_0100;
+        let found: Vec<u32> = (0..4).map(|n| super::nth_set_bit(bits, n)).collect();
+        assert_eq!(found, [2, 4, 5, 7]);
     }
 }

@@ -378,15 +378,13 @@ impl Game for Kioz {
         _moves: &mut Vec<Move>,
         pick: impl FnOnce(usize) -> usize,
     ) -> (usize, Move) {
-        let mut movable = self.movable();
+        let movable = self.movable();
         if movable == 0 {
             return (1, Move::Pass);
         }
         let count = movable.count_ones() as usize;
-        for _ in 0..pick(count) {
-            movable &= movable - 1;
-        }
-        (count, Move::Piece(movable.trailing_zeros() as u8))
+        let piece = engine::tally::nth_set_bit(movable, pick(count));
+        (count, Move::Piece(piece as u8))
     }
 
     fn apply(&mut self, mv: Move) {

@@ -137,9 +137,27 @@ impl NattKlab {
         }
     }
 
+    /// The moves as eight landing sets, in the order they are listed and picked: leaps by
+    /// direction, then steps by direction; each with how far back (in cells) its men stand and
+    /// the kind of move.
+    #[inline(always)]
+    fn landing_sets(&self) -> [(u32, i32, u16); 8] {
+        let (leaps, steps) = self.targets();
+        let size = SIZE as i32;
+        [
+            (leaps[0], 2 * size, Move::LEAP),
+            (leaps[1], -2 * size, Move::LEAP),
+            (leaps[2], 2, Move::LEAP),
+            (leaps[3], -2, Move::LEAP),
+            (steps[0], size, Move::STEP),
+            (steps[1], -size, Move::STEP),
+            (steps[2], 1, Move::STEP),
+            (steps[3], -1, Move::STEP),
+        ]
+    }
+
     /// Landing cells of leaps and of steps in each direction; a man moves to a landing from
-    /// the cell one (step) or two (leap) cells back. Listing, counting and picking moves all
-    /// walk these sets in the same order: leaps by direction, then steps by direction.
+    /// the cell one (step) or two (leap) cells back.
     #[inline(always)]
     fn targets(&self) -> ([u32; 4], [u32; 4]) {
         let player = usize::from(self.to_move);
@@ -228,26 +246,14 @@ impl Game for NattKlab {
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
-        /// Appends a move to every cell of `landings`, from the cell `back` cells behind it.
-        #[inline(always)]
-        fn push_all(moves: &mut Vec<Move>, mut landings: u32, back: i32, kind: u16) {
+        let start = moves.len();
+        for (mut landings, back, kind) in self.landing_sets() {
             while landings != 0 {
                 let to = landings.trailing_zeros() as i32;
                 landings &= landings - 1;
                 moves.push(Move::new(kind, to - back, to));
             }
         }
-        let (leaps, steps) = self.targets();
-        let start = moves.len();
-        let size = SIZE as i32;
-        push_all(moves, leaps[0], 2 * size, Move::LEAP);
-        push_all(moves, leaps[1], -2 * size, Move::LEAP);
-        push_all(moves, leaps[2], 2, Move::LEAP);
-        push_all(moves, leaps[3], -2, Move::LEAP);
-        push_all(moves, steps[0], size, Move::STEP);
-        push_all(moves, steps[1], -size, Move::STEP);
-        push_all(moves, steps[2], 1, Move::STEP);
-        push_all(moves, steps[3], -1, Move::STEP);
         if let Some(closing) = self.closing_move(moves.len() - start) {
             moves.push(closing);
         }
@@ -263,29 +269,15 @@ impl Game for NattKlab {
         _moves: &mut Vec<Move>,
         pick: impl FnOnce(usize) -> usize,
     ) -> (usize, Move) {
-        let (leaps, steps) = self.targets();
-        let size = SIZE as i32;
-        let sets = [
-            (leaps[0], 2 * size, Move::LEAP),
-            (leaps[1], -2 * size, Move::LEAP),
-            (leaps[2], 2, Move::LEAP),
-            (leaps[3], -2, Move::LEAP),
-            (steps[0], size, Move::STEP),
-            (steps[1], -size, Move::STEP),
-            (steps[2], 1, Move::STEP),
-            (steps[3], -1, Move::STEP),
-        ];
+        let sets = self.landing_sets();
         let listed: usize = sets.iter().map(|s| s.0.count_ones() as usize).sum();
         let closing = self.closing_move(listed);
         let count = listed + usize::from(closing.is_some());
         let mut index = pick(count);
-        for (mut landings, back, kind) in sets {
+        for (landings, back, kind) in sets {
             let here = landings.count_ones() as usize;
             if index < here {
-                for _ in 0..index {
-                    landings &= landings - 1;
-                }
-                let to = landings.trailing_zeros() as i32;
+                let to = engine::tally::nth_set_bit(landings, index) as i32;
                 return (count, Move::new(kind, to - back, to));
             }
             index -= here;
