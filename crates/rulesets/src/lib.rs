@@ -262,84 +262,84 @@ impl<G: Game> Ruleset for Engine<G> {
 /// test, the instruction-count gate and the benchmarks all read it; adding an engine is its
 /// crate and one entry here (`tests/registry.rs` fails on a `game-*` crate left out).
 static ALL: &[&dyn Ruleset] = &[
-&Engine::<game_kioz::Kioz>::new(
-    GameInfo {
-        slug: "kioz",
-        name: "Kiôz",
-        aliases: &["Kioz", "Djôz", "Al-Kioz"],
-        records: &["DLP.Evidence.1238"],
+    &Engine::<game_kioz::Kioz>::new(
+        GameInfo {
+            slug: "kioz",
+            name: "Kiôz",
+            aliases: &["Kioz", "Djôz", "Al-Kioz"],
+            records: &["DLP.Evidence.1238"],
+        },
+        game_kioz::SCENARIOS,
+    ),
+    &Engine::<game_natt_klab::NattKlab>::new(
+        GameInfo {
+            slug: "natt-klab-ash-shawk",
+            name: "Natt Klab ash-Shawk",
+            aliases: &["Natt klab ash-shawk"],
+            records: &["DLP.Evidence.1554"],
+        },
+        game_natt_klab::SCENARIOS,
+    ),
+    &Engine::<game_barjis::Barjis>::new(
+        GameInfo {
+            slug: "barjis",
+            name: "Barjis",
+            aliases: &[],
+            records: &["DLP.Evidence.1601"],
+        },
+        game_barjis::SCENARIOS,
+    ),
+    &Engine::<game_baqura::Baqura>::new(
+        GameInfo {
+            slug: "baqura",
+            name: "Baqura",
+            aliases: &["Bakura"],
+            records: &["DLP.Evidence.682"],
+        },
+        game_baqura::SCENARIOS,
+    )
+    .with_computations(&[Computation {
+        name: "hyde-layouts",
+        description: "Every arrangement of 36 counters in six holes, the same for both players: which give Hyde's pattern of first-move gains of 16 (from the first, third and fifth holes, not from the others), counted from either corner.",
+        run: game_baqura::hyde::search_json,
     },
-    game_kioz::SCENARIOS,
-),
-&Engine::<game_natt_klab::NattKlab>::new(
-    GameInfo {
-        slug: "natt-klab-ash-shawk",
-        name: "Natt Klab ash-Shawk",
-        aliases: &["Natt klab ash-shawk"],
-        records: &["DLP.Evidence.1554"],
-    },
-    game_natt_klab::SCENARIOS,
-),
-&Engine::<game_barjis::Barjis>::new(
-    GameInfo {
-        slug: "barjis",
-        name: "Barjis",
-        aliases: &[],
-        records: &["DLP.Evidence.1601"],
-    },
-    game_barjis::SCENARIOS,
-),
-&Engine::<game_baqura::Baqura>::new(
-    GameInfo {
-        slug: "baqura",
-        name: "Baqura",
-        aliases: &["Bakura"],
-        records: &["DLP.Evidence.682"],
-    },
-    game_baqura::SCENARIOS,
-)
-.with_computations(&[Computation {
-    name: "hyde-layouts",
-    description: "Every arrangement of 36 counters in six holes, the same for both players: which give Hyde's pattern of first-move gains of 16 (from the first, third and fifth holes, not from the others), counted from either corner.",
-    run: game_baqura::hyde::search_json,
-},
-Computation {
-    name: "hyde-first-layout",
-    description: "The first arrangement of 36 counters (in lexicographic order, both rows alike) that gives Hyde's pattern of first-move gains from either corner, if any: the search stops there.",
-    run: game_baqura::hyde::first_layout_json,
-}]),
-&Engine::<game_tuz::Tuz>::new(
-    GameInfo {
-        slug: "tuz",
-        name: "Tuz",
-        aliases: &["Gabata"],
-        records: &["DLP.Evidence.1443"],
-    },
-    game_tuz::SCENARIOS,
-)
-.with_computations(&[Computation {
-    name: "opening-patterns",
-    description: "The simultaneous opening played from the initial layout, with and without making a tuz: the holes' counts after it, and whether they alternate 5 and 3 as Pankhurst says.",
-    run: game_tuz::opening_patterns,
-}]),
-&Engine::<game_sig::Sig>::new(
-    GameInfo {
-        slug: "sig-el-oued",
-        name: "Sig (El Oued)",
-        aliases: &["Sig", "Premier jeu de Sig"],
-        records: &["DLP.Evidence.2124"],
-    },
-    game_sig::SCENARIOS,
-),
-&Engine::<game_deleb::Deleb>::new(
-    GameInfo {
-        slug: "deleb",
-        name: "Dèleb",
-        aliases: &["Deleb"],
-        records: &["DLP.GameRulesets.767"],
-    },
-    game_deleb::SCENARIOS,
-),
+    Computation {
+        name: "hyde-first-layout",
+        description: "The first arrangement of 36 counters (in lexicographic order, both rows alike) that gives Hyde's pattern of first-move gains from either corner, if any: the search stops there.",
+        run: game_baqura::hyde::first_layout_json,
+    }]),
+    &Engine::<game_tuz::Tuz>::new(
+        GameInfo {
+            slug: "tuz",
+            name: "Tuz",
+            aliases: &["Gabata"],
+            records: &["DLP.Evidence.1443"],
+        },
+        game_tuz::SCENARIOS,
+    )
+    .with_computations(&[Computation {
+        name: "opening-patterns",
+        description: "The simultaneous opening played from the initial layout, with and without making a tuz: the holes' counts after it, and whether they alternate 5 and 3 as Pankhurst says.",
+        run: game_tuz::opening_patterns,
+    }]),
+    &Engine::<game_sig::Sig>::new(
+        GameInfo {
+            slug: "sig-el-oued",
+            name: "Sig (El Oued)",
+            aliases: &["Sig", "Premier jeu de Sig"],
+            records: &["DLP.Evidence.2124"],
+        },
+        game_sig::SCENARIOS,
+    ),
+    &Engine::<game_deleb::Deleb>::new(
+        GameInfo {
+            slug: "deleb",
+            name: "Dèleb",
+            aliases: &["Deleb"],
+            records: &["DLP.GameRulesets.767"],
+        },
+        game_deleb::SCENARIOS,
+    ),
 ];
 
 /// Every ruleset, in a stable order.
