@@ -2,12 +2,12 @@
 //! scenarios hold, seeded playouts are reproducible, and playouts under every value of every
 //! option run to their end without breaking an invariant.
 
-use crate::game::Game;
+use crate::game::{Game, Observe};
 use crate::options::Options;
 use crate::playout::{Caps, play_seeded};
 
 /// Runs every rule scenario and panics listing all that fail.
-pub fn scenarios<G: Game>(yaml: &str) {
+pub fn scenarios<G: Observe>(yaml: &str) {
     let failures = crate::scenario::check_all::<G>(yaml);
     let count = crate::scenario::parse_file(yaml).map_or(0, |s| s.len());
     assert!(count > 0, "the engine has no rule scenarios");

@@ -2,10 +2,12 @@
 
 use std::fmt::Debug;
 
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::dice::Chance;
 use crate::options::Options;
+use crate::setup::SetupError;
 
 /// Seats are numbered from 0; reports call seat 0 "player 1".
 pub type Player = u8;
@@ -152,6 +154,23 @@ pub trait Game: Clone + Send + Sync + 'static {
         Ok(())
     }
 
+    /// The throws of the game (sticks, cowries) under these options: for each, a position where
+    /// it is due and how to read what it did. Throw tables are read off the engine from these
+    /// ([`crate::dice::throw_tables`]), never written beside it.
+    fn throw_probes(options: &Self::Options) -> Vec<crate::dice::ThrowProbe<Self>> {
+        let _ = options;
+        Vec::new()
+    }
+}
+
+/// How a game's positions, moves and throws are written and read by people: the scenarios,
+/// traces and claims. Kept apart from [`Game`] so that the rules path (what the playouts run)
+/// carries no JSON and no text.
+pub trait Observe: Game {
+    /// A position set up by hand, in the game's own terms: a serde type with
+    /// `deny_unknown_fields`, seats as [`crate::setup::Seat`].
+    type Setup: DeserializeOwned;
+
     /// A move as the scenarios and traces write it.
     fn notation(&self, mv: Self::Move) -> String;
 
@@ -174,14 +193,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The position in a few lines of text, for traces.
     fn render(&self) -> String;
 
-    /// A position set up by hand for a scenario (a JSON object in the game's own terms).
-    fn from_setup(options: &Self::Options, setup: &Value) -> Result<Self, String>;
-
-    /// The throws of the game (sticks, cowries) under these options: for each, a position where
-    /// it is due and how to read what it did. Throw tables are read off the engine from these
-    /// ([`crate::dice::throw_tables`]), never written beside it.
-    fn throw_probes(options: &Self::Options) -> Vec<crate::dice::ThrowProbe<Self>> {
-        let _ = options;
-        Vec::new()
-    }
+    /// The position a setup describes, refused when the game could not reach it (counters
+    /// not conserved, two pieces on one cell, a seat that is not a player).
+    fn from_setup(options: &Self::Options, setup: Self::Setup) -> Result<Self, SetupError>;
 }

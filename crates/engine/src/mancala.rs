@@ -5,6 +5,7 @@
 //! Notation names a hole by its row and its place from the row owner's left: `a1`…`a6` for
 //! player 1's row, `b1`…`b6` for player 2's.
 
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::game::Player;
@@ -97,31 +98,43 @@ pub fn parse_hole(name: &str) -> Option<usize> {
     (1..=ROW).contains(&place).then(|| row + place - 1)
 }
 
+/// A hole as a setup names it (`a1`…`b6`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hole(pub u8);
+
+impl<'de> Deserialize<'de> for Hole {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        parse_hole(&name)
+            .map(|hole| Hole(hole as u8))
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!("{name:?} is not a hole (a1..a6, b1..b6)"))
+            })
+    }
+}
+
 /// Counts as `{"a": [...], "b": [...]}`, each row from its owner's left.
 pub fn rows_json<T: Copy + Into<Value>>(cells: &[T; HOLES]) -> Value {
     json!({ "a": cells[..ROW].iter().map(|&c| c.into()).collect::<Vec<Value>>(), "b": cells[ROW..].iter().map(|&c| c.into()).collect::<Vec<Value>>() })
 }
 
-/// Reads `{"a": [6 numbers], "b": [6 numbers]}`.
-pub fn rows_from_json(value: &Value) -> Result<[u8; HOLES], String> {
-    crate::setup::known_keys(value, &["a", "b"]).map_err(|e| format!("board: {e}"))?;
-    let mut cells = [0u8; HOLES];
-    for (row, offset) in [("a", 0), ("b", ROW)] {
-        let list = value
-            .get(row)
-            .and_then(Value::as_array)
-            .ok_or_else(|| format!("row {row:?} must be a list of six numbers"))?;
-        if list.len() != ROW {
-            return Err(format!("row {row:?} has {} holes, not six", list.len()));
-        }
-        for (i, count) in list.iter().enumerate() {
-            cells[offset + i] = count
-                .as_u64()
-                .and_then(|c| u8::try_from(c).ok())
-                .ok_or_else(|| format!("row {row:?} hole {}: {count} is not a count", i + 1))?;
-        }
+/// A two-row board as a setup writes it, `{a: [six counts], b: [six counts]}`: row `a` is
+/// player 1's, each row from its own first hole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rows {
+    a: [u8; ROW],
+    b: [u8; ROW],
+}
+
+impl Rows {
+    /// The holes in board order (a1..a6, then b1..b6).
+    pub fn holes(self) -> [u8; HOLES] {
+        let mut holes = [0; HOLES];
+        holes[..ROW].copy_from_slice(&self.a);
+        holes[ROW..].copy_from_slice(&self.b);
+        holes
     }
-    Ok(cells)
 }
 
 /// The board as two lines, player 2's row on top as it faces player 1.

@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use crate::game::{Game, Phase};
+use crate::game::{Observe, Phase};
 use crate::options::Options;
 
 fn dlp() -> String {
@@ -93,9 +93,11 @@ pub fn resolve_options<O: Options>(
 /// Runs a scenario under `options`. An error means the scenario could not be played at all
 /// (a move that is not legal, a throw where none is due); a mismatch means it played and the
 /// expectation was not met.
-pub fn run_with<G: Game>(options: &G::Options, scenario: &Scenario) -> Result<Observed, String> {
+pub fn run_with<G: Observe>(options: &G::Options, scenario: &Scenario) -> Result<Observed, String> {
     let mut game = match &scenario.setup {
-        Some(setup) => G::from_setup(options, setup).map_err(|e| format!("setup: {e}"))?,
+        Some(setup) => crate::setup::parse(setup)
+            .and_then(|setup| G::from_setup(options, setup))
+            .map_err(|e| format!("setup: {e}"))?,
         None => G::new(options),
     };
     let mut moves = Vec::new();
@@ -202,13 +204,13 @@ pub fn run_with<G: Game>(options: &G::Options, scenario: &Scenario) -> Result<Ob
 const SETTLE_LIMIT: usize = 1_000;
 
 /// Runs a scenario under its own preset and options.
-pub fn run<G: Game>(scenario: &Scenario) -> Result<Observed, String> {
+pub fn run<G: Observe>(scenario: &Scenario) -> Result<Observed, String> {
     let options = resolve_options::<G::Options>(&scenario.preset, &scenario.options)?;
     run_with::<G>(&options, scenario)
 }
 
 /// The game's observations plus the phase, the legal moves and the result.
-pub fn observe_all<G: Game>(game: &G, moves: &mut Vec<G::Move>) -> Value {
+pub fn observe_all<G: Observe>(game: &G, moves: &mut Vec<G::Move>) -> Value {
     let mut observed = match game.observe() {
         Value::Object(map) => map,
         other => Map::from_iter([("state".to_string(), other)]),
@@ -237,7 +239,7 @@ pub fn observe_all<G: Game>(game: &G, moves: &mut Vec<G::Move>) -> Value {
     Value::Object(observed)
 }
 
-fn phase_name<G: Game>(game: &G) -> String {
+fn phase_name<G: Observe>(game: &G) -> String {
     match game.phase() {
         Phase::Chance(_) => "throw".into(),
         Phase::Decision(player) => format!("player {} to move", player + 1),
@@ -245,7 +247,7 @@ fn phase_name<G: Game>(game: &G) -> String {
     }
 }
 
-fn legal_list<G: Game>(game: &G, moves: &[G::Move]) -> String {
+fn legal_list<G: Observe>(game: &G, moves: &[G::Move]) -> String {
     if moves.is_empty() {
         return "none".into();
     }
@@ -308,7 +310,7 @@ pub fn contains(expected: &Value, observed: &Value, path: &str, mismatches: &mut
 }
 
 /// Runs every scenario of a file and describes each failure (for the engines' tests).
-pub fn check_all<G: Game>(yaml: &str) -> Vec<String> {
+pub fn check_all<G: Observe>(yaml: &str) -> Vec<String> {
     let scenarios = match parse_file(yaml) {
         Ok(s) => s,
         Err(e) => return vec![format!("scenario file: {e}")],

@@ -1,68 +1,166 @@
-//! Reading the hand-set positions of scenarios and claims: one policy for every game. A key
-//! the game does not know, a seat that is not a player, or a number too large for its field
-//! is an error naming the field; nothing is coerced.
+//! Hand-set positions of scenarios and claims, one policy for every game: each game's setup is
+//! a serde type with `deny_unknown_fields` ([`crate::Observe::Setup`]), so a key the game does
+//! not know, a value of the wrong kind or a number too large for its field is refused by the
+//! parser, naming the field. The seat types here are the one reading of "which player": a seat
+//! is written from 1, and seat 0 or a seat beyond the player count is an error.
 
-use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::num::NonZeroU8;
+
+use serde::{Deserialize, Deserializer, de};
 
 use crate::Player;
 
-/// Refuses a setup that is not an object, or that has a key the game does not know.
-pub fn known_keys(setup: &Value, known: &[&str]) -> Result<(), String> {
-    let Some(object) = setup.as_object() else {
-        return Err(format!("a setup is a map of {}", known.join(", ")));
-    };
-    match object.keys().find(|k| !known.contains(&k.as_str())) {
-        Some(key) => Err(format!(
-            "setup has no field {key:?}; the fields are {}",
-            known.join(", ")
-        )),
-        None => Ok(()),
-    }
+/// Why a hand-set position could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The setup does not have the game's form: an unknown key, a value of the wrong kind.
+    #[error("{0}")]
+    Form(String),
+    /// A seat that is not one of the players.
+    #[error("{field}: seat {seat} is not a player: seats run from 1 to {players}")]
+    Seat {
+        field: &'static str,
+        seat: u8,
+        players: usize,
+    },
+    /// A value the game cannot place (a cell off the board, too many pieces).
+    #[error("{field}: {reason}")]
+    Value { field: &'static str, reason: String },
+    /// The position as a whole breaks a rule of the game (counters not conserved, two pieces on
+    /// one cell).
+    #[error("{0}")]
+    Position(String),
 }
 
-/// A seat as written in a setup ("1" is the first player), as a 0-based player.
-pub fn seat(text: &str, players: usize) -> Result<Player, String> {
-    match text.trim().parse::<usize>() {
-        Ok(n) if (1..=players).contains(&n) => Ok((n - 1) as Player),
-        _ => Err(format!(
-            "seat {text:?} is not a player: seats run from 1 to {players}"
-        )),
-    }
-}
-
-/// The player to move (`to_move`, 1-based; the first player when absent).
-pub fn to_move(setup: &Value, players: usize) -> Result<Player, String> {
-    match setup.get("to_move") {
-        None => Ok(0),
-        Some(Value::Number(n)) => {
-            seat(&n.to_string(), players).map_err(|e| format!("to_move: {e}"))
+impl SetupError {
+    /// A value of `field` the game cannot place.
+    pub fn value(field: &'static str, reason: impl Into<String>) -> Self {
+        Self::Value {
+            field,
+            reason: reason.into(),
         }
-        Some(other) => Err(format!("to_move: {other} is not a seat")),
     }
 }
 
-/// A whole number that must fit its field: 256 is not a count of a `u8`.
-pub fn number<T: TryFrom<u64>>(value: &Value, field: &str) -> Result<T, String> {
-    value
-        .as_u64()
-        .and_then(|n| T::try_from(n).ok())
-        .ok_or_else(|| format!("{field}: {value} is not a whole number in range"))
+/// Reads a game's setup from the form scenarios and claims write it in.
+pub fn parse<S: de::DeserializeOwned>(setup: &serde_json::Value) -> Result<S, SetupError> {
+    S::deserialize(setup).map_err(|e| SetupError::Form(e.to_string()))
 }
 
-/// A fixed-length list of whole numbers (`[3, 0]`).
-pub fn numbers<T: TryFrom<u64> + Copy + Default, const N: usize>(
-    value: &Value,
-    field: &str,
-) -> Result<[T; N], String> {
-    let list = value
-        .as_array()
-        .filter(|a| a.len() == N)
-        .ok_or_else(|| format!("{field}: {value} is not a list of {N} numbers"))?;
-    let mut out = [T::default(); N];
-    for (slot, item) in out.iter_mut().zip(list) {
-        *slot = number(item, field)?;
+/// A seat as a setup writes it: 1 is the first player. Reads a number, or a numeral as a map
+/// key is written; 0 is refused here, a seat beyond the players by [`Seat::player`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Seat(NonZeroU8);
+
+impl Seat {
+    /// The seat's 0-based player, if the game seats that many.
+    pub fn player(self, field: &'static str, players: usize) -> Result<Player, SetupError> {
+        let seat = self.0.get();
+        if usize::from(seat) <= players {
+            Ok(seat - 1)
+        } else {
+            Err(SetupError::Seat {
+                field,
+                seat,
+                players,
+            })
+        }
     }
-    Ok(out)
+
+    /// The player to move: `to_move` if the setup names one, the first player otherwise.
+    pub fn to_move(seat: Option<Seat>, players: usize) -> Result<Player, SetupError> {
+        seat.map_or(Ok(0), |seat| seat.player("to_move", players))
+    }
+}
+
+impl<'de> Deserialize<'de> for Seat {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct SeatVisitor;
+        impl de::Visitor<'_> for SeatVisitor {
+            type Value = Seat;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a seat, 1 for the first player")
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<Seat, E> {
+                u8::try_from(n)
+                    .ok()
+                    .and_then(NonZeroU8::new)
+                    .map(Seat)
+                    .ok_or_else(|| E::custom(format!("seat {n} is not a player: seats run from 1")))
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<Seat, E> {
+                match u64::try_from(n) {
+                    Ok(n) => self.visit_u64(n),
+                    Err(_) => Err(E::custom(format!(
+                        "seat {n} is not a player: seats run from 1"
+                    ))),
+                }
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Seat, E> {
+                match text.trim().parse::<u64>() {
+                    Ok(n) => self.visit_u64(n),
+                    Err(_) => Err(E::custom(format!(
+                        "seat {text:?} is not a player: seats are numbers from 1"
+                    ))),
+                }
+            }
+        }
+        deserializer.deserialize_any(SeatVisitor)
+    }
+}
+
+/// Something given per seat (`{1: ..., 2: ...}`); seats absent keep the game's start.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct BySeat<T>(BTreeMap<Seat, T>);
+
+impl<T> Default for BySeat<T> {
+    fn default() -> Self {
+        Self(BTreeMap::new())
+    }
+}
+
+impl<T> BySeat<T> {
+    /// The entries by 0-based player, every seat checked against the players.
+    pub fn players(
+        self,
+        field: &'static str,
+        players: usize,
+    ) -> Result<Vec<(usize, T)>, SetupError> {
+        self.0
+            .into_iter()
+            .map(|(seat, value)| Ok((usize::from(seat.player(field, players)?), value)))
+            .collect()
+    }
+}
+
+/// The players who have finished, first finisher first: distinct seats.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct FinishOrder(Vec<Seat>);
+
+impl FinishOrder {
+    /// The finishers as 0-based players, in order; a seat twice or beyond the players is an
+    /// error.
+    pub fn players(self, field: &'static str, players: usize) -> Result<Vec<Player>, SetupError> {
+        let mut seen = BTreeSet::new();
+        self.0
+            .into_iter()
+            .map(|seat| {
+                let player = seat.player(field, players)?;
+                if seen.insert(player) {
+                    Ok(player)
+                } else {
+                    Err(SetupError::value(
+                        field,
+                        format!("seat {} finishes twice", player + 1),
+                    ))
+                }
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -70,31 +168,75 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Probe {
+        #[serde(default)]
+        to_move: Option<Seat>,
+        #[serde(default)]
+        men: BySeat<u8>,
+        #[serde(default)]
+        finished: FinishOrder,
+        #[serde(default)]
+        count: u8,
+    }
+
+    fn probe(value: serde_json::Value) -> Result<Probe, SetupError> {
+        parse(&value)
+    }
+
     #[test]
     fn seats_outside_the_players_are_errors() {
-        assert_eq!(seat("1", 2), Ok(0));
-        assert_eq!(seat("2", 2), Ok(1));
-        for bad in ["0", "3", "9", "-1", "x", ""] {
-            assert!(seat(bad, 2).is_err(), "{bad}");
+        let to_move = |v| Seat::to_move(probe(json!({ "to_move": v }))?.to_move, 2);
+        assert_eq!(to_move(json!(1)), Ok(0));
+        assert_eq!(to_move(json!(2)), Ok(1));
+        assert_eq!(Seat::to_move(None, 2), Ok(0));
+        for bad in [
+            json!(0),
+            json!(3),
+            json!(9),
+            json!(-1),
+            json!("x"),
+            json!(256),
+        ] {
+            assert!(to_move(bad.clone()).is_err(), "{bad}");
         }
-        assert!(to_move(&json!({"to_move": 0}), 2).is_err());
-        assert_eq!(to_move(&json!({}), 2), Ok(0));
+        let men = |v| probe(json!({ "men": v }))?.men.players("men", 2);
+        assert_eq!(men(json!({"2": 4})), Ok(vec![(1, 4)]));
+        assert!(matches!(
+            men(json!({"3": 4})),
+            Err(SetupError::Seat { seat: 3, .. })
+        ));
+        assert!(men(json!({"0": 4})).is_err());
     }
 
     #[test]
-    fn numbers_are_never_coerced() {
-        assert_eq!(number::<u8>(&json!(255), "x"), Ok(255));
-        assert!(number::<u8>(&json!(256), "x").is_err());
-        assert!(number::<u8>(&json!(-1), "x").is_err());
-        assert!(number::<u8>(&json!("3"), "x").is_err());
-        assert_eq!(numbers::<u8, 2>(&json!([1, 2]), "x"), Ok([1, 2]));
-        assert!(numbers::<u8, 2>(&json!([1]), "x").is_err());
+    fn a_finish_order_names_each_player_once() {
+        let order = |v| {
+            probe(json!({ "finished": v }))?
+                .finished
+                .players("finished", 3)
+        };
+        assert_eq!(order(json!([2, 1])), Ok(vec![1, 0]));
+        assert!(order(json!([2, 2])).is_err());
+        assert!(order(json!([4])).is_err());
+        assert!(order(json!([0])).is_err());
     }
 
     #[test]
-    fn unknown_keys_are_errors() {
-        assert!(known_keys(&json!({"board": 1}), &["board"]).is_ok());
-        let error = known_keys(&json!({"bord": 1}), &["board"]).unwrap_err();
-        assert!(error.contains("\"bord\""), "{error}");
+    fn numbers_are_never_coerced_and_keys_never_guessed() {
+        assert_eq!(probe(json!({"count": 255})).map(|p| p.count), Ok(255));
+        for bad in [
+            json!({"count": 256}),
+            json!({"count": -1}),
+            json!({"count": "3"}),
+        ] {
+            assert!(probe(bad.clone()).is_err(), "{bad}");
+        }
+        let error = probe(json!({"cuont": 1})).unwrap_err().to_string();
+        assert!(
+            error.contains("cuont") && error.contains("count"),
+            "{error}"
+        );
     }
 }

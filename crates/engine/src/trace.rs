@@ -6,7 +6,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use crate::dice::Chance;
-use crate::game::{Game, Player};
+use crate::game::{Observe, Player};
 use crate::options::Options;
 use crate::playout::{Caps, Ending, Observer, play};
 use crate::rng::GameRng;
@@ -59,7 +59,7 @@ struct Recorder {
     positions: bool,
 }
 
-impl<G: Game> Observer<G> for Recorder {
+impl<G: Observe> Observer<G> for Recorder {
     fn chance(&mut self, game: &G, chance: Chance, outcome: u8) {
         self.pending_chance
             .push(game.describe_chance(chance, outcome));
@@ -102,7 +102,7 @@ impl Recorder {
 }
 
 /// Records playout `index` of a study seeded with `seed`.
-pub fn trace<G: Game>(
+pub fn trace<G: Observe>(
     options: &G::Options,
     seed: u64,
     index: u64,

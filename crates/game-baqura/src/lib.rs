@@ -11,8 +11,10 @@
 pub mod hyde;
 mod options;
 
-use engine::mancala::{self, HOLES, ROW, hole_name, next, opposite, parse_hole, previous, row_of};
-use engine::{Chance, Game, Outcome, Phase, Player, setup};
+use engine::mancala::{self, HOLES, Hole, ROW, Rows, hole_name, next, opposite, previous, row_of};
+use engine::setup::{Seat, SetupError};
+use engine::{Chance, Game, Observe, Outcome, Phase, Player};
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 pub use options::*;
@@ -318,6 +320,26 @@ impl Game for Baqura {
         }
         Ok(())
     }
+}
+
+/// A position in the sowing stage, set up by hand.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BaquraSetup {
+    /// The counters in each hole.
+    pub board: Rows,
+    /// Counters in each player's hand.
+    #[serde(default)]
+    pub hands: [u8; 2],
+    #[serde(default)]
+    pub to_move: Option<Seat>,
+    /// The hole the last sowing relays from, if the player must sow on.
+    #[serde(default)]
+    pub relay: Option<Hole>,
+}
+
+impl Observe for Baqura {
+    type Setup = BaquraSetup;
 
     fn notation(&self, mv: Move) -> String {
         match mv {
@@ -358,36 +380,23 @@ impl Game for Baqura {
         )
     }
 
-    /// `{"board": {"a": [...], "b": [...]}, "hands": [a, b], "to_move": 1|2, "relay": "b3"}`;
-    /// the position is in the sowing stage.
-    fn from_setup(options: &BaquraOptions, setup: &Value) -> Result<Self, String> {
-        setup::known_keys(setup, &["board", "hands", "to_move", "relay"])?;
+    /// The position is in the sowing stage.
+    fn from_setup(options: &BaquraOptions, setup: BaquraSetup) -> Result<Self, SetupError> {
         let mut game = Baqura::new(options);
-        game.holes = match setup.get("board") {
-            Some(board) => mancala::rows_from_json(board)?,
-            None => return Err("a Baqura setup needs a board".into()),
-        };
-        game.hands = match setup.get("hands") {
-            Some(hands) => setup::numbers(hands, "hands")?,
-            None => [0, 0],
-        };
-        game.to_move = setup::to_move(setup, 2)?;
-        game.relay = match setup.get("relay").and_then(Value::as_str) {
-            Some(name) => {
-                Some(parse_hole(name).ok_or_else(|| format!("{name:?} is not a hole"))? as u8)
-            }
-            None => None,
-        };
+        game.holes = setup.board.holes();
+        game.hands = setup.hands;
+        game.to_move = Seat::to_move(setup.to_move, 2)?;
+        game.relay = setup.relay.map(|hole| hole.0);
         game.stage = Stage::Sowing;
-        game.total = game.holes.iter().map(|&c| u16::from(c)).sum::<u16>()
+        game.total = engine::tally::total(&game.holes) as u16
             + u16::from(game.hands[0])
             + u16::from(game.hands[1]);
         if game.total > 2 * u16::from(COUNTERS) {
-            return Err(format!(
+            return Err(SetupError::Position(format!(
                 "{} counters in play; the game has {}",
                 game.total,
                 2 * COUNTERS
-            ));
+            )));
         }
         game.check_end();
         Ok(game)

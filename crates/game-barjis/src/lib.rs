@@ -10,7 +10,9 @@
 
 mod options;
 
-use engine::{Chance, Game, MAX_PLAYERS, Outcome, Phase, Player, ThrowProbe, ThrowRead, setup};
+use engine::setup::{BySeat, FinishOrder, Seat, SetupError};
+use engine::{Chance, Game, MAX_PLAYERS, Observe, Outcome, Phase, Player, ThrowProbe, ThrowRead};
+use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 pub use options::*;
@@ -543,11 +545,107 @@ impl Game for Barjis {
                 }
             }
         }
+        for player in 0..usize::from(self.players) {
+            if self.finished[player] != (usize::from(self.borne_off[player]) == MEN) {
+                return Err(format!(
+                    "player {} is marked {} with {} men off",
+                    player + 1,
+                    if self.finished[player] {
+                        "finished"
+                    } else {
+                        "playing"
+                    },
+                    self.borne_off[player]
+                ));
+            }
+        }
         if counted != self.occupancy {
             return Err("the cells do not count the men standing on them".into());
         }
         Ok(())
     }
+
+    /// A throw with a man on its route's fifth cell: every value moves it, so whether the
+    /// throw gives another is read as play gives it.
+    fn throw_probes(options: &BarjisOptions) -> Vec<ThrowProbe<Self>> {
+        let mut position = Barjis::new(options);
+        position.position[0][0] = 5;
+        position.occupancy[usize::from(position.cell(0, 5))][0] += 1;
+        position.count(0, 5, 1);
+        vec![ThrowProbe {
+            name: "six cowries, mouths up",
+            position,
+            read: |before, after| {
+                let mut played = after.clone();
+                engine::dice::play_to_next_throw(&mut played, 8);
+                ThrowRead {
+                    value: after
+                        .throw
+                        .map_or_else(|| "nothing".into(), |v| v.to_string()),
+                    another_throw: matches!(played.phase(), Phase::Chance(_))
+                        && played.to_move == before.to_move,
+                }
+            },
+        }]
+    }
+}
+
+/// A position set up by hand: where each player's men stand and who has finished. A mars is
+/// decided as it happens, so a setup's finishers count one game.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BarjisSetup {
+    /// Each player's four men (players not given have theirs at home).
+    #[serde(default)]
+    pub men: BySeat<[Man; MEN]>,
+    /// The players who have borne off all four men, first first.
+    #[serde(default)]
+    pub finished: FinishOrder,
+    #[serde(default)]
+    pub to_move: Option<Seat>,
+}
+
+/// Where a man is in a setup: `home`, `borne-off`, or a position on its own route (0 is the
+/// centre on entry, the route's end the centre again).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Man {
+    Home,
+    BorneOff,
+    On(u8),
+}
+
+impl<'de> Deserialize<'de> for Man {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ManVisitor;
+        impl serde::de::Visitor<'_> for ManVisitor {
+            type Value = Man;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(
+                    f,
+                    "a position from 0 to {ROUTE_END}, \"home\" or \"borne-off\""
+                )
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Man, E> {
+                (n <= u64::from(ROUTE_END))
+                    .then_some(Man::On(n as u8))
+                    .ok_or_else(|| E::custom(format!("{n} is not on the route")))
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Man, E> {
+                match name {
+                    "home" => Ok(Man::Home),
+                    "borne-off" => Ok(Man::BorneOff),
+                    other => Err(E::custom(format!(
+                        "{other:?} is not a position, \"home\" or \"borne-off\""
+                    ))),
+                }
+            }
+        }
+        deserializer.deserialize_any(ManVisitor)
+    }
+}
+
+impl Observe for Barjis {
+    type Setup = BarjisSetup;
 
     fn notation(&self, mv: Move) -> String {
         let player = usize::from(self.to_move);
@@ -615,74 +713,42 @@ impl Game for Barjis {
         out
     }
 
-    /// `{"men": {"1": [0, 12, "home", "borne-off"], "2": [...]}, "to_move": 1}`: each man's position
-    /// on its own route (0 is the centre on entry, 84 the centre at the end).
-    fn from_setup(options: &BarjisOptions, setup: &Value) -> Result<Self, String> {
-        setup::known_keys(setup, &["men", "to_move"])?;
+    fn from_setup(options: &BarjisOptions, setup: BarjisSetup) -> Result<Self, SetupError> {
         let mut game = Barjis::new(options);
-        if let Some(men) = setup.get("men") {
-            let men = men.as_object().ok_or("men: a map from seat to four men")?;
-            for (key, list) in men {
-                let player = usize::from(
-                    setup::seat(key, usize::from(game.players)).map_err(|e| format!("men: {e}"))?,
-                );
-                let list = list
-                    .as_array()
-                    .filter(|l| l.len() == MEN)
-                    .ok_or("each player lists four men")?;
-                for (index, man) in list.iter().enumerate() {
-                    match man {
-                        Value::String(s) if s == "home" => {}
-                        Value::String(s) if s == "borne-off" => {
-                            game.position[player][index] = OFF;
-                            game.borne_off[player] += 1;
-                        }
-                        Value::Number(n) => {
-                            let position = n
-                                .as_u64()
-                                .filter(|&p| p <= u64::from(ROUTE_END))
-                                .ok_or_else(|| format!("{n} is not on the route"))?
-                                as u8;
-                            game.position[player][index] = position;
-                            game.occupancy[usize::from(game.cell(player, position))][player] += 1;
-                            game.count(player, position, 1);
-                        }
-                        other => {
-                            return Err(format!(
-                                "{other} is not a position, \"home\" or \"borne-off\""
-                            ));
-                        }
+        let players = usize::from(game.players);
+        for (player, men) in setup.men.players("men", players)? {
+            for (index, man) in men.into_iter().enumerate() {
+                match man {
+                    Man::Home => {}
+                    Man::BorneOff => {
+                        game.position[player][index] = OFF;
+                        game.borne_off[player] += 1;
+                    }
+                    Man::On(position) => {
+                        game.position[player][index] = position;
+                        game.occupancy[usize::from(game.cell(player, position))][player] += 1;
+                        game.count(player, position, 1);
                     }
                 }
             }
         }
-        game.to_move = setup::to_move(setup, usize::from(game.players))?;
-        game.check_invariants()?;
+        for player in setup.finished.players("finished", players)? {
+            game.finished[usize::from(player)] = true;
+            game.order[usize::from(game.finishers)] = player;
+            game.finishers += 1;
+        }
+        game.over = game.finishers > 0
+            && (game.options.play_until == PlayUntil::FirstFinisher
+                || game.players - game.finishers <= 1);
+        game.to_move = Seat::to_move(setup.to_move, players)?;
+        if !game.over && game.finished[usize::from(game.to_move)] {
+            return Err(SetupError::value(
+                "to_move",
+                format!("player {} has finished", game.to_move + 1),
+            ));
+        }
+        game.check_invariants().map_err(SetupError::Position)?;
         Ok(game)
-    }
-
-    /// A throw with a man on its route's fifth cell: every value moves it, so whether the
-    /// throw gives another is read as play gives it.
-    fn throw_probes(options: &BarjisOptions) -> Vec<ThrowProbe<Self>> {
-        let setup = json!({"men": {"1": [5, "home", "home", "home"]}});
-        let Ok(position) = Barjis::from_setup(options, &setup) else {
-            return Vec::new();
-        };
-        vec![ThrowProbe {
-            name: "six cowries, mouths up",
-            position,
-            read: |before, after| {
-                let mut played = after.clone();
-                engine::dice::play_to_next_throw(&mut played, 8);
-                ThrowRead {
-                    value: after
-                        .throw
-                        .map_or_else(|| "nothing".into(), |v| v.to_string()),
-                    another_throw: matches!(played.phase(), Phase::Chance(_))
-                        && played.to_move == before.to_move,
-                }
-            },
-        }]
     }
 }
 

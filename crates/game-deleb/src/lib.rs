@@ -10,7 +10,9 @@
 
 mod options;
 
-use engine::{Chance, Game, MAX_PLAYERS, Outcome, Phase, Player, ThrowProbe, ThrowRead, setup};
+use engine::setup::{Seat, SetupError};
+use engine::{Chance, Game, MAX_PLAYERS, Observe, Outcome, Phase, Player, ThrowProbe, ThrowRead};
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 pub use options::*;
@@ -555,6 +557,72 @@ impl Game for Deleb {
         Ok(())
     }
 
+    /// Player 1's throw at each entry stage and in play. A stage throw is read after its
+    /// forced stage move: what it did to the score and the stage.
+    fn throw_probes(options: &DelebOptions) -> Vec<ThrowProbe<Self>> {
+        let at_stage = |stage: u8| {
+            let setup = DelebSetup {
+                team1: vec!["a1".into()],
+                team2: vec!["d1".into()],
+                stages: vec![stage, 1, 1, 1],
+                ..DelebSetup::default()
+            };
+            Deleb::from_setup(options, setup).ok()
+        };
+        let probes = [
+            (
+                "stage one, four sticks",
+                1,
+                read_stage_throw as fn(&Deleb, &Deleb) -> ThrowRead,
+            ),
+            ("stage two, three sticks", 2, read_stage_throw),
+            ("stage three, two sticks", 3, read_stage_throw),
+            ("play, four sticks", PLAYING, read_play_throw),
+        ];
+        probes
+            .into_iter()
+            .filter_map(|(name, stage, read)| {
+                Some(ThrowProbe {
+                    name,
+                    position: at_stage(stage)?,
+                    read,
+                })
+            })
+            .collect()
+    }
+}
+
+/// A position set up by hand: the pieces on the board, each player's stage and score, and
+/// the throws waiting to be spent.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DelebSetup {
+    /// Team 1's pieces by point (`a1`), `*` after a point on the second pass of its row.
+    pub team1: Vec<String>,
+    /// Team 2's pieces, written as team 1's.
+    pub team2: Vec<String>,
+    /// Points of pieces already unlocked.
+    #[serde(default)]
+    pub unlocked: Vec<String>,
+    /// Each player's stage (1–3 throwing to enter play, 4 playing), first player first.
+    #[serde(default)]
+    pub stages: Vec<u8>,
+    /// Each player's score as `[ones, fours]`.
+    #[serde(default)]
+    pub scores: Vec<[u16; 2]>,
+    /// Throw values waiting to be spent.
+    #[serde(default)]
+    pub pending: Vec<u8>,
+    /// Whether the player is spending the pending throws.
+    #[serde(default)]
+    pub spending: bool,
+    #[serde(default)]
+    pub to_move: Option<Seat>,
+}
+
+impl Observe for Deleb {
+    type Setup = DelebSetup;
+
     fn notation(&self, mv: Move) -> String {
         let n = usize::from(self.columns);
         match mv {
@@ -609,137 +677,99 @@ impl Game for Deleb {
         out
     }
 
-    /// `{"team1": ["a1", "b3", "c2*"], "team2": [...], "unlocked": ["a1"], "stages": [4, 4, 1, 1],
-    /// "scores": [[ones, fours], ...], "to_move": 1, "spending": false, "pending": [4, 2]}`. A `*` puts the piece on
-    /// the second pass of a row; pieces are locked unless listed in `unlocked`.
-    fn from_setup(options: &DelebOptions, setup: &Value) -> Result<Self, String> {
-        setup::known_keys(
-            setup,
-            &[
-                "team1", "team2", "unlocked", "stages", "scores", "pending", "spending", "to_move",
-            ],
-        )?;
+    /// A `*` puts the piece on the second pass of a row; pieces are locked unless listed in
+    /// `unlocked`.
+    fn from_setup(options: &DelebOptions, setup: DelebSetup) -> Result<Self, SetupError> {
         let mut game = Deleb::empty(options);
         let n = usize::from(game.columns);
         let players = usize::from(game.players);
-        let unlocked: Vec<&str> = setup
-            .get("unlocked")
-            .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        for (team, key) in [(0usize, "team1"), (1, "team2")] {
-            let points = setup
-                .get(key)
-                .and_then(Value::as_array)
-                .ok_or_else(|| format!("{key} must list points"))?;
+        for (team, field, points) in [(0usize, "team1", &setup.team1), (1, "team2", &setup.team2)] {
             if points.len() > n {
-                return Err(format!("{key}: {} pieces on {n} columns", points.len()));
+                return Err(SetupError::value(
+                    field,
+                    format!("{} pieces on {n} columns", points.len()),
+                ));
             }
-            for (index, point) in points.iter().enumerate() {
-                let text = point.as_str().ok_or("points are names such as a1")?;
-                let (name, second) = text.strip_suffix('*').map_or((text, false), |n| (n, true));
+            for (index, text) in points.iter().enumerate() {
+                let (name, second) = text
+                    .strip_suffix('*')
+                    .map_or((text.as_str(), false), |n| (n, true));
+                let not_a_point = || SetupError::value(field, format!("{name:?} is not a point"));
                 let mut chars = name.chars();
                 let row = chars
                     .next()
                     .and_then(|c| (c as usize).checked_sub('a' as usize))
                     .filter(|&r| r < ROWS)
-                    .ok_or_else(|| format!("{name:?} is not a point"))?;
+                    .ok_or_else(not_a_point)?;
                 let column: usize = chars
                     .as_str()
                     .parse::<usize>()
                     .ok()
                     .filter(|c| (1..=n).contains(c))
-                    .ok_or_else(|| format!("{name:?} is not a point"))?
+                    .ok_or_else(not_a_point)?
                     - 1;
                 let cell = row * n + column;
-                let positions: Vec<u16> = (0..game.loop_len())
-                    .filter(|&p| game.cell(team, p) == cell)
-                    .collect();
-                let position = *if second {
-                    positions.get(1)
+                let mut positions = (0..game.loop_len()).filter(|&p| game.cell(team, p) == cell);
+                let position = if second {
+                    positions.nth(1)
                 } else {
-                    positions.first()
+                    positions.next()
                 }
-                .ok_or_else(|| format!("{text} is not on team {}'s loop", team + 1))?;
+                .ok_or_else(|| {
+                    SetupError::value(field, format!("{text} is not on team {}'s loop", team + 1))
+                })?;
                 if game.board[cell] != 0 {
-                    return Err(format!("two pieces on {name}"));
+                    return Err(SetupError::Position(format!("two pieces on {name}")));
                 }
                 game.place(team, index, position);
                 game.alive[team] += 1;
-                if !unlocked.contains(&name) {
+                if !setup.unlocked.iter().any(|u| u == name) {
                     game.locked[team] |= 1 << index;
                 }
             }
         }
-        let per_player = |field: &str| -> Result<&[Value], String> {
-            match setup.get(field) {
-                None => Ok(&[]),
-                Some(Value::Array(list)) if list.len() <= players => Ok(list),
-                Some(_) => Err(format!(
-                    "{field}: a list of at most {players} entries, one a player"
-                )),
+        let at_most_one_each = |field: &'static str, entries: usize| {
+            if entries <= players {
+                Ok(())
+            } else {
+                Err(SetupError::value(
+                    field,
+                    format!("{entries} entries for {players} players"),
+                ))
             }
         };
-        for (player, stage) in per_player("stages")?.iter().enumerate() {
-            game.stage[player] = setup::number(stage, "stages")
-                .ok()
-                .filter(|s| (1..=PLAYING).contains(s))
-                .ok_or_else(|| format!("stages: {stage} is not a stage from 1 to {PLAYING}"))?;
+        at_most_one_each("stages", setup.stages.len())?;
+        for (player, &stage) in setup.stages.iter().enumerate() {
+            if !(1..=PLAYING).contains(&stage) {
+                return Err(SetupError::value(
+                    "stages",
+                    format!("{stage} is not a stage from 1 to {PLAYING}"),
+                ));
+            }
+            game.stage[player] = stage;
         }
-        for (player, score) in per_player("scores")?.iter().enumerate() {
+        at_most_one_each("scores", setup.scores.len())?;
+        for (player, &score) in setup.scores.iter().enumerate() {
             let slot = game.score_slot(player);
-            game.score[slot] = setup::numbers(score, "scores (each [ones, fours])")?;
+            game.score[slot] = score;
         }
-        if let Some(values) = setup.get("pending") {
-            let values = values.as_array().ok_or("pending: a list of throws")?;
-            for value in values {
-                let value: usize = setup::number(value, "pending")
-                    .ok()
-                    .filter(|v| matches!(v, 1..=4 | 6))
-                    .ok_or("pending throws are values 1, 2, 3, 4 or 6")?;
-                game.pending[value] = game.pending[value]
-                    .checked_add(1)
-                    .ok_or("pending: too many throws")?;
-                game.throwing_over |= value == 2 || value == 3;
+        for &value in &setup.pending {
+            if !matches!(value, 1..=4 | 6) {
+                return Err(SetupError::value(
+                    "pending",
+                    "pending throws are values 1, 2, 3, 4 or 6",
+                ));
             }
+            let slot = &mut game.pending[usize::from(value)];
+            *slot = slot
+                .checked_add(1)
+                .ok_or_else(|| SetupError::value("pending", "too many throws"))?;
+            game.throwing_over |= value == 2 || value == 3;
         }
-        game.spending = match setup.get("spending") {
-            None => false,
-            Some(Value::Bool(b)) => *b,
-            Some(other) => return Err(format!("spending: {other} is not true or false")),
-        };
-        game.to_move = setup::to_move(setup, players)?;
-        game.check_invariants()?;
+        game.spending = setup.spending;
+        game.to_move = Seat::to_move(setup.to_move, players)?;
+        game.check_invariants().map_err(SetupError::Position)?;
         Ok(game)
-    }
-
-    /// Player 1's throw at each entry stage and in play. A stage throw is read after its
-    /// forced stage move: what it did to the score and the stage.
-    fn throw_probes(options: &DelebOptions) -> Vec<ThrowProbe<Self>> {
-        let at_stage = |stage: u8| {
-            let setup = json!({"team1": ["a1"], "team2": ["d1"], "stages": [stage, 1, 1, 1]});
-            Deleb::from_setup(options, &setup).ok()
-        };
-        let probes = [
-            (
-                "stage one, four sticks",
-                1,
-                read_stage_throw as fn(&Deleb, &Deleb) -> ThrowRead,
-            ),
-            ("stage two, three sticks", 2, read_stage_throw),
-            ("stage three, two sticks", 3, read_stage_throw),
-            ("play, four sticks", PLAYING, read_play_throw),
-        ];
-        probes
-            .into_iter()
-            .filter_map(|(name, stage, read)| {
-                Some(ThrowProbe {
-                    name,
-                    position: at_stage(stage)?,
-                    read,
-                })
-            })
-            .collect()
     }
 }
 

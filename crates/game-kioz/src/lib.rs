@@ -12,7 +12,9 @@ mod options;
 
 use std::sync::LazyLock;
 
-use engine::{Chance, Game, Outcome, Phase, Player, ThrowProbe, ThrowRead, setup};
+use engine::setup::{Seat, SetupError};
+use engine::{Chance, Game, Observe, Outcome, Phase, Player, ThrowProbe, ThrowRead};
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 pub use options::*;
@@ -467,6 +469,47 @@ impl Game for Kioz {
         Ok(())
     }
 
+    /// The throw of a player with a piece already moving, so that every value can be used
+    /// (a throw no piece can use is an option of its own, `unusable_throw`).
+    fn throw_probes(options: &KiozOptions) -> Vec<ThrowProbe<Self>> {
+        let mut position = Kioz::new(options);
+        position.apply_chance(1);
+        engine::dice::play_to_next_throw(&mut position, 8);
+        vec![ThrowProbe {
+            name: "four sticks, white sides up",
+            position,
+            read: |before, after| {
+                let mut played = after.clone();
+                engine::dice::play_to_next_throw(&mut played, 8);
+                ThrowRead {
+                    value: after.throw.to_string(),
+                    another_throw: matches!(played.phase(), Phase::Chance(_))
+                        && played.to_move == before.to_move,
+                }
+            },
+        }]
+    }
+}
+
+/// A position set up by hand: where each player's pieces stand.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KiozSetup {
+    /// Player 1's pieces by cell (`a1`), `*` after a piece that has been through the furthest
+    /// row (`d3*`).
+    pub p1: Vec<String>,
+    /// Player 2's pieces, written as player 1's.
+    pub p2: Vec<String>,
+    /// Cells of pieces in their home row that have already moved.
+    #[serde(default)]
+    pub moved: Vec<String>,
+    #[serde(default)]
+    pub to_move: Option<Seat>,
+}
+
+impl Observe for Kioz {
+    type Setup = KiozSetup;
+
     fn notation(&self, mv: Move) -> String {
         let Move::Piece(index) = mv else {
             return "pass".into();
@@ -520,67 +563,44 @@ impl Game for Kioz {
         out
     }
 
-    /// `{"p1": ["a1", "c2", "d3*"], "p2": [...], "moved": ["a1"], "to_move": 1}`: cells of each
-    /// player's pieces (`*` for a piece that has been through the furthest row); pieces in
-    /// their own home row are unmoved unless listed in `moved`.
-    fn from_setup(options: &KiozOptions, setup: &Value) -> Result<Self, String> {
-        setup::known_keys(setup, &["p1", "p2", "moved", "to_move"])?;
+    /// Pieces in their own home row are unmoved unless listed in `moved`.
+    fn from_setup(options: &KiozOptions, setup: KiozSetup) -> Result<Self, SetupError> {
         let mut game = Kioz::empty(options);
-        let moved: Vec<&str> = setup
-            .get("moved")
-            .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        for (player, key) in [(0u8, "p1"), (1, "p2")] {
-            let cells = setup
-                .get(key)
-                .and_then(Value::as_array)
-                .ok_or_else(|| format!("{key} must list cells"))?;
+        for (player, field, cells) in [(0u8, "p1", &setup.p1), (1, "p2", &setup.p2)] {
             if cells.len() > PIECES {
-                return Err(format!("{key} has more than {PIECES} pieces"));
+                return Err(SetupError::value(
+                    field,
+                    format!("more than {PIECES} pieces"),
+                ));
             }
-            for (index, cell) in cells.iter().enumerate() {
-                let text = cell.as_str().ok_or("cells are names such as a1")?;
-                let (name, looped) = text.strip_suffix('*').map_or((text, false), |n| (n, true));
-                let cell = parse_cell(name).ok_or_else(|| format!("{name:?} is not a cell"))?;
+            for (index, text) in cells.iter().enumerate() {
+                let (name, looped) = text
+                    .strip_suffix('*')
+                    .map_or((text.as_str(), false), |n| (n, true));
+                let cell = parse_cell(name)
+                    .ok_or_else(|| SetupError::value(field, format!("{name:?} is not a cell")))?;
                 let position = game.path[usize::from(player)]
                     .position_of(cell, looped)
-                    .ok_or_else(|| format!("{text} is not on player {}'s path", player + 1))?;
+                    .ok_or_else(|| {
+                        SetupError::value(
+                            field,
+                            format!("{text} is not on player {}'s path", player + 1),
+                        )
+                    })?;
                 if game.board[usize::from(cell)] != 0 {
-                    return Err(format!("two pieces on {name}"));
+                    return Err(SetupError::Position(format!("two pieces on {name}")));
                 }
                 game.place(player, index, position);
                 game.alive[usize::from(player)] += 1;
-                if position < COLUMNS as u8 && !moved.contains(&name) {
+                if position < COLUMNS as u8 && !setup.moved.iter().any(|m| m == name) {
                     game.unmoved[usize::from(player)] |= 1 << index;
                 }
             }
             game.moved_any[usize::from(player)] = game.unmoved[usize::from(player)].count_ones()
                 < u32::from(game.alive[usize::from(player)]);
         }
-        game.to_move = setup::to_move(setup, 2)?;
+        game.to_move = Seat::to_move(setup.to_move, 2)?;
         Ok(game)
-    }
-
-    /// The throw of a player with a piece already moving, so that every value can be used
-    /// (a throw no piece can use is an option of its own, `unusable_throw`).
-    fn throw_probes(options: &KiozOptions) -> Vec<ThrowProbe<Self>> {
-        let mut position = Kioz::new(options);
-        position.apply_chance(1);
-        engine::dice::play_to_next_throw(&mut position, 8);
-        vec![ThrowProbe {
-            name: "four sticks, white sides up",
-            position,
-            read: |before, after| {
-                let mut played = after.clone();
-                engine::dice::play_to_next_throw(&mut played, 8);
-                ThrowRead {
-                    value: after.throw.to_string(),
-                    another_throw: matches!(played.phase(), Phase::Chance(_))
-                        && played.to_move == before.to_move,
-                }
-            },
-        }]
     }
 }
 

@@ -7,7 +7,9 @@
 
 mod options;
 
-use engine::{Game, Outcome, Phase, Player, setup};
+use engine::setup::{Seat, SetupError};
+use engine::{Game, Observe, Outcome, Phase, Player};
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 pub use options::*;
@@ -348,6 +350,22 @@ impl Game for NattKlab {
         }
         Ok(())
     }
+}
+
+/// A position set up by hand: the board, and who moves.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NattKlabSetup {
+    /// The five rows, row 5 (player 2's side) first, one character a cell: `1` and `2`
+    /// for the players' men, `.` for an empty cell.
+    #[serde(default)]
+    pub rows: Option<[String; SIZE as usize]>,
+    #[serde(default)]
+    pub to_move: Option<Seat>,
+}
+
+impl Observe for NattKlab {
+    type Setup = NattKlabSetup;
 
     fn notation(&self, mv: Move) -> String {
         match mv.kind() {
@@ -371,35 +389,36 @@ impl Game for NattKlab {
         format!("{}\n", self.rows().join("\n"))
     }
 
-    /// `{"rows": ["22222", "22222", "22.11", "11111", "11111"], "to_move": 1}`, row 5 first.
-    fn from_setup(options: &NattKlabOptions, setup: &Value) -> Result<Self, String> {
-        setup::known_keys(setup, &["rows", "to_move"])?;
+    fn from_setup(options: &NattKlabOptions, setup: NattKlabSetup) -> Result<Self, SetupError> {
         let mut game = NattKlab::new(options);
-        if let Some(rows) = setup.get("rows") {
-            let rows = rows
-                .as_array()
-                .filter(|r| r.len() == SIZE as usize)
-                .ok_or("rows must be five strings")?;
+        if let Some(rows) = setup.rows {
             game.men = [0, 0];
             for (i, row) in rows.iter().enumerate() {
-                let text = row
-                    .as_str()
-                    .filter(|t| t.chars().count() == SIZE as usize)
-                    .ok_or("each row has five cells")?;
+                if row.chars().count() != SIZE as usize {
+                    return Err(SetupError::value(
+                        "rows",
+                        format!("{row:?} is not five cells"),
+                    ));
+                }
                 let row_index = SIZE - 1 - i as u32;
-                for (column, c) in text.chars().enumerate() {
+                for (column, c) in row.chars().enumerate() {
                     let bit = 1 << (row_index * SIZE + column as u32);
                     match c {
                         '1' => game.men[0] |= bit,
                         '2' => game.men[1] |= bit,
                         '.' => {}
-                        other => return Err(format!("{other:?} is not 1, 2 or .")),
+                        other => {
+                            return Err(SetupError::value(
+                                "rows",
+                                format!("{other:?} is not 1, 2 or ."),
+                            ));
+                        }
                     }
                 }
             }
         }
-        game.to_move = setup::to_move(setup, 2)?;
-        game.check_invariants()?;
+        game.to_move = Seat::to_move(setup.to_move, 2)?;
+        game.check_invariants().map_err(SetupError::Position)?;
         Ok(game)
     }
 }

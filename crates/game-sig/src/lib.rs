@@ -11,7 +11,9 @@
 
 mod options;
 
-use engine::{Chance, Game, MAX_PLAYERS, Outcome, Phase, Player, ThrowProbe, ThrowRead, setup};
+use engine::setup::{BySeat, FinishOrder, Seat, SetupError};
+use engine::{Chance, Game, MAX_PLAYERS, Observe, Outcome, Phase, Player, ThrowProbe, ThrowRead};
+use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 pub use options::*;
@@ -122,24 +124,6 @@ pub fn cell_label(cell: u8) -> Value {
         MEDINA => json!("medina"),
         MECCA => json!("mecca"),
         n => json!(n),
-    }
-}
-
-fn parse_cell(value: &Value) -> Result<u8, String> {
-    match value {
-        Value::Number(n) => n
-            .as_u64()
-            .filter(|&n| (1..=u64::from(MECCA)).contains(&n))
-            .map(|n| n as u8)
-            .ok_or_else(|| format!("{n} is not a cell")),
-        Value::String(s) => match s.as_str() {
-            "waiting" => Ok(WAITING),
-            "cairo" => Ok(CAIRO),
-            "medina" => Ok(MEDINA),
-            "mecca" => Ok(MECCA),
-            other => Err(format!("{other:?} is not a cell")),
-        },
-        other => Err(format!("{other} is not a cell")),
     }
 }
 
@@ -612,6 +596,22 @@ impl Game for Sig {
         for player in 0..usize::from(self.players) {
             let cells = self.cells[player];
             let active = self.active(player);
+            if self.finished[player] != active.is_none() {
+                return Err(format!(
+                    "player {} is marked {} but has {} piece at Mecca",
+                    player + 1,
+                    if self.finished[player] {
+                        "finished"
+                    } else {
+                        "playing"
+                    },
+                    if active.is_none() {
+                        "every"
+                    } else {
+                        "not every"
+                    }
+                ));
+            }
             for piece in 0..3 {
                 let cell = cells[piece];
                 if cell > MECCA {
@@ -639,6 +639,106 @@ impl Game for Sig {
         }
         Ok(())
     }
+
+    /// The first throw of a turn, with a father on 2: every value moves it, so a throw's
+    /// value and whether it throws again are read as play gives them.
+    fn throw_probes(options: &SigOptions) -> Vec<ThrowProbe<Self>> {
+        let mut position = Sig::new(options);
+        position.cells[0][0] = 2;
+        if position.check_invariants().is_err() {
+            return Vec::new();
+        }
+        vec![ThrowProbe {
+            name: "six sticks, polished sides up",
+            position,
+            read: |before, after| {
+                let value = match (after.combo, after.pending) {
+                    (Combo::Six, _) => "sig of six".to_string(),
+                    (Combo::Twelve { .. }, _) => "sig of twelve".to_string(),
+                    (_, Some(p)) if p.privilege == Privilege::Sig => "sig".to_string(),
+                    (_, Some(p)) => p.points.to_string(),
+                    (_, None) => "nothing".to_string(),
+                };
+                let mut played = after.clone();
+                engine::dice::play_to_next_throw(&mut played, 64);
+                ThrowRead {
+                    value,
+                    another_throw: matches!(played.phase(), Phase::Chance(_))
+                        && played.to_move == before.to_move,
+                }
+            },
+        }]
+    }
+}
+
+/// A position set up by hand: where pieces stand, what was paid towards Cairo, who has
+/// finished.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SigSetup {
+    /// Each player's pieces that are not where they start.
+    #[serde(default)]
+    pub players: BySeat<SigPieces>,
+    /// Points each player has paid towards leaving Cairo.
+    #[serde(default)]
+    pub cairo_paid: BySeat<u8>,
+    /// The players who have brought all three pieces to Mecca, first first.
+    #[serde(default)]
+    pub finished: FinishOrder,
+    #[serde(default)]
+    pub to_move: Option<Seat>,
+}
+
+/// One player's pieces in a setup.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SigPieces {
+    #[serde(default)]
+    pub father: Option<SigCell>,
+    #[serde(default)]
+    pub djinn: Option<SigCell>,
+    #[serde(default)]
+    pub mother: Option<SigCell>,
+}
+
+/// A cell of the track as a setup writes it: a number from 1, or `waiting`, `cairo`, `medina`,
+/// `mecca`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SigCell(u8);
+
+impl<'de> Deserialize<'de> for SigCell {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct CellVisitor;
+        impl serde::de::Visitor<'_> for CellVisitor {
+            type Value = SigCell;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(
+                    f,
+                    "a cell from 1 to {MECCA}, or waiting, cairo, medina, mecca"
+                )
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<SigCell, E> {
+                (1..=u64::from(MECCA))
+                    .contains(&n)
+                    .then_some(SigCell(n as u8))
+                    .ok_or_else(|| E::custom(format!("{n} is not a cell")))
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<SigCell, E> {
+                match name {
+                    "waiting" => Ok(SigCell(WAITING)),
+                    "cairo" => Ok(SigCell(CAIRO)),
+                    "medina" => Ok(SigCell(MEDINA)),
+                    "mecca" => Ok(SigCell(MECCA)),
+                    other => Err(E::custom(format!("{other:?} is not a cell"))),
+                }
+            }
+        }
+        deserializer.deserialize_any(CellVisitor)
+    }
+}
+
+impl Observe for Sig {
+    type Setup = SigSetup;
 
     fn notation(&self, mv: Move) -> String {
         let points = self.pending.map_or(0, |p| p.points);
@@ -701,77 +801,49 @@ impl Game for Sig {
         out
     }
 
-    /// `{"players": {"1": {"father": 22}, "2": {"father": "cairo", "djinn": "waiting"}},
-    /// "to_move": 1, "cairo_paid": {"1": 1}}`; pieces not given are on the start (the father)
-    /// or waiting.
-    fn from_setup(options: &SigOptions, setup: &Value) -> Result<Self, String> {
-        setup::known_keys(setup, &["players", "cairo_paid", "to_move"])?;
+    /// Pieces not given are on the start (the father) or waiting.
+    fn from_setup(options: &SigOptions, setup: SigSetup) -> Result<Self, SetupError> {
         let mut game = Sig::new(options);
         let players = usize::from(game.players);
-        let by_seat = |field: &str| -> Result<Vec<(usize, &Value)>, String> {
-            match setup.get(field) {
-                None => Ok(Vec::new()),
-                Some(Value::Object(map)) => map
-                    .iter()
-                    .map(|(key, value)| {
-                        setup::seat(key, players)
-                            .map(|seat| (usize::from(seat), value))
-                            .map_err(|e| format!("{field}: {e}"))
-                    })
-                    .collect(),
-                Some(other) => Err(format!("{field}: {other} is not a map from seat")),
-            }
-        };
-        for (player, pieces) in by_seat("players")? {
-            setup::known_keys(pieces, &PIECE_NAMES).map_err(|e| format!("players: {e}"))?;
-            for (piece, name) in PIECE_NAMES.iter().enumerate() {
-                if let Some(cell) = pieces.get(*name) {
-                    game.cells[player][piece] = parse_cell(cell)?;
+        for (player, pieces) in setup.players.players("players", players)? {
+            for (piece, cell) in [pieces.father, pieces.djinn, pieces.mother]
+                .into_iter()
+                .enumerate()
+            {
+                if let Some(SigCell(cell)) = cell {
+                    game.cells[player][piece] = cell;
                 }
             }
         }
-        for (player, paid) in by_seat("cairo_paid")? {
-            let paid: u8 = setup::number(paid, "cairo_paid")?;
+        for (player, paid) in setup.cairo_paid.players("cairo_paid", players)? {
             if paid > game.cairo_cost() {
-                return Err(format!(
-                    "cairo_paid: {paid} points paid, but Cairo costs {} more than one",
-                    game.cairo_cost()
+                return Err(SetupError::value(
+                    "cairo_paid",
+                    format!(
+                        "{paid} points paid, but Cairo costs {} more than one",
+                        game.cairo_cost()
+                    ),
                 ));
             }
             game.cairo_paid[player] = paid;
         }
-        game.to_move = setup::to_move(setup, players)?;
-        game.check_invariants()?;
+        for player in setup.finished.players("finished", players)? {
+            game.finished[usize::from(player)] = true;
+            game.order[usize::from(game.finishers)] = player;
+            game.finishers += 1;
+        }
+        game.over = game.finishers > 0
+            && (game.options.play_until == PlayUntil::FirstFinisher
+                || game.players - game.finishers <= 1);
+        game.to_move = Seat::to_move(setup.to_move, players)?;
+        if !game.over && game.finished[usize::from(game.to_move)] {
+            return Err(SetupError::value(
+                "to_move",
+                format!("player {} has finished", game.to_move + 1),
+            ));
+        }
+        game.check_invariants().map_err(SetupError::Position)?;
         Ok(game)
-    }
-
-    /// The first throw of a turn, with a father on 2: every value moves it, so a throw's
-    /// value and whether it throws again are read as play gives them.
-    fn throw_probes(options: &SigOptions) -> Vec<ThrowProbe<Self>> {
-        let Ok(position) = Sig::from_setup(options, &json!({"players": {"1": {"father": 2}}}))
-        else {
-            return Vec::new();
-        };
-        vec![ThrowProbe {
-            name: "six sticks, polished sides up",
-            position,
-            read: |before, after| {
-                let value = match (after.combo, after.pending) {
-                    (Combo::Six, _) => "sig of six".to_string(),
-                    (Combo::Twelve { .. }, _) => "sig of twelve".to_string(),
-                    (_, Some(p)) if p.privilege == Privilege::Sig => "sig".to_string(),
-                    (_, Some(p)) => p.points.to_string(),
-                    (_, None) => "nothing".to_string(),
-                };
-                let mut played = after.clone();
-                engine::dice::play_to_next_throw(&mut played, 64);
-                ThrowRead {
-                    value,
-                    another_throw: matches!(played.phase(), Phase::Chance(_))
-                        && played.to_move == before.to_move,
-                }
-            },
-        }]
     }
 }
 

@@ -10,8 +10,10 @@
 
 mod options;
 
-use engine::mancala::{self, HOLES, ROW, hole_name, next, parse_hole, previous, rightmost, row_of};
-use engine::{Chance, Game, Outcome, Phase, Player, setup};
+use engine::mancala::{self, HOLES, Hole, ROW, Rows, hole_name, next, previous, rightmost, row_of};
+use engine::setup::{Seat, SetupError};
+use engine::{Chance, Game, Observe, Outcome, Phase, Player};
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 pub use options::*;
@@ -516,6 +518,45 @@ impl Game for Tuz {
         }
         Ok(())
     }
+}
+
+/// A position set up by hand: the start after the lots, with what the setup gives replaced.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TuzSetup {
+    /// The counters in each hole.
+    #[serde(default)]
+    pub board: Option<Rows>,
+    /// The tuz marks: 0 none, 1 or 2 the player who made the hole their tuz.
+    #[serde(default)]
+    pub tuz: Option<Rows>,
+    /// Who owns each hole (Ludii's ownership): 0 nobody, 1 or 2 a player.
+    #[serde(default)]
+    pub owners: Option<Rows>,
+    /// Counters each player has captured.
+    #[serde(default)]
+    pub stores: Option<[u8; 2]>,
+    #[serde(default)]
+    pub to_move: Option<Seat>,
+    /// The hole the last sowing relays from, if the player must sow on.
+    #[serde(default)]
+    pub relay: Option<Hole>,
+    #[serde(default)]
+    pub stage: SetupStage,
+}
+
+/// The stages a setup may start in.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SetupStage {
+    /// The simultaneous opening.
+    Opening,
+    #[default]
+    Sowing,
+}
+
+impl Observe for Tuz {
+    type Setup = TuzSetup;
 
     fn notation(&self, mv: Move) -> String {
         match mv {
@@ -573,60 +614,50 @@ impl Game for Tuz {
         )
     }
 
-    /// `{"board": {...}, "tuz": {...}, "owners": {...}, "stores": [a, b], "to_move": 1|2,
-    /// "relay": "b3"}`; the position is in the sowing stage unless `"stage": "opening"`.
-    fn from_setup(options: &TuzOptions, setup: &Value) -> Result<Self, String> {
-        setup::known_keys(
-            setup,
-            &[
-                "board", "tuz", "owners", "stores", "to_move", "relay", "stage",
-            ],
-        )?;
+    /// The position is in the sowing stage unless the setup says `stage: opening`.
+    fn from_setup(options: &TuzOptions, setup: TuzSetup) -> Result<Self, SetupError> {
         let mut game = Tuz::new(options);
         if game.stage == Stage::Lots {
             game.start_after_lots(0);
         }
-        if let Some(board) = setup.get("board") {
-            game.holes = mancala::rows_from_json(board)?;
+        if let Some(board) = setup.board {
+            game.holes = board.holes();
         }
-        if let Some(tuz) = setup.get("tuz") {
-            game.tuz = mancala::rows_from_json(tuz)?;
+        if let Some(tuz) = setup.tuz {
+            game.tuz = tuz.holes();
             if game.tuz.iter().any(|&t| t > 2) {
-                return Err("tuz marks are 0, 1 or 2".into());
+                return Err(SetupError::value("tuz", "tuz marks are 0, 1 or 2"));
             }
         }
-        if let Some(owners) = setup.get("owners") {
-            let owners = mancala::rows_from_json(owners)?;
+        if let Some(owners) = setup.owners {
+            let owners = owners.holes();
             if owners.iter().any(|&o| o > 2) {
-                return Err("owners: each hole is owned by 0 (nobody), 1 or 2".into());
+                return Err(SetupError::value(
+                    "owners",
+                    "each hole is owned by 0 (nobody), 1 or 2",
+                ));
             }
             game.owner = owners.map(|o| if o == 0 { NOBODY } else { o - 1 });
         }
-        if let Some(stores) = setup.get("stores") {
-            game.stores = setup::numbers(stores, "stores")?;
+        if let Some(stores) = setup.stores {
+            game.stores = stores;
         }
-        game.to_move = setup::to_move(setup, 2)?;
+        game.to_move = Seat::to_move(setup.to_move, 2)?;
         game.opener = game.to_move;
-        game.relay = match setup.get("relay").and_then(Value::as_str) {
-            Some(name) => {
-                Some(parse_hole(name).ok_or_else(|| format!("{name:?} is not a hole"))? as u8)
-            }
-            None => None,
+        game.relay = setup.relay.map(|hole| hole.0);
+        game.stage = match setup.stage {
+            SetupStage::Sowing => Stage::Sowing,
+            SetupStage::Opening => Stage::Opening,
         };
-        game.stage = match setup.get("stage").and_then(Value::as_str) {
-            None | Some("sowing") => Stage::Sowing,
-            Some("opening") => Stage::Opening,
-            Some(other) => return Err(format!("stage {other:?} is not sowing or opening")),
-        };
-        game.total = game.holes.iter().map(|&c| u16::from(c)).sum::<u16>()
+        game.total = engine::tally::total(&game.holes) as u16
             + u16::from(game.stores[0])
             + u16::from(game.stores[1]);
         let counters = 4 * HOLES as u16;
         if game.total > counters {
-            return Err(format!(
+            return Err(SetupError::Position(format!(
                 "{} counters in play; the game has {counters}",
                 game.total
-            ));
+            )));
         }
         Ok(game)
     }

@@ -15,7 +15,7 @@ use engine::scenario::{Observed, Scenario};
 use engine::simulate::{InvariantFailure, Study, simulate};
 use engine::stats::Stats;
 use engine::trace::Trace;
-use engine::{Game, OptionSpec, Options, ThrowTable};
+use engine::{Game, Observe, OptionSpec, Options, ThrowTable};
 
 pub use report::{DurationReport, StudyReport};
 
@@ -138,7 +138,7 @@ impl<G: Game> Engine<G> {
     }
 }
 
-impl<G: Game> Ruleset for Engine<G> {
+impl<G: Observe> Ruleset for Engine<G> {
     fn info(&self) -> &GameInfo {
         &self.info
     }
