@@ -97,7 +97,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     for timing in &timings {
         match timing.id.split('/').collect::<Vec<_>>().as_slice() {
             ["playouts", game, preset] => {
-                let mean_moves = benchmarks::mean_moves(game, preset)?;
+                let mean_moves = benchmarks::mean_moves(rulesets::find(game)?, preset)?;
                 benchmarks.push(report::row(timing, Some(mean_moves)));
             }
             ["statistics", game, side @ ("bare" | "simulate")] => {
@@ -113,7 +113,7 @@ pub fn run(args: &Args) -> Result<(), String> {
                 "statistics/{game}: criterion measured only one of bare and simulate"
             ));
         };
-        let mean_moves = benchmarks::block_mean_moves(game)?;
+        let mean_moves = benchmarks::block_mean_moves(rulesets::find(game)?)?;
         statistics.push(report::statistics_row(
             game,
             bare,
@@ -285,7 +285,7 @@ fn measure_instructions(quiet: bool) -> Result<BTreeMap<String, Count>, String> 
         return Err("building gate-playouts failed".into());
     }
     let binary = target_dir().join("release/gate-playouts");
-    let games = benchmarks::games();
+    let games: Vec<&str> = rulesets::all().iter().map(|r| r.info().slug).collect();
     progress::track("instructions", games.len() as u64, quiet, |done| {
         let mut counts = BTreeMap::new();
         for game in games {

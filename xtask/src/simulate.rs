@@ -2,7 +2,7 @@
 
 use engine::playout::Caps;
 use engine::simulate::Study;
-use rulesets::{OptionSet, Ruleset, StudyReport};
+use rulesets::{Resolved, StudyReport};
 
 use crate::progress;
 
@@ -41,11 +41,7 @@ pub struct Args {
 }
 
 /// A game and a checked option set from the command line.
-pub fn resolve(
-    game: &str,
-    preset: &str,
-    pairs: &[String],
-) -> Result<(&'static dyn Ruleset, OptionSet), String> {
+pub fn resolve(game: &str, preset: &str, pairs: &[String]) -> Result<Resolved, String> {
     let ruleset = rulesets::find(game)?;
     let overrides = rulesets::parse_overrides(pairs)?;
     let options = ruleset.resolve(preset, &overrides).map_err(|e| {
@@ -55,11 +51,11 @@ pub fn resolve(
             rulesets::describe_options(ruleset)
         )
     })?;
-    Ok((ruleset, options))
+    Ok(options)
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
-    let (ruleset, options) = resolve(&args.game, &args.preset, &args.options)?;
+    let options = resolve(&args.game, &args.preset, &args.options)?;
     if args.playouts == 0 {
         return Err("--playouts must be at least 1".into());
     }
@@ -79,20 +75,20 @@ pub fn run(args: &Args) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     let stats = pool.install(|| {
         progress::track(
-            ruleset.info().slug,
+            options.game(),
             args.playouts,
             args.quiet || args.json,
-            |done| ruleset.simulate(&options, &study, Some(done)),
+            |done| options.simulate(&study, Some(done)),
         )
     });
     let stats = stats.map_err(|failure| failure.to_string())?;
     let report = StudyReport::new(
-        ruleset.info().slug,
+        options.game(),
         &args.preset,
-        &options,
+        options.options(),
         &study,
         &stats,
-        ruleset.sides(&options),
+        options.sides(),
     );
     if args.json {
         println!(

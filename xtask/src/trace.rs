@@ -32,9 +32,8 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
-    let (ruleset, options) = resolve(&args.game, &args.preset, &args.options)?;
-    let trace = ruleset.trace(
-        &options,
+    let options = resolve(&args.game, &args.preset, &args.options)?;
+    let trace = options.trace(
         args.seed,
         args.playout,
         Caps {

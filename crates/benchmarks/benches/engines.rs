@@ -12,9 +12,11 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("playouts");
     group.throughput(Throughput::Elements(1));
-    for game in benchmarks::games() {
+    for &ruleset in rulesets::all() {
+        let game = ruleset.info().slug;
         for preset in benchmarks::PRESETS {
-            let mut play = benchmarks::runner(game, preset).expect("every game has both presets");
+            let mut play =
+                benchmarks::runner(ruleset, preset).expect("every game has both presets");
             let mut index = 0u64;
             group.bench_function(BenchmarkId::new(game, preset), |b| {
                 b.iter(|| {
@@ -36,12 +38,14 @@ fn statistics(c: &mut Criterion) {
         .num_threads(1)
         .build()
         .expect("a one-thread pool");
-    for game in benchmarks::games() {
-        let mut bare = benchmarks::block_runner(game).expect("every game has a Ludii preset");
+    for &ruleset in rulesets::all() {
+        let game = ruleset.info().slug;
+        let mut bare = benchmarks::block_runner(ruleset).expect("every game has a Ludii preset");
         group.bench_function(BenchmarkId::new(game, "bare"), |b| {
             b.iter(|| black_box(bare()));
         });
-        let simulate = benchmarks::block_simulation(game).expect("every game has a Ludii preset");
+        let simulate =
+            benchmarks::block_simulation(ruleset).expect("every game has a Ludii preset");
         group.bench_function(BenchmarkId::new(game, "simulate"), |b| {
             b.iter(|| black_box(one_thread.install(&simulate)));
         });

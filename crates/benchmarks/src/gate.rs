@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use rulesets::Ruleset;
 use serde::{Deserialize, Serialize};
 
 use crate::{SEED, runner};
@@ -25,8 +26,8 @@ pub struct Workload {
 
 /// Plays a game's workload; the moves it returns keep the work from being optimised away and
 /// show when the engine plays differently.
-pub fn run(game: &str, preset: &str) -> Result<Workload, String> {
-    let mut play = runner(game, preset)?;
+pub fn run(ruleset: &dyn Ruleset, preset: &str) -> Result<Workload, String> {
+    let mut play = runner(ruleset, preset)?;
     let mut workload = Workload {
         playouts: 0,
         moves: 0,
@@ -181,14 +182,15 @@ mod tests {
 
     #[test]
     fn every_game_of_the_registry_has_a_workload_of_the_same_size() {
-        for game in crate::games() {
-            let workload = run(game, "ludii").unwrap();
+        for &ruleset in rulesets::all() {
+            let game = ruleset.info().slug;
+            let workload = run(ruleset, "ludii").unwrap();
             assert!(
                 (WORKLOAD_MOVES..WORKLOAD_MOVES + 10_001).contains(&workload.moves),
                 "{game}: {workload:?}"
             );
             assert_eq!(
-                run(game, "ludii").unwrap(),
+                run(ruleset, "ludii").unwrap(),
                 workload,
                 "{game} is reproducible"
             );

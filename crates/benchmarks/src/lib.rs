@@ -10,7 +10,7 @@ pub mod report;
 use engine::playout::{Caps, Playout};
 use engine::simulate::Study;
 use engine::stats::Stats;
-use rulesets::OptionSet;
+use rulesets::{OptionSet, Ruleset};
 
 /// The seed of every benchmark playout.
 pub const SEED: u64 = verify::DEFAULT_SEED;
@@ -18,10 +18,12 @@ pub const SEED: u64 = verify::DEFAULT_SEED;
 pub const PRESETS: [&str; 2] = ["dlp", "ludii"];
 
 /// Random playouts of one game's preset under Ludii's caps, as the simulations run them.
-pub fn runner(game: &str, preset: &str) -> Result<Box<dyn FnMut(u64, u64) -> Playout>, String> {
-    let engine = rulesets::find(game)?;
-    let options = engine.resolve(preset, &OptionSet::new())?;
-    Ok(engine.runner(&options, Caps::LUDII))
+pub fn runner(
+    ruleset: &dyn Ruleset,
+    preset: &str,
+) -> Result<Box<dyn FnMut(u64, u64) -> Playout>, String> {
+    let options = ruleset.resolve(preset, &OptionSet::new())?;
+    Ok(options.runner(Caps::LUDII))
 }
 
 /// Playouts in one iteration of the statistics benchmarks: the same block, played bare and
@@ -30,22 +32,21 @@ pub fn runner(game: &str, preset: &str) -> Result<Box<dyn FnMut(u64, u64) -> Pla
 pub const BLOCK: u64 = 256;
 
 /// Plays the block of Ludii-preset playouts bare; returns the moves played.
-pub fn block_runner(game: &str) -> Result<impl FnMut() -> u64, String> {
-    let mut play = runner(game, "ludii")?;
+pub fn block_runner(ruleset: &dyn Ruleset) -> Result<impl FnMut() -> u64, String> {
+    let mut play = runner(ruleset, "ludii")?;
     Ok(move || (0..BLOCK).map(|i| u64::from(play(SEED, i).moves)).sum())
 }
 
 /// Mean moves of the block's playouts, to turn its playouts per second into moves.
-pub fn block_mean_moves(game: &str) -> Result<f64, String> {
-    let mut run = block_runner(game)?;
+pub fn block_mean_moves(ruleset: &dyn Ruleset) -> Result<f64, String> {
+    let mut run = block_runner(ruleset)?;
     Ok(run() as f64 / BLOCK as f64)
 }
 
 /// Plays the same block through `simulate`'s path, as `cargo xtask simulate` does, without
 /// invariant checks; the statistics it returns are the block's.
-pub fn block_simulation(game: &str) -> Result<impl Fn() -> Stats + Sync, String> {
-    let engine = rulesets::find(game)?;
-    let options = engine.resolve("ludii", &OptionSet::new())?;
+pub fn block_simulation(ruleset: &dyn Ruleset) -> Result<impl Fn() -> Stats + Sync, String> {
+    let options = ruleset.resolve("ludii", &OptionSet::new())?;
     let study = Study {
         seed: SEED,
         first: 0,
@@ -54,8 +55,8 @@ pub fn block_simulation(game: &str) -> Result<impl Fn() -> Stats + Sync, String>
         check_invariants: false,
     };
     Ok(move || {
-        engine
-            .simulate(&options, &study, None)
+        options
+            .simulate(&study, None)
             .expect("no invariant is checked")
     })
 }
@@ -66,13 +67,8 @@ pub const MEAN_OVER: u64 = 2000;
 
 /// Mean moves of a preset's first [`MEAN_OVER`] playouts, to turn playouts per second into
 /// moves.
-pub fn mean_moves(game: &str, preset: &str) -> Result<f64, String> {
-    let mut run = runner(game, preset)?;
+pub fn mean_moves(ruleset: &dyn Ruleset, preset: &str) -> Result<f64, String> {
+    let mut run = runner(ruleset, preset)?;
     let total: u64 = (0..MEAN_OVER).map(|i| u64::from(run(SEED, i).moves)).sum();
     Ok(total as f64 / MEAN_OVER as f64)
-}
-
-/// Every game slug, in the registry's order.
-pub fn games() -> Vec<&'static str> {
-    rulesets::all().iter().map(|r| r.info().slug).collect()
 }

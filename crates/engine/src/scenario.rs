@@ -25,6 +25,7 @@ use serde_json::{Map, Value};
 
 use crate::game::{Observe, Phase};
 use crate::options::Options;
+use crate::setup::SetupError;
 
 fn dlp() -> String {
     "dlp".to_string()
@@ -90,19 +91,41 @@ pub fn resolve_options<O: Options>(
     Ok(options)
 }
 
+/// Why a scenario could not be played at all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScenarioError {
+    /// Its preset or options are not the game's.
+    #[error("{0}")]
+    Options(String),
+    /// Its hand-set position is refused: the scenario is written wrong.
+    #[error("setup: {0}")]
+    Setup(#[from] SetupError),
+    /// A step cannot be played from where the game is (a move that is not legal, a throw where
+    /// none is due): what the scenario says did not happen.
+    #[error("{0}")]
+    Step(String),
+}
+
 /// Runs a scenario under `options`. An error means the scenario could not be played at all
 /// (a move that is not legal, a throw where none is due); a mismatch means it played and the
 /// expectation was not met.
-pub fn run_with<G: Observe>(options: &G::Options, scenario: &Scenario) -> Result<Observed, String> {
+pub fn run_with<G: Observe>(
+    options: &G::Options,
+    scenario: &Scenario,
+) -> Result<Observed, ScenarioError> {
     let mut game = match &scenario.setup {
-        Some(setup) => crate::setup::parse(setup)
-            .and_then(|setup| G::from_setup(options, setup))
-            .map_err(|e| format!("setup: {e}"))?,
+        Some(setup) => G::from_setup(options, crate::setup::parse(setup)?)?,
         None => G::new(options),
     };
     let mut moves = Vec::new();
     for (index, step) in scenario.steps.iter().enumerate() {
-        let at = |message: String| format!("step {} ({}): {message}", index + 1, step_text(step));
+        let at = |message: String| {
+            ScenarioError::Step(format!(
+                "step {} ({}): {message}",
+                index + 1,
+                step_text(step)
+            ))
+        };
         let (kind, argument) = match step {
             Value::String(kind) => (kind.as_str(), None),
             Value::Object(map) if map.len() == 1 => {
@@ -204,8 +227,9 @@ pub fn run_with<G: Observe>(options: &G::Options, scenario: &Scenario) -> Result
 const SETTLE_LIMIT: usize = 1_000;
 
 /// Runs a scenario under its own preset and options.
-pub fn run<G: Observe>(scenario: &Scenario) -> Result<Observed, String> {
-    let options = resolve_options::<G::Options>(&scenario.preset, &scenario.options)?;
+pub fn run<G: Observe>(scenario: &Scenario) -> Result<Observed, ScenarioError> {
+    let options = resolve_options::<G::Options>(&scenario.preset, &scenario.options)
+        .map_err(ScenarioError::Options)?;
     run_with::<G>(&options, scenario)
 }
 

@@ -6,7 +6,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
-use std::num::NonZeroU8;
 
 use serde::{Deserialize, Deserializer, de};
 
@@ -50,15 +49,16 @@ pub fn parse<S: de::DeserializeOwned>(setup: &serde_json::Value) -> Result<S, Se
 }
 
 /// A seat as a setup writes it: 1 is the first player. Reads a number, or a numeral as a map
-/// key is written; 0 is refused here, a seat beyond the players by [`Seat::player`].
+/// key is written; [`Seat::player`] refuses seat 0 and a seat beyond the players, naming the
+/// field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Seat(NonZeroU8);
+pub struct Seat(u8);
 
 impl Seat {
     /// The seat's 0-based player, if the game seats that many.
     pub fn player(self, field: &'static str, players: usize) -> Result<Player, SetupError> {
-        let seat = self.0.get();
-        if usize::from(seat) <= players {
+        let seat = self.0;
+        if seat >= 1 && usize::from(seat) <= players {
             Ok(seat - 1)
         } else {
             Err(SetupError::Seat {
@@ -85,10 +85,8 @@ impl<'de> Deserialize<'de> for Seat {
             }
             fn visit_u64<E: de::Error>(self, n: u64) -> Result<Seat, E> {
                 u8::try_from(n)
-                    .ok()
-                    .and_then(NonZeroU8::new)
                     .map(Seat)
-                    .ok_or_else(|| E::custom(format!("seat {n} is not a player: seats run from 1")))
+                    .map_err(|_| E::custom(format!("seat {n} is not a player: seats run from 1")))
             }
             fn visit_i64<E: de::Error>(self, n: i64) -> Result<Seat, E> {
                 match u64::try_from(n) {

@@ -8,10 +8,11 @@
 mod report;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use engine::playout::{Caps, MOVE_BUFFER, Playout, play_seeded};
-use engine::scenario::{Observed, Scenario};
+use engine::scenario::{Observed, Scenario, ScenarioError};
 use engine::simulate::{InvariantFailure, Study, simulate};
 use engine::stats::Stats;
 use engine::trace::Trace;
@@ -33,7 +34,8 @@ pub struct GameInfo {
     pub records: &'static [&'static str],
 }
 
-/// An executable ruleset, object-safe.
+/// An executable ruleset, object-safe: what a game is and how to resolve its options. Playing
+/// it goes through the [`Resolved`] options it makes.
 pub trait Ruleset: Send + Sync {
     fn info(&self) -> &GameInfo;
     /// The engine's Rust type, such as `game_kioz::Kioz`: ties the registry to the game crates.
@@ -41,35 +43,132 @@ pub trait Ruleset: Send + Sync {
     fn specs(&self) -> &'static [OptionSpec];
     /// The engine's rule scenarios (YAML).
     fn scenarios(&self) -> &'static str;
-    /// A preset with overrides, checked; every option of the game appears in the result.
-    fn resolve(&self, preset: &str, overrides: &OptionSet) -> Result<OptionSet, String>;
-    fn players(&self, options: &OptionSet) -> usize;
+    /// A preset with overrides, checked: the only way to options an engine plays under.
+    fn resolve(&self, preset: &str, overrides: &OptionSet) -> Result<Resolved, String>;
+    /// Names and descriptions of the game's own computations (searches a claim may run).
+    fn computations(&self) -> Vec<(&'static str, &'static str)>;
+}
+
+/// A game under options its ruleset has checked, ready to play. Only [`Ruleset::resolve`]
+/// makes one, so an engine never meets an option it has not checked, nor another game's
+/// options: the seam cannot panic on them.
+#[derive(Clone)]
+pub struct Resolved {
+    game: &'static str,
+    options: OptionSet,
+    play: Arc<dyn Play>,
+}
+
+impl std::fmt::Debug for Resolved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Resolved")
+            .field("game", &self.game)
+            .field("options", &self.options)
+            .finish()
+    }
+}
+
+impl PartialEq for Resolved {
+    fn eq(&self, other: &Self) -> bool {
+        self.game == other.game && self.options == other.options
+    }
+}
+
+impl Eq for Resolved {}
+
+impl Resolved {
+    /// The slug of the game.
+    pub fn game(&self) -> &'static str {
+        self.game
+    }
+
+    /// Every option of the game with its value, as text: what reports print and shards store.
+    pub fn options(&self) -> &OptionSet {
+        &self.options
+    }
+
+    pub fn players(&self) -> usize {
+        self.play.players()
+    }
+
     /// Names of the sides win shares are reported for ("player 1", "team 1").
-    fn sides(&self, options: &OptionSet) -> Vec<String>;
-    fn simulate(
+    pub fn sides(&self) -> Vec<String> {
+        self.play.sides()
+    }
+
+    pub fn simulate(
         &self,
-        options: &OptionSet,
         study: &Study,
         progress: Option<&AtomicU64>,
-    ) -> Result<Stats, InvariantFailure>;
-    fn playout(&self, options: &OptionSet, seed: u64, index: u64, caps: Caps) -> Playout;
-    /// Playouts of one option set as the simulations run them: options resolved once, the
-    /// move buffer reused, so that a call allocates nothing once the buffer has grown.
-    fn runner(&self, options: &OptionSet, caps: Caps) -> Box<dyn FnMut(u64, u64) -> Playout>;
-    fn trace(
+    ) -> Result<Stats, InvariantFailure> {
+        self.play.simulate(study, progress).map_err(|mut failure| {
+            failure.replay = Some(replay_command(
+                self.game,
+                &self.options,
+                failure.seed,
+                failure.playout,
+                study.caps,
+            ));
+            failure
+        })
+    }
+
+    pub fn playout(&self, seed: u64, index: u64, caps: Caps) -> Playout {
+        self.runner(caps)(seed, index)
+    }
+
+    /// Playouts as the simulations run them: the move buffer reused, so that a call
+    /// allocates nothing once the buffer has grown.
+    pub fn runner(&self, caps: Caps) -> Box<dyn FnMut(u64, u64) -> Playout> {
+        self.play.runner(caps)
+    }
+
+    pub fn trace(
         &self,
-        options: &OptionSet,
         seed: u64,
         index: u64,
         caps: Caps,
         positions: bool,
-    ) -> Result<Trace, String>;
-    fn run_scenario(&self, options: &OptionSet, scenario: &Scenario) -> Result<Observed, String>;
+    ) -> Result<Trace, String> {
+        self.play.trace(seed, index, caps, positions)
+    }
+
+    pub fn run_scenario(&self, scenario: &Scenario) -> Result<Observed, ScenarioError> {
+        self.play.run_scenario(scenario)
+    }
+
     /// The game's throws, read off the engine by applying each outcome.
-    fn throw_tables(&self, options: &OptionSet) -> Result<Vec<ThrowTable>, String>;
-    /// Names and descriptions of the game's own computations (searches a claim may run).
-    fn computations(&self) -> Vec<(&'static str, &'static str)>;
-    fn compute(&self, name: &str, options: &OptionSet) -> Result<serde_json::Value, String>;
+    pub fn throw_tables(&self) -> Result<Vec<ThrowTable>, String> {
+        self.play.throw_tables()
+    }
+
+    /// Runs one of the game's computations ([`Ruleset::computations`]).
+    pub fn compute(&self, name: &str) -> Result<serde_json::Value, String> {
+        self.play.compute(name).ok_or_else(|| {
+            format!(
+                "{} has no computation {name:?}; it has: {}",
+                self.game,
+                self.play.computation_names()
+            )
+        })
+    }
+}
+
+/// Playing one engine under its typed options: the object behind [`Resolved`].
+trait Play: Send + Sync {
+    fn players(&self) -> usize;
+    fn sides(&self) -> Vec<String>;
+    fn simulate(
+        &self,
+        study: &Study,
+        progress: Option<&AtomicU64>,
+    ) -> Result<Stats, InvariantFailure>;
+    fn runner(&self, caps: Caps) -> Box<dyn FnMut(u64, u64) -> Playout>;
+    fn trace(&self, seed: u64, index: u64, caps: Caps, positions: bool) -> Result<Trace, String>;
+    fn run_scenario(&self, scenario: &Scenario) -> Result<Observed, ScenarioError>;
+    fn throw_tables(&self) -> Result<Vec<ThrowTable>, String>;
+    fn compute(&self, name: &str) -> Option<serde_json::Value>;
+    fn computation_names(&self) -> String;
 }
 
 /// The `cargo xtask trace` command that replays one playout of a study: every option is given,
@@ -122,20 +221,6 @@ impl<G: Game> Engine<G> {
         self.computations = computations;
         self
     }
-
-    /// The typed options of an option set (which [`Ruleset::resolve`] has checked).
-    pub fn typed(&self, options: &OptionSet) -> G::Options {
-        let mut typed = G::Options::default();
-        for (key, value) in options {
-            typed.set(key, value).unwrap_or_else(|e| {
-                panic!(
-                    "{}: an option set must be resolved first: {e}",
-                    self.info.slug
-                )
-            });
-        }
-        typed
-    }
 }
 
 impl<G: Observe> Ruleset for Engine<G> {
@@ -155,18 +240,40 @@ impl<G: Observe> Ruleset for Engine<G> {
         self.scenarios
     }
 
-    fn resolve(&self, preset: &str, overrides: &OptionSet) -> Result<OptionSet, String> {
-        let typed: G::Options = engine::scenario::resolve_options(preset, overrides)
+    fn resolve(&self, preset: &str, overrides: &OptionSet) -> Result<Resolved, String> {
+        let options: G::Options = engine::scenario::resolve_options(preset, overrides)
             .map_err(|e| format!("{}: {e}", self.info.slug))?;
-        Ok(typed.to_map())
+        Ok(Resolved {
+            game: self.info.slug,
+            options: options.to_map(),
+            play: Arc::new(Playing::<G> {
+                options,
+                computations: self.computations,
+            }),
+        })
     }
 
-    fn players(&self, options: &OptionSet) -> usize {
-        G::new(&self.typed(options)).players()
+    fn computations(&self) -> Vec<(&'static str, &'static str)> {
+        self.computations
+            .iter()
+            .map(|c| (c.name, c.description))
+            .collect()
+    }
+}
+
+/// An engine under typed options that [`Ruleset::resolve`] checked.
+struct Playing<G: Game> {
+    options: G::Options,
+    computations: &'static [Computation<G>],
+}
+
+impl<G: Observe> Play for Playing<G> {
+    fn players(&self) -> usize {
+        G::new(&self.options).players()
     }
 
-    fn sides(&self, options: &OptionSet) -> Vec<String> {
-        let game = G::new(&self.typed(options));
+    fn sides(&self) -> Vec<String> {
+        let game = G::new(&self.options);
         let teams = (0..game.players())
             .map(|p| game.team(p as u8))
             .max()
@@ -182,28 +289,14 @@ impl<G: Observe> Ruleset for Engine<G> {
 
     fn simulate(
         &self,
-        options: &OptionSet,
         study: &Study,
         progress: Option<&AtomicU64>,
     ) -> Result<Stats, InvariantFailure> {
-        simulate::<G>(&self.typed(options), study, progress).map_err(|mut failure| {
-            failure.replay = Some(replay_command(
-                self.info.slug,
-                options,
-                failure.seed,
-                failure.playout,
-                study.caps,
-            ));
-            failure
-        })
+        simulate::<G>(&self.options, study, progress)
     }
 
-    fn playout(&self, options: &OptionSet, seed: u64, index: u64, caps: Caps) -> Playout {
-        self.runner(options, caps)(seed, index)
-    }
-
-    fn runner(&self, options: &OptionSet, caps: Caps) -> Box<dyn FnMut(u64, u64) -> Playout> {
-        let options = self.typed(options);
+    fn runner(&self, caps: Caps) -> Box<dyn FnMut(u64, u64) -> Playout> {
+        let options = self.options.clone();
         let mut moves = Vec::with_capacity(MOVE_BUFFER);
         Box::new(move |seed, index| {
             play_seeded::<G>(&options, seed, index, caps, &mut moves, false)
@@ -211,50 +304,29 @@ impl<G: Observe> Ruleset for Engine<G> {
         })
     }
 
-    fn trace(
-        &self,
-        options: &OptionSet,
-        seed: u64,
-        index: u64,
-        caps: Caps,
-        positions: bool,
-    ) -> Result<Trace, String> {
-        engine::trace::trace::<G>(&self.typed(options), seed, index, caps, positions)
+    fn trace(&self, seed: u64, index: u64, caps: Caps, positions: bool) -> Result<Trace, String> {
+        engine::trace::trace::<G>(&self.options, seed, index, caps, positions)
     }
 
-    fn run_scenario(&self, options: &OptionSet, scenario: &Scenario) -> Result<Observed, String> {
-        engine::scenario::run_with::<G>(&self.typed(options), scenario)
+    fn run_scenario(&self, scenario: &Scenario) -> Result<Observed, ScenarioError> {
+        engine::scenario::run_with::<G>(&self.options, scenario)
     }
 
-    fn throw_tables(&self, options: &OptionSet) -> Result<Vec<ThrowTable>, String> {
-        engine::dice::throw_tables::<G>(&self.typed(options))
+    fn throw_tables(&self) -> Result<Vec<ThrowTable>, String> {
+        engine::dice::throw_tables::<G>(&self.options)
     }
 
-    fn computations(&self) -> Vec<(&'static str, &'static str)> {
-        self.computations
-            .iter()
-            .map(|c| (c.name, c.description))
-            .collect()
+    fn compute(&self, name: &str) -> Option<serde_json::Value> {
+        let computation = self.computations.iter().find(|c| c.name == name)?;
+        Some((computation.run)(&self.options))
     }
 
-    fn compute(&self, name: &str, options: &OptionSet) -> Result<serde_json::Value, String> {
-        let computation = self
-            .computations
-            .iter()
-            .find(|c| c.name == name)
-            .ok_or_else(|| {
-                let known: Vec<&str> = self.computations.iter().map(|c| c.name).collect();
-                format!(
-                    "{} has no computation {name:?}; it has: {}",
-                    self.info.slug,
-                    if known.is_empty() {
-                        "none".to_string()
-                    } else {
-                        known.join(", ")
-                    }
-                )
-            })?;
-        Ok((computation.run)(&self.typed(options)))
+    fn computation_names(&self) -> String {
+        if self.computations.is_empty() {
+            return "none".into();
+        }
+        let names: Vec<&str> = self.computations.iter().map(|c| c.name).collect();
+        names.join(", ")
     }
 }
 
@@ -342,19 +414,34 @@ static ALL: &[&dyn Ruleset] = &[
     ),
 ];
 
-/// Every ruleset, in a stable order.
-pub fn all() -> &'static [&'static dyn Ruleset] {
-    ALL
+/// A list of executable rulesets to find games in: the shipped one ([`Registry::shipped`]), or
+/// in a test the shipped one with a game more, which every harness (the allocation test, the
+/// gate's workloads, the benchmarks) then takes in as it takes the shipped games.
+#[derive(Clone, Copy)]
+pub struct Registry<'a> {
+    rulesets: &'a [&'a dyn Ruleset],
 }
 
-/// Finds a game by slug, name or alias; diacritics, case and punctuation do not matter
-/// ("Kiôz", "kioz" and "KIOZ" are one game).
-pub fn find(name: &str) -> Result<&'static dyn Ruleset, String> {
-    let wanted = corpus::text::slugify(name);
-    all()
-        .iter()
-        .copied()
-        .find(|r| {
+impl<'a> Registry<'a> {
+    pub const fn new(rulesets: &'a [&'a dyn Ruleset]) -> Self {
+        Self { rulesets }
+    }
+
+    /// Every game with an engine that the project ships.
+    pub fn shipped() -> Registry<'static> {
+        Registry::new(ALL)
+    }
+
+    /// Every ruleset, in a stable order.
+    pub fn all(&self) -> &'a [&'a dyn Ruleset] {
+        self.rulesets
+    }
+
+    /// Finds a game by slug, name or alias; diacritics, case and punctuation do not matter
+    /// ("Kiôz", "kioz" and "KIOZ" are one game).
+    pub fn find(&self, name: &str) -> Result<&'a dyn Ruleset, String> {
+        let wanted = corpus::text::slugify(name);
+        let named = |r: &&dyn Ruleset| {
             let info = r.info();
             info.slug == wanted
                 || corpus::text::slugify(info.name) == wanted
@@ -362,14 +449,26 @@ pub fn find(name: &str) -> Result<&'static dyn Ruleset, String> {
                     .aliases
                     .iter()
                     .any(|a| corpus::text::slugify(a) == wanted)
-        })
-        .ok_or_else(|| {
-            let known: Vec<String> = all()
+        };
+        self.rulesets.iter().copied().find(named).ok_or_else(|| {
+            let known: Vec<String> = self
+                .rulesets
                 .iter()
                 .map(|r| format!("{} ({})", r.info().slug, r.info().name))
                 .collect();
             format!("unknown game {name:?}; games: {}", known.join(", "))
         })
+    }
+}
+
+/// Every shipped ruleset, in a stable order.
+pub fn all() -> &'static [&'static dyn Ruleset] {
+    Registry::shipped().all()
+}
+
+/// Finds a shipped game by slug, name or alias ([`Registry::find`]).
+pub fn find(name: &str) -> Result<&'static dyn Ruleset, String> {
+    Registry::shipped().find(name)
 }
 
 /// Parses `key=value` overrides from the command line.
@@ -387,12 +486,13 @@ pub fn parse_overrides(pairs: &[String]) -> Result<OptionSet, String> {
 
 /// Help text listing a game's options, their values and defaults.
 pub fn describe_options(ruleset: &dyn Ruleset) -> String {
-    let dlp = ruleset
-        .resolve("dlp", &OptionSet::new())
-        .unwrap_or_default();
-    let ludii = ruleset
-        .resolve("ludii", &OptionSet::new())
-        .unwrap_or_default();
+    let preset = |name| {
+        ruleset
+            .resolve(name, &OptionSet::new())
+            .map(|r| r.options().clone())
+            .unwrap_or_default()
+    };
+    let (dlp, ludii) = (preset("dlp"), preset("ludii"));
     let mut out = String::new();
     for spec in ruleset.specs() {
         out.push_str(&format!(

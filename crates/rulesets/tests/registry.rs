@@ -1,8 +1,12 @@
-//! Properties of the registry across all seven rulesets.
+//! Properties of the registry across its rulesets. The properties every engine must have run
+//! over the shipped games plus a toy eighth (`toy/mod.rs`), added as a game crate would be: one
+//! entry in one list.
+
+mod toy;
 
 use engine::playout::Caps;
 use engine::simulate::Study;
-use rulesets::{OptionSet, all, find};
+use rulesets::{OptionSet, Registry, all, find};
 
 #[test]
 fn every_game_is_found_by_slug_name_and_spelling() {
@@ -110,10 +114,10 @@ fn unknown_options_and_values_list_the_valid_ones() {
 
 #[test]
 fn both_presets_resolve_every_option_for_every_game() {
-    for ruleset in all() {
+    for ruleset in toy::with_toy() {
         for preset in ["dlp", "ludii"] {
             let options = ruleset.resolve(preset, &OptionSet::new()).unwrap();
-            let keys: Vec<&str> = options.keys().map(String::as_str).collect();
+            let keys: Vec<&str> = options.options().keys().map(String::as_str).collect();
             let mut declared: Vec<&str> = ruleset.specs().iter().map(|s| s.key).collect();
             declared.sort();
             assert_eq!(keys, declared, "{} {preset}", ruleset.info().slug);
@@ -132,7 +136,7 @@ fn both_presets_resolve_every_option_for_every_game() {
 /// The same study on one thread and on two gives identical statistics.
 #[test]
 fn results_do_not_depend_on_the_number_of_threads() {
-    for ruleset in all() {
+    for ruleset in toy::with_toy() {
         let options = ruleset.resolve("ludii", &OptionSet::new()).unwrap();
         let study = Study {
             seed: 9,
@@ -146,7 +150,7 @@ fn results_do_not_depend_on_the_number_of_threads() {
                 .num_threads(threads)
                 .build()
                 .unwrap()
-                .install(|| ruleset.simulate(&options, &study, None).unwrap())
+                .install(|| options.simulate(&study, None).unwrap())
         };
         assert_eq!(on(1), on(2), "{}", ruleset.info().slug);
     }
@@ -164,9 +168,8 @@ fn shards_merge_into_the_whole_study() {
         caps: Caps::LUDII,
         check_invariants: false,
     };
-    let mut first = ruleset
+    let mut first = options
         .simulate(
-            &options,
             &Study {
                 playouts: 70,
                 ..whole
@@ -174,9 +177,8 @@ fn shards_merge_into_the_whole_study() {
             None,
         )
         .unwrap();
-    let second = ruleset
+    let second = options
         .simulate(
-            &options,
             &Study {
                 first: 70,
                 playouts: 130,
@@ -186,7 +188,7 @@ fn shards_merge_into_the_whole_study() {
         )
         .unwrap();
     first.merge(&second);
-    assert_eq!(first, ruleset.simulate(&options, &whole, None).unwrap());
+    assert_eq!(first, options.simulate(&whole, None).unwrap());
 }
 
 /// A trace counts what the playout counts: one step per move, lost turns included, turns
@@ -194,14 +196,12 @@ fn shards_merge_into_the_whole_study() {
 /// step's throws are never followed, within it, by another player's).
 #[test]
 fn traces_count_every_move_and_turn_of_their_playout() {
-    for ruleset in all() {
+    for ruleset in toy::with_toy() {
         for preset in ["dlp", "ludii"] {
             let options = ruleset.resolve(preset, &OptionSet::new()).unwrap();
             for index in 0..12 {
-                let trace = ruleset
-                    .trace(&options, 5, index, Caps::LUDII, false)
-                    .unwrap();
-                let playout = ruleset.playout(&options, 5, index, Caps::LUDII);
+                let trace = options.trace(5, index, Caps::LUDII, false).unwrap();
+                let playout = options.playout(5, index, Caps::LUDII);
                 let slug = ruleset.info().slug;
                 assert_eq!(trace.moves, playout.moves, "{slug} {preset} #{index}");
                 assert_eq!(trace.steps.len() as u32, trace.moves, "{slug} {preset}");
@@ -234,13 +234,13 @@ fn traces_count_every_move_and_turn_of_their_playout() {
 /// study's reading exactly.
 #[test]
 fn a_replay_command_gives_back_the_reading_it_came_from() {
-    for ruleset in all() {
+    for ruleset in toy::with_toy() {
         let options = ruleset.resolve("ludii", &OptionSet::new()).unwrap();
         let caps = Caps {
             turns_per_player: 40,
             moves: 300,
         };
-        let command = rulesets::replay_command(ruleset.info().slug, &options, 7, 11, caps);
+        let command = rulesets::replay_command(ruleset.info().slug, options.options(), 7, 11, caps);
         let words: Vec<&str> = command.split(' ').collect();
         let after = |flag: &str| -> Vec<String> {
             words
@@ -256,5 +256,35 @@ fn a_replay_command_gives_back_the_reading_it_came_from() {
         assert_eq!(after("--move-cap"), ["300"]);
         let overrides = rulesets::parse_overrides(&after("--option")).unwrap();
         assert_eq!(ruleset.resolve("dlp", &overrides).unwrap(), options);
+    }
+}
+
+/// A game added to the list is found like the others, and its own rule scenarios hold through
+/// the options the registry resolves for it, as every shipped game's do.
+#[test]
+fn an_eighth_game_is_one_entry_in_the_list() {
+    let list = toy::with_toy();
+    let registry = Registry::new(&list);
+    assert_eq!(registry.all().len(), all().len() + 1);
+    assert_eq!(registry.find("Pile").unwrap().info().slug, "toy-pile");
+    assert!(
+        find("toy-pile").is_err(),
+        "the shipped registry is untouched"
+    );
+    for ruleset in registry.all() {
+        let slug = ruleset.info().slug;
+        let scenarios = engine::scenario::parse_file(ruleset.scenarios()).unwrap();
+        assert!(!scenarios.is_empty(), "{slug} has no rule scenarios");
+        for scenario in &scenarios {
+            let options = ruleset
+                .resolve(&scenario.preset, &scenario.options)
+                .unwrap();
+            let observed = options.run_scenario(scenario);
+            assert!(
+                observed.as_ref().is_ok_and(|o| o.holds()),
+                "{slug}: {}: {observed:?}",
+                scenario.name
+            );
+        }
     }
 }

@@ -2,6 +2,8 @@
 //! seven setups (unknown keys, seats that are not players, numbers out of range, positions the
 //! game could not reach).
 
+use engine::scenario::ScenarioError;
+
 fn check(game: &str, setup: &str, expected: &str) {
     check_under(game, "dlp", setup, expected);
 }
@@ -14,10 +16,10 @@ fn check_under(game: &str, preset: &str, setup: &str, expected: &str) {
     let options = ruleset
         .resolve(&scenario.preset, &scenario.options)
         .unwrap();
-    match ruleset.run_scenario(&options, scenario) {
+    match options.run_scenario(scenario) {
         Ok(_) => panic!("{game}: {setup} was accepted"),
         Err(error) => assert!(
-            error.starts_with("setup: ") && error.contains(expected),
+            matches!(error, ScenarioError::Setup(_)) && error.to_string().contains(expected),
             "{game}: {setup}\n  expected an error containing {expected:?}\n  found {error:?}"
         ),
     }

@@ -9,7 +9,7 @@ use corpus::Corpus;
 use corpus::id::{RecordKind, parse_record_id};
 use corpus::model::{Citation, Evidence, ExecutableRuleset, Game, PageRef, PortalRuleset};
 use engine::playout::{Caps, Ending};
-use rulesets::{OptionSet, Ruleset, StudyReport};
+use rulesets::{OptionSet, Resolved, Ruleset, StudyReport};
 use serde_json::{Value, json};
 use tera::Context;
 use verify::claims::ClaimResult;
@@ -552,9 +552,9 @@ impl<'a> Index<'a> {
             .unwrap_or_default()
             .iter()
             .map(|spec| {
-                let value = |set: &Option<OptionSet>| {
+                let value = |set: &Option<Resolved>| {
                     set.as_ref()
-                        .and_then(|s| s.get(spec.key))
+                        .and_then(|s| s.options().get(spec.key))
                         .cloned()
                         .unwrap_or_default()
                 };
@@ -583,7 +583,7 @@ impl<'a> Index<'a> {
             "options": options,
             "scenarios": engine.map(scenario_names).unwrap_or_default(),
             "studies": studies.map(|s| studies_view(s)),
-            "sample": engine.and_then(|e| own.as_ref().map(|o| sample_game(e, o))),
+            "sample": own.as_ref().map(sample_game),
         })
     }
 
@@ -1352,14 +1352,15 @@ fn studies_view(r: &RulesetStudies) -> Value {
 }
 
 /// A short complete game under the ruleset's own options, move by move.
-fn sample_game(engine: &dyn Ruleset, options: &OptionSet) -> Option<Value> {
+fn sample_game(options: &Resolved) -> Option<Value> {
     let caps = Caps::LUDII;
+    let mut play = options.runner(caps);
     let index = (0..SAMPLE_CANDIDATES)
-        .map(|i| (i, engine.playout(options, SAMPLE_SEED, i, caps)))
+        .map(|i| (i, play(SAMPLE_SEED, i)))
         .filter(|(_, p)| p.ending == Ending::Rules)
         .min_by_key(|(i, p)| (p.moves, *i))
         .map(|(i, _)| i)?;
-    let trace = engine.trace(options, SAMPLE_SEED, index, caps, true).ok()?;
+    let trace = options.trace(SAMPLE_SEED, index, caps, true).ok()?;
     let steps: Vec<Value> = trace
         .steps
         .iter()

@@ -8,9 +8,9 @@ use corpus::{Claim, Corpus, Sentence};
 use engine::OptionKind;
 use engine::dice::Rational;
 use engine::rng::{GameRng, mix};
-use engine::scenario::{Scenario, contains};
+use engine::scenario::{Scenario, ScenarioError, contains};
 use rayon::prelude::*;
-use rulesets::{OptionSet, Ruleset};
+use rulesets::{OptionSet, Resolved, Ruleset};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -181,11 +181,7 @@ fn show(r: &Rational) -> String {
 }
 
 /// Runs a check under `options`.
-pub fn evaluate(
-    engine: &dyn Ruleset,
-    options: &OptionSet,
-    check: &Check,
-) -> Result<Evaluation, Broken> {
+pub fn evaluate(options: &Resolved, check: &Check) -> Result<Evaluation, Broken> {
     match check {
         Check::Scenario(scenario) => {
             let mut mismatches = Vec::new();
@@ -204,12 +200,12 @@ pub fn evaluate(
                     steps: case.steps.clone(),
                     expect: case.expect.clone(),
                 };
-                match engine.run_scenario(options, &run) {
+                match options.run_scenario(&run) {
                     Ok(result) => {
                         mismatches.extend(result.mismatches.iter().map(|m| format!("{name}: {m}")));
                         observed.push(result.observed);
                     }
-                    Err(error) if error.starts_with("setup:") => {
+                    Err(error @ ScenarioError::Setup(_)) => {
                         return Err(Broken(format!("{name}: {error}")));
                     }
                     Err(error) => {
@@ -225,7 +221,7 @@ pub fn evaluate(
             })
         }
         Check::ThrowTable(wanted) => {
-            let tables = engine.throw_tables(options).map_err(Broken)?;
+            let tables = options.throw_tables().map_err(Broken)?;
             let table = tables
                 .iter()
                 .find(|t| t.name == wanted.table)
@@ -310,8 +306,8 @@ pub fn evaluate(
                 caps: engine::Caps::LUDII,
                 check_invariants: false,
             };
-            let stats = engine
-                .simulate(options, &study, None)
+            let stats = options
+                .simulate(&study, None)
                 .map_err(|failure| Broken(failure.to_string()))?;
             let score = stats.summary().advantage_p1;
             let [low, high] = score.ci;
@@ -349,7 +345,7 @@ pub fn evaluate(
             })
         }
         Check::Computation(computation) => {
-            let observed = engine.compute(&computation.name, options).map_err(Broken)?;
+            let observed = options.compute(&computation.name).map_err(Broken)?;
             let mut mismatches = Vec::new();
             contains(&computation.expect, &observed, "", &mut mismatches);
             Ok(Evaluation {
@@ -506,7 +502,7 @@ fn run_search(
         overrides.extend(reading(&keys, digits));
         overrides.extend(fixed.clone());
         let options = engine.resolve(preset, &overrides).ok()?;
-        Some(evaluate(engine, &options, check).is_ok_and(|e| e.holds))
+        Some(evaluate(&options, check).is_ok_and(|e| e.holds))
     };
     let verdicts: BTreeMap<Vec<usize>, Option<bool>> = combos
         .into_par_iter()
@@ -653,7 +649,7 @@ pub fn run_claim(corpus: &Corpus, game: &str, claim: &Claim) -> ClaimResult {
             return result;
         }
     };
-    match evaluate(engine, &options, &check) {
+    match evaluate(&options, &check) {
         Ok(evaluation) => {
             let search = run_search(engine, &file.preset, &file.options, &check, &claim.id);
             result.status = match (evaluation.holds, search.holding) {
@@ -662,7 +658,7 @@ pub fn run_claim(corpus: &Corpus, game: &str, claim: &Claim) -> ClaimResult {
                 (false, _) => Status::HoldsOnlyUnder,
             };
             result.under_ruleset = Some(evaluation);
-            result.options = options;
+            result.options = options.options().clone();
             result.search = Some(search);
         }
         Err(Broken(message)) => result.error = Some(message),

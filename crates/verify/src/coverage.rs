@@ -178,8 +178,8 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
             .get(&file.ruleset)
             .and_then(|r| rulesets::find(&r.engine).ok());
         // The option set the ruleset plays: the one its clauses' words are held against.
-        let plays =
-            crate::links::ruleset_options(corpus, &file.ruleset).map(|(_, options)| options);
+        let plays = crate::links::ruleset_options(corpus, &file.ruleset);
+        let plays = plays.as_ref().map(rulesets::Resolved::options);
         let scenario_names: BTreeSet<String> = engine
             .and_then(|e| engine::scenario::parse_file(e.scenarios()).ok())
             .map(|s| s.into_iter().map(|s| s.name).collect())
@@ -232,7 +232,7 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
         let clauses = file
             .clauses
             .iter()
-            .map(|clause| stand(clause, plays.as_ref()))
+            .map(|clause| stand(clause, plays))
             .collect();
         out.push(summarise(id, Some(file.ruleset.clone()), clauses));
     }

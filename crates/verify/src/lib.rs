@@ -231,7 +231,7 @@ pub fn merge(mut shards: Vec<Shard>) -> Result<Outcome, String> {
         let Some(total) = total else {
             return Err(format!("no shard has study {}", spec.key));
         };
-        studies.push(studies::finish(spec, &total));
+        studies.push(studies::finish(spec, &total)?);
     }
     Ok(Outcome {
         seed: first.seed,

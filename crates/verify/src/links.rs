@@ -4,7 +4,6 @@
 use corpus::store::FileKind;
 use corpus::text::normalize_whitespace;
 use corpus::{Corpus, Report, SentenceOrigin};
-use rulesets::OptionSet;
 
 use crate::claims::Check;
 use crate::located::Locator;
@@ -277,12 +276,8 @@ fn origin_name(origin: SentenceOrigin) -> &'static str {
 }
 
 /// Options of a ruleset file, resolved.
-pub fn ruleset_options(
-    corpus: &Corpus,
-    ruleset: &str,
-) -> Option<(&'static dyn rulesets::Ruleset, OptionSet)> {
+pub fn ruleset_options(corpus: &Corpus, ruleset: &str) -> Option<rulesets::Resolved> {
     let file = corpus.rulesets.get(ruleset)?;
     let engine = rulesets::find(&file.engine).ok()?;
-    let options = engine.resolve(&file.preset, &file.options).ok()?;
-    Some((engine, options))
+    engine.resolve(&file.preset, &file.options).ok()
 }

@@ -10,7 +10,7 @@ use engine::playout::Caps;
 use engine::rng::mix;
 use engine::simulate::{InvariantFailure, Study};
 use engine::stats::{Stats, Z95};
-use rulesets::{OptionSet, StudyReport};
+use rulesets::{OptionSet, Resolved, StudyReport};
 use serde::{Deserialize, Serialize};
 
 /// Playouts for a share known to ±1% at 95% confidence in the worst case (a share of 1/2):
@@ -84,7 +84,7 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
                 label,
                 why,
                 preset,
-                options,
+                options: options.options().clone(),
                 seed: study_seed,
                 playouts,
             });
@@ -109,6 +109,7 @@ fn at_ludii_settings(
 ) -> Option<(OptionSet, Vec<String>)> {
     let own = engine.resolve(preset, overrides).ok()?;
     let ludii = engine.resolve("ludii", &OptionSet::new()).ok()?;
+    let (own, ludii) = (own.options(), ludii.options());
     let mut at = overrides.clone();
     let mut changed = Vec::new();
     for spec in engine.specs() {
@@ -146,14 +147,33 @@ pub fn shard_range(playouts: u64, shard: u32, of: u32) -> (u64, u64) {
     (start, end - start)
 }
 
+impl StudySpec {
+    /// The study's options, resolved again by its engine: a plan read back from a shard is
+    /// text, and only the registry makes options an engine plays under.
+    pub fn resolve(&self) -> Result<Resolved, String> {
+        rulesets::find(&self.engine)?.resolve(&self.preset, &self.options)
+    }
+}
+
+/// Why part of a study could not be run.
+#[derive(Debug, thiserror::Error)]
+pub enum StudyError {
+    /// The study names an engine or options the registry does not have.
+    #[error("{0}")]
+    Options(String),
+    /// A playout broke an invariant of the game.
+    #[error("{0}")]
+    Invariant(InvariantFailure),
+}
+
 /// Runs part of a study.
 pub fn run(
     spec: &StudySpec,
     first: u64,
     playouts: u64,
     progress: Option<&AtomicU64>,
-) -> Result<Stats, InvariantFailure> {
-    let engine = rulesets::find(&spec.engine).expect("planned studies name known engines");
+) -> Result<Stats, StudyError> {
+    let options = spec.resolve().map_err(StudyError::Options)?;
     let study = Study {
         seed: spec.seed,
         first,
@@ -161,7 +181,9 @@ pub fn run(
         caps: Caps::LUDII,
         check_invariants: true,
     };
-    engine.simulate(&spec.options, &study, progress)
+    options
+        .simulate(&study, progress)
+        .map_err(StudyError::Invariant)
 }
 
 /// A finished study: its figures and what they flag.
@@ -172,8 +194,8 @@ pub struct StudyResult {
     pub flags: Vec<String>,
 }
 
-pub fn finish(spec: &StudySpec, stats: &Stats) -> StudyResult {
-    let engine = rulesets::find(&spec.engine).expect("planned studies name known engines");
+pub fn finish(spec: &StudySpec, stats: &Stats) -> Result<StudyResult, String> {
+    let options = spec.resolve()?;
     let study = Study {
         seed: spec.seed,
         first: 0,
@@ -187,13 +209,13 @@ pub fn finish(spec: &StudySpec, stats: &Stats) -> StudyResult {
         &spec.options,
         &study,
         stats,
-        engine.sides(&spec.options),
+        options.sides(),
     );
-    StudyResult {
+    Ok(StudyResult {
         flags: flags(&report),
         spec: spec.clone(),
         report,
-    }
+    })
 }
 
 /// The smallest first-player edge worth a flag: two points of score either side of 50%.

@@ -296,7 +296,10 @@ fn a_setup_naming_a_seat_that_is_not_a_player_is_broken() {
             .unwrap();
         assert_eq!(claim.status, Status::Broken);
         let error = claim.error.as_deref().unwrap_or_default();
-        assert!(error.contains(&format!("seat \"{seat}\"")), "{error}");
+        assert!(
+            error.contains(&format!("players: seat {seat} is not a player")),
+            "{error}"
+        );
     }
 }
 
@@ -514,7 +517,7 @@ fn a_first_player_claim_is_read_off_random_play() {
             "first_player": {"favours": favours, "playouts": 1500}
         }))
         .unwrap();
-        verify::claims::evaluate(engine, &options, &check).unwrap()
+        verify::claims::evaluate(&options, &check).unwrap()
     };
     assert!(verdict("baqura", "first").holds);
     let wrong = verdict("baqura", "neither");

@@ -10,7 +10,7 @@ fn main() -> ExitCode {
         eprintln!("usage: gate-playouts GAME");
         return ExitCode::FAILURE;
     };
-    match benchmarks::gate::run(&game, "ludii") {
+    match rulesets::find(&game).and_then(|ruleset| benchmarks::gate::run(ruleset, "ludii")) {
         Ok(workload) => {
             println!("{} {}", workload.playouts, workload.moves);
             ExitCode::SUCCESS
