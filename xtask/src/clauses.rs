@@ -30,7 +30,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let ruleset = corpus
         .rulesets
         .iter()
-        .find(|(_, r)| r.implements.contains(&args.record))
+        .find(|(_, r)| r.implements.iter().any(|id| *id == args.record))
         .map(|(key, _)| key.clone())
         .unwrap_or_default();
     let text = verify::coverage::skeleton(&args.record, &ruleset, rules);

@@ -7,23 +7,25 @@ use std::path::{Path, PathBuf};
 use crate::diag::{Diagnostic, Report};
 use crate::id::{RecordKind, check_slug, parse_record_id};
 use crate::store::{Corpus, FileKind};
-use crate::yaml::line_of;
+use crate::yaml::{Located, line_of};
 
-/// Locates diagnostics in the loaded files.
-struct Locator<'a> {
-    corpus: &'a Corpus,
-    root: &'a Path,
+/// Locates diagnostics in the loaded files: a value read with its line
+/// ([`crate::yaml::Located`]) by that line, a field by its path in the file.
+pub struct Locator<'a> {
+    pub corpus: &'a Corpus,
+    pub root: &'a Path,
 }
 
 impl Locator<'_> {
-    fn path(&self, kind: FileKind, key: &str) -> PathBuf {
+    /// The file holding `key`: where it was loaded from, or where it belongs.
+    pub fn path(&self, kind: FileKind, key: &str) -> PathBuf {
         self.corpus
             .path_of(kind, key)
             .map_or_else(|| self.root.join(kind.path(key)), Path::to_path_buf)
     }
 
     /// A diagnostic on `field` (a dotted path) of the file holding `key`.
-    fn error(
+    pub fn error(
         &self,
         kind: FileKind,
         key: &str,
@@ -38,6 +40,20 @@ impl Locator<'_> {
             .get(&path)
             .and_then(|text| line_of(text, &segments));
         Diagnostic::error(&path, message).at_line(line).field(field)
+    }
+
+    /// A diagnostic on a value read with its line ([`crate::yaml::Located`]).
+    pub fn error_on<T>(
+        &self,
+        kind: FileKind,
+        key: &str,
+        value: &Located<T>,
+        field: &str,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic::error(self.path(kind, key), message)
+            .at_line(value.line())
+            .field(field)
     }
 }
 
@@ -283,13 +299,15 @@ fn check_executable_rulesets(corpus: &Corpus, at: &Locator<'_>, push: &mut impl 
             push(at.error(kind, key, "implements", "names no record"));
         }
         for id in &ruleset.implements {
-            let known = corpus.evidence.contains_key(id) || corpus.portal_rulesets.contains_key(id);
+            let known = corpus.evidence.contains_key(id.as_str())
+                || corpus.portal_rulesets.contains_key(id.as_str());
             if known {
-                implemented.insert(id);
+                implemented.insert(id.as_str());
             } else {
-                push(at.error(
+                push(at.error_on(
                     kind,
                     key,
+                    id,
                     "implements",
                     format!(
                         "{id} is neither an evidence record nor a portal ruleset of the corpus"
@@ -331,12 +349,13 @@ fn check_claims<'a>(
         }
         for claim in &file.claims {
             if let Err(message) = check_slug(&claim.id) {
-                push(at.error(kind, game, "id", message));
+                push(at.error_on(kind, game, claim, "id", message));
             }
             if let Some(other) = claim_ids.insert(&claim.id, game) {
-                push(at.error(
+                push(at.error_on(
                     kind,
                     game,
+                    claim,
                     "id",
                     format!("claim {} is also defined in claims/{other}.yaml", claim.id),
                 ));
@@ -344,9 +363,10 @@ fn check_claims<'a>(
             if !corpus.evidence.contains_key(&claim.record)
                 && !corpus.portal_rulesets.contains_key(&claim.record)
             {
-                push(at.error(
+                push(at.error_on(
                     kind,
                     game,
+                    claim,
                     "record",
                     format!(
                         "claim {}: record {} is not in the corpus",
@@ -355,18 +375,20 @@ fn check_claims<'a>(
                 ));
             }
             match corpus.rulesets.get(&claim.ruleset) {
-                None => push(at.error(
+                None => push(at.error_on(
                     kind,
                     game,
+                    claim,
                     "ruleset",
                     format!(
                         "claim {}: executable ruleset {:?} is not in rulesets/",
                         claim.id, claim.ruleset
                     ),
                 )),
-                Some(r) if r.game != *game => push(at.error(
+                Some(r) if r.game != *game => push(at.error_on(
                     kind,
                     game,
+                    claim,
                     "ruleset",
                     format!(
                         "claim {}: ruleset {} plays {}, not {game}",
@@ -376,9 +398,10 @@ fn check_claims<'a>(
                 Some(_) => {}
             }
             if !is_language_tag(&claim.sentence.language) {
-                push(at.error(
+                push(at.error_on(
                     kind,
                     game,
+                    claim,
                     "language",
                     format!(
                         "claim {}: {:?} is not a language tag",
@@ -447,11 +470,12 @@ fn check_coverage(
                     format!("clause {:?} {message}", clause.text),
                 ));
             }
-            for option in clause.reads.keys() {
-                if !clause.options.contains(option) {
-                    push(at.error(
+            for (option, value) in &clause.reads {
+                if !clause.options.iter().any(|o| o.as_str() == option) {
+                    push(at.error_on(
                         kind,
                         key,
+                        value,
                         "reads",
                         format!(
                             "clause {:?} reads option {option} but does not list it in options",

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::date::DateRange;
 use crate::geo::Location;
+use crate::yaml::{Located, is_empty_map};
 
 /// A saved portal page a record was read from.
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -294,15 +295,15 @@ pub struct ExecutableRuleset {
     pub name: String,
     pub game: String,
     /// Slug of the engine in the rulesets registry.
-    pub engine: String,
-    pub preset: String,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub options: BTreeMap<String, String>,
+    pub engine: Located<String>,
+    pub preset: Located<String>,
+    #[serde(default, skip_serializing_if = "is_empty_map")]
+    pub options: Located<BTreeMap<String, String>>,
     /// Evidence records and portal rulesets this ruleset reads.
-    pub implements: Vec<String>,
+    pub implements: Vec<Located<String>>,
     /// Further option sets simulated beside the two presets, to show what a reading changes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub variants: Vec<Variant>,
+    pub variants: Vec<Located<Variant>>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
 }
@@ -362,9 +363,8 @@ pub struct Claim {
     /// refuses it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub concerns: Vec<String>,
-    /// What to run: a `scenario` (position, throws and moves, expected results) or a
-    /// `throw_table` (exact probabilities). Read by the engines, opaque here.
-    pub check: serde_json::Value,
+    /// What to run against the engine.
+    pub check: Located<Check>,
     /// What the result means for the record, written after reading the report.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
@@ -374,7 +374,141 @@ pub struct Claim {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimFile {
-    pub claims: Vec<Claim>,
+    pub claims: Vec<Located<Claim>>,
+}
+
+/// What a claim runs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Check {
+    Scenario(ScenarioCheck),
+    ThrowTable(ThrowTableCheck),
+    Computation(ComputationCheck),
+    FirstPlayer(FirstPlayerCheck),
+}
+
+/// A claim about who is favoured by moving first, checked on uniformly random play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirstPlayerCheck {
+    /// Whom the sentence says moving first favours.
+    pub favours: Favours,
+    /// Playouts of random play from the start, under Ludii's caps.
+    pub playouts: u64,
+    #[serde(default)]
+    pub fixed: BTreeMap<String, String>,
+    #[serde(default)]
+    pub search: Option<Vec<String>>,
+}
+
+/// Who moves first to advantage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Favours {
+    /// Player 1's score (a win 1, a draw 1/2) lies above 1/2, beyond chance.
+    First,
+    /// It lies below 1/2, beyond chance.
+    Second,
+    /// Its 95% interval contains 1/2.
+    Neither,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioCheck {
+    /// Options the claim's situation requires (never searched).
+    #[serde(default)]
+    pub fixed: BTreeMap<String, String>,
+    /// Options to search; all rule options by default.
+    #[serde(default)]
+    pub search: Option<Vec<String>>,
+    pub cases: Vec<Case>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub setup: Option<serde_json::Value>,
+    #[serde(default)]
+    pub steps: Vec<serde_json::Value>,
+    pub expect: serde_json::Value,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThrowTableCheck {
+    /// The table's name (see the engine's throw tables).
+    pub table: String,
+    /// What each number of lots up is worth, exactly ("0": "4"): lots up that give the same
+    /// value are told apart, which a distribution of values cannot do.
+    #[serde(default)]
+    pub faces: BTreeMap<u8, String>,
+    /// For the numbers of lots up the sentence speaks of: whether they give another throw.
+    #[serde(default)]
+    pub another_throw: BTreeMap<u8, bool>,
+    /// Exact probability of each value, as fractions ("5/8").
+    #[serde(default)]
+    pub distribution: BTreeMap<String, String>,
+    #[serde(default)]
+    pub extra_throw: Option<String>,
+    #[serde(default)]
+    pub fixed: BTreeMap<String, String>,
+    #[serde(default)]
+    pub search: Option<Vec<String>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ComputationCheck {
+    pub name: String,
+    pub expect: serde_json::Value,
+    #[serde(default)]
+    pub fixed: BTreeMap<String, String>,
+    #[serde(default)]
+    pub search: Option<Vec<String>>,
+}
+
+impl Check {
+    pub fn fixed(&self) -> &BTreeMap<String, String> {
+        match self {
+            Check::Scenario(c) => &c.fixed,
+            Check::ThrowTable(c) => &c.fixed,
+            Check::Computation(c) => &c.fixed,
+            Check::FirstPlayer(c) => &c.fixed,
+        }
+    }
+
+    pub fn search_keys(&self) -> Vec<String> {
+        match self {
+            Check::Scenario(c) => c.search.clone(),
+            Check::ThrowTable(c) => c.search.clone(),
+            Check::Computation(c) => c.search.clone(),
+            Check::FirstPlayer(c) => c.search.clone(),
+        }
+        .unwrap_or_default()
+    }
+
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Check::Scenario(_) => "scenario",
+            Check::ThrowTable(_) => "throw-table",
+            Check::Computation(_) => "computation",
+            Check::FirstPlayer(_) => "first-player",
+        }
+    }
+
+    /// The options to search, if the check names them.
+    pub fn search(&self) -> Option<&Vec<String>> {
+        match self {
+            Check::Scenario(c) => c.search.as_ref(),
+            Check::ThrowTable(c) => c.search.as_ref(),
+            Check::Computation(c) => c.search.as_ref(),
+            Check::FirstPlayer(c) => c.search.as_ref(),
+        }
+    }
 }
 
 /// What implements one clause of a Rules text.
@@ -384,17 +518,17 @@ pub struct Clause {
     /// The clause exactly as the splitter cuts it from the Rules text.
     pub text: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub options: Vec<String>,
+    pub options: Vec<Located<String>>,
     /// The values the clause's own words give some of its options, where they leave no doubt
     /// ("the djinn is entered when the father reaches Mecca": `entry: free`). The ruleset's
     /// preset is checked against them, so a preset that departs from the clause shows it.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub reads: BTreeMap<String, String>,
+    pub reads: BTreeMap<String, Located<String>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub claims: Vec<String>,
+    pub claims: Vec<Located<String>>,
     /// Rule scenarios of the engine (data-driven tests) that exercise the clause.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub scenarios: Vec<String>,
+    pub scenarios: Vec<Located<String>>,
     /// Why the clause has no executable counterpart.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_modelled: Option<String>,
@@ -414,7 +548,7 @@ impl Clause {
 pub struct Coverage {
     pub record: String,
     pub ruleset: String,
-    pub clauses: Vec<Clause>,
+    pub clauses: Vec<Located<Clause>>,
 }
 
 /// Metadata of a page the pipeline downloaded, stored beside it as `<page>.source.yaml`.

@@ -47,6 +47,113 @@ pub fn to_yaml<T: Serialize>(value: &T) -> String {
     text
 }
 
+/// A value of a hand-written YAML file with the line it stands on, read through
+/// serde-saphyr's `Spanned`, so that a check can point at what it rejects without searching
+/// the text. It compares, orders and serialises as its value alone; read from anything but
+/// YAML, its line is 0 (unknown).
+#[derive(Clone, Debug, Default)]
+pub struct Located<T> {
+    pub value: T,
+    /// 1-based; 0 when unknown.
+    pub line: u64,
+}
+
+impl<T> Located<T> {
+    /// A value with no place in a file (built by a program, not read).
+    pub fn new(value: T) -> Self {
+        Self { value, line: 0 }
+    }
+
+    /// The line, if known.
+    pub fn line(&self) -> Option<u64> {
+        (self.line > 0).then_some(self.line)
+    }
+}
+
+impl<T> From<T> for Located<T> {
+    fn from(value: T) -> Self {
+        Self::new(value)
+    }
+}
+
+impl<T> std::ops::Deref for Located<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T: PartialEq> PartialEq for Located<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+    }
+}
+
+impl<T: Eq> Eq for Located<T> {}
+
+impl PartialEq<str> for Located<String> {
+    fn eq(&self, other: &str) -> bool {
+        self.value == other
+    }
+}
+
+impl PartialEq<&str> for Located<String> {
+    fn eq(&self, other: &&str) -> bool {
+        self.value == *other
+    }
+}
+
+impl PartialEq<String> for Located<String> {
+    fn eq(&self, other: &String) -> bool {
+        self.value == *other
+    }
+}
+
+impl std::borrow::Borrow<str> for Located<String> {
+    fn borrow(&self) -> &str {
+        &self.value
+    }
+}
+
+impl<T: PartialOrd> PartialOrd for Located<T> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        self.value.partial_cmp(&other.value)
+    }
+}
+
+impl<T: Ord> Ord for Located<T> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.value.cmp(&other.value)
+    }
+}
+
+impl<T: std::fmt::Display> std::fmt::Display for Located<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.value.fmt(f)
+    }
+}
+
+impl<T: Serialize> Serialize for Located<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(serializer)
+    }
+}
+
+impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Located<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let spanned = serde_saphyr::Spanned::<T>::deserialize(deserializer)?;
+        Ok(Self {
+            line: spanned.referenced.line(),
+            value: spanned.value,
+        })
+    }
+}
+
+/// For `skip_serializing_if` on located collections.
+pub fn is_empty_map<K, V>(map: &Located<std::collections::BTreeMap<K, V>>) -> bool {
+    map.value.is_empty()
+}
+
 /// Finds the line of `key:` inside the nested mapping named by `path` (1-based), so that
 /// semantic checks can point at the field they reject.
 pub fn line_of(text: &str, path: &[&str]) -> Option<u64> {

@@ -95,7 +95,7 @@ fn write_row<'a>(out: &mut String, values: impl Iterator<Item = &'a str>) {
     out.push_str("\r\n");
 }
 
-fn list(items: &[String]) -> String {
+fn list<S: std::borrow::Borrow<str>>(items: &[S]) -> String {
     items.join("; ")
 }
 
@@ -883,14 +883,14 @@ pub static EXECUTABLE_RULESETS: Table<ExecutableRuleset> = Table {
             kind: Kind::Text,
             meaning: "The engine that runs it.",
             fields: &["engine"],
-            value: |r, _| r.engine.clone(),
+            value: |r, _| r.engine.value.clone(),
         },
         Column {
             name: "preset",
             kind: Kind::Text,
             meaning: "The engine's preset it starts from (dlp or ludii).",
             fields: &["preset"],
-            value: |r, _| r.preset.clone(),
+            value: |r, _| r.preset.value.clone(),
         },
         Column {
             name: "options",

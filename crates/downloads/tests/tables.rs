@@ -4,6 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use corpus::model::*;
+use corpus::yaml::Located;
 use corpus::{Coordinates, Corpus, DateRange, HistDate, Location, Report};
 use downloads::tables;
 
@@ -291,27 +292,34 @@ fn every_field_of_the_model_has_a_column() {
         id: "r".into(),
         name: "n".into(),
         game: "g".into(),
-        engine: "e".into(),
-        preset: "dlp".into(),
-        options: other,
-        implements: many(),
-        variants: vec![Variant {
-            label: "l".into(),
-            preset: "p".into(),
-            options: BTreeMap::new(),
-            why: "w".into(),
-            plays_as_ludii: true,
-        }],
+        engine: Located::new("e".into()),
+        preset: Located::new("dlp".into()),
+        options: other.into(),
+        implements: located(many()),
+        variants: vec![
+            Variant {
+                label: "l".into(),
+                preset: "p".into(),
+                options: BTreeMap::new(),
+                why: "w".into(),
+                plays_as_ludii: true,
+            }
+            .into(),
+        ],
         notes: "n".into(),
     };
     covered(&executable, &fields(&tables::EXECUTABLE_RULESETS), &[]);
     let clause = Clause {
         text: "t".into(),
-        options: many(),
-        reads: [("o".to_string(), "v".to_string())].into(),
-        claims: many(),
-        scenarios: many(),
+        options: located(many()),
+        reads: [("o".to_string(), Located::new("v".to_string()))].into(),
+        claims: located(many()),
+        scenarios: located(many()),
         not_modelled: text(),
     };
     covered(&clause, &fields(&tables::COVERAGE), &[]);
+}
+
+fn located(items: Vec<String>) -> Vec<Located<String>> {
+    items.into_iter().map(Located::new).collect()
 }

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use corpus::{Claim, Corpus, Sentence};
+use corpus::{Check, Claim, Corpus, Favours, Sentence};
 use engine::OptionKind;
 use engine::dice::Rational;
 use engine::rng::{GameRng, mix};
@@ -17,142 +17,9 @@ use serde_json::{Value, json};
 /// Combinations tried at most per claim; beyond, a seeded sample of this size.
 pub const SEARCH_LIMIT: usize = 4096;
 
-/// What a claim runs.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
-pub enum Check {
-    Scenario(ScenarioCheck),
-    ThrowTable(ThrowTableCheck),
-    Computation(ComputationCheck),
-    FirstPlayer(FirstPlayerCheck),
-}
-
-/// A claim about who is favoured by moving first, checked on uniformly random play.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FirstPlayerCheck {
-    /// Whom the sentence says moving first favours.
-    pub favours: Favours,
-    /// Playouts of random play from the start, under Ludii's caps.
-    pub playouts: u64,
-    #[serde(default)]
-    pub fixed: OptionSet,
-    #[serde(default)]
-    pub search: Option<Vec<String>>,
-}
-
-/// Who moves first to advantage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Favours {
-    /// Player 1's score (a win 1, a draw 1/2) lies above 1/2, beyond chance.
-    First,
-    /// It lies below 1/2, beyond chance.
-    Second,
-    /// Its 95% interval contains 1/2.
-    Neither,
-}
-
 /// The seed of the playouts a first-player check runs: fixed, so that the verdict is
 /// reproducible; the playouts are many enough that it does not turn on it.
 const FIRST_PLAYER_SEED: u64 = 0x5eed_f125;
-
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScenarioCheck {
-    /// Options the claim's situation requires (never searched).
-    #[serde(default)]
-    pub fixed: OptionSet,
-    /// Options to search; all rule options by default.
-    #[serde(default)]
-    pub search: Option<Vec<String>>,
-    pub cases: Vec<Case>,
-}
-
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Case {
-    #[serde(default)]
-    pub name: Option<String>,
-    #[serde(default)]
-    pub setup: Option<Value>,
-    #[serde(default)]
-    pub steps: Vec<Value>,
-    pub expect: Value,
-}
-
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ThrowTableCheck {
-    /// The table's name (see the engine's throw tables).
-    pub table: String,
-    /// What each number of lots up is worth, exactly ("0": "4"): lots up that give the same
-    /// value are told apart, which a distribution of values cannot do.
-    #[serde(default)]
-    pub faces: BTreeMap<u8, String>,
-    /// For the numbers of lots up the sentence speaks of: whether they give another throw.
-    #[serde(default)]
-    pub another_throw: BTreeMap<u8, bool>,
-    /// Exact probability of each value, as fractions ("5/8").
-    #[serde(default)]
-    pub distribution: BTreeMap<String, String>,
-    #[serde(default)]
-    pub extra_throw: Option<String>,
-    #[serde(default)]
-    pub fixed: OptionSet,
-    #[serde(default)]
-    pub search: Option<Vec<String>>,
-}
-
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ComputationCheck {
-    pub name: String,
-    pub expect: Value,
-    #[serde(default)]
-    pub fixed: OptionSet,
-    #[serde(default)]
-    pub search: Option<Vec<String>>,
-}
-
-impl Check {
-    pub fn fixed(&self) -> &OptionSet {
-        match self {
-            Check::Scenario(c) => &c.fixed,
-            Check::ThrowTable(c) => &c.fixed,
-            Check::Computation(c) => &c.fixed,
-            Check::FirstPlayer(c) => &c.fixed,
-        }
-    }
-
-    pub fn search_keys(&self) -> Vec<String> {
-        match self {
-            Check::Scenario(c) => c.search.clone(),
-            Check::ThrowTable(c) => c.search.clone(),
-            Check::Computation(c) => c.search.clone(),
-            Check::FirstPlayer(c) => c.search.clone(),
-        }
-        .unwrap_or_default()
-    }
-
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Check::Scenario(_) => "scenario",
-            Check::ThrowTable(_) => "throw-table",
-            Check::Computation(_) => "computation",
-            Check::FirstPlayer(_) => "first-player",
-        }
-    }
-
-    fn search(&self) -> Option<&Vec<String>> {
-        match self {
-            Check::Scenario(c) => c.search.as_ref(),
-            Check::ThrowTable(c) => c.search.as_ref(),
-            Check::Computation(c) => c.search.as_ref(),
-            Check::FirstPlayer(c) => c.search.as_ref(),
-        }
-    }
-}
 
 /// The result of one run of a check.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -621,13 +488,7 @@ fn broken_claim(game: &str, claim: &Claim, error: String) -> ClaimResult {
 pub fn run_claim(corpus: &Corpus, game: &str, claim: &Claim) -> ClaimResult {
     let mut result = broken_claim(game, claim, String::new());
     result.error = None;
-    let check: Check = match serde_json::from_value(claim.check.clone()) {
-        Ok(check) => check,
-        Err(e) => {
-            result.error = Some(e.to_string());
-            return result;
-        }
-    };
+    let check = &claim.check;
     result.kind = check.kind().to_string();
     let Some(file) = corpus.rulesets.get(&claim.ruleset) else {
         result.error = Some(format!("no executable ruleset {}", claim.ruleset));
@@ -640,7 +501,7 @@ pub fn run_claim(corpus: &Corpus, game: &str, claim: &Claim) -> ClaimResult {
             return result;
         }
     };
-    let mut overrides = file.options.clone();
+    let mut overrides = file.options.value.clone();
     overrides.extend(check.fixed().clone());
     let options = match engine.resolve(&file.preset, &overrides) {
         Ok(options) => options,
@@ -649,9 +510,9 @@ pub fn run_claim(corpus: &Corpus, game: &str, claim: &Claim) -> ClaimResult {
             return result;
         }
     };
-    match evaluate(&options, &check) {
+    match evaluate(&options, check) {
         Ok(evaluation) => {
-            let search = run_search(engine, &file.preset, &file.options, &check, &claim.id);
+            let search = run_search(engine, &file.preset, &file.options, check, &claim.id);
             result.status = match (evaluation.holds, search.holding) {
                 (true, _) => Status::Holds,
                 (false, 0) => Status::Fails,
@@ -671,7 +532,7 @@ pub fn run_all(corpus: &Corpus) -> Vec<ClaimResult> {
     let claims: Vec<(&str, &Claim)> = corpus
         .claims
         .iter()
-        .flat_map(|(game, file)| file.claims.iter().map(move |c| (game.as_str(), c)))
+        .flat_map(|(game, file)| file.claims.iter().map(move |c| (game.as_str(), &c.value)))
         .collect();
     claims
         .par_iter()

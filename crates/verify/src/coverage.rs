@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clauses;
 use crate::links::record_rules;
-use crate::located::Locator;
+use corpus::check::Locator;
 
 /// Where a clause stands against the executable ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -103,11 +103,11 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
     let corpus = at.corpus;
     let mut report = Report::default();
     let mut out = Vec::new();
-    let records: BTreeSet<&String> = corpus
+    let records: BTreeSet<&str> = corpus
         .rulesets
         .values()
-        .flat_map(|r| &r.implements)
-        .chain(corpus.coverage.keys())
+        .flat_map(|r| r.implements.iter().map(|id| id.as_str()))
+        .chain(corpus.coverage.keys().map(String::as_str))
         .filter(|id| corpus.evidence.contains_key(*id) || corpus.portal_rulesets.contains_key(*id))
         .collect();
     for id in records {
@@ -116,7 +116,7 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
         };
         let split = clauses::split(rules);
         let kind = FileKind::Coverage;
-        let Some(file) = corpus.coverage.get(id.as_str()) else {
+        let Some(file) = corpus.coverage.get(id) else {
             let mut diagnostic = corpus::Diagnostic::warning(
                 at.path(kind, id),
                 format!(
@@ -144,10 +144,10 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
         for (index, expected) in split.iter().enumerate() {
             match file.clauses.get(index) {
                 Some(clause) if clause.text == *expected => {}
-                Some(clause) => report.push(at.error_at(
+                Some(clause) => report.push(at.error_on(
                     kind,
                     id,
-                    &clause.text,
+                    clause,
                     "clauses",
                     format!(
                         "clause {}: the Rules text gives {expected:?}, the file {:?}",
@@ -155,20 +155,19 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
                         clause.text
                     ),
                 )),
-                None => report.push(at.error_at(
+                None => report.push(at.error(
                     kind,
                     id,
-                    "clauses:",
                     "clauses",
                     format!("clause {} ({expected:?}) is missing", index + 1),
                 )),
             }
         }
         for extra in file.clauses.iter().skip(split.len()) {
-            report.push(at.error_at(
+            report.push(at.error_on(
                 kind,
                 id,
-                &extra.text,
+                extra,
                 "clauses",
                 format!("{:?} is not a clause of the Rules text", extra.text),
             ));
@@ -192,17 +191,17 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
         for clause in &file.clauses {
             for option in &clause.options {
                 if engine.is_some_and(|e| !e.specs().iter().any(|s| s.key == option.as_str())) {
-                    report.push(at.error_at(kind, id, option, "options", format!("clause {:?} is mapped to option {option}, which the engine does not have", clause.text)));
+                    report.push(at.error_on(kind, id, option, "options", format!("clause {:?} is mapped to option {option}, which the engine does not have", clause.text)));
                 }
             }
             if let Some(e) = engine {
                 for (option, value) in &clause.reads {
-                    let set = rulesets::OptionSet::from([(option.clone(), value.clone())]);
+                    let set = rulesets::OptionSet::from([(option.clone(), value.value.clone())]);
                     if let Err(error) = e.resolve("dlp", &set) {
-                        report.push(at.error_at(
+                        report.push(at.error_on(
                             kind,
                             id,
-                            &format!("{option}: {value}"),
+                            value,
                             "reads",
                             format!("clause {:?} reads {option}={value}: {error}", clause.text),
                         ));
@@ -211,7 +210,7 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
             }
             for claim in &clause.claims {
                 if !claim_ids.contains(claim.as_str()) {
-                    report.push(at.error_at(
+                    report.push(at.error_on(
                         kind,
                         id,
                         claim,
@@ -224,8 +223,8 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
                 }
             }
             for scenario in &clause.scenarios {
-                if !scenario_names.contains(scenario) {
-                    report.push(at.error_at(kind, id, scenario, "scenarios", format!("clause {:?} is mapped to scenario {scenario}, which the engine does not have", clause.text)));
+                if !scenario_names.contains(scenario.as_str()) {
+                    report.push(at.error_on(kind, id, scenario, "scenarios", format!("clause {:?} is mapped to scenario {scenario}, which the engine does not have", clause.text)));
                 }
             }
         }
@@ -247,9 +246,9 @@ fn stand(clause: &Clause, plays: Option<&rulesets::OptionSet>) -> CoveredClause 
         .iter()
         .filter_map(|(option, reads)| {
             let played = plays?.get(option)?;
-            (played != reads).then(|| Contradiction {
+            (*played != reads.value).then(|| Contradiction {
                 option: option.clone(),
-                reads: reads.clone(),
+                reads: reads.value.clone(),
                 plays: played.clone(),
             })
         })
@@ -297,12 +296,15 @@ fn summarise(record: &str, ruleset: Option<String>, clauses: Vec<CoveredClause>)
 
 /// A coverage file listing the clauses of a record's Rules text, every clause still to map.
 pub fn skeleton(record: &str, ruleset: &str, rules: &str) -> String {
-    let clauses: Vec<corpus::Clause> = clauses::split(rules)
+    let clauses: Vec<corpus::yaml::Located<corpus::Clause>> = clauses::split(rules)
         .into_iter()
-        .map(|text| corpus::Clause {
-            text: text.to_string(),
-            not_modelled: Some("to be mapped".into()),
-            ..corpus::Clause::default()
+        .map(|text| {
+            corpus::Clause {
+                text: text.to_string(),
+                not_modelled: Some("to be mapped".into()),
+                ..corpus::Clause::default()
+            }
+            .into()
         })
         .collect();
     corpus::yaml::to_yaml(&corpus::Coverage {

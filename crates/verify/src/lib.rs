@@ -15,7 +15,6 @@ pub mod claims;
 pub mod clauses;
 pub mod coverage;
 pub mod links;
-mod located;
 pub mod ludii;
 pub mod report;
 pub mod studies;
@@ -30,8 +29,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::claims::{ClaimResult, Status};
 use crate::coverage::RecordCoverage;
-use crate::located::Locator;
 use crate::studies::{StudyResult, StudySpec};
+use corpus::check::Locator;
 
 /// The default seed of the committed reports.
 pub const DEFAULT_SEED: u64 = 20_261_122;

@@ -5,8 +5,8 @@ use corpus::store::FileKind;
 use corpus::text::normalize_whitespace;
 use corpus::{Corpus, Report, SentenceOrigin};
 
-use crate::claims::Check;
-use crate::located::Locator;
+use corpus::Check;
+use corpus::check::Locator;
 
 /// The game a record belongs to.
 pub fn record_game<'a>(corpus: &'a Corpus, id: &str) -> Option<&'a str> {
@@ -123,24 +123,23 @@ pub fn check(at: &Locator<'_>) -> Report {
         let engine = match rulesets::find(&ruleset.engine) {
             Ok(engine) => engine,
             Err(message) => {
-                report.push(at.error_at(kind, key, "engine:", "engine", message));
+                report.push(at.error_on(kind, key, &ruleset.engine, "engine", message));
                 continue;
             }
         };
         if let Err(message) = engine.resolve(&ruleset.preset, &ruleset.options) {
-            let field = if ruleset.options.is_empty() {
-                "preset"
+            report.push(if ruleset.options.is_empty() {
+                at.error_on(kind, key, &ruleset.preset, "preset", message)
             } else {
-                "options"
-            };
-            report.push(at.error_at(kind, key, &format!("{field}:"), field, message));
+                at.error_on(kind, key, &ruleset.options, "options", message)
+            });
         }
         for variant in &ruleset.variants {
             if let Err(message) = engine.resolve(&variant.preset, &variant.options) {
-                report.push(at.error_at(
+                report.push(at.error_on(
                     kind,
                     key,
-                    &variant.label,
+                    variant,
                     "variants",
                     format!("{}: {message}", variant.label),
                 ));
@@ -150,7 +149,7 @@ pub fn check(at: &Locator<'_>) -> Report {
             if let Some(game) = record_game(corpus, id)
                 && game != ruleset.game
             {
-                report.push(at.error_at(
+                report.push(at.error_on(
                     kind,
                     key,
                     id,
@@ -166,7 +165,6 @@ pub fn check(at: &Locator<'_>) -> Report {
     for (game, file) in &corpus.claims {
         let kind = FileKind::Claims;
         for claim in &file.claims {
-            let needle = format!("id: {}", claim.id);
             let quoted = match claim.sentence.from {
                 SentenceOrigin::Quotation => corpus
                     .evidence
@@ -179,10 +177,10 @@ pub fn check(at: &Locator<'_>) -> Report {
                 Some(text)
                     if normalize_whitespace(text)
                         .contains(&normalize_whitespace(&claim.sentence.text)) => {}
-                Some(_) => report.push(at.error_at(
+                Some(_) => report.push(at.error_on(
                     kind,
                     game,
-                    &needle,
+                    claim,
                     "sentence.text",
                     format!(
                         "claim {}: the sentence is not, word for word, in the {} of {}",
@@ -191,10 +189,10 @@ pub fn check(at: &Locator<'_>) -> Report {
                         claim.record
                     ),
                 )),
-                None => report.push(at.error_at(
+                None => report.push(at.error_on(
                     kind,
                     game,
-                    &needle,
+                    claim,
                     "sentence.from",
                     format!(
                         "claim {}: {} has no {}",
@@ -204,19 +202,7 @@ pub fn check(at: &Locator<'_>) -> Report {
                     ),
                 )),
             }
-            let check = match serde_json::from_value::<Check>(claim.check.clone()) {
-                Ok(check) => check,
-                Err(message) => {
-                    report.push(at.error_at(
-                        kind,
-                        game,
-                        &needle,
-                        "check",
-                        format!("claim {}: {message}", claim.id),
-                    ));
-                    continue;
-                }
-            };
+            let check = &claim.check;
             let Some(engine) = corpus
                 .rulesets
                 .get(&claim.ruleset)
@@ -231,10 +217,10 @@ pub fn check(at: &Locator<'_>) -> Report {
                 .chain(&claim.concerns)
             {
                 if !engine.specs().iter().any(|s| s.key == key.as_str()) {
-                    report.push(at.error_at(
+                    report.push(at.error_on(
                         kind,
                         game,
-                        &needle,
+                        check,
                         "check",
                         format!(
                             "claim {}: {} has no option {key:?}",
@@ -244,16 +230,16 @@ pub fn check(at: &Locator<'_>) -> Report {
                     ));
                 }
             }
-            if let Check::Computation(c) = &check
+            if let Check::Computation(c) = &check.value
                 && !engine
                     .computations()
                     .iter()
                     .any(|(name, _)| *name == c.name)
             {
-                report.push(at.error_at(
+                report.push(at.error_on(
                     kind,
                     game,
-                    &needle,
+                    check,
                     "check",
                     format!(
                         "claim {}: {} has no computation {:?}",

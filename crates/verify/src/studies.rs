@@ -44,8 +44,8 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
         let mut wanted: Vec<(String, String, String, OptionSet)> = vec![(
             format!("the record's reading ({} preset)", file.preset),
             "The ruleset as the corpus links it to its records.".into(),
-            file.preset.clone(),
-            file.options.clone(),
+            file.preset.value.clone(),
+            file.options.value.clone(),
         )];
         if file.preset != "ludii" {
             wanted.push((LUDII_ENCODING.into(), "The game as Ludii 1.3.13 encodes it, less the faults the ruleset simulates separately as variants, for comparison with Ludii's own figures.".into(), "ludii".into(), OptionSet::new()));
@@ -55,7 +55,7 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
                 wanted.push((
                     AT_LUDII_SETTINGS.into(),
                     format!("The record's reading under the settings of Ludii's encoding ({}), so that its lengths and first-player scores compare with Ludii's like with like.", changed.join(", ")),
-                    file.preset.clone(),
+                    file.preset.value.clone(),
                     overrides,
                 ));
             }

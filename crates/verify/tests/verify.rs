@@ -101,7 +101,7 @@ fn a_ruleset_with_an_unknown_option_value_is_an_error() {
             "preset: dlp\noptions:\n  furthest_row: twice",
         )],
         &[
-            "rulesets/kioz.yaml:6: error: field `options`: kioz: option furthest_row: \"twice\" is not one of: once, never",
+            "rulesets/kioz.yaml:7: error: field `options`: kioz: option furthest_row: \"twice\" is not one of: once, never",
         ],
     );
 }
@@ -115,7 +115,7 @@ fn a_claim_naming_an_option_the_engine_lacks_is_an_error() {
             "fixed: {columns: \"6\", teams: \"1\"}",
         )],
         &[
-            "claims/deleb.yaml:70: error: field `check`: claim deleb-unlock-with-a-one: deleb has no option \"teams\"",
+            "claims/deleb.yaml:80: error: field `check`: claim deleb-unlock-with-a-one: deleb has no option \"teams\"",
         ],
     );
 }
@@ -513,7 +513,7 @@ fn a_first_player_claim_is_read_off_random_play() {
     let verdict = |game: &str, favours: &str| {
         let engine = rulesets::find(game).unwrap();
         let options = engine.resolve("dlp", &rulesets::OptionSet::new()).unwrap();
-        let check: verify::claims::Check = serde_json::from_value(serde_json::json!({
+        let check: corpus::Check = serde_json::from_value(serde_json::json!({
             "first_player": {"favours": favours, "playouts": 1500}
         }))
         .unwrap();
@@ -529,4 +529,35 @@ fn a_first_player_claim_is_read_off_random_play() {
     );
     assert!(verdict("kioz", "neither").holds);
     assert!(!verdict("kioz", "first").holds);
+}
+
+/// A claim's check is a typed enum read with the corpus: a check of no known kind is refused
+/// when the corpus loads, at its line, naming the kinds there are.
+#[test]
+fn a_check_of_no_known_kind_is_refused_where_it_stands() {
+    let dir = copy_of_corpus();
+    edit(
+        dir.path(),
+        "claims/deleb.yaml",
+        "    scenario:\n      fixed: {columns: \"6\", team_players: \"1\"}",
+        "    senario:\n      fixed: {columns: \"6\", team_players: \"1\"}",
+    );
+    let mut report = Report::default();
+    Corpus::load(dir.path(), &mut report);
+    let errors: Vec<String> = report
+        .sorted()
+        .into_iter()
+        .filter(|d| d.is_error())
+        .map(|d| {
+            d.to_string()
+                .replace(&format!("{}/", dir.path().display()), "")
+        })
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(
+        errors[0].starts_with("claims/deleb.yaml:80")
+            && errors[0].contains("senario")
+            && errors[0].contains("throw_table"),
+        "{errors:#?}"
+    );
 }
