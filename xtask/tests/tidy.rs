@@ -138,7 +138,8 @@ fn the_code_map_names_every_crate_and_what_it_leaves_out() {
     }
     for entry in &entries {
         let path = entry.split('`').next().unwrap_or_default();
-        if !entry.contains("Deliberately absent:") {
+        let words: Vec<&str> = entry.split_whitespace().collect();
+        if !words.join(" ").contains("Deliberately absent:") {
             breaches.push(format!(
                 "ARCHITECTURE.md: {path} does not say what is deliberately absent"
             ));
@@ -277,13 +278,15 @@ fn errors_are_told_apart_by_type_not_text() {
     report(breaches);
 }
 
-/// Text from a page or the database is escaped by the templates; only the SVG that `charts`
-/// draws, which escapes its own text, is inserted as it is.
+/// Text from a page or the database is escaped by the templates (for HTML on the site, for
+/// Markdown in the reports); only the SVG that `charts` draws, which escapes its own text, is
+/// inserted as it is.
 #[test]
 fn templates_insert_only_drawn_svg_unescaped() {
     let drawn = ["chart", "map", "timeline"];
     let mut templates = Vec::new();
     files(&root().join("site-templates"), "html", &mut templates);
+    files(&root().join("report-templates"), "md", &mut templates);
     let mut breaches = Vec::new();
     for path in templates {
         let text = fs::read_to_string(&path).unwrap();

@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use tera::Context;
 use verify::claims::ClaimResult;
 use verify::coverage::CoveredClause;
+use verify::present::pct;
 use verify::report::RulesetStudies;
 use verify::studies::StudyResult;
 
@@ -76,10 +77,6 @@ fn record_url(id: &str) -> String {
         Ok(RecordKind::GameRuleset) => format!("rulesets/{id}.html"),
         _ => format!("evidence/{id}.html"),
     }
-}
-
-fn pct(value: f64) -> String {
-    format!("{:.1}%", value * 100.0)
 }
 
 fn interval(ci: [f64; 2]) -> String {
@@ -1045,31 +1042,7 @@ impl<'a> Index<'a> {
                     .rulesets
                     .get(&r.ruleset)
                     .map(|x| x.game.clone());
-                let ludii: Vec<Value> = s
-                    .ludii
-                    .iter()
-                    .filter(|c| c.ruleset == r.ruleset)
-                    .flat_map(|c| {
-                        c.figures.iter().map(move |f| {
-                            let share = matches!(
-                                f.figure,
-                                verify::ludii::Figure::Completion | verify::ludii::Figure::Player1Wins
-                            );
-                            let show = |v: f64| if share { pct(v) } else { format!("{v:.1}") };
-                            json!({
-                                "study": c.study,
-                                "must_reproduce": c.must_reproduce,
-                                "figure": f.figure.label(),
-                                "ours": show(f.ours),
-                                "ludii": show(f.ludii),
-                                "games": f.ludii_games,
-                                "difference": if share { format!("{:+.1} points", f.difference * 100.0) } else { format!("{:+.1}", f.difference) },
-                                "within_chance": f.within_chance,
-                                "z": format!("{:.1}", f.z),
-                            })
-                        })
-                    })
-                    .collect();
+                let ludii = verify::present::ludii_rows(&s.ludii, &r.ruleset);
                 let faults: Vec<Value> = self
                     .corpus()
                     .rulesets

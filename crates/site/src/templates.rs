@@ -36,6 +36,7 @@ impl Templates {
             return Err(format!("{}: no templates (*.html)", dir.display()));
         }
         let mut tera = Tera::new();
+        verify::present::register_filters(&mut tera);
         tera.add_raw_templates(sources)
             .map_err(|e| format!("{}: {}", dir.display(), describe(&e)))?;
         let mut statics = BTreeMap::new();

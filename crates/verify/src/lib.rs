@@ -16,6 +16,7 @@ pub mod clauses;
 pub mod coverage;
 pub mod links;
 pub mod ludii;
+pub mod present;
 pub mod report;
 pub mod studies;
 
