@@ -8,8 +8,10 @@ use std::sync::LazyLock;
 use serde::Serialize;
 use tera::{Context, Kwargs, State, Tera};
 
+use crate::claims::{ClaimResult, Search};
+use crate::coverage::CoveredClause;
 use crate::ludii::{Comparison, Figure};
-use crate::report::Simulations;
+use crate::report::{Simulations, Verification};
 
 /// A share as a percentage with one decimal ("12.5%").
 pub fn pct(value: f64) -> String {
@@ -147,10 +149,16 @@ static REPORTS: LazyLock<Tera> = LazyLock::new(|| {
     register_filters(&mut tera);
     tera.autoescape_on(vec![".md"]);
     tera.set_escape_fn(escape_markdown);
-    tera.add_raw_templates([(
-        "simulations.md",
-        include_str!("../../../report-templates/simulations.md"),
-    )])
+    tera.add_raw_templates([
+        (
+            "simulations.md",
+            include_str!("../../../report-templates/simulations.md"),
+        ),
+        (
+            "verification.md",
+            include_str!("../../../report-templates/verification.md"),
+        ),
+    ])
     .expect("the report templates parse (tested)");
     tera
 });
@@ -176,10 +184,232 @@ pub fn simulations_markdown(s: &Simulations) -> String {
             })
             .collect(),
     };
-    let context = Context::from_serialize(&view).expect("the view serialises");
+    render("simulations.md", &view)
+}
+
+/// The verification report's view: the report, and the sentences its sections compose from
+/// several fields.
+#[derive(Serialize)]
+struct VerificationView<'a> {
+    report: &'a Verification,
+    rule_describing_types: String,
+    shares: [String; 3],
+    records_without_rulesets: usize,
+    clauses: Vec<Vec<ClauseLine>>,
+    suggestions: Vec<SuggestionLine<'a>>,
+    claims: Vec<ClaimView>,
+}
+
+#[derive(Serialize)]
+struct ClauseLine {
+    text: String,
+    standing: String,
+    mapping: String,
+}
+
+#[derive(Serialize)]
+struct SuggestionLine<'a> {
+    suggestion: &'a crate::report::Suggestion,
+    needs: String,
+    at_odds: bool,
+}
+
+#[derive(Serialize)]
+struct ClaimView {
+    status: &'static str,
+    /// The status opening a sentence.
+    verdict: String,
+    readings: String,
+    mismatches: Vec<String>,
+    observed: Option<String>,
+    search: Option<SearchView>,
+}
+
+#[derive(Serialize)]
+struct SearchView {
+    keys: String,
+    how: String,
+    holding: u64,
+    valid: u64,
+    decisive: Option<String>,
+    suggests: Option<String>,
+    examples_heading: Option<&'static str>,
+    examples: Vec<String>,
+}
+
+fn code_list(items: &[String]) -> String {
+    items
+        .iter()
+        .map(|k| format!("`{k}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn clause_line(covered: &CoveredClause) -> ClauseLine {
+    let clause = &covered.clause;
+    let mapping = match &clause.not_modelled {
+        Some(reason) => format!("not modelled: {reason}"),
+        None => {
+            let mut parts = Vec::new();
+            if !clause.options.is_empty() {
+                let options: Vec<String> = clause.options.iter().map(|o| o.value.clone()).collect();
+                parts.push(format!("options {}", code_list(&options)));
+            }
+            if !clause.claims.is_empty() {
+                parts.push(format!("claims {}", clause.claims.join(", ")));
+            }
+            if !clause.scenarios.is_empty() {
+                parts.push(format!("scenarios {}", clause.scenarios.join(", ")));
+            }
+            parts.join("; ")
+        }
+    };
+    let mut standing = covered.standing.label().to_string();
+    for contradiction in &covered.contradictions {
+        standing.push_str(&format!(": {contradiction}"));
+    }
+    ClauseLine {
+        text: clause.text.clone(),
+        standing,
+        mapping,
+    }
+}
+
+fn search_view(s: &Search) -> SearchView {
+    let how = if s.sampled {
+        format!(
+            "a seeded sample of {} of the {} combinations",
+            s.tried, s.combinations
+        )
+    } else {
+        format!("all {} combinations", s.combinations)
+    };
+    let how = if s.invalid > 0 {
+        format!(
+            "{how}, of which the ruleset rejects {} as invalid and they are left out",
+            s.invalid
+        )
+    } else {
+        how
+    };
+    let decisive = (s.holding > 0 && s.decisive.len() < s.keys.len()).then(|| {
+        if s.decisive.is_empty() {
+            "none of them matters".to_string()
+        } else {
+            let verb = if s.decisive.len() == 1 {
+                "matters"
+            } else {
+                "matter"
+            };
+            format!("only {} {verb}", code_list(&s.decisive))
+        }
+    });
+    let listed = s.holding > 0 && s.holding < s.valid() && !s.decisive.is_empty();
+    SearchView {
+        keys: if s.keys.is_empty() {
+            "no option".into()
+        } else {
+            code_list(&s.keys)
+        },
+        how,
+        holding: s.holding,
+        valid: s.valid(),
+        decisive,
+        suggests: (!s.suggests.is_empty()).then(|| options_text(&s.suggests)),
+        examples_heading: listed.then_some(if s.sampled {
+            ""
+        } else {
+            " (the options that matter)"
+        }),
+        examples: if listed {
+            s.examples.iter().map(options_text).collect()
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+fn claim_view(c: &ClaimResult) -> ClaimView {
+    let status = c.status.label();
+    let mut chars = status.chars();
+    ClaimView {
+        status,
+        verdict: chars.next().map_or_else(String::new, |first| {
+            first.to_uppercase().collect::<String>() + chars.as_str()
+        }),
+        readings: c.search.as_ref().map_or("—".into(), |s| {
+            format!(
+                "{} of {}{}",
+                s.holding,
+                s.valid(),
+                if s.sampled { " sampled" } else { "" }
+            )
+        }),
+        mismatches: c
+            .under_ruleset
+            .as_ref()
+            .filter(|e| !e.holds)
+            .map(|e| e.mismatches.iter().take(8).cloned().collect())
+            .unwrap_or_default(),
+        observed: c
+            .under_ruleset
+            .as_ref()
+            .filter(|_| c.kind != "scenario")
+            .map(|e| e.observed.to_string()),
+        search: c.search.as_ref().map(search_view),
+    }
+}
+
+/// `reports/verification.md`.
+pub fn verification_markdown(v: &Verification) -> String {
+    let e = &v.summary.executable;
+    let share = |part: usize, whole: usize| {
+        pct(if whole == 0 {
+            0.0
+        } else {
+            part as f64 / whole as f64
+        })
+    };
+    let view = VerificationView {
+        report: v,
+        rule_describing_types: crate::links::RULE_DESCRIBING_TYPES.join(", "),
+        shares: [
+            share(e.records_executable, e.records),
+            share(e.games_executable, e.games),
+            share(e.rule_records_executable, e.rule_records),
+        ],
+        records_without_rulesets: e.records
+            - e.records_executable
+            - e.records_with_portal_rulesets_only,
+        clauses: v
+            .coverage
+            .iter()
+            .map(|c| c.clauses.iter().map(clause_line).collect())
+            .collect(),
+        suggestions: v
+            .suggestions
+            .iter()
+            .map(|s| SuggestionLine {
+                suggestion: s,
+                needs: s
+                    .suggested
+                    .iter()
+                    .map(|(value, ids)| format!("`{value}` ({})", ids.join(", ")))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                at_odds: s.is_at_odds(),
+            })
+            .collect(),
+        claims: v.claims.iter().map(claim_view).collect(),
+    };
+    render("verification.md", &view)
+}
+
+fn render(template: &str, view: &impl Serialize) -> String {
+    let context = Context::from_serialize(view).expect("the view serialises");
     REPORTS
-        .render("simulations.md", &context)
-        .unwrap_or_else(|e| panic!("simulations.md: {}", describe(&e)))
+        .render(template, &context)
+        .unwrap_or_else(|e| panic!("{template}: {}", describe(&e)))
 }
 
 /// A tera error with its causes, which carry the template, line and column.
