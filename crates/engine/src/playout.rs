@@ -63,10 +63,20 @@ pub struct Playout {
 /// Watches a playout (for traces); the driver's fast path uses `()`, which compiles away.
 pub trait Observer<G: Game> {
     fn chance(&mut self, _game: &G, _chance: Chance, _outcome: u8) {}
-    /// Before `chosen`, one of `legal` moves, is applied.
-    fn decision(&mut self, _game: &G, _player: Player, _legal: usize, _chosen: G::Move) {}
-    /// `player`'s throws since their last decision led to none: the turn is lost.
-    fn lost_turn(&mut self, _game: &G, _player: Player) {}
+    /// Before `chosen`, one of `legal` moves, is applied; `so_far` counts it already (its move
+    /// and turn numbers are the driver's, so that a watcher never counts on its own).
+    fn decision(
+        &mut self,
+        _game: &G,
+        _player: Player,
+        _so_far: &Playout,
+        _legal: usize,
+        _chosen: G::Move,
+    ) {
+    }
+    /// `player`'s throws since their last decision led to none: the turn is lost, counted in
+    /// `so_far` as a move and a turn of theirs.
+    fn lost_turn(&mut self, _game: &G, _player: Player, _so_far: &Playout) {}
     fn applied(&mut self, _game: &G) {}
 }
 
@@ -151,7 +161,7 @@ pub fn play<G: Game, O: Observer<G>>(
                 return Ok(result);
             }
             result.lost_turns += 1;
-            observer.lost_turn(game, loser);
+            observer.lost_turn(game, loser, &result);
         }
     }
 }
@@ -219,7 +229,7 @@ fn decide<G: Game, O: Observer<G>>(
     result.decisions += 1;
     result.legal_moves += count as u64;
     result.real_choices += u32::from(count > 1);
-    observer.decision(game, player, count, chosen);
+    observer.decision(game, player, result, count, chosen);
     game.apply(chosen);
     observer.applied(game);
     if check_invariants {

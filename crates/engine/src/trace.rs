@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::dice::Chance;
 use crate::game::{Observe, Player};
 use crate::options::Options;
-use crate::playout::{Caps, Ending, Observer, play};
+use crate::playout::{Caps, Ending, Observer, Playout, play};
 use crate::rng::GameRng;
 
 #[derive(Clone, Debug, Serialize)]
@@ -54,8 +54,6 @@ pub const TURN_LOST: &str = "turn lost";
 struct Recorder {
     steps: Vec<TraceStep>,
     pending_chance: Vec<String>,
-    last_player: Option<Player>,
-    turn: u32,
     positions: bool,
 }
 
@@ -65,12 +63,19 @@ impl<G: Observe> Observer<G> for Recorder {
             .push(game.describe_chance(chance, outcome));
     }
 
-    fn decision(&mut self, game: &G, player: Player, legal: usize, chosen: G::Move) {
-        self.step(player, legal, game.notation(chosen));
+    fn decision(
+        &mut self,
+        game: &G,
+        player: Player,
+        so_far: &Playout,
+        legal: usize,
+        chosen: G::Move,
+    ) {
+        self.step(player, so_far, legal, game.notation(chosen));
     }
 
-    fn lost_turn(&mut self, game: &G, player: Player) {
-        self.step(player, 0, TURN_LOST.to_string());
+    fn lost_turn(&mut self, game: &G, player: Player, so_far: &Playout) {
+        self.step(player, so_far, 0, TURN_LOST.to_string());
         <Self as Observer<G>>::applied(self, game);
     }
 
@@ -84,14 +89,11 @@ impl<G: Observe> Observer<G> for Recorder {
 }
 
 impl Recorder {
-    fn step(&mut self, player: Player, legal_moves: usize, chosen: String) {
-        if self.last_player != Some(player) {
-            self.turn += 1;
-            self.last_player = Some(player);
-        }
+    /// A step numbered as the driver counts it.
+    fn step(&mut self, player: Player, so_far: &Playout, legal_moves: usize, chosen: String) {
         self.steps.push(TraceStep {
-            number: self.steps.len() as u32 + 1,
-            turn: self.turn,
+            number: so_far.moves,
+            turn: so_far.turns,
             player: player + 1,
             chance: std::mem::take(&mut self.pending_chance),
             legal_moves,
@@ -115,8 +117,6 @@ pub fn trace<G: Observe>(
     let mut recorder = Recorder {
         steps: Vec::new(),
         pending_chance: Vec::new(),
-        last_player: None,
-        turn: 0,
         positions,
     };
     let mut moves = Vec::new();
