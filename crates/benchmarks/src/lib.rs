@@ -22,7 +22,9 @@ pub fn runner(
     ruleset: &dyn Ruleset,
     preset: &str,
 ) -> Result<Box<dyn FnMut(u64, u64) -> Playout>, String> {
-    let options = ruleset.resolve(preset, &OptionSet::new())?;
+    let options = ruleset
+        .resolve(preset, &OptionSet::new())
+        .map_err(|e| e.to_string())?;
     Ok(options.runner(Caps::LUDII))
 }
 
@@ -46,7 +48,9 @@ pub fn block_mean_moves(ruleset: &dyn Ruleset) -> Result<f64, String> {
 /// Plays the same block through `simulate`'s path, as `cargo xtask simulate` does, without
 /// invariant checks; the statistics it returns are the block's.
 pub fn block_simulation(ruleset: &dyn Ruleset) -> Result<impl Fn() -> Stats + Sync, String> {
-    let options = ruleset.resolve("ludii", &OptionSet::new())?;
+    let options = ruleset
+        .resolve("ludii", &OptionSet::new())
+        .map_err(|e| e.to_string())?;
     let study = Study {
         seed: SEED,
         first: 0,

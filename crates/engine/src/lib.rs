@@ -26,6 +26,6 @@ pub mod trace;
 
 pub use dice::{Bias, Chance, Rational, ThrowProbe, ThrowRead, ThrowTable};
 pub use game::{Game, MAX_PLAYERS, Observe, Outcome, Phase, Player};
-pub use options::{OptionKind, OptionSpec, OptionValue, Options};
+pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options};
 pub use playout::{Caps, Ending, Playout};
 pub use rng::GameRng;

@@ -137,10 +137,10 @@ pub trait Options: Clone + fmt::Debug + Default + Send + Sync + 'static {
     fn specs() -> &'static [OptionSpec];
     /// `dlp` or `ludii`.
     fn preset(name: &str) -> Option<Self>;
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String>;
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError>;
     fn get(&self, key: &str) -> Option<String>;
     /// Checks combinations of values (a team size that does not divide the players…).
-    fn validate(&self) -> Result<(), String>;
+    fn validate(&self) -> Result<(), OptionError>;
 
     fn to_map(&self) -> BTreeMap<String, String> {
         Self::specs()
@@ -153,18 +153,43 @@ pub trait Options: Clone + fmt::Debug + Default + Send + Sync + 'static {
 /// The presets every game has.
 pub const PRESETS: [&str; 2] = ["dlp", "ludii"];
 
-/// Error text for an unknown key, listing the valid ones.
-pub fn unknown_key(key: &str, specs: &[OptionSpec]) -> String {
-    let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
-    format!("unknown option {key:?}; valid options: {}", keys.join(", "))
+/// Why options could not be set as asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// No preset has that name.
+    #[error("unknown preset {0:?}; presets: dlp, ludii")]
+    UnknownPreset(String),
+    /// The game has no option of that name.
+    #[error("unknown option {key:?}; valid options: {valid}")]
+    UnknownOption { key: String, valid: String },
+    /// A value the option does not take.
+    #[error("option {key}: {reason}")]
+    Value { key: String, reason: String },
+    /// Values the game cannot play together (a team size that does not divide the players).
+    #[error("{0}")]
+    Combination(String),
 }
 
-/// Error text for a value out of an option's range.
-pub fn check_range(key: &str, value: Option<i64>, range: Option<(i64, i64)>) -> Result<(), String> {
+/// An unknown key, listing the valid ones.
+pub fn unknown_key(key: &str, specs: &[OptionSpec]) -> OptionError {
+    let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
+    OptionError::UnknownOption {
+        key: key.to_string(),
+        valid: keys.join(", "),
+    }
+}
+
+/// A value out of an option's range.
+pub fn check_range(
+    key: &str,
+    value: Option<i64>,
+    range: Option<(i64, i64)>,
+) -> Result<(), OptionError> {
     match (value, range) {
-        (Some(v), Some((lo, hi))) if v < lo || v > hi => {
-            Err(format!("option {key}: {v} is not between {lo} and {hi}"))
-        }
+        (Some(v), Some((lo, hi))) if v < lo || v > hi => Err(OptionError::Value {
+            key: key.to_string(),
+            reason: format!("{v} is not between {lo} and {hi}"),
+        }),
         _ => Ok(()),
     }
 }
@@ -256,12 +281,15 @@ macro_rules! game_options {
                 }
             }
 
-            fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+            fn set(&mut self, key: &str, value: &str) -> Result<(), $crate::options::OptionError> {
                 use $crate::options::OptionValue as _;
                 match key {
                     $(stringify!($field) => {
                         let parsed = <$ty as $crate::options::OptionValue>::parse_value(value)
-                            .map_err(|e| format!("option {key}: {e}"))?;
+                            .map_err(|reason| $crate::options::OptionError::Value {
+                                key: key.to_string(),
+                                reason,
+                            })?;
                         $crate::options::check_range(key, parsed.as_integer(), $crate::__option_range!($($lo, $hi)?))?;
                         self.$field = parsed;
                         Ok(())
@@ -278,8 +306,8 @@ macro_rules! game_options {
                 }
             }
 
-            fn validate(&self) -> Result<(), String> {
-                $(return $validate(self);)?
+            fn validate(&self) -> Result<(), $crate::options::OptionError> {
+                $(return $validate(self).map_err($crate::options::OptionError::Combination);)?
                 #[allow(unreachable_code)]
                 Ok(())
             }

@@ -24,7 +24,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::game::{Observe, Phase};
-use crate::options::Options;
+use crate::options::{OptionError, Options};
 use crate::setup::SetupError;
 
 fn dlp() -> String {
@@ -81,9 +81,9 @@ impl Observed {
 pub fn resolve_options<O: Options>(
     preset: &str,
     overrides: &BTreeMap<String, String>,
-) -> Result<O, String> {
-    let mut options = O::preset(preset)
-        .ok_or_else(|| format!("unknown preset {preset:?}; presets: dlp, ludii"))?;
+) -> Result<O, OptionError> {
+    let mut options =
+        O::preset(preset).ok_or_else(|| OptionError::UnknownPreset(preset.to_string()))?;
     for (key, value) in overrides {
         options.set(key, value)?;
     }
@@ -96,7 +96,7 @@ pub fn resolve_options<O: Options>(
 pub enum ScenarioError {
     /// Its preset or options are not the game's.
     #[error("{0}")]
-    Options(String),
+    Options(#[from] OptionError),
     /// Its hand-set position is refused: the scenario is written wrong.
     #[error("setup: {0}")]
     Setup(#[from] SetupError),
@@ -228,8 +228,7 @@ const SETTLE_LIMIT: usize = 1_000;
 
 /// Runs a scenario under its own preset and options.
 pub fn run<G: Observe>(scenario: &Scenario) -> Result<Observed, ScenarioError> {
-    let options = resolve_options::<G::Options>(&scenario.preset, &scenario.options)
-        .map_err(ScenarioError::Options)?;
+    let options = resolve_options::<G::Options>(&scenario.preset, &scenario.options)?;
     run_with::<G>(&options, scenario)
 }
 

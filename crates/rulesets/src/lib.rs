@@ -16,7 +16,7 @@ use engine::scenario::{Observed, Scenario, ScenarioError};
 use engine::simulate::{InvariantFailure, Study, simulate};
 use engine::stats::Stats;
 use engine::trace::Trace;
-use engine::{Game, Observe, OptionSpec, Options, ThrowTable};
+use engine::{Game, Observe, OptionError, OptionSpec, Options, ThrowTable};
 
 pub use report::{DurationReport, StudyReport};
 
@@ -44,9 +44,26 @@ pub trait Ruleset: Send + Sync {
     /// The engine's rule scenarios (YAML).
     fn scenarios(&self) -> &'static str;
     /// A preset with overrides, checked: the only way to options an engine plays under.
-    fn resolve(&self, preset: &str, overrides: &OptionSet) -> Result<Resolved, String>;
+    fn resolve(&self, preset: &str, overrides: &OptionSet) -> Result<Resolved, ResolveError>;
     /// Names and descriptions of the game's own computations (searches a claim may run).
     fn computations(&self) -> Vec<(&'static str, &'static str)>;
+}
+
+/// Options a game's ruleset refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{game}: {error}")]
+pub struct ResolveError {
+    pub game: &'static str,
+    pub error: OptionError,
+}
+
+/// A name that is no game of the registry.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game {name:?}; games: {known}")]
+pub struct UnknownGame {
+    pub name: String,
+    /// The registry's games, as `slug (name)`.
+    pub known: String,
 }
 
 /// A game under options its ruleset has checked, ready to play. Only [`Ruleset::resolve`]
@@ -240,9 +257,12 @@ impl<G: Observe> Ruleset for Engine<G> {
         self.scenarios
     }
 
-    fn resolve(&self, preset: &str, overrides: &OptionSet) -> Result<Resolved, String> {
-        let options: G::Options = engine::scenario::resolve_options(preset, overrides)
-            .map_err(|e| format!("{}: {e}", self.info.slug))?;
+    fn resolve(&self, preset: &str, overrides: &OptionSet) -> Result<Resolved, ResolveError> {
+        let options: G::Options =
+            engine::scenario::resolve_options(preset, overrides).map_err(|error| ResolveError {
+                game: self.info.slug,
+                error,
+            })?;
         Ok(Resolved {
             game: self.info.slug,
             options: options.to_map(),
@@ -439,7 +459,7 @@ impl<'a> Registry<'a> {
 
     /// Finds a game by slug, name or alias; diacritics, case and punctuation do not matter
     /// ("Kiôz", "kioz" and "KIOZ" are one game).
-    pub fn find(&self, name: &str) -> Result<&'a dyn Ruleset, String> {
+    pub fn find(&self, name: &str) -> Result<&'a dyn Ruleset, UnknownGame> {
         let wanted = corpus::text::slugify(name);
         let named = |r: &&dyn Ruleset| {
             let info = r.info();
@@ -456,7 +476,10 @@ impl<'a> Registry<'a> {
                 .iter()
                 .map(|r| format!("{} ({})", r.info().slug, r.info().name))
                 .collect();
-            format!("unknown game {name:?}; games: {}", known.join(", "))
+            UnknownGame {
+                name: name.to_string(),
+                known: known.join(", "),
+            }
         })
     }
 }
@@ -467,7 +490,7 @@ pub fn all() -> &'static [&'static dyn Ruleset] {
 }
 
 /// Finds a shipped game by slug, name or alias ([`Registry::find`]).
-pub fn find(name: &str) -> Result<&'static dyn Ruleset, String> {
+pub fn find(name: &str) -> Result<&'static dyn Ruleset, UnknownGame> {
     Registry::shipped().find(name)
 }
 

@@ -4,6 +4,7 @@
 
 mod toy;
 
+use engine::OptionError;
 use engine::playout::Caps;
 use engine::simulate::Study;
 use rulesets::{OptionSet, Registry, all, find};
@@ -28,7 +29,7 @@ fn every_game_is_found_by_slug_name_and_spelling() {
     for (name, slug) in cases {
         assert_eq!(find(name).map(|r| r.info().slug), Ok(slug), "{name}");
     }
-    let error = find("chess").err().unwrap();
+    let error = find("chess").err().unwrap().to_string();
     assert!(
         error.contains("kioz (Kiôz)") && error.contains("deleb (Dèleb)"),
         "{error}"
@@ -80,35 +81,38 @@ fn every_game_crate_is_in_the_registry_once() {
 #[test]
 fn unknown_options_and_values_list_the_valid_ones() {
     let baqura = find("baqura").unwrap();
-    let unknown = baqura
-        .resolve("dlp", &OptionSet::from([("chains".into(), "x".into())]))
-        .unwrap_err();
+    let refused = |ruleset: &dyn rulesets::Ruleset, preset: &str, key: &str, value: &str| {
+        let error = ruleset
+            .resolve(preset, &OptionSet::from([(key.into(), value.into())]))
+            .unwrap_err();
+        assert_eq!(error.game, ruleset.info().slug);
+        let text = error.to_string();
+        (error.error, text)
+    };
+    let (unknown, text) = refused(baqura, "dlp", "chains", "x");
     assert!(
-        unknown.contains("valid options:") && unknown.contains("capture_side"),
-        "{unknown}"
-    );
-    let bad_value = baqura
-        .resolve(
-            "dlp",
-            &OptionSet::from([("chain".into(), "sideways".into())]),
-        )
-        .unwrap_err();
-    assert!(
-        bad_value.contains("none, previous-holes, mover-row"),
-        "{bad_value}"
+        matches!(unknown, OptionError::UnknownOption { .. }),
+        "{text}"
     );
     assert!(
-        baqura
-            .resolve("chess", &OptionSet::new())
-            .unwrap_err()
-            .contains("presets: dlp, ludii")
+        text.contains("valid options:") && text.contains("capture_side"),
+        "{text}"
     );
-    let deleb = find("deleb").unwrap();
+    let (bad_value, text) = refused(baqura, "dlp", "chain", "sideways");
+    assert!(matches!(bad_value, OptionError::Value { .. }), "{text}");
+    assert!(text.contains("none, previous-holes, mover-row"), "{text}");
+    let (preset, text) = refused(baqura, "chess", "chain", "none");
+    assert!(matches!(preset, OptionError::UnknownPreset(_)), "{text}");
+    assert!(text.contains("presets: dlp, ludii"), "{text}");
+    let (range, text) = refused(find("deleb").unwrap(), "dlp", "columns", "101");
+    assert!(matches!(range, OptionError::Value { .. }), "{text}");
+    assert!(text.contains("between 2 and 100"), "{text}");
+    // Sig's dlp preset enters with two sigs, which needs point-by-point movement.
+    let (combination, text) = refused(find("sig").unwrap(), "dlp", "movement", "whole-throw");
+    assert!(matches!(combination, OptionError::Combination(_)), "{text}");
     assert!(
-        deleb
-            .resolve("dlp", &OptionSet::from([("columns".into(), "101".into())]))
-            .unwrap_err()
-            .contains("between 2 and 100")
+        text.contains("entry=two-sigs needs movement=point-by-point"),
+        "{text}"
     );
 }
 

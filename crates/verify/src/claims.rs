@@ -497,7 +497,7 @@ pub fn run_claim(corpus: &Corpus, game: &str, claim: &Claim) -> ClaimResult {
     let engine = match rulesets::find(&file.engine) {
         Ok(engine) => engine,
         Err(e) => {
-            result.error = Some(e);
+            result.error = Some(e.to_string());
             return result;
         }
     };
@@ -506,7 +506,7 @@ pub fn run_claim(corpus: &Corpus, game: &str, claim: &Claim) -> ClaimResult {
     let options = match engine.resolve(&file.preset, &overrides) {
         Ok(options) => options,
         Err(e) => {
-            result.error = Some(e);
+            result.error = Some(e.to_string());
             return result;
         }
     };

@@ -123,11 +123,12 @@ pub fn check(at: &Locator<'_>) -> Report {
         let engine = match rulesets::find(&ruleset.engine) {
             Ok(engine) => engine,
             Err(message) => {
-                report.push(at.error_on(kind, key, &ruleset.engine, "engine", message));
+                report.push(at.error_on(kind, key, &ruleset.engine, "engine", message.to_string()));
                 continue;
             }
         };
         if let Err(message) = engine.resolve(&ruleset.preset, &ruleset.options) {
+            let message = message.to_string();
             report.push(if ruleset.options.is_empty() {
                 at.error_on(kind, key, &ruleset.preset, "preset", message)
             } else {

@@ -151,7 +151,10 @@ impl StudySpec {
     /// The study's options, resolved again by its engine: a plan read back from a shard is
     /// text, and only the registry makes options an engine plays under.
     pub fn resolve(&self) -> Result<Resolved, String> {
-        rulesets::find(&self.engine)?.resolve(&self.preset, &self.options)
+        let engine = rulesets::find(&self.engine).map_err(|e| e.to_string())?;
+        engine
+            .resolve(&self.preset, &self.options)
+            .map_err(|e| e.to_string())
     }
 }
 

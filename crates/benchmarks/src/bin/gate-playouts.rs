@@ -10,7 +10,10 @@ fn main() -> ExitCode {
         eprintln!("usage: gate-playouts GAME");
         return ExitCode::FAILURE;
     };
-    match rulesets::find(&game).and_then(|ruleset| benchmarks::gate::run(ruleset, "ludii")) {
+    let workload = rulesets::find(&game)
+        .map_err(|e| e.to_string())
+        .and_then(|ruleset| benchmarks::gate::run(ruleset, "ludii"));
+    match workload {
         Ok(workload) => {
             println!("{} {}", workload.playouts, workload.moves);
             ExitCode::SUCCESS
