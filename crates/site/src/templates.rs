@@ -67,16 +67,7 @@ impl Templates {
     }
 }
 
-/// A tera error with its causes, which carry the template, line and column.
-pub(crate) fn describe(error: &tera::Error) -> String {
-    let mut text = error.to_string();
-    let mut source = std::error::Error::source(error);
-    while let Some(cause) = source {
-        text.push_str(&format!(": {cause}"));
-        source = cause.source();
-    }
-    text
-}
+pub(crate) use verify::present::describe;
 
 /// Calls `visit` with every file under `dir` (sorted), as a `/`-separated path relative to
 /// `root`.

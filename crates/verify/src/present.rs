@@ -412,8 +412,9 @@ fn render(template: &str, view: &impl Serialize) -> String {
         .unwrap_or_else(|e| panic!("{template}: {}", describe(&e)))
 }
 
-/// A tera error with its causes, which carry the template, line and column.
-fn describe(error: &tera::Error) -> String {
+/// A tera error with its causes, which carry the template, line and column (the site's
+/// templates report theirs through it too).
+pub fn describe(error: &tera::Error) -> String {
     let mut text = error.to_string();
     let mut source = std::error::Error::source(error);
     while let Some(cause) = source {
