@@ -356,6 +356,12 @@ impl Barjis {
         if self.finishers == 0 && self.options.mars && nobody_else {
             self.weight = 7;
         }
+        self.mark_finished(player);
+    }
+
+    /// Records `player` as the next to finish; the game is over when the rules say so. Play
+    /// and setups both finish players through it.
+    fn mark_finished(&mut self, player: usize) {
         self.finished[player] = true;
         self.order[usize::from(self.finishers)] = player as Player;
         self.finishers += 1;
@@ -733,13 +739,8 @@ impl Observe for Barjis {
             }
         }
         for player in setup.finished.players("finished", players)? {
-            game.finished[usize::from(player)] = true;
-            game.order[usize::from(game.finishers)] = player;
-            game.finishers += 1;
+            game.mark_finished(usize::from(player));
         }
-        game.over = game.finishers > 0
-            && (game.options.play_until == PlayUntil::FirstFinisher
-                || game.players - game.finishers <= 1);
         game.to_move = Seat::to_move(setup.to_move, players)?;
         if !game.over && game.finished[usize::from(game.to_move)] {
             return Err(SetupError::value(

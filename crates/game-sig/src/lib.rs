@@ -188,6 +188,13 @@ impl Sig {
             }
             return false;
         }
+        self.mark_finished(player);
+        true
+    }
+
+    /// Records `player` as the next to finish; the game is over when the rules say so. Play
+    /// and setups both finish players through it.
+    fn mark_finished(&mut self, player: usize) {
         self.finished[player] = true;
         self.order[usize::from(self.finishers)] = player as Player;
         self.finishers += 1;
@@ -195,7 +202,6 @@ impl Sig {
         if self.options.play_until == PlayUntil::FirstFinisher || remaining <= 1 {
             self.over = true;
         }
-        true
     }
 
     /// Spends `points` one at a time on the player's active piece (Bellin's counting).
@@ -828,13 +834,8 @@ impl Observe for Sig {
             game.cairo_paid[player] = paid;
         }
         for player in setup.finished.players("finished", players)? {
-            game.finished[usize::from(player)] = true;
-            game.order[usize::from(game.finishers)] = player;
-            game.finishers += 1;
+            game.mark_finished(usize::from(player));
         }
-        game.over = game.finishers > 0
-            && (game.options.play_until == PlayUntil::FirstFinisher
-                || game.players - game.finishers <= 1);
         game.to_move = Seat::to_move(setup.to_move, players)?;
         if !game.over && game.finished[usize::from(game.to_move)] {
             return Err(SetupError::value(
