@@ -97,10 +97,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     for timing in &timings {
         match timing.id.split('/').collect::<Vec<_>>().as_slice() {
             ["playouts", game, preset] => {
-                let mean_moves = benchmarks::mean_moves(
-                    rulesets::find(game).map_err(|e| e.to_string())?,
-                    preset,
-                )?;
+                let ruleset = rulesets::find(game).map_err(|e| e.to_string())?;
+                let mean_moves =
+                    benchmarks::mean_moves(ruleset, preset).map_err(|e| e.to_string())?;
                 benchmarks.push(report::row(timing, Some(mean_moves)));
             }
             ["statistics", game, side @ ("bare" | "simulate")] => {
@@ -116,8 +115,8 @@ pub fn run(args: &Args) -> Result<(), String> {
                 "statistics/{game}: criterion measured only one of bare and simulate"
             ));
         };
-        let mean_moves =
-            benchmarks::block_mean_moves(rulesets::find(game).map_err(|e| e.to_string())?)?;
+        let ruleset = rulesets::find(game).map_err(|e| e.to_string())?;
+        let mean_moves = benchmarks::block_mean_moves(ruleset).map_err(|e| e.to_string())?;
         statistics.push(report::statistics_row(
             game,
             bare,

@@ -43,7 +43,7 @@ pub struct Args {
 /// A game and a checked option set from the command line.
 pub fn resolve(game: &str, preset: &str, pairs: &[String]) -> Result<Resolved, String> {
     let ruleset = rulesets::find(game).map_err(|e| e.to_string())?;
-    let overrides = rulesets::parse_overrides(pairs)?;
+    let overrides = rulesets::parse_overrides(pairs).map_err(|e| e.to_string())?;
     let options = ruleset.resolve(preset, &overrides).map_err(|e| {
         format!(
             "{e}\noptions of {} (value, dlp default, ludii default):\n{}",

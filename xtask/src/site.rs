@@ -56,7 +56,7 @@ pub fn build(
     let verification = read_json(&reports.join("verification.json"))?;
     let simulations = read_json(&reports.join("simulations.json"))?;
     let bench = read_json(&reports.join("bench.json"))?;
-    let templates = site::Templates::load(templates)?;
+    let templates = site::Templates::load(templates).map_err(|e| e.to_string())?;
     // The DLP's licence travels with its data: shown on the site and put beside the downloads.
     let dlp_licence = std::fs::read_to_string(corpus_dir.join("export/LICENSE")).ok();
     let inputs = site::Inputs {
@@ -69,7 +69,10 @@ pub fn build(
     let rendered = progress::track("site", site::page_count(&corpus), quiet, |done| {
         site::render(&inputs, &templates, Some(done))
     })
-    .map_err(|problems| format!("the site was not written:\n{}", problems.join("\n")))?;
+    .map_err(|problems| {
+        let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        format!("the site was not written:\n{}", problems.join("\n"))
+    })?;
     rendered
         .write(out)
         .map_err(|e| format!("{}: {e}", out.display()))?;

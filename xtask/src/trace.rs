@@ -33,15 +33,17 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<(), String> {
     let options = resolve(&args.game, &args.preset, &args.options)?;
-    let trace = options.trace(
-        args.seed,
-        args.playout,
-        Caps {
-            turns_per_player: args.turn_cap,
-            moves: args.move_cap,
-        },
-        args.positions,
-    )?;
+    let trace = options
+        .trace(
+            args.seed,
+            args.playout,
+            Caps {
+                turns_per_player: args.turn_cap,
+                moves: args.move_cap,
+            },
+            args.positions,
+        )
+        .map_err(|e| e.to_string())?;
     if args.json {
         println!(
             "{}",

@@ -133,7 +133,8 @@ pub fn run(args: &Args) -> Result<(), String> {
         }
         return Ok(());
     }
-    let outcome = verify::merge(vec![run_shard(&dir, &config, args.quiet)?])?;
+    let outcome =
+        verify::merge(vec![run_shard(&dir, &config, args.quiet)?]).map_err(|e| e.to_string())?;
     if args.check {
         let mut unreproduced = verify::unreproduced_ludii(&outcome);
         unreproduced.extend(verify::setup_dependent_claims(&outcome));
@@ -184,7 +185,7 @@ pub fn merge(args: &MergeArgs) -> Result<(), String> {
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let outcome = verify::merge(shards)?;
+    let outcome = verify::merge(shards).map_err(|e| e.to_string())?;
     publish(&reports, &outcome, args.accept, args.quiet)
 }
 

@@ -26,7 +26,7 @@ pub struct Workload {
 
 /// Plays a game's workload; the moves it returns keep the work from being optimised away and
 /// show when the engine plays differently.
-pub fn run(ruleset: &dyn Ruleset, preset: &str) -> Result<Workload, String> {
+pub fn run(ruleset: &dyn Ruleset, preset: &str) -> Result<Workload, rulesets::ResolveError> {
     let mut play = runner(ruleset, preset)?;
     let mut workload = Workload {
         playouts: 0,

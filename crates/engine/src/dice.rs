@@ -196,15 +196,12 @@ pub struct ThrowTable {
 
 /// Applies every outcome of each probe's throw to its position and reads what happened.
 /// A probe whose position is not a throw of lots is an error naming it.
-pub fn throw_tables<G: crate::Game>(options: &G::Options) -> Result<Vec<ThrowTable>, String> {
+pub fn throw_tables<G: crate::Game>(options: &G::Options) -> Result<Vec<ThrowTable>, NotAThrow> {
     G::throw_probes(options)
         .into_iter()
         .map(|probe| {
             let crate::Phase::Chance(Chance::Lots { count, bias }) = probe.position.phase() else {
-                return Err(format!(
-                    "the position of throw {:?} is not a throw of lots",
-                    probe.name
-                ));
+                return Err(NotAThrow { probe: probe.name });
             };
             let faces = (0..=count)
                 .map(|up| {
@@ -221,6 +218,14 @@ pub fn throw_tables<G: crate::Game>(options: &G::Options) -> Result<Vec<ThrowTab
             })
         })
         .collect()
+}
+
+/// A throw probe whose position is not a throw of lots: the game's probe is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the position of throw {probe:?} is not a throw of lots")]
+pub struct NotAThrow {
+    /// The probe's name.
+    pub probe: &'static str,
 }
 
 /// Plays the first legal move until a throw is due or the game is over (at most `limit`

@@ -83,9 +83,12 @@ pub trait Observer<G: Game> {
 impl<G: Game> Observer<G> for () {}
 
 /// An invariant broke during a playout.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invariant broken after move {after_move}: {message}")]
 pub struct InvariantBroken {
+    /// Moves played when it broke (0: the starting position).
     pub after_move: u32,
+    /// What the game's [`crate::Game::check_invariants`] found.
     pub message: String,
 }
 

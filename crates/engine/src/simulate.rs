@@ -48,6 +48,8 @@ impl std::fmt::Display for InvariantFailure {
     }
 }
 
+impl std::error::Error for InvariantFailure {}
+
 /// Empty statistics for `G` under `options`.
 pub fn empty_stats<G: Game>(options: &G::Options) -> Stats {
     let game = G::new(options);

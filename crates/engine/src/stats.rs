@@ -338,54 +338,51 @@ impl Stats {
 
     /// Whether the figures fit together (as read back from a file, they may not): one side
     /// per seat, a win count per side, a rank row per seat, every playout counted once.
-    pub fn check_shape(&self) -> Result<(), String> {
+    pub fn check_shape(&self) -> Result<(), ShapeError> {
         let sides = self
             .side_of
             .iter()
             .map(|&s| usize::from(s) + 1)
             .max()
             .unwrap_or(0);
-        let problem = if self.side_of.len() != self.players {
-            Some(format!(
-                "{} sides for {} players",
-                self.side_of.len(),
-                self.players
-            ))
+        if self.side_of.len() != self.players {
+            Err(ShapeError::Sides {
+                sides: self.side_of.len(),
+                players: self.players,
+            })
         } else if self.wins.len() != sides || self.weighted_wins.len() != sides {
-            Some(format!(
-                "win counts for {} sides, expected {sides}",
-                self.wins.len()
-            ))
+            Err(ShapeError::Wins {
+                counted: self.wins.len(),
+                sides,
+            })
         } else if self.ranks.len() != self.players
             || self.ranks.iter().any(|row| row.len() != self.players)
         {
-            Some("the ranks are not a row of every rank per player".to_string())
+            Err(ShapeError::Ranks)
         } else if self.by_rules.checked_add(self.by_cap) != Some(self.playouts)
             || self.moves.count() != self.playouts
             || self.draws > self.playouts
         {
-            Some(format!(
-                "{} playouts, but {} ended by the rules, {} by a cap and {} have a length",
-                self.playouts,
-                self.by_rules,
-                self.by_cap,
-                self.moves.count()
-            ))
+            Err(ShapeError::Counts {
+                playouts: self.playouts,
+                by_rules: self.by_rules,
+                by_cap: self.by_cap,
+                with_length: self.moves.count(),
+            })
         } else {
-            None
-        };
-        problem.map_or(Ok(()), Err)
+            Ok(())
+        }
     }
 
     /// Adds another part of the same study. Both parts are first checked to fit together.
-    pub fn try_merge(&mut self, other: &Stats) -> Result<(), String> {
+    pub fn try_merge(&mut self, other: &Stats) -> Result<(), ShapeError> {
         self.check_shape()?;
         other.check_shape()?;
         if self.side_of != other.side_of {
-            return Err("the parts are studies of different games".into());
+            return Err(ShapeError::DifferentGames);
         }
         if self.playouts.checked_add(other.playouts).is_none() {
-            return Err("too many playouts to count".into());
+            return Err(ShapeError::TooMany);
         }
         self.merge(other);
         Ok(())
@@ -588,4 +585,49 @@ mod tests {
         assert_eq!(e.value, 3.0);
         assert_eq!(e.ci, [3.0, 3.0]);
     }
+}
+
+/// Why statistics read back from a file cannot be used: their figures do not fit together,
+/// or two parts are not of the same study.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShapeError {
+    /// The seats' sides are not one per player.
+    #[error("{sides} sides for {players} players")]
+    Sides {
+        /// Seats with a side.
+        sides: usize,
+        /// Players of the study.
+        players: usize,
+    },
+    /// The win counts are not one per side.
+    #[error("win counts for {counted} sides, expected {sides}")]
+    Wins {
+        /// Sides with a win count.
+        counted: usize,
+        /// Sides of the game.
+        sides: usize,
+    },
+    /// The rank table is not a row of every rank per player.
+    #[error("the ranks are not a row of every rank per player")]
+    Ranks,
+    /// Playouts are not each counted once as ended by the rules or by a cap, with a length.
+    #[error(
+        "{playouts} playouts, but {by_rules} ended by the rules, {by_cap} by a cap and {with_length} have a length"
+    )]
+    Counts {
+        /// Playouts counted.
+        playouts: u64,
+        /// Playouts ended by the rules.
+        by_rules: u64,
+        /// Playouts ended by a cap.
+        by_cap: u64,
+        /// Playouts whose length is counted.
+        with_length: u64,
+    },
+    /// Two parts seat their players on different sides.
+    #[error("the parts are studies of different games")]
+    DifferentGames,
+    /// The parts together count more playouts than a `u64` holds.
+    #[error("too many playouts to count")]
+    TooMany,
 }

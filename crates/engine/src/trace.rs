@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::dice::Chance;
 use crate::game::{Observe, Player};
 use crate::options::Options;
-use crate::playout::{Caps, Ending, Observer, Playout, play};
+use crate::playout::{Caps, Ending, InvariantBroken, Observer, Playout, play};
 use crate::rng::GameRng;
 
 #[derive(Clone, Debug, Serialize)]
@@ -110,7 +110,7 @@ pub fn trace<G: Observe>(
     index: u64,
     caps: Caps,
     positions: bool,
-) -> Result<Trace, String> {
+) -> Result<Trace, InvariantBroken> {
     let mut game = G::new(options);
     let start = game.render();
     let mut rng = GameRng::for_playout(seed, index);
@@ -120,13 +120,7 @@ pub fn trace<G: Observe>(
         positions,
     };
     let mut moves = Vec::new();
-    let playout =
-        play(&mut game, &mut rng, caps, &mut moves, true, &mut recorder).map_err(|broken| {
-            format!(
-                "invariant broken after move {}: {}",
-                broken.after_move, broken.message
-            )
-        })?;
+    let playout = play(&mut game, &mut rng, caps, &mut moves, true, &mut recorder)?;
     Ok(Trace {
         seed,
         playout: index,

@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-use engine::playout::{Caps, MOVE_BUFFER, Playout, play_seeded};
+use engine::dice::NotAThrow;
+use engine::playout::{Caps, InvariantBroken, MOVE_BUFFER, Playout, play_seeded};
 use engine::scenario::{Observed, Scenario, ScenarioError};
 use engine::simulate::{InvariantFailure, Study, simulate};
 use engine::stats::Stats;
@@ -55,6 +56,26 @@ pub trait Ruleset: Send + Sync {
 pub struct ResolveError {
     pub game: &'static str,
     pub error: OptionError,
+}
+
+/// A computation the game does not offer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{game} has no computation {name:?}; it has: {}", list_or_none(known))]
+pub struct UnknownComputation {
+    /// The game's slug.
+    pub game: &'static str,
+    /// The name asked for.
+    pub name: String,
+    /// The computations it has.
+    pub known: Vec<&'static str>,
+}
+
+fn list_or_none(names: &[&str]) -> String {
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(", ")
+    }
 }
 
 /// A name that is no game of the registry.
@@ -146,7 +167,7 @@ impl Resolved {
         index: u64,
         caps: Caps,
         positions: bool,
-    ) -> Result<Trace, String> {
+    ) -> Result<Trace, InvariantBroken> {
         self.play.trace(seed, index, caps, positions)
     }
 
@@ -155,18 +176,16 @@ impl Resolved {
     }
 
     /// The game's throws, read off the engine by applying each outcome.
-    pub fn throw_tables(&self) -> Result<Vec<ThrowTable>, String> {
+    pub fn throw_tables(&self) -> Result<Vec<ThrowTable>, NotAThrow> {
         self.play.throw_tables()
     }
 
     /// Runs one of the game's computations ([`Ruleset::computations`]).
-    pub fn compute(&self, name: &str) -> Result<serde_json::Value, String> {
-        self.play.compute(name).ok_or_else(|| {
-            format!(
-                "{} has no computation {name:?}; it has: {}",
-                self.game,
-                self.play.computation_names()
-            )
+    pub fn compute(&self, name: &str) -> Result<serde_json::Value, UnknownComputation> {
+        self.play.compute(name).ok_or_else(|| UnknownComputation {
+            game: self.game,
+            name: name.to_string(),
+            known: self.play.computation_names(),
         })
     }
 }
@@ -181,11 +200,17 @@ trait Play: Send + Sync {
         progress: Option<&AtomicU64>,
     ) -> Result<Stats, InvariantFailure>;
     fn runner(&self, caps: Caps) -> Box<dyn FnMut(u64, u64) -> Playout>;
-    fn trace(&self, seed: u64, index: u64, caps: Caps, positions: bool) -> Result<Trace, String>;
+    fn trace(
+        &self,
+        seed: u64,
+        index: u64,
+        caps: Caps,
+        positions: bool,
+    ) -> Result<Trace, InvariantBroken>;
     fn run_scenario(&self, scenario: &Scenario) -> Result<Observed, ScenarioError>;
-    fn throw_tables(&self) -> Result<Vec<ThrowTable>, String>;
+    fn throw_tables(&self) -> Result<Vec<ThrowTable>, NotAThrow>;
     fn compute(&self, name: &str) -> Option<serde_json::Value>;
-    fn computation_names(&self) -> String;
+    fn computation_names(&self) -> Vec<&'static str>;
 }
 
 /// The `cargo xtask trace` command that replays one playout of a study: every option is given,
@@ -324,7 +349,13 @@ impl<G: Observe> Play for Playing<G> {
         })
     }
 
-    fn trace(&self, seed: u64, index: u64, caps: Caps, positions: bool) -> Result<Trace, String> {
+    fn trace(
+        &self,
+        seed: u64,
+        index: u64,
+        caps: Caps,
+        positions: bool,
+    ) -> Result<Trace, InvariantBroken> {
         engine::trace::trace::<G>(&self.options, seed, index, caps, positions)
     }
 
@@ -332,7 +363,7 @@ impl<G: Observe> Play for Playing<G> {
         engine::scenario::run_with::<G>(&self.options, scenario)
     }
 
-    fn throw_tables(&self) -> Result<Vec<ThrowTable>, String> {
+    fn throw_tables(&self) -> Result<Vec<ThrowTable>, NotAThrow> {
         engine::dice::throw_tables::<G>(&self.options)
     }
 
@@ -341,12 +372,8 @@ impl<G: Observe> Play for Playing<G> {
         Some((computation.run)(&self.options))
     }
 
-    fn computation_names(&self) -> String {
-        if self.computations.is_empty() {
-            return "none".into();
-        }
-        let names: Vec<&str> = self.computations.iter().map(|c| c.name).collect();
-        names.join(", ")
+    fn computation_names(&self) -> Vec<&'static str> {
+        self.computations.iter().map(|c| c.name).collect()
     }
 }
 
@@ -495,17 +522,22 @@ pub fn find(name: &str) -> Result<&'static dyn Ruleset, UnknownGame> {
 }
 
 /// Parses `key=value` overrides from the command line.
-pub fn parse_overrides(pairs: &[String]) -> Result<OptionSet, String> {
+pub fn parse_overrides(pairs: &[String]) -> Result<OptionSet, NotAnOverride> {
     pairs
         .iter()
         .map(|pair| {
             let (key, value) = pair
                 .split_once('=')
-                .ok_or_else(|| format!("{pair:?} is not of the form key=value"))?;
+                .ok_or_else(|| NotAnOverride(pair.clone()))?;
             Ok((key.trim().to_string(), value.trim().to_string()))
         })
         .collect()
 }
+
+/// A command-line override without `=`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not of the form key=value")]
+pub struct NotAnOverride(pub String);
 
 /// Help text listing a game's options, their values and defaults.
 pub fn describe_options(ruleset: &dyn Ruleset) -> String {

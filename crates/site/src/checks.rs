@@ -6,8 +6,89 @@ use std::path::{Component, Path, PathBuf};
 
 use scraper::{Html, Selector};
 
+/// Something wrong with a rendered page.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {kind}", page.display())]
+pub struct Problem {
+    /// The page, relative to the site root.
+    pub page: PathBuf,
+    /// What is wrong with it.
+    pub kind: ProblemKind,
+}
+
+/// The kinds of [`Problem`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProblemKind {
+    /// The page's template failed to render.
+    #[error("template {template}: {reason}")]
+    Template {
+        /// The template's name.
+        template: String,
+        /// Tera's error, with its causes.
+        reason: String,
+    },
+    /// The HTML parser reported an error.
+    #[error("invalid HTML: {0}")]
+    InvalidHtml(String),
+    /// Two elements share an id.
+    #[error("id `{0}` appears twice")]
+    DuplicateId(String),
+    /// The page has no language.
+    #[error("the html element has no lang")]
+    NoLang,
+    /// A second h1, by its text.
+    #[error("a second h1 “{0}”")]
+    SecondH1(String),
+    /// A heading that skips a level.
+    #[error("h{level} “{text}” follows h{previous}")]
+    SkippedLevel {
+        /// The heading's level.
+        level: usize,
+        /// Its text.
+        text: String,
+        /// The level of the heading before it.
+        previous: usize,
+    },
+    /// An image without alt text, by its source.
+    #[error("image {0} has no alt text")]
+    NoAltText(String),
+    /// A chart a screen reader cannot name.
+    #[error("an svg without role=img and a title")]
+    UnnamedChart,
+    /// A link or source that does not resolve.
+    #[error("link `{link}`: {reason}")]
+    Link {
+        /// The link as written.
+        link: String,
+        /// Why it does not resolve.
+        reason: LinkProblem,
+    },
+}
+
+/// Why an internal link does not resolve.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LinkProblem {
+    /// It starts at the file system's root.
+    #[error("absolute paths break the site when opened from a file")]
+    Absolute,
+    /// Its `..` climb out of the site.
+    #[error("leaves the site")]
+    LeavesSite,
+    /// It names no file of the site.
+    #[error("no page {}", .0.display())]
+    NoPage(PathBuf),
+    /// Its page has no element with the fragment's id.
+    #[error("no anchor #{fragment} in {}", target.display())]
+    NoAnchor {
+        /// The fragment, without `#`.
+        fragment: String,
+        /// The page it names.
+        target: PathBuf,
+    },
+}
+
 /// Everything wrong with the pages, sorted; empty when the site is sound.
-pub fn check(files: &BTreeMap<PathBuf, Vec<u8>>) -> Vec<String> {
+pub fn check(files: &BTreeMap<PathBuf, Vec<u8>>) -> Vec<Problem> {
     let mut problems = Vec::new();
     let mut anchors: BTreeMap<&Path, BTreeSet<String>> = BTreeMap::new();
     let mut links: Vec<(&Path, String)> = Vec::new();
@@ -20,13 +101,19 @@ pub fn check(files: &BTreeMap<PathBuf, Vec<u8>>) -> Vec<String> {
         let text = String::from_utf8_lossy(bytes);
         let document = Html::parse_document(&text);
         for error in &document.errors {
-            problems.push(format!("{}: invalid HTML: {error}", path.display()));
+            problems.push(Problem {
+                page: path.clone(),
+                kind: ProblemKind::InvalidHtml(error.to_string()),
+            });
         }
         let mut seen = BTreeSet::new();
         for element in document.select(&ids) {
             let id = element.value().attr("id").unwrap_or_default().to_string();
             if !seen.insert(id.clone()) {
-                problems.push(format!("{}: id `{id}` appears twice", path.display()));
+                problems.push(Problem {
+                    page: path.clone(),
+                    kind: ProblemKind::DuplicateId(id),
+                });
             }
         }
         anchors.insert(path, seen);
@@ -39,22 +126,31 @@ pub fn check(files: &BTreeMap<PathBuf, Vec<u8>>) -> Vec<String> {
         }
     }
     for (page, link) in links {
-        if let Some(problem) = check_link(page, &link, files, &anchors) {
-            problems.push(format!("{}: link `{link}`: {problem}", page.display()));
+        if let Some(reason) = check_link(page, &link, files, &anchors) {
+            problems.push(Problem {
+                page: page.to_path_buf(),
+                kind: ProblemKind::Link { link, reason },
+            });
         }
     }
-    problems.sort();
+    // In the order of their text, as a reader scans them.
+    problems.sort_by_cached_key(ToString::to_string);
     problems.dedup();
     problems
 }
 
 /// What a reader without sight or without scripts relies on: a page language, headings that
 /// descend one level at a time from a single h1, text for every image and chart.
-fn accessibility(path: &Path, document: &Html, problems: &mut Vec<String>) {
-    let page = path.display();
+fn accessibility(path: &Path, document: &Html, problems: &mut Vec<Problem>) {
+    let mut push = |kind| {
+        problems.push(Problem {
+            page: path.to_path_buf(),
+            kind,
+        })
+    };
     let html = Selector::parse("html[lang]").expect("selector");
     if document.select(&html).next().is_none() {
-        problems.push(format!("{page}: the html element has no lang"));
+        push(ProblemKind::NoLang);
     }
     let headings = Selector::parse("h1, h2, h3, h4, h5, h6").expect("selector");
     let mut previous = 0;
@@ -62,27 +158,27 @@ fn accessibility(path: &Path, document: &Html, problems: &mut Vec<String>) {
         let level = heading.value().name()[1..].parse::<usize>().unwrap_or(1);
         let text: String = heading.text().collect();
         if level == 1 && previous != 0 {
-            problems.push(format!("{page}: a second h1 “{}”", text.trim()));
+            push(ProblemKind::SecondH1(text.trim().to_string()));
         } else if level > previous + 1 {
-            problems.push(format!(
-                "{page}: h{level} “{}” follows h{previous}",
-                text.trim()
-            ));
+            push(ProblemKind::SkippedLevel {
+                level,
+                text: text.trim().to_string(),
+                previous,
+            });
         }
         previous = level;
     }
     let images = Selector::parse("img:not([alt])").expect("selector");
     for image in document.select(&images) {
-        problems.push(format!(
-            "{page}: image {} has no alt text",
-            image.value().attr("src").unwrap_or("?")
+        push(ProblemKind::NoAltText(
+            image.value().attr("src").unwrap_or("?").to_string(),
         ));
     }
     let charts = Selector::parse("svg").expect("selector");
     let title = Selector::parse("title").expect("selector");
     for chart in document.select(&charts) {
         if chart.value().attr("role") != Some("img") || chart.select(&title).next().is_none() {
-            problems.push(format!("{page}: an svg without role=img and a title"));
+            push(ProblemKind::UnnamedChart);
         }
     }
 }
@@ -92,12 +188,12 @@ fn check_link(
     link: &str,
     files: &BTreeMap<PathBuf, Vec<u8>>,
     anchors: &BTreeMap<&Path, BTreeSet<String>>,
-) -> Option<String> {
+) -> Option<LinkProblem> {
     if link.contains("://") || link.starts_with("mailto:") || link.starts_with("data:") {
         return None;
     }
     if link.starts_with('/') {
-        return Some("absolute paths break the site when opened from a file".into());
+        return Some(LinkProblem::Absolute);
     }
     let (path, fragment) = match link.split_once('#') {
         Some((p, f)) => (p, Some(f)),
@@ -109,18 +205,21 @@ fn check_link(
     } else {
         match resolve(page.parent().unwrap_or(Path::new("")), path) {
             Some(target) => target,
-            None => return Some("leaves the site".into()),
+            None => return Some(LinkProblem::LeavesSite),
         }
     };
     if !files.contains_key(&target) {
-        return Some(format!("no page {}", target.display()));
+        return Some(LinkProblem::NoPage(target));
     }
     match fragment {
         Some(fragment) if !fragment.is_empty() => {
             let known = anchors
                 .get(target.as_path())
                 .is_some_and(|ids| ids.contains(fragment));
-            (!known).then(|| format!("no anchor #{fragment} in {}", target.display()))
+            (!known).then(|| LinkProblem::NoAnchor {
+                fragment: fragment.to_string(),
+                target,
+            })
         }
         _ => None,
     }
@@ -165,7 +264,11 @@ mod tests {
     }
 
     fn check_site(pages: &[(&str, &str)], expect: &[&str]) {
-        assert_eq!(check(&site(pages)), expect);
+        let problems: Vec<String> = check(&site(pages))
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(problems, expect);
     }
 
     #[test]
@@ -227,9 +330,8 @@ mod tests {
     fn invalid_html_is_reported() {
         let problems = check(&site(&[("index.html", "<p><div></span></p>")]));
         assert!(
-            problems
-                .iter()
-                .all(|p| p.starts_with("index.html: invalid HTML")),
+            problems.iter().all(|p| p.page == Path::new("index.html")
+                && matches!(p.kind, ProblemKind::InvalidHtml(_))),
             "{problems:?}"
         );
         assert!(!problems.is_empty());

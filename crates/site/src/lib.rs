@@ -21,7 +21,8 @@ use std::sync::atomic::AtomicU64;
 use corpus::Corpus;
 use verify::report::{Simulations, Verification};
 
-pub use templates::Templates;
+pub use checks::{LinkProblem, Problem, ProblemKind};
+pub use templates::{Templates, TemplatesError};
 
 /// Everything a site is rendered from.
 pub struct Inputs<'a> {
@@ -48,7 +49,7 @@ pub fn render(
     inputs: &Inputs<'_>,
     templates: &Templates,
     progress: Option<&AtomicU64>,
-) -> Result<Site, Vec<String>> {
+) -> Result<Site, Vec<Problem>> {
     let mut files = pages::render_all(inputs, templates, progress)?;
     for (name, bytes) in templates.statics() {
         files.insert(Path::new("static").join(name), bytes.clone());

@@ -19,6 +19,7 @@ use verify::report::RulesetStudies;
 use verify::studies::StudyResult;
 
 use crate::charts::{self, Cluster, LengthSeries, Pin, ShareBar, Span};
+use crate::checks::{Problem, ProblemKind};
 use crate::search::{self, Entry};
 use crate::templates::describe;
 use crate::{Inputs, Templates};
@@ -46,7 +47,7 @@ pub fn page_count(corpus: &Corpus) -> u64 {
 struct Renderer<'a> {
     templates: &'a Templates,
     files: BTreeMap<PathBuf, Vec<u8>>,
-    errors: Vec<String>,
+    errors: Vec<Problem>,
     progress: Option<&'a AtomicU64>,
 }
 
@@ -61,9 +62,13 @@ impl Renderer<'_> {
             Ok(html) => {
                 self.files.insert(PathBuf::from(path), html.into_bytes());
             }
-            Err(error) => self
-                .errors
-                .push(format!("{path}: template {template}: {}", describe(&error))),
+            Err(error) => self.errors.push(Problem {
+                page: PathBuf::from(path),
+                kind: ProblemKind::Template {
+                    template: template.to_string(),
+                    reason: describe(&error),
+                },
+            }),
         }
         if let Some(progress) = self.progress {
             progress.fetch_add(1, Ordering::Relaxed);
@@ -99,7 +104,7 @@ pub fn render_all(
     inputs: &Inputs<'_>,
     templates: &Templates,
     progress: Option<&AtomicU64>,
-) -> Result<BTreeMap<PathBuf, Vec<u8>>, Vec<String>> {
+) -> Result<BTreeMap<PathBuf, Vec<u8>>, Vec<Problem>> {
     let corpus = inputs.corpus;
     let index = Index::new(inputs, &templates.land);
     let mut renderer = Renderer {

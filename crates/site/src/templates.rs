@@ -3,12 +3,14 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::Path;
+use std::io;
+use std::path::{Path, PathBuf};
 
 use tera::Tera;
 
 use crate::world;
 
+/// The loaded template set, with the files every site carries.
 pub struct Templates {
     pub(crate) tera: Tera,
     statics: BTreeMap<String, Vec<u8>>,
@@ -18,42 +20,84 @@ pub struct Templates {
     pub(crate) land_notice: String,
 }
 
+/// Why `site-templates/` cannot be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum TemplatesError {
+    /// A file or folder cannot be read.
+    #[error("{}: {error}", path.display())]
+    Read {
+        /// The file or folder.
+        path: PathBuf,
+        /// The operating system's error.
+        error: io::Error,
+    },
+    /// The folder has no `*.html` template.
+    #[error("{}: no templates (*.html)", .0.display())]
+    NoTemplates(PathBuf),
+    /// A template does not parse.
+    #[error("{}: {reason}", dir.display())]
+    Template {
+        /// The templates' folder.
+        dir: PathBuf,
+        /// Tera's error, with its causes.
+        reason: String,
+    },
+    /// The land outline cannot be drawn.
+    #[error("{}: {error}", path.display())]
+    Land {
+        /// The outline's file.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: world::LandError,
+    },
+}
+
+fn read_error(path: &Path) -> impl FnOnce(io::Error) -> TemplatesError + '_ {
+    move |error| TemplatesError::Read {
+        path: path.to_path_buf(),
+        error,
+    }
+}
+
 impl Templates {
-    pub fn load(dir: &Path) -> Result<Templates, String> {
+    /// Loads the templates, static files and map data of `dir`.
+    pub fn load(dir: &Path) -> Result<Templates, TemplatesError> {
         let mut sources = Vec::new();
         collect(dir, dir, &mut |relative, path| {
             if relative.starts_with("static/") || relative.starts_with("data/") {
                 return Ok(());
             }
             if relative.ends_with(".html") {
-                let text =
-                    fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let text = fs::read_to_string(path).map_err(read_error(path))?;
                 sources.push((relative.to_string(), text));
             }
             Ok(())
         })?;
         if sources.is_empty() {
-            return Err(format!("{}: no templates (*.html)", dir.display()));
+            return Err(TemplatesError::NoTemplates(dir.to_path_buf()));
         }
         let mut tera = Tera::new();
         verify::present::register_filters(&mut tera);
         tera.add_raw_templates(sources)
-            .map_err(|e| format!("{}: {}", dir.display(), describe(&e)))?;
+            .map_err(|e| TemplatesError::Template {
+                dir: dir.to_path_buf(),
+                reason: describe(&e),
+            })?;
         let mut statics = BTreeMap::new();
         let static_dir = dir.join("static");
         collect(&static_dir, &static_dir, &mut |relative, path| {
-            let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let bytes = fs::read(path).map_err(read_error(path))?;
             statics.insert(relative.to_string(), bytes);
             Ok(())
         })?;
         let land_file = dir.join("data/land-110m.json");
-        let land_text =
-            fs::read_to_string(&land_file).map_err(|e| format!("{}: {e}", land_file.display()))?;
-        let land =
-            world::land_path(&land_text).map_err(|e| format!("{}: {e}", land_file.display()))?;
+        let land_text = fs::read_to_string(&land_file).map_err(read_error(&land_file))?;
+        let land = world::land_path(&land_text).map_err(|error| TemplatesError::Land {
+            path: land_file.clone(),
+            error,
+        })?;
         let notice_file = dir.join("data/NOTICE.md");
-        let land_notice = fs::read_to_string(&notice_file)
-            .map_err(|e| format!("{}: {e}", notice_file.display()))?;
+        let land_notice = fs::read_to_string(&notice_file).map_err(read_error(&notice_file))?;
         Ok(Templates {
             tera,
             statics,
@@ -74,10 +118,10 @@ pub(crate) use verify::present::describe;
 fn collect(
     root: &Path,
     dir: &Path,
-    visit: &mut dyn FnMut(&str, &Path) -> Result<(), String>,
-) -> Result<(), String> {
+    visit: &mut dyn FnMut(&str, &Path) -> Result<(), TemplatesError>,
+) -> Result<(), TemplatesError> {
     let mut entries: Vec<_> = fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .map_err(read_error(dir))?
         .filter_map(Result::ok)
         .map(|e| e.path())
         .collect();

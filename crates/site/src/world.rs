@@ -88,10 +88,20 @@ fn split_at_antimeridian(points: &[(f64, f64)]) -> Vec<Vec<(f64, f64)>> {
     pieces
 }
 
+/// Why the land outline cannot be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum LandError {
+    /// The file is not the TopoJSON it should be.
+    #[error("land outline: {0}")]
+    Json(serde_json::Error),
+    /// A ring names an arc the file does not have.
+    #[error("land outline: no arc {0}")]
+    NoArc(usize),
+}
+
 /// The land as one SVG path (`d` attribute), each ring closed.
-pub fn land_path(topojson: &str) -> Result<String, String> {
-    let topology: Topology =
-        serde_json::from_str(topojson).map_err(|e| format!("land outline: {e}"))?;
+pub fn land_path(topojson: &str) -> Result<String, LandError> {
+    let topology: Topology = serde_json::from_str(topojson).map_err(LandError::Json)?;
     // Arcs are delta-encoded in quantized units.
     let arcs: Vec<Vec<(f64, f64)>> = topology
         .arcs
@@ -130,9 +140,7 @@ pub fn land_path(topojson: &str) -> Result<String, String> {
             } else {
                 (index as usize, false)
             };
-            let arc = arcs
-                .get(arc)
-                .ok_or_else(|| format!("land outline: no arc {arc}"))?;
+            let arc = arcs.get(arc).ok_or(LandError::NoArc(arc))?;
             let walk: Box<dyn Iterator<Item = &(f64, f64)>> = if reversed {
                 Box::new(arc.iter().rev())
             } else {

@@ -41,7 +41,7 @@ fn templates() -> Templates {
     Templates::load(&root().join("site-templates")).unwrap()
 }
 
-fn render(corpus: &Corpus, shipped: &Shipped) -> Result<Site, Vec<String>> {
+fn render(corpus: &Corpus, shipped: &Shipped) -> Result<Site, Vec<site::Problem>> {
     let inputs = Inputs {
         corpus,
         verification: Some(&shipped.verification),
@@ -326,6 +326,14 @@ fn a_broken_link_in_a_template_stops_the_build_naming_page_and_link() {
         dlp_licence: None,
     };
     let problems = site::render(&inputs, &Templates::load(dir.path()).unwrap(), None).unwrap_err();
+    assert!(problems.iter().all(|p| matches!(
+        &p.kind,
+        site::ProblemKind::Link {
+            reason: site::LinkProblem::NoAnchor { .. } | site::LinkProblem::NoPage(_),
+            ..
+        }
+    )));
+    let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
     assert_eq!(
         problems,
         [

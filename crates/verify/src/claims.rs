@@ -88,7 +88,7 @@ pub fn evaluate(options: &Resolved, check: &Check) -> Result<Evaluation, Broken>
             })
         }
         Check::ThrowTable(wanted) => {
-            let tables = options.throw_tables().map_err(Broken)?;
+            let tables = options.throw_tables().map_err(|e| Broken(e.to_string()))?;
             let table = tables
                 .iter()
                 .find(|t| t.name == wanted.table)
@@ -212,7 +212,9 @@ pub fn evaluate(options: &Resolved, check: &Check) -> Result<Evaluation, Broken>
             })
         }
         Check::Computation(computation) => {
-            let observed = options.compute(&computation.name).map_err(Broken)?;
+            let observed = options
+                .compute(&computation.name)
+                .map_err(|e| Broken(e.to_string()))?;
             let mut mismatches = Vec::new();
             contains(&computation.expect, &observed, "", &mut mismatches);
             Ok(Evaluation {

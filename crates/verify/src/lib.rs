@@ -189,28 +189,23 @@ pub struct Outcome {
 }
 
 /// Combines the shards of one verification into its results.
-pub fn merge(mut shards: Vec<Shard>) -> Result<Outcome, String> {
+pub fn merge(mut shards: Vec<Shard>) -> Result<Outcome, MergeError> {
     shards.sort_by_key(|s| s.shard);
     let Some(first) = shards.first() else {
-        return Err("no shards to merge".into());
+        return Err(MergeError::NoShards);
     };
     let of = first.of;
     let numbers: Vec<u32> = shards.iter().map(|s| s.shard).collect();
     if numbers != (1..=of).collect::<Vec<_>>() {
-        return Err(format!("shards {numbers:?} do not make up 1..={of}"));
+        return Err(MergeError::Incomplete { numbers, of });
     }
     if shards
         .iter()
         .any(|s| s.of != of || s.plan != first.plan || s.seed != first.seed)
     {
-        return Err(
-            "the shards come from different runs (seed, corpus or shard count differ)".into(),
-        );
+        return Err(MergeError::DifferentRuns);
     }
-    let checks = first
-        .checks
-        .clone()
-        .ok_or("shard 1 carries the checks but has none")?;
+    let checks = first.checks.clone().ok_or(MergeError::NoChecks)?;
     let mut studies = Vec::new();
     for spec in &first.plan {
         let mut total: Option<Stats> = None;
@@ -218,8 +213,15 @@ pub fn merge(mut shards: Vec<Shard>) -> Result<Outcome, String> {
             let part = shard
                 .stats
                 .get(&spec.key)
-                .ok_or_else(|| format!("shard {} lacks study {}", shard.shard, spec.key))?;
-            let broken = |e: String| format!("shard {}, study {}: {e}", shard.shard, spec.key);
+                .ok_or_else(|| MergeError::MissingStudy {
+                    shard: shard.shard,
+                    study: spec.key.clone(),
+                })?;
+            let broken = |error| MergeError::Stats {
+                shard: shard.shard,
+                study: spec.key.clone(),
+                error,
+            };
             match &mut total {
                 Some(t) => t.try_merge(part).map_err(broken)?,
                 None => {
@@ -229,7 +231,7 @@ pub fn merge(mut shards: Vec<Shard>) -> Result<Outcome, String> {
             }
         }
         let Some(total) = total else {
-            return Err(format!("no shard has study {}", spec.key));
+            return Err(MergeError::NoStudy(spec.key.clone()));
         };
         studies.push(studies::finish(spec, &total)?);
     }
@@ -238,6 +240,52 @@ pub fn merge(mut shards: Vec<Shard>) -> Result<Outcome, String> {
         checks,
         studies,
     })
+}
+
+/// Why shards cannot be merged into one verification.
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    /// Nothing to merge.
+    #[error("no shards to merge")]
+    NoShards,
+    /// Some shard numbers are missing or repeated.
+    #[error("shards {numbers:?} do not make up 1..={of}")]
+    Incomplete {
+        /// The shard numbers given, sorted.
+        numbers: Vec<u32>,
+        /// How many shards the run was split into.
+        of: u32,
+    },
+    /// The shards were made with different seeds, corpora or shard counts.
+    #[error("the shards come from different runs (seed, corpus or shard count differ)")]
+    DifferentRuns,
+    /// The first shard, which carries the claim checks, has none.
+    #[error("shard 1 carries the checks but has none")]
+    NoChecks,
+    /// A shard lacks a study of the plan.
+    #[error("shard {shard} lacks study {study}")]
+    MissingStudy {
+        /// The shard's number.
+        shard: u32,
+        /// The study's key.
+        study: String,
+    },
+    /// A study of the plan is in no shard.
+    #[error("no shard has study {0}")]
+    NoStudy(String),
+    /// A shard's figures for a study do not fit together or with the other shards'.
+    #[error("shard {shard}, study {study}: {error}")]
+    Stats {
+        /// The shard's number.
+        shard: u32,
+        /// The study's key.
+        study: String,
+        /// What does not fit.
+        error: engine::stats::ShapeError,
+    },
+    /// A study cannot be finished (its engine or options are unknown).
+    #[error(transparent)]
+    Study(#[from] studies::StudyError),
 }
 
 /// Claims that held in the previous report and no longer do: a regression, not a finding.

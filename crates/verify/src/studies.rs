@@ -150,20 +150,21 @@ pub fn shard_range(playouts: u64, shard: u32, of: u32) -> (u64, u64) {
 impl StudySpec {
     /// The study's options, resolved again by its engine: a plan read back from a shard is
     /// text, and only the registry makes options an engine plays under.
-    pub fn resolve(&self) -> Result<Resolved, String> {
-        let engine = rulesets::find(&self.engine).map_err(|e| e.to_string())?;
-        engine
-            .resolve(&self.preset, &self.options)
-            .map_err(|e| e.to_string())
+    pub fn resolve(&self) -> Result<Resolved, StudyError> {
+        let engine = rulesets::find(&self.engine)?;
+        Ok(engine.resolve(&self.preset, &self.options)?)
     }
 }
 
 /// Why part of a study could not be run.
 #[derive(Debug, thiserror::Error)]
 pub enum StudyError {
-    /// The study names an engine or options the registry does not have.
-    #[error("{0}")]
-    Options(String),
+    /// The study names an engine the registry does not have.
+    #[error(transparent)]
+    Engine(#[from] rulesets::UnknownGame),
+    /// The study's options are not options of its engine.
+    #[error(transparent)]
+    Options(#[from] rulesets::ResolveError),
     /// A playout broke an invariant of the game.
     #[error("{0}")]
     Invariant(InvariantFailure),
@@ -176,7 +177,7 @@ pub fn run(
     playouts: u64,
     progress: Option<&AtomicU64>,
 ) -> Result<Stats, StudyError> {
-    let options = spec.resolve().map_err(StudyError::Options)?;
+    let options = spec.resolve()?;
     let study = Study {
         seed: spec.seed,
         first,
@@ -197,7 +198,8 @@ pub struct StudyResult {
     pub flags: Vec<String>,
 }
 
-pub fn finish(spec: &StudySpec, stats: &Stats) -> Result<StudyResult, String> {
+/// The report of a study whose playouts are all counted in `stats`.
+pub fn finish(spec: &StudySpec, stats: &Stats) -> Result<StudyResult, StudyError> {
     let options = spec.resolve()?;
     let study = Study {
         seed: spec.seed,

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use corpus::{Corpus, Report};
+use engine::stats::ShapeError;
 use verify::claims::Status;
 use verify::{Config, Shard};
 
@@ -184,11 +185,12 @@ fn shards_merge_into_exactly_the_reports_of_one_run() {
     let whole = verify::merge(vec![shipped_shard()]).unwrap();
     let parts = verify::merge(vec![run(&root, 3, 3), run(&root, 1, 3), run(&root, 2, 3)]).unwrap();
     assert_eq!(verify::report::files(&whole), verify::report::files(&parts));
+    let missing = verify::merge(vec![run(&root, 1, 3), run(&root, 3, 3)]).unwrap_err();
     assert!(
-        verify::merge(vec![run(&root, 1, 3), run(&root, 3, 3)])
-            .unwrap_err()
-            .contains("do not make up")
+        matches!(&missing, verify::MergeError::Incomplete { numbers, of: 3 } if numbers == &[1, 3]),
+        "{missing}"
     );
+    assert_eq!(missing.to_string(), "shards [1, 3] do not make up 1..=3");
 }
 
 #[test]
@@ -317,9 +319,27 @@ fn a_shard_that_does_not_add_up_is_refused() {
     let mut short = second.clone();
     short.stats.get_mut(&key).unwrap().wins.pop();
     let error = verify::merge(vec![first.clone(), short]).unwrap_err();
-    assert!(error.contains(&format!("shard 2, study {key}")), "{error}");
+    assert!(
+        matches!(&error, verify::MergeError::Stats { shard: 2, study, error: ShapeError::Wins { .. } } if *study == key),
+        "{error}"
+    );
+    assert!(
+        error
+            .to_string()
+            .starts_with(&format!("shard 2, study {key}: win counts"))
+    );
     second.stats.get_mut(&key).unwrap().playouts += 1;
-    assert!(verify::merge(vec![first, second]).is_err());
+    let error = verify::merge(vec![first, second]).unwrap_err();
+    assert!(
+        matches!(
+            &error,
+            verify::MergeError::Stats {
+                error: ShapeError::Counts { .. },
+                ..
+            }
+        ),
+        "{error}"
+    );
 }
 
 #[test]
