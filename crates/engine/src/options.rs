@@ -332,8 +332,10 @@ macro_rules! option_enum {
         }
 
         impl $name {
+            /// Every value, in the order declared.
             pub const ALL: &'static [$name] = &[$($name::$variant,)+];
 
+            /// The word for the value on the command line and in YAML.
             pub fn as_str(self) -> &'static str {
                 match self {
                     $($name::$variant => $text,)+

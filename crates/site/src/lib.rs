@@ -10,6 +10,7 @@ pub mod checks;
 mod pages;
 mod search;
 mod templates;
+mod views;
 pub mod world;
 
 use std::collections::BTreeMap;

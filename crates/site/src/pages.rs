@@ -1,5 +1,6 @@
-//! What each page shows: the contexts handed to the templates. Formatting (percentages,
-//! intervals, charts) happens here so that templates only lay out.
+//! What each page shows: the views ([`crate::views`]) handed to the templates. Formatting
+//! (percentages, intervals, charts) happens here or in the shared filters, so that templates
+//! only lay out.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -10,11 +11,11 @@ use corpus::id::{RecordKind, parse_record_id};
 use corpus::model::{Citation, Evidence, ExecutableRuleset, Game, PageRef, PortalRuleset};
 use engine::playout::{Caps, Ending};
 use rulesets::{OptionSet, Resolved, Ruleset, StudyReport};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tera::Context;
 use verify::claims::ClaimResult;
 use verify::coverage::CoveredClause;
-use verify::present::pct;
+use verify::present::{ExecutableView, pct};
 use verify::report::RulesetStudies;
 use verify::studies::StudyResult;
 
@@ -22,6 +23,7 @@ use crate::charts::{self, Cluster, LengthSeries, Pin, ShareBar, Span};
 use crate::checks::{Problem, ProblemKind};
 use crate::search::{self, Entry};
 use crate::templates::describe;
+use crate::views::*;
 use crate::{Inputs, Templates};
 
 /// The sample game of a game page: the shortest game ended by the rules among the first
@@ -52,10 +54,11 @@ struct Renderer<'a> {
 }
 
 impl Renderer<'_> {
-    /// Renders `template` into `path`; `page` is merged with what every page has.
-    fn page(&mut self, path: &str, template: &str, page: Value) {
+    /// Renders `page` into `path` through its template, with what every page has.
+    fn page<P: Page>(&mut self, path: &str, page: &P) {
+        let template = P::TEMPLATE;
         let depth = path.matches('/').count();
-        let mut context = Context::from_serialize(&page).expect("page contexts are objects");
+        let mut context = Context::from_serialize(page).expect("page views are structs");
         context.insert("root", &"../".repeat(depth));
         context.insert("path", path);
         match self.templates.tera.render(template, &context) {
@@ -94,7 +97,7 @@ struct Index<'a> {
     land: &'a str,
     claims_by_game: BTreeMap<&'a str, Vec<&'a ClaimResult>>,
     studies_by_ruleset: BTreeMap<&'a str, &'a RulesetStudies>,
-    coverage_by_record: BTreeMap<String, Value>,
+    coverage_by_record: BTreeMap<&'a str, CoverageView<'a>>,
     /// Record ids of every game's records, in corpus order.
     records_by_game: BTreeMap<&'a str, Vec<&'a str>>,
     sources_cited: BTreeMap<&'a str, BTreeSet<&'a str>>,
@@ -113,79 +116,72 @@ pub fn render_all(
         errors: Vec::new(),
         progress,
     };
-    renderer.page("index.html", "index.html", index.home());
+    renderer.page("index.html", &index.home());
     for game in corpus.games.values() {
-        let path = format!("games/{}.html", game.key);
-        renderer.page(&path, "game.html", index.game(game));
+        renderer.page(&format!("games/{}.html", game.key), &index.game(game));
     }
     for record in corpus.evidence.values() {
-        let path = record_url(&record.id);
-        renderer.page(&path, "evidence.html", index.evidence(record));
+        renderer.page(&record_url(&record.id), &index.evidence(record));
     }
     for record in corpus.portal_rulesets.values() {
-        let path = record_url(&record.id);
-        renderer.page(&path, "ruleset.html", index.portal_ruleset(record));
+        renderer.page(&record_url(&record.id), &index.portal_ruleset(record));
     }
     for source in corpus.sources.values() {
-        let path = format!("sources/{}.html", source.key);
-        renderer.page(&path, "source.html", index.source(&source.key));
+        renderer.page(
+            &format!("sources/{}.html", source.key),
+            &index.source(&source.key),
+        );
     }
-    renderer.page(
-        "evidence/index.html",
-        "evidence-index.html",
-        index.evidence_index(),
-    );
-    renderer.page("games/index.html", "games-index.html", index.games_index());
-    renderer.page(
-        "rulesets/index.html",
-        "catalogue.html",
-        index.rulesets_index(),
-    );
-    renderer.page(
-        "sources/index.html",
-        "catalogue.html",
-        index.sources_index(),
-    );
-    renderer.page("map.html", "map.html", index.map());
+    renderer.page("evidence/index.html", &index.evidence_index());
+    renderer.page("games/index.html", &index.games_index());
+    renderer.page("rulesets/index.html", &index.rulesets_index());
+    renderer.page("sources/index.html", &index.sources_index());
+    renderer.page("map.html", &index.map());
     renderer.page(
         "licences.html",
-        "licences.html",
-        json!({
-            "title": "Data, downloads and licences",
-            "dlp_licence": inputs.dlp_licence,
-            "land_notice": templates.land_notice,
-            "dictionary": downloads::tables::dictionary().iter().map(|t| json!({
-                "file": t.file,
-                "row": t.row,
-                "columns": t.columns.iter().map(|c| json!({ "name": c.0, "kind": c.1.name(), "meaning": c.2 })).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        }),
+        &LicencesPage {
+            title: "Data, downloads and licences",
+            dlp_licence: inputs.dlp_licence,
+            land_notice: &templates.land_notice,
+            dictionary: downloads::tables::dictionary()
+                .iter()
+                .map(|t| TableView {
+                    file: t.file,
+                    row: t.row,
+                    columns: t
+                        .columns
+                        .iter()
+                        .map(|c| ColumnView {
+                            name: c.0,
+                            kind: c.1.name(),
+                            meaning: c.2,
+                        })
+                        .collect(),
+                })
+                .collect(),
+        },
     );
-    renderer.page("timeline.html", "timeline.html", index.timeline());
+    renderer.page("timeline.html", &index.timeline());
     let entries = index.search_entries();
     renderer.page(
         "search.html",
-        "search.html",
-        json!({ "title": "Search", "entries": entries.len() }),
+        &SearchPage {
+            title: "Search",
+            entries: entries.len(),
+        },
     );
     renderer.files.insert(
         PathBuf::from("static/search-index.js"),
         search::script(&entries).into_bytes(),
     );
-    renderer.page(
-        "reports/verification.html",
-        "verification.html",
-        index.verification(),
-    );
-    renderer.page(
-        "reports/simulations.html",
-        "simulations.html",
-        index.simulations(),
-    );
+    renderer.page("reports/verification.html", &index.verification());
+    renderer.page("reports/simulations.html", &index.simulations());
     renderer.page(
         "reports/bench.html",
-        "bench.html",
-        json!({ "title": "Benchmarks", "bench": inputs.bench }),
+        &BenchPage {
+            title: "Benchmarks",
+            bench: inputs.bench,
+        },
     );
     if renderer.errors.is_empty() {
         Ok(renderer.files)
@@ -205,17 +201,24 @@ impl<'a> Index<'a> {
             }
             for c in &v.coverage {
                 coverage_by_record.insert(
-                    c.record.clone(),
-                    json!({
-                        "ruleset": c.ruleset,
-                        "modelled": c.modelled,
-                        "exercised": c.exercised,
-                        "options_only": c.options_only,
-                        "contradicted": c.contradicted,
-                        "total": c.total,
-                        "share": pct(c.share),
-                        "clauses": c.clauses.iter().enumerate().map(|(n, clause)| clause_view(&c.record, c.ruleset.as_deref(), n, clause)).collect::<Vec<_>>(),
-                    }),
+                    c.record.as_str(),
+                    CoverageView {
+                        ruleset: c.ruleset.as_deref(),
+                        modelled: c.modelled,
+                        exercised: c.exercised,
+                        options_only: c.options_only,
+                        contradicted: c.contradicted,
+                        total: c.total,
+                        share: pct(c.share),
+                        clauses: c
+                            .clauses
+                            .iter()
+                            .enumerate()
+                            .map(|(n, clause)| {
+                                clause_view(&c.record, c.ruleset.as_deref(), n, clause)
+                            })
+                            .collect(),
+                    },
                 );
             }
         }
@@ -289,15 +292,19 @@ impl<'a> Index<'a> {
         }
     }
 
-    fn record_link(&self, id: &str) -> Value {
-        json!({ "id": id, "title": self.record_title(id), "url": record_url(id) })
+    fn record_link(&self, id: &str) -> RecordLink {
+        RecordLink {
+            id: id.to_string(),
+            title: self.record_title(id),
+            url: record_url(id),
+        }
     }
 
-    fn home(&self) -> Value {
+    fn home(&self) -> Home<'a> {
         let corpus = self.corpus();
         let engine_games: BTreeSet<&str> =
             corpus.rulesets.values().map(|r| r.game.as_str()).collect();
-        let games: Vec<Value> = corpus
+        let games: Vec<HomeGame<'a>> = corpus
             .games
             .values()
             .filter(|g| engine_games.contains(g.key.as_str()))
@@ -306,161 +313,165 @@ impl<'a> Index<'a> {
                 let count = |status: verify::claims::Status| {
                     claims.map_or(0, |c| c.iter().filter(|r| r.status == status).count())
                 };
-                json!({
-                    "key": g.key,
-                    "name": g.name,
-                    "aliases": g.aliases,
-                    "records": self.records_by_game.get(g.key.as_str()).map_or(0, Vec::len),
-                    "claims": claims.map_or(0, Vec::len),
-                    "holds": count(verify::claims::Status::Holds),
-                    "other_readings": count(verify::claims::Status::HoldsOnlyUnder),
-                    "fails": count(verify::claims::Status::Fails),
-                })
+                HomeGame {
+                    key: &g.key,
+                    name: &g.name,
+                    aliases: &g.aliases,
+                    records: self.records_by_game.get(g.key.as_str()).map_or(0, Vec::len),
+                    claims: claims.map_or(0, Vec::len),
+                    holds: count(verify::claims::Status::Holds),
+                    other_readings: count(verify::claims::Status::HoldsOnlyUnder),
+                    fails: count(verify::claims::Status::Fails),
+                }
             })
             .collect();
-        json!({
-            "title": "Historical rules corpus",
-            "counts": {
-                "evidence": corpus.evidence.len(),
-                "portal_rulesets": corpus.portal_rulesets.len(),
-                "games": corpus.games.len(),
-                "sources": corpus.sources.len(),
-                "rulesets": corpus.rulesets.len(),
-                "claims": corpus.claims.values().map(|c| c.claims.len()).sum::<usize>(),
+        Home {
+            title: "Historical rules corpus",
+            counts: Counts {
+                evidence: corpus.evidence.len(),
+                portal_rulesets: corpus.portal_rulesets.len(),
+                games: corpus.games.len(),
+                sources: corpus.sources.len(),
+                rulesets: corpus.rulesets.len(),
+                claims: corpus.claims.values().map(|c| c.claims.len()).sum(),
             },
-            "summary": self.inputs.verification.map(|v| summary_view(&v.summary)),
-            "executable": self.inputs.verification.map(|v| executable_view(&v.summary.executable)),
-            "games": games,
-        })
+            summary: self.inputs.verification.map(|v| &v.summary),
+            executable: self
+                .inputs
+                .verification
+                .map(|v| ExecutableView::new(&v.summary.executable)),
+            games,
+        }
     }
 
     /// Every record, with what its filters need (game, type, region, period, confidence) and
     /// its date as a sort key.
-    fn evidence_index(&self) -> Value {
+    fn evidence_index(&self) -> EvidenceIndex<'a> {
         let corpus = self.corpus();
         let executable = verify::links::executable_rulesets(corpus);
-        let rows: Vec<Value> = corpus
+        let rows: Vec<EvidenceRow<'a>> = corpus
             .evidence
             .values()
             .map(|e| {
                 let start = e.date.as_ref().map(|d| d.start.fractional_year());
-                json!({
-                    "link": self.record_link(&e.id),
-                    "number": e.id.rsplit('.').next().unwrap_or_default(),
-                    "game": e.game.as_ref().map(|g| self.game_name(g)),
-                    "game_key": e.game,
-                    "kind": e.kind,
-                    "regions": e.regions.join("; "),
-                    "date": e.date.as_ref().map(|d| d.label()),
-                    "sort": start.map_or_else(|| "99999".to_string(), |y| format!("{:.2}", y)),
-                    "period": start.map(period_of),
-                    "confidence": e.confidence,
-                    "executable": executable.contains_key(e.id.as_str()),
-                    "flagged": !e.flags.is_empty(),
-                })
+                EvidenceRow {
+                    link: self.record_link(&e.id),
+                    number: e.id.rsplit('.').next().unwrap_or_default(),
+                    game: e.game.as_ref().map(|g| self.game_name(g)),
+                    game_key: e.game.as_deref(),
+                    kind: e.kind.as_deref(),
+                    regions: e.regions.join("; "),
+                    date: e.date.as_ref().map(|d| d.label()),
+                    sort: start.map_or_else(|| "99999".to_string(), |y| format!("{:.2}", y)),
+                    period: start.map(period_of),
+                    confidence: e.confidence,
+                    executable: executable.contains_key(e.id.as_str()),
+                    flagged: !e.flags.is_empty(),
+                }
             })
             .collect();
-        let distinct = |key: &str| -> Vec<String> {
+        let distinct = |pick: for<'r> fn(&'r EvidenceRow<'a>) -> Option<&'r str>| -> Vec<String> {
             let set: BTreeSet<String> = rows
                 .iter()
-                .filter_map(|r| r[key].as_str())
+                .filter_map(pick)
                 .flat_map(|v| v.split("; ").map(str::to_string).collect::<Vec<_>>())
                 .filter(|v| !v.is_empty())
                 .collect();
             set.into_iter().collect()
         };
-        json!({
-            "title": "Evidence records",
-            "filters": {
-                "game": distinct("game"),
-                "kind": distinct("kind"),
-                "regions": distinct("regions"),
-                "period": ["Ancient", "Medieval", "Modern"],
+        EvidenceIndex {
+            title: "Evidence records",
+            filters: EvidenceFilters {
+                game: distinct(|r| r.game.as_deref()),
+                kind: distinct(|r| r.kind),
+                regions: distinct(|r| Some(&r.regions)),
+                period: ["Ancient", "Medieval", "Modern"],
             },
-            "rows": rows,
-        })
+            rows,
+        }
     }
 
-    fn games_index(&self) -> Value {
+    fn games_index(&self) -> GamesIndex<'a> {
         let corpus = self.corpus();
         let engine_games: BTreeSet<&str> =
             corpus.rulesets.values().map(|r| r.game.as_str()).collect();
-        let rows: Vec<Value> = corpus
+        let rows: Vec<GameRow<'a>> = corpus
             .games
             .values()
-            .map(|g| {
-                json!({
-                    "key": g.key,
-                    "name": g.name,
-                    "aliases": g.aliases.join(", "),
-                    "categories": g.categories.join("; "),
-                    "periods": g.periods.join("; "),
-                    "regions": g.regions.join("; "),
-                    "records": g.evidence.len(),
-                    "rulesets": g.rulesets.len(),
-                    "range": g.evidence_range.as_ref().map(|d| d.label()),
-                    "executable": engine_games.contains(g.key.as_str()),
-                })
+            .map(|g| GameRow {
+                key: &g.key,
+                name: &g.name,
+                aliases: g.aliases.join(", "),
+                categories: g.categories.join("; "),
+                periods: g.periods.join("; "),
+                regions: g.regions.join("; "),
+                records: g.evidence.len(),
+                rulesets: g.rulesets.len(),
+                range: g.evidence_range.as_ref().map(|d| d.label()),
+                executable: engine_games.contains(g.key.as_str()),
             })
             .collect();
-        let distinct = |pick: fn(&Game) -> &Vec<String>| -> Vec<&String> {
+        let distinct = |pick: fn(&Game) -> &Vec<String>| -> Vec<&'a String> {
             let set: BTreeSet<&String> = corpus.games.values().flat_map(pick).collect();
             set.into_iter().collect()
         };
-        json!({
-            "title": "Games",
-            "filters": {
-                "categories": distinct(|g| &g.categories),
-                "periods": distinct(|g| &g.periods),
-                "regions": distinct(|g| &g.regions),
+        GamesIndex {
+            title: "Games",
+            filters: GameFilters {
+                categories: distinct(|g| &g.categories),
+                periods: distinct(|g| &g.periods),
+                regions: distinct(|g| &g.regions),
             },
-            "rows": rows,
-        })
+            rows,
+        }
     }
 
-    fn rulesets_index(&self) -> Value {
+    fn rulesets_index(&self) -> Catalogue {
         let corpus = self.corpus();
-        let rows: Vec<Value> = corpus
+        let rows: Vec<CatalogueRow> = corpus
             .portal_rulesets
             .values()
-            .map(|r| {
-                json!({
-                    "url": record_url(&r.id),
-                    "title": format!("{} {}", r.id, r.name),
-                    "detail": ruleset_detail(self.game_name_of(r.game.as_deref()), r.kind.clone()),
-                    "executable": !self.implementing(&r.id).is_empty(),
-                })
+            .map(|r| CatalogueRow {
+                url: record_url(&r.id),
+                title: format!("{} {}", r.id, r.name),
+                detail: ruleset_detail(self.game_name_of(r.game.as_deref()), r.kind.clone()),
+                executable: !self.implementing(&r.id).is_empty(),
             })
             .collect();
-        json!({
-            "title": "Portal rulesets",
-            "intro": "DLP's rulesets as its portal publishes them: the rules text of each, its type (described, reconstructed, observed, suggested…) and its game. Those an engine of this project runs are marked.",
-            "rows": rows,
-        })
+        Catalogue {
+            title: "Portal rulesets",
+            intro: "DLP's rulesets as its portal publishes them: the rules text of each, its type (described, reconstructed, observed, suggested…) and its game. Those an engine of this project runs are marked.",
+            rows,
+        }
     }
 
-    fn sources_index(&self) -> Value {
-        let rows: Vec<Value> = self
+    fn sources_index(&self) -> Catalogue {
+        let rows: Vec<CatalogueRow> = self
             .corpus()
             .sources
             .values()
-            .map(|s| json!({
-                "url": format!("sources/{}.html", s.key),
-                "title": s.reference.clone().unwrap_or_else(|| format!("{} {}", s.authors, s.year.map(|y| y.to_string()).unwrap_or_default())),
-                "detail": format!("cited by {} record(s)", self.sources_cited.get(s.key.as_str()).map_or(0, BTreeSet::len)),
-                "executable": false,
-            }))
+            .map(|s| CatalogueRow {
+                url: format!("sources/{}.html", s.key),
+                title: source_title(s),
+                detail: format!(
+                    "cited by {} record(s)",
+                    self.sources_cited
+                        .get(s.key.as_str())
+                        .map_or(0, BTreeSet::len)
+                ),
+                executable: false,
+            })
             .collect();
-        json!({
-            "title": "Sources",
-            "intro": "Every publication the records cite, with the records that cite it.",
-            "rows": rows,
-        })
+        Catalogue {
+            title: "Sources",
+            intro: "Every publication the records cite, with the records that cite it.",
+            rows,
+        }
     }
 
-    fn game(&self, game: &Game) -> Value {
+    fn game<'v>(&'v self, game: &'v Game) -> GamePage<'v> {
         let corpus = self.corpus();
-        let mut dated: Vec<(f64, Value)> = game
+        let mut dated: Vec<(f64, DatedRecord<'a>)> = game
             .evidence
             .iter()
             .filter_map(|id| corpus.evidence.get(id))
@@ -483,65 +494,75 @@ impl<'a> Index<'a> {
                     .unwrap_or_default();
                 (
                     start,
-                    json!({
-                        "id": e.id,
-                        "url": record_url(&e.id),
-                        "kind": e.kind,
-                        "date": e.date.as_ref().map(|d| d.label()),
-                        "place": place,
-                    }),
+                    DatedRecord {
+                        id: &e.id,
+                        url: record_url(&e.id),
+                        kind: e.kind.as_deref(),
+                        date: e.date.as_ref().map(|d| d.label()),
+                        place,
+                    },
                 )
             })
             .collect();
         dated.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let records: Vec<Value> = dated.into_iter().map(|(_, v)| v).collect();
-        let portal_rulesets: Vec<Value> = game
+        let records: Vec<DatedRecord<'a>> = dated.into_iter().map(|(_, v)| v).collect();
+        let portal_rulesets: Vec<PortalRulesetLink<'a>> = game
             .rulesets
             .iter()
             .filter_map(|id| corpus.portal_rulesets.get(id))
-            .map(
-                |r| json!({ "id": r.id, "url": record_url(&r.id), "name": r.name, "kind": r.kind }),
-            )
+            .map(|r| PortalRulesetLink {
+                id: &r.id,
+                url: record_url(&r.id),
+                name: &r.name,
+                kind: r.kind.as_deref(),
+            })
             .collect();
-        let rules: Vec<Value> = self
+        let rules: Vec<RulesCoverage<'_>> = self
             .records_by_game
             .get(game.key.as_str())
             .into_iter()
             .flatten()
             .filter_map(|id| {
                 let coverage = self.coverage_by_record.get(*id)?;
-                Some(json!({ "record": self.record_link(id), "coverage": coverage }))
+                Some(RulesCoverage {
+                    record: self.record_link(id),
+                    coverage,
+                })
             })
             .collect();
-        let rulesets: Vec<Value> = corpus
+        let rulesets: Vec<ExecutableRulesetView<'a>> = corpus
             .rulesets
             .values()
             .filter(|r| r.game == game.key)
             .map(|r| self.executable_ruleset(r))
             .collect();
-        let claims: Vec<Value> = self
+        let claims: Vec<ClaimView<'a>> = self
             .claims_by_game
             .get(game.key.as_str())
             .into_iter()
             .flatten()
             .map(|c| claim_view(c))
             .collect();
-        json!({
-            "title": game.name,
-            "game": game,
-            "evidence_range": game.evidence_range.as_ref().map(|d| d.label()),
-            "records_filter": format!("evidence/index.html?game={}", query_value(&game.name)),
-            "sources": game.sources.iter().filter_map(|s| corpus.sources.get(s)).collect::<Vec<_>>(),
-            "portal_rulesets": portal_rulesets,
-            "records": records,
-            "rules": rules,
-            "rulesets": rulesets,
-            "claims": claims,
-            "verified": self.inputs.verification.is_some(),
-        })
+        GamePage {
+            title: &game.name,
+            game,
+            evidence_range: game.evidence_range.as_ref().map(|d| d.label()),
+            records_filter: format!("evidence/index.html?game={}", query_value(&game.name)),
+            sources: game
+                .sources
+                .iter()
+                .filter_map(|s| corpus.sources.get(s))
+                .collect(),
+            portal_rulesets,
+            records,
+            rules,
+            rulesets,
+            claims,
+            verified: self.inputs.verification.is_some(),
+        }
     }
 
-    fn executable_ruleset(&self, r: &ExecutableRuleset) -> Value {
+    fn executable_ruleset(&self, r: &'a ExecutableRuleset) -> ExecutableRulesetView<'a> {
         let engine = rulesets::find(&r.engine).ok();
         let resolve = |preset: &str, overrides: &OptionSet| {
             engine.and_then(|e| e.resolve(preset, overrides).ok())
@@ -549,7 +570,7 @@ impl<'a> Index<'a> {
         let own = resolve(&r.preset, &r.options);
         let dlp = resolve("dlp", &OptionSet::new());
         let ludii = resolve("ludii", &OptionSet::new());
-        let options: Vec<Value> = engine
+        let options: Vec<OptionRow> = engine
             .map(|e| e.specs())
             .unwrap_or_default()
             .iter()
@@ -560,36 +581,36 @@ impl<'a> Index<'a> {
                         .cloned()
                         .unwrap_or_default()
                 };
-                json!({
-                    "anchor": format!("option-{}-{}", r.id, spec.key),
-                    "key": spec.key,
-                    "description": spec.description(),
-                    "domain": spec.describe_domain(),
-                    "own": value(&own),
-                    "dlp": value(&dlp),
-                    "ludii": value(&ludii),
-                    "cites": spec.cites,
-                    "source": spec.source,
-                })
+                OptionRow {
+                    anchor: format!("option-{}-{}", r.id, spec.key),
+                    key: spec.key,
+                    description: spec.description(),
+                    domain: spec.describe_domain(),
+                    own: value(&own),
+                    dlp: value(&dlp),
+                    ludii: value(&ludii),
+                    cites: spec.cites,
+                    source: spec.source,
+                }
             })
             .collect();
         let studies = self.studies_by_ruleset.get(r.id.as_str());
-        json!({
-            "id": r.id,
-            "name": r.name,
-            "engine": r.engine,
-            "preset": r.preset,
-            "overrides": sorted_pairs(&r.options),
-            "implements": r.implements.iter().map(|id| self.record_link(id)).collect::<Vec<_>>(),
-            "notes": r.notes,
-            "options": options,
-            "scenarios": engine.map(scenario_names).unwrap_or_default(),
-            "studies": studies.map(|s| studies_view(s)),
-            "sample": own.as_ref().map(sample_game),
-        })
+        ExecutableRulesetView {
+            id: &r.id,
+            name: &r.name,
+            engine: &r.engine,
+            preset: &r.preset,
+            overrides: sorted_pairs(&r.options),
+            implements: r.implements.iter().map(|id| self.record_link(id)).collect(),
+            notes: &r.notes,
+            options,
+            scenarios: engine.map(scenario_names).unwrap_or_default(),
+            studies: studies.map(|s| studies_view(s)),
+            sample: own.as_ref().and_then(sample_game),
+        }
     }
 
-    fn citations(&self, citations: &[Citation]) -> Vec<Value> {
+    fn citations(&self, citations: &'a [Citation]) -> Vec<CitationView<'a>> {
         citations
             .iter()
             .map(|c| {
@@ -599,12 +620,15 @@ impl<'a> Index<'a> {
                             .to_lowercase()
                             .starts_with(&c.author.to_lowercase())
                 });
-                json!({ "text": c.text, "source": source.map(|(key, _)| key) })
+                CitationView {
+                    text: &c.text,
+                    source: source.map(|(key, _)| key.as_str()),
+                }
             })
             .collect()
     }
 
-    fn evidence(&self, record: &Evidence) -> Value {
+    fn evidence<'v>(&'v self, record: &'v Evidence) -> EvidencePage<'v> {
         let corpus = self.corpus();
         let pins: Vec<Pin> = record
             .location
@@ -646,7 +670,7 @@ impl<'a> Index<'a> {
                 &spans,
             )
         });
-        let portal_rulesets: Vec<Value> = if self.implementing(&record.id).is_empty() {
+        let portal_rulesets: Vec<RecordLink> = if self.implementing(&record.id).is_empty() {
             verify::links::portal_rulesets_of(corpus, record)
                 .into_iter()
                 .filter(|id| corpus.portal_rulesets.contains_key(*id))
@@ -655,25 +679,33 @@ impl<'a> Index<'a> {
         } else {
             vec![]
         };
-        json!({
-            "title": record.id,
-            "record": record,
-            "game_name": record.game.as_ref().map(|g| self.game_name(g)),
-            "date": record.date.as_ref().map(|d| d.label()),
-            "citations": record.quotation.as_ref().map(|q| self.citations(&q.citations)).unwrap_or_default(),
-            "sources": record.sources.iter().filter_map(|s| corpus.sources.get(s)).collect::<Vec<_>>(),
-            "map": map,
-            "timeline": timeline,
-            "rulesets": self.implementing(&record.id),
-            "portal_rulesets": portal_rulesets,
-            "coverage": self.coverage_by_record.get(&record.id),
-            "claims": self.record_claims(&record.id),
-            "pages": pages_view(&record.pages),
-            "export": record.export.as_ref().map(ToString::to_string),
-            "superseded": superseded_view(&record.superseded),
-            "other_fields": sorted_pairs(&record.other_fields),
-            "cite": self.how_to_cite(record),
-        })
+        EvidencePage {
+            title: &record.id,
+            record,
+            game_name: record.game.as_ref().map(|g| self.game_name(g)),
+            date: record.date.as_ref().map(|d| d.label()),
+            citations: record
+                .quotation
+                .as_ref()
+                .map(|q| self.citations(&q.citations))
+                .unwrap_or_default(),
+            sources: record
+                .sources
+                .iter()
+                .filter_map(|s| corpus.sources.get(s))
+                .collect(),
+            map,
+            timeline,
+            rulesets: self.implementing(&record.id),
+            portal_rulesets,
+            coverage: self.coverage_by_record.get(record.id.as_str()),
+            claims: self.record_claims(&record.id),
+            pages: pages_view(&record.pages),
+            export: record.export.as_ref().map(ToString::to_string),
+            superseded: superseded_view(&record.superseded),
+            other_fields: sorted_pairs(&record.other_fields),
+            cite: self.how_to_cite(record),
+        }
     }
 
     /// How to cite a record: the DLP's id, the source with the pages the record cites, and the
@@ -690,15 +722,7 @@ impl<'a> Index<'a> {
             .sources
             .iter()
             .filter_map(|s| corpus.sources.get(s))
-            .map(|s| {
-                s.reference.clone().unwrap_or_else(|| {
-                    format!(
-                        "{} {}",
-                        s.authors,
-                        s.year.map(|y| y.to_string()).unwrap_or_default()
-                    )
-                })
-            })
+            .map(source_title)
             .collect();
         let game = record
             .game
@@ -724,61 +748,63 @@ impl<'a> Index<'a> {
     }
 
     /// The executable rulesets that implement a record.
-    fn implementing(&self, id: &str) -> Vec<Value> {
+    fn implementing(&self, id: &str) -> Vec<Implementing<'a>> {
         self.corpus()
             .rulesets
             .values()
             .filter(|r| r.implements.iter().any(|i| i == id))
-            .map(|r| json!({ "id": r.id, "name": r.name, "game": r.game }))
-            .collect()
-    }
-
-    fn record_claims(&self, id: &str) -> Vec<Value> {
-        self.claims_by_game
-            .values()
-            .flatten()
-            .filter(|c| c.record == id)
-            .map(|c| {
-                json!({
-                    "id": c.id,
-                    "statement": c.statement,
-                    "status": c.status,
-                    "status_label": c.status.label(),
-                    "game": c.game,
-                })
+            .map(|r| Implementing {
+                id: &r.id,
+                name: &r.name,
+                game: &r.game,
             })
             .collect()
     }
 
-    fn portal_ruleset(&self, record: &PortalRuleset) -> Value {
-        json!({
-            "title": record.id,
-            "record": record,
-            "game_name": record.game.as_ref().map(|g| self.game_name(g)),
-            "references": self.citations(&record.references),
-            "other_fields": sorted_pairs(&record.other_fields),
-            "export": record.export.as_ref().map(ToString::to_string),
-            "rulesets": self.implementing(&record.id),
-            "coverage": self.coverage_by_record.get(&record.id),
-            "claims": self.record_claims(&record.id),
-            "pages": pages_view(&record.pages),
-        })
+    fn record_claims(&self, id: &str) -> Vec<RecordClaim<'a>> {
+        self.claims_by_game
+            .values()
+            .flatten()
+            .filter(|c| c.record == id)
+            .map(|c| RecordClaim {
+                id: &c.id,
+                statement: &c.statement,
+                status: c.status,
+                status_label: c.status.label(),
+                game: &c.game,
+            })
+            .collect()
     }
 
-    fn source(&self, key: &str) -> Value {
+    fn portal_ruleset<'v>(&'v self, record: &'v PortalRuleset) -> PortalRulesetPage<'v> {
+        PortalRulesetPage {
+            title: &record.id,
+            record,
+            game_name: record.game.as_ref().map(|g| self.game_name(g)),
+            references: self.citations(&record.references),
+            other_fields: sorted_pairs(&record.other_fields),
+            export: record.export.as_ref().map(ToString::to_string),
+            rulesets: self.implementing(&record.id),
+            coverage: self.coverage_by_record.get(record.id.as_str()),
+            claims: self.record_claims(&record.id),
+            pages: pages_view(&record.pages),
+        }
+    }
+
+    fn source(&self, key: &str) -> SourcePage<'a> {
         let source = &self.corpus().sources[key];
-        let records: Vec<Value> = self
+        let records: Vec<RecordLink> = self
             .sources_cited
             .get(key)
             .into_iter()
             .flatten()
             .map(|id| self.record_link(id))
             .collect();
-        json!({
-            "title": source.reference.clone().unwrap_or_else(|| format!("{} {}", source.authors, source.year.map(|y| y.to_string()).unwrap_or_default())),
-            "source": source,
-            "records": records,
-        })
+        SourcePage {
+            title: source_title(source),
+            source,
+            records,
+        }
     }
 
     /// Every dated record (of `game`, if given) on one axis; `highlight` is drawn apart.
@@ -803,7 +829,7 @@ impl<'a> Index<'a> {
         spans
     }
 
-    fn map(&self) -> Value {
+    fn map(&self) -> MapPage {
         // Points are gathered into cells of MAP_CELL degrees; each cell is a row of the table
         // below the map, which the cell's circle links to.
         let mut cells: BTreeMap<(i64, i64), Vec<(&Evidence, &corpus::Coordinates)>> =
@@ -857,40 +883,50 @@ impl<'a> Index<'a> {
                 }
             })
             .collect();
-        let places: Vec<Value> = cells
+        let places: Vec<MapCell> = cells
             .iter()
-            .map(|(&cell, points)| {
-                json!({
-                    "anchor": cell_anchor(cell),
-                    "cell": format!("{}° to {}° N, {}° to {}° E", cell.0 as f64 * MAP_CELL, (cell.0 + 1) as f64 * MAP_CELL, cell.1 as f64 * MAP_CELL, (cell.1 + 1) as f64 * MAP_CELL),
-                    "points": points.iter().map(|(e, c)| json!({
-                        "record": self.record_link(&e.id),
-                        "text": c.text,
-                        "decimal": format!("{:.4}, {:.4}", c.latitude, c.longitude),
-                    })).collect::<Vec<_>>(),
-                })
+            .map(|(&cell, points)| MapCell {
+                anchor: cell_anchor(cell),
+                cell: format!(
+                    "{}° to {}° N, {}° to {}° E",
+                    cell.0 as f64 * MAP_CELL,
+                    (cell.0 + 1) as f64 * MAP_CELL,
+                    cell.1 as f64 * MAP_CELL,
+                    (cell.1 + 1) as f64 * MAP_CELL
+                ),
+                points: points
+                    .iter()
+                    .map(|(e, c)| MapPoint {
+                        record: self.record_link(&e.id),
+                        text: c.text.clone(),
+                        decimal: format!("{:.4}, {:.4}", c.latitude, c.longitude),
+                    })
+                    .collect(),
             })
             .collect();
-        let regions: Vec<Value> = by_region
+        let regions: Vec<RegionRecords> = by_region
             .into_iter()
-            .map(|(region, ids)| {
-                json!({
-                    "region": region,
-                    "records": ids.into_iter().map(|id| self.record_link(id)).collect::<Vec<_>>(),
-                })
+            .map(|(region, ids)| RegionRecords {
+                region: region.to_string(),
+                records: ids.into_iter().map(|id| self.record_link(id)).collect(),
             })
             .collect();
-        json!({
-            "title": "Map of the evidence",
-            "map": charts::cluster_map("world-map", "Where the evidence comes from", self.land, &clusters),
-            "places": places,
-            "regions": regions,
-            "cell": MAP_CELL,
-        })
+        MapPage {
+            title: "Map of the evidence",
+            map: charts::cluster_map(
+                "world-map",
+                "Where the evidence comes from",
+                self.land,
+                &clusters,
+            ),
+            places,
+            regions,
+            cell: MAP_CELL,
+        }
     }
 
-    fn timeline(&self) -> Value {
-        let mut rows: Vec<(f64, Value)> = self
+    fn timeline(&self) -> TimelinePage {
+        let mut rows: Vec<(f64, DatedLink)> = self
             .corpus()
             .evidence
             .values()
@@ -898,16 +934,23 @@ impl<'a> Index<'a> {
                 let date = e.date.as_ref()?;
                 Some((
                     date.start.fractional_year(),
-                    json!({ "record": self.record_link(&e.id), "date": date.label() }),
+                    DatedLink {
+                        record: self.record_link(&e.id),
+                        date: date.label(),
+                    },
                 ))
             })
             .collect();
         rows.sort_by(|a, b| a.0.total_cmp(&b.0));
-        json!({
-            "title": "Timeline of the evidence",
-            "chart": charts::timeline("timeline", "When the evidence dates from", &self.spans(None, "", None)),
-            "rows": rows.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
-        })
+        TimelinePage {
+            title: "Timeline of the evidence",
+            chart: charts::timeline(
+                "timeline",
+                "When the evidence dates from",
+                &self.spans(None, "", None),
+            ),
+            rows: rows.into_iter().map(|(_, v)| v).collect(),
+        }
     }
 
     fn search_entries(&self) -> Vec<Entry> {
@@ -989,56 +1032,54 @@ impl<'a> Index<'a> {
         entries
     }
 
-    fn verification(&self) -> Value {
-        let Some(v) = self.inputs.verification else {
-            return json!({ "title": "Verification", "verification": null });
-        };
-        let coverage: Vec<Value> = v
-            .coverage
-            .iter()
-            .map(|c| {
-                json!({
-                    "record": self.record_link(&c.record),
-                    "modelled": c.modelled,
-                    "exercised": c.exercised,
-                    "options_only": c.options_only,
-                    "contradicted": c.contradicted,
-                    "total": c.total,
-                    "share": pct(c.share),
+    fn verification(&self) -> VerificationPage<'a> {
+        let verification = self.inputs.verification.map(|v| VerificationView {
+            seed: v.seed,
+            summary: &v.summary,
+            coverage: v
+                .coverage
+                .iter()
+                .map(|c| CoverageRow {
+                    record: self.record_link(&c.record),
+                    modelled: c.modelled,
+                    exercised: c.exercised,
+                    options_only: c.options_only,
+                    contradicted: c.contradicted,
+                    total: c.total,
+                    share: pct(c.share),
                 })
-            })
-            .collect();
-        let claims: Vec<Value> = v.claims.iter().map(claim_view).collect();
-        let suggestions: Vec<Value> = v
-            .suggestions
-            .iter()
-            .map(|s| {
-                json!({
-                    "ruleset": s.ruleset,
-                    "option": s.option,
-                    "current": s.current,
-                    "suggested": s.suggested.iter().map(|(value, claims)| json!({"value": value, "claims": claims})).collect::<Vec<_>>(),
-                    "at_odds": s.is_at_odds(),
+                .collect(),
+            claims: v.claims.iter().map(claim_view).collect(),
+            suggestions: v
+                .suggestions
+                .iter()
+                .map(|s| SuggestionView {
+                    ruleset: &s.ruleset,
+                    option: &s.option,
+                    current: &s.current,
+                    suggested: s
+                        .suggested
+                        .iter()
+                        .map(|(value, claims)| SuggestedValue { value, claims })
+                        .collect(),
+                    at_odds: s.is_at_odds(),
                 })
-            })
-            .collect();
-        json!({
-            "title": "Verification",
-            "verification": {
-                "seed": v.seed,
-                "summary": summary_view(&v.summary),
-                "coverage": coverage,
-                "claims": claims,
-                "suggestions": suggestions,
-            },
-        })
+                .collect(),
+        });
+        VerificationPage {
+            title: "Verification",
+            verification,
+        }
     }
 
-    fn simulations(&self) -> Value {
+    fn simulations(&self) -> SimulationsPage<'a> {
         let Some(s) = self.inputs.simulations else {
-            return json!({ "title": "Consistency simulations", "simulations": null });
+            return SimulationsPage {
+                title: "Consistency simulations",
+                simulations: None,
+            };
         };
-        let rulesets: Vec<Value> = s
+        let rulesets: Vec<RulesetSimulations<'a>> = s
             .rulesets
             .iter()
             .map(|r| {
@@ -1046,61 +1087,42 @@ impl<'a> Index<'a> {
                     .corpus()
                     .rulesets
                     .get(&r.ruleset)
-                    .map(|x| x.game.clone());
+                    .map(|x| x.game.as_str());
                 let ludii = verify::present::ludii_rows(&s.ludii, &r.ruleset);
-                let faults: Vec<Value> = self
+                let faults: Vec<Fault<'a>> = self
                     .corpus()
                     .rulesets
                     .get(&r.ruleset)
                     .into_iter()
                     .flat_map(|x| &x.variants)
                     .filter(|v| v.preset == "ludii")
-                    .map(|v| json!({ "label": v.label, "why": v.why, "plays_as_ludii": v.plays_as_ludii }))
+                    .map(|v| Fault {
+                        label: &v.label,
+                        why: &v.why,
+                        plays_as_ludii: v.plays_as_ludii,
+                    })
                     .collect();
-                json!({
-                    "ruleset": r.ruleset,
-                    "game": game,
-                    "game_name": game.as_ref().map(|g| self.game_name(g)),
-                    "studies": studies_view(r),
-                    "ludii": ludii,
-                    "faults": faults,
-                })
+                RulesetSimulations {
+                    ruleset: &r.ruleset,
+                    game,
+                    game_name: game.map(|g| self.game_name(g)),
+                    studies: studies_view(r),
+                    ludii,
+                    faults,
+                }
             })
             .collect();
-        json!({
-            "title": "Consistency simulations",
-            "simulations": {
-                "seed": s.seed,
-                "playouts": s.playouts_per_study,
-                "caps": s.caps,
-                "rulesets": rulesets,
-                "ludii_measured": s.ludii_measured,
-            },
-        })
+        SimulationsPage {
+            title: "Consistency simulations",
+            simulations: Some(SimulationsView {
+                seed: s.seed,
+                playouts: s.playouts_per_study,
+                caps: s.caps,
+                rulesets,
+                ludii_measured: s.ludii_measured.as_ref(),
+            }),
+        }
     }
-}
-
-fn executable_view(e: &verify::links::ExecutableCoverage) -> Value {
-    let share = |part: usize, whole: usize| {
-        pct(if whole == 0 {
-            0.0
-        } else {
-            part as f64 / whole as f64
-        })
-    };
-    json!({
-        "records": e.records,
-        "records_executable": e.records_executable,
-        "records_share": share(e.records_executable, e.records),
-        "games": e.games,
-        "games_executable": e.games_executable,
-        "games_share": share(e.games_executable, e.games),
-        "rule_records": e.rule_records,
-        "rule_records_executable": e.rule_records_executable,
-        "rule_share": share(e.rule_records_executable, e.rule_records),
-        "portal_only": e.records_with_portal_rulesets_only,
-        "rule_types": verify::links::RULE_DESCRIBING_TYPES.join(", "),
-    })
 }
 
 /// DLP's periods, as its guide draws them: Ancient before 500 CE, Medieval to 1500, Modern after.
@@ -1116,11 +1138,15 @@ fn query_value(text: &str) -> String {
         .collect()
 }
 
-/// A map as a list of pairs: templates iterate maps in no fixed order, lists in theirs.
-fn sorted_pairs(map: &BTreeMap<String, String>) -> Vec<Value> {
-    map.iter()
-        .map(|(label, value)| json!({ "label": label, "value": value }))
-        .collect()
+/// A source's title: its reference, or its authors and year.
+fn source_title(s: &corpus::model::Source) -> String {
+    s.reference.clone().unwrap_or_else(|| {
+        format!(
+            "{} {}",
+            s.authors,
+            s.year.map(|y| y.to_string()).unwrap_or_default()
+        )
+    })
 }
 
 fn ruleset_detail(game: Option<String>, kind: Option<String>) -> String {
@@ -1141,105 +1167,113 @@ fn period_of(year: f64) -> &'static str {
     }
 }
 
-fn superseded_view(entries: &[corpus::Superseded]) -> Vec<Value> {
+fn superseded_view(entries: &[corpus::Superseded]) -> Vec<SupersededView<'_>> {
     entries
         .iter()
-        .map(|s| {
-            let value = match &s.value {
+        .map(|s| SupersededView {
+            field: &s.field,
+            value: match &s.value {
                 Value::String(text) => text.clone(),
                 other => other.to_string(),
-            };
-            json!({ "field": s.field, "value": value, "from": s.from, "kept_from": s.kept_from })
+            },
+            from: &s.from,
+            kept_from: &s.kept_from,
         })
         .collect()
 }
 
-fn summary_view(s: &verify::report::VerificationSummary) -> Value {
-    json!({
-        "records": s.records,
-        "clauses": s.clauses,
-        "modelled": s.modelled,
-        "exercised": s.exercised,
-        "options_only": s.options_only,
-        "contradicted": s.contradicted,
-        "coverage": pct(s.coverage),
-        "claims": s.claims,
-        "holds": s.holds,
-        "holds_only_under": s.holds_only_under,
-        "fails": s.fails,
-        "broken": s.broken,
-        "by_origin": s.by_origin,
-        "rule_scenarios": s.rule_scenarios,
-    })
-}
-
-fn clause_view(record: &str, ruleset: Option<&str>, n: usize, covered: &CoveredClause) -> Value {
+fn clause_view<'a>(
+    record: &str,
+    ruleset: Option<&str>,
+    n: usize,
+    covered: &'a CoveredClause,
+) -> ClauseView<'a> {
     let clause = &covered.clause;
-    json!({
-        "standing": covered.standing.key(),
-        "standing_label": covered.standing.label(),
-        "contradictions": covered.contradictions.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "reads": clause.reads.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>(),
-        "anchor": format!("clause-{record}-{}", n + 1),
-        "number": n + 1,
-        "text": clause.text,
-        "modelled": clause.is_modelled(),
-        "options": clause.options.iter().map(|o| json!({
-            "key": o,
-            "anchor": ruleset.map(|r| format!("option-{r}-{o}")),
-        })).collect::<Vec<_>>(),
-        "claims": clause.claims,
-        "scenarios": clause.scenarios,
-        "not_modelled": clause.not_modelled,
-    })
+    ClauseView {
+        standing: covered.standing.key(),
+        standing_label: covered.standing.label(),
+        contradictions: covered
+            .contradictions
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+        reads: clause
+            .reads
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect(),
+        anchor: format!("clause-{record}-{}", n + 1),
+        number: n + 1,
+        text: &clause.text,
+        modelled: clause.is_modelled(),
+        options: clause
+            .options
+            .iter()
+            .map(|o| ClauseOption {
+                key: o.to_string(),
+                anchor: ruleset.map(|r| format!("option-{r}-{o}")),
+            })
+            .collect(),
+        claims: &clause.claims,
+        scenarios: &clause.scenarios,
+        not_modelled: clause.not_modelled.as_deref(),
+    }
 }
 
-fn claim_view(c: &ClaimResult) -> Value {
+fn claim_view(c: &ClaimResult) -> ClaimView<'_> {
     let options = |set: &OptionSet| {
         set.iter()
             .map(|(k, v)| format!("{k}={v}"))
             .collect::<Vec<_>>()
             .join(", ")
     };
-    json!({
-        "id": c.id,
-        "record": c.record,
-        "record_url": record_url(&c.record),
-        "ruleset": c.ruleset,
-        "game": c.game,
-        "statement": c.statement,
-        "sentence": c.sentence,
-        "note": c.note,
-        "kind": c.kind,
-        "status": c.status,
-        "status_label": c.status.label(),
-        "mismatches": c.under_ruleset.as_ref().map(|e| e.mismatches.clone()).unwrap_or_default(),
-        "error": c.error,
-        "search": c.search.as_ref().map(|s| json!({
-            "keys": s.keys,
-            "tried": s.tried,
-            "valid": s.valid(),
-            "invalid": s.invalid,
-            "combinations": s.combinations,
-            "sampled": s.sampled,
-            "holding": s.holding,
-            "decisive": s.decisive,
-            "examples": s.examples.iter().map(options).collect::<Vec<_>>(),
-            "suggests": options(&s.suggests),
-        })),
-    })
+    ClaimView {
+        id: &c.id,
+        record: &c.record,
+        record_url: record_url(&c.record),
+        ruleset: &c.ruleset,
+        game: &c.game,
+        statement: &c.statement,
+        sentence: &c.sentence,
+        note: c.note.as_deref(),
+        kind: &c.kind,
+        status: c.status,
+        status_label: c.status.label(),
+        mismatches: c
+            .under_ruleset
+            .as_ref()
+            .map(|e| e.mismatches.clone())
+            .unwrap_or_default(),
+        error: c.error.as_deref(),
+        search: c.search.as_ref().map(|s| SearchView {
+            keys: &s.keys,
+            tried: s.tried,
+            valid: s.valid(),
+            invalid: s.invalid,
+            combinations: s.combinations,
+            sampled: s.sampled,
+            holding: s.holding,
+            decisive: &s.decisive,
+            examples: s.examples.iter().map(options).collect(),
+            suggests: options(&s.suggests),
+        }),
+    }
 }
 
-fn pages_view(pages: &[PageRef]) -> Vec<Value> {
+fn pages_view(pages: &[PageRef]) -> Vec<PageView<'_>> {
     pages
         .iter()
         .map(|p| {
             // Only web addresses become links: a `javascript:` address from a page must not.
             let url = p
                 .url
-                .as_ref()
+                .as_deref()
                 .filter(|u| u.starts_with("https://") || u.starts_with("http://"));
-            json!({ "file": p.file, "url": url, "title": p.title })
+            PageView {
+                file: &p.file,
+                url,
+                title: p.title.as_deref(),
+            }
         })
         .collect()
 }
@@ -1250,40 +1284,45 @@ fn scenario_names(engine: &dyn Ruleset) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn study_row(study: &StudyResult) -> Value {
+fn study_row(study: &StudyResult) -> StudyRow<'_> {
     let r: &StudyReport = &study.report;
     let duration = |d: &Option<rulesets::DurationReport>| {
-        d.as_ref().map(|d| {
-            json!({
-                "median": d.median,
-                "p5": d.p5,
-                "p95": d.p95,
-                "mean": format!("{:.1}", d.mean),
-                "mean_ci": format!("{:.1}–{:.1}", d.mean_ci[0], d.mean_ci[1]),
-            })
+        d.as_ref().map(|d| DurationView {
+            median: d.median,
+            p5: d.p5,
+            p95: d.p95,
+            mean: format!("{:.1}", d.mean),
+            mean_ci: format!("{:.1}–{:.1}", d.mean_ci[0], d.mean_ci[1]),
         })
     };
-    json!({
-        "label": study.spec.label,
-        "why": study.spec.why,
-        "preset": study.spec.preset,
-        "playouts": r.playouts,
-        "completion": pct(r.completion),
-        "completion_ci": interval(r.ci.completion),
-        "timeouts": pct(r.timeouts),
-        "draws": pct(r.draws),
-        "sides": r.sides.iter().zip(r.win_share.iter().zip(&r.ci.win_share)).map(|(side, (v, ci))| json!({
-            "side": side, "share": pct(*v), "ci": interval(*ci),
-        })).collect::<Vec<_>>(),
-        "balance": format!("{:.3}", r.balance),
-        "moves": duration(&r.moves),
-        "turns": duration(&r.turns),
-        "branching": format!("{:.2}", r.branching_factor),
-        "flags": study.flags,
-    })
+    StudyRow {
+        label: &study.spec.label,
+        why: &study.spec.why,
+        preset: &study.spec.preset,
+        playouts: r.playouts,
+        completion: pct(r.completion),
+        completion_ci: interval(r.ci.completion),
+        timeouts: pct(r.timeouts),
+        draws: pct(r.draws),
+        sides: r
+            .sides
+            .iter()
+            .zip(r.win_share.iter().zip(&r.ci.win_share))
+            .map(|(side, (v, ci))| SideShare {
+                side,
+                share: pct(*v),
+                ci: interval(*ci),
+            })
+            .collect(),
+        balance: format!("{:.3}", r.balance),
+        moves: duration(&r.moves),
+        turns: duration(&r.turns),
+        branching: format!("{:.2}", r.branching_factor),
+        flags: &study.flags,
+    }
 }
 
-fn studies_view(r: &RulesetStudies) -> Value {
+fn studies_view(r: &RulesetStudies) -> StudiesView<'_> {
     let lengths: Vec<LengthSeries<'_>> = r
         .studies
         .iter()
@@ -1311,26 +1350,26 @@ fn studies_view(r: &RulesetStudies) -> Value {
         })
         .collect();
     let sides = r.studies.first().map_or(2, |s| s.report.sides.len().max(1));
-    json!({
-        "rows": r.studies.iter().map(study_row).collect::<Vec<_>>(),
-        "comparison": r.comparison,
-        "lengths_chart": charts::lengths(
+    StudiesView {
+        rows: r.studies.iter().map(study_row).collect(),
+        comparison: &r.comparison,
+        lengths_chart: charts::lengths(
             &format!("lengths-{}", r.ruleset),
             "Game length (moves) under each option set",
             "moves",
             &lengths,
         ),
-        "shares_chart": charts::shares(
+        shares_chart: charts::shares(
             &format!("shares-{}", r.ruleset),
             "Win shares with 95% intervals",
             &bars,
             1.0 / sides as f64,
         ),
-    })
+    }
 }
 
 /// A short complete game under the ruleset's own options, move by move.
-fn sample_game(options: &Resolved) -> Option<Value> {
+fn sample_game(options: &Resolved) -> Option<SampleGame> {
     let caps = Caps::LUDII;
     let mut play = options.runner(caps);
     let index = (0..SAMPLE_CANDIDATES)
@@ -1339,30 +1378,29 @@ fn sample_game(options: &Resolved) -> Option<Value> {
         .min_by_key(|(i, p)| (p.moves, *i))
         .map(|(i, _)| i)?;
     let trace = options.trace(SAMPLE_SEED, index, caps, true).ok()?;
-    let steps: Vec<Value> = trace
+    let truncated = trace.steps.len() > SAMPLE_STEPS;
+    let steps: Vec<SampleStep> = trace
         .steps
-        .iter()
+        .into_iter()
         .take(SAMPLE_STEPS)
-        .map(|s| {
-            json!({
-                "number": s.number,
-                "turn": s.turn,
-                "player": s.player,
-                "chance": s.chance.join("; "),
-                "legal": s.legal_moves,
-                "chosen": s.chosen,
-                "position": s.position,
-            })
+        .map(|s| SampleStep {
+            number: s.number,
+            turn: s.turn,
+            player: s.player,
+            chance: s.chance.join("; "),
+            legal: s.legal_moves,
+            chosen: s.chosen,
+            position: s.position,
         })
         .collect();
-    Some(json!({
-        "seed": trace.seed,
-        "playout": trace.playout,
-        "moves": trace.moves,
-        "turns": trace.turns,
-        "ranks": trace.ranks,
-        "start": trace.start,
-        "steps": steps,
-        "truncated": trace.steps.len() > SAMPLE_STEPS,
-    }))
+    Some(SampleGame {
+        seed: trace.seed,
+        playout: trace.playout,
+        moves: trace.moves,
+        turns: trace.turns,
+        ranks: trace.ranks,
+        start: trace.start,
+        steps,
+        truncated,
+    })
 }

@@ -187,14 +187,71 @@ pub fn simulations_markdown(s: &Simulations) -> String {
     render("simulations.md", &view)
 }
 
+/// What an engine of this project can run, with its shares: the verification report's first
+/// table and the site's home page both say it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExecutableView {
+    /// Evidence records.
+    pub records: usize,
+    /// Evidence records an executable ruleset implements.
+    pub records_executable: usize,
+    /// Their share of the records.
+    pub records_share: String,
+    /// Games.
+    pub games: usize,
+    /// Games with an engine.
+    pub games_executable: usize,
+    /// Their share of the games.
+    pub games_share: String,
+    /// Records of a rule-describing type.
+    pub rule_records: usize,
+    /// Those an executable ruleset implements.
+    pub rule_records_executable: usize,
+    /// Their share of the rule-describing records.
+    pub rule_share: String,
+    /// The rule-describing types.
+    pub rule_types: String,
+    /// Records linked only to DLP's portal rulesets.
+    pub portal_only: usize,
+    /// Records linked to no ruleset at all.
+    pub records_without_rulesets: usize,
+}
+
+impl ExecutableView {
+    /// The view of the verification's executable coverage.
+    pub fn new(e: &crate::links::ExecutableCoverage) -> Self {
+        let share = |part: usize, whole: usize| {
+            pct(if whole == 0 {
+                0.0
+            } else {
+                part as f64 / whole as f64
+            })
+        };
+        ExecutableView {
+            records: e.records,
+            records_executable: e.records_executable,
+            records_share: share(e.records_executable, e.records),
+            games: e.games,
+            games_executable: e.games_executable,
+            games_share: share(e.games_executable, e.games),
+            rule_records: e.rule_records,
+            rule_records_executable: e.rule_records_executable,
+            rule_share: share(e.rule_records_executable, e.rule_records),
+            rule_types: crate::links::RULE_DESCRIBING_TYPES.join(", "),
+            portal_only: e.records_with_portal_rulesets_only,
+            records_without_rulesets: e.records
+                - e.records_executable
+                - e.records_with_portal_rulesets_only,
+        }
+    }
+}
+
 /// The verification report's view: the report, and the sentences its sections compose from
 /// several fields.
 #[derive(Serialize)]
 struct VerificationView<'a> {
     report: &'a Verification,
-    rule_describing_types: String,
-    shares: [String; 3],
-    records_without_rulesets: usize,
+    executable: ExecutableView,
     clauses: Vec<Vec<ClauseLine>>,
     suggestions: Vec<SuggestionLine<'a>>,
     claims: Vec<ClaimView>,
@@ -362,25 +419,9 @@ fn claim_view(c: &ClaimResult) -> ClaimView {
 
 /// `reports/verification.md`.
 pub fn verification_markdown(v: &Verification) -> String {
-    let e = &v.summary.executable;
-    let share = |part: usize, whole: usize| {
-        pct(if whole == 0 {
-            0.0
-        } else {
-            part as f64 / whole as f64
-        })
-    };
     let view = VerificationView {
         report: v,
-        rule_describing_types: crate::links::RULE_DESCRIBING_TYPES.join(", "),
-        shares: [
-            share(e.records_executable, e.records),
-            share(e.games_executable, e.games),
-            share(e.rule_records_executable, e.rule_records),
-        ],
-        records_without_rulesets: e.records
-            - e.records_executable
-            - e.records_with_portal_rulesets_only,
+        executable: ExecutableView::new(&v.summary.executable),
         clauses: v
             .coverage
             .iter()

@@ -1,0 +1,665 @@
+//! What each page's template is given: one serde view type per page and per part of a page,
+//! so that a field a template reads is a field the compiler knows. Report types that the
+//! Markdown reports render too (`VerificationSummary`, `ExecutableView`, `LudiiRow`, the
+//! corpus records themselves) are given as they are, and the templates format them with the
+//! filters both share ([`verify::present::register_filters`]).
+
+use corpus::Sentence;
+use corpus::model::{Evidence, Game, PortalRuleset, Source};
+use corpus::yaml::Located;
+use engine::playout::Caps;
+use rulesets::OptionSet;
+use serde::Serialize;
+use serde_json::Value;
+use verify::claims::Status;
+use verify::present::{ExecutableView, LudiiRow};
+use verify::report::{LudiiMeasuredAbout, VerificationSummary};
+
+/// A page: its view, and the template that renders it.
+pub trait Page: Serialize {
+    /// The template's file in `site-templates/`.
+    const TEMPLATE: &'static str;
+}
+
+macro_rules! pages {
+    ($($view:ident $(<$lt:lifetime>)? => $template:literal,)+) => {
+        $(impl$(<$lt>)? Page for $view $(<$lt>)? {
+            const TEMPLATE: &'static str = $template;
+        })+
+    };
+}
+
+pages! {
+    Home<'a> => "index.html",
+    GamePage<'a> => "game.html",
+    EvidencePage<'a> => "evidence.html",
+    PortalRulesetPage<'a> => "ruleset.html",
+    SourcePage<'a> => "source.html",
+    EvidenceIndex<'a> => "evidence-index.html",
+    GamesIndex<'a> => "games-index.html",
+    Catalogue => "catalogue.html",
+    MapPage => "map.html",
+    LicencesPage<'a> => "licences.html",
+    TimelinePage => "timeline.html",
+    SearchPage => "search.html",
+    VerificationPage<'a> => "verification.html",
+    SimulationsPage<'a> => "simulations.html",
+    BenchPage<'a> => "bench.html",
+}
+
+/// A link to a record's page, titled with its game.
+#[derive(Clone, Serialize)]
+pub struct RecordLink {
+    pub id: String,
+    pub title: String,
+    pub url: String,
+}
+
+/// A label and its value, for maps a template must show in order.
+#[derive(Serialize)]
+pub struct Pair<'a> {
+    pub label: &'a str,
+    pub value: &'a str,
+}
+
+/// The home page.
+#[derive(Serialize)]
+pub struct Home<'a> {
+    pub title: &'static str,
+    pub counts: Counts,
+    pub summary: Option<&'a VerificationSummary>,
+    pub executable: Option<ExecutableView>,
+    pub games: Vec<HomeGame<'a>>,
+}
+
+/// How many of each kind of file the corpus has.
+#[derive(Serialize)]
+pub struct Counts {
+    pub evidence: usize,
+    pub portal_rulesets: usize,
+    pub games: usize,
+    pub sources: usize,
+    pub rulesets: usize,
+    pub claims: usize,
+}
+
+/// A game with an engine, and its claims' verdicts.
+#[derive(Serialize)]
+pub struct HomeGame<'a> {
+    pub key: &'a str,
+    pub name: &'a str,
+    pub aliases: &'a [String],
+    pub records: usize,
+    pub claims: usize,
+    pub holds: usize,
+    pub other_readings: usize,
+    pub fails: usize,
+}
+
+/// Every evidence record, with what its filters need.
+#[derive(Serialize)]
+pub struct EvidenceIndex<'a> {
+    pub title: &'static str,
+    pub filters: EvidenceFilters,
+    pub rows: Vec<EvidenceRow<'a>>,
+}
+
+/// The values each filter of the evidence index offers.
+#[derive(Serialize)]
+pub struct EvidenceFilters {
+    pub game: Vec<String>,
+    pub kind: Vec<String>,
+    pub regions: Vec<String>,
+    pub period: [&'static str; 3],
+}
+
+/// A record in the evidence index.
+#[derive(Serialize)]
+pub struct EvidenceRow<'a> {
+    pub link: RecordLink,
+    /// The number of its id.
+    pub number: &'a str,
+    pub game: Option<String>,
+    pub game_key: Option<&'a str>,
+    pub kind: Option<&'a str>,
+    /// Its regions, `; `-separated.
+    pub regions: String,
+    pub date: Option<String>,
+    /// Its start year as a sort key ("99999" when undated).
+    pub sort: String,
+    pub period: Option<&'static str>,
+    pub confidence: Option<u32>,
+    pub executable: bool,
+    pub flagged: bool,
+}
+
+/// Every game.
+#[derive(Serialize)]
+pub struct GamesIndex<'a> {
+    pub title: &'static str,
+    pub filters: GameFilters<'a>,
+    pub rows: Vec<GameRow<'a>>,
+}
+
+/// The values each filter of the games index offers.
+#[derive(Serialize)]
+pub struct GameFilters<'a> {
+    pub categories: Vec<&'a String>,
+    pub periods: Vec<&'a String>,
+    pub regions: Vec<&'a String>,
+}
+
+/// A game in the games index.
+#[derive(Serialize)]
+pub struct GameRow<'a> {
+    pub key: &'a str,
+    pub name: &'a str,
+    pub aliases: String,
+    pub categories: String,
+    pub periods: String,
+    pub regions: String,
+    pub records: usize,
+    pub rulesets: usize,
+    pub range: Option<String>,
+    pub executable: bool,
+}
+
+/// A plain list of pages: the portal rulesets, the sources.
+#[derive(Serialize)]
+pub struct Catalogue {
+    pub title: &'static str,
+    pub intro: &'static str,
+    pub rows: Vec<CatalogueRow>,
+}
+
+/// An entry of a [`Catalogue`].
+#[derive(Serialize)]
+pub struct CatalogueRow {
+    pub url: String,
+    pub title: String,
+    pub detail: String,
+    pub executable: bool,
+}
+
+/// A game's page.
+#[derive(Serialize)]
+pub struct GamePage<'a> {
+    pub title: &'a str,
+    pub game: &'a Game,
+    pub evidence_range: Option<String>,
+    /// The evidence index filtered to the game.
+    pub records_filter: String,
+    pub sources: Vec<&'a Source>,
+    pub portal_rulesets: Vec<PortalRulesetLink<'a>>,
+    /// Its evidence, oldest first.
+    pub records: Vec<DatedRecord<'a>>,
+    pub rules: Vec<RulesCoverage<'a>>,
+    pub rulesets: Vec<ExecutableRulesetView<'a>>,
+    pub claims: Vec<ClaimView<'a>>,
+    pub verified: bool,
+}
+
+/// A portal ruleset of a game.
+#[derive(Serialize)]
+pub struct PortalRulesetLink<'a> {
+    pub id: &'a str,
+    pub url: String,
+    pub name: &'a str,
+    pub kind: Option<&'a str>,
+}
+
+/// A record of a game, with its date and place.
+#[derive(Serialize)]
+pub struct DatedRecord<'a> {
+    pub id: &'a str,
+    pub url: String,
+    pub kind: Option<&'a str>,
+    pub date: Option<String>,
+    pub place: String,
+}
+
+/// A record's Rules text, clause by clause, with what models each clause.
+#[derive(Serialize)]
+pub struct RulesCoverage<'a> {
+    pub record: RecordLink,
+    pub coverage: &'a CoverageView<'a>,
+}
+
+/// The clause coverage of one record.
+#[derive(Serialize)]
+pub struct CoverageView<'a> {
+    pub ruleset: Option<&'a str>,
+    pub modelled: usize,
+    pub exercised: usize,
+    pub options_only: usize,
+    pub contradicted: usize,
+    pub total: usize,
+    pub share: String,
+    pub clauses: Vec<ClauseView<'a>>,
+}
+
+/// A clause of a Rules text.
+#[derive(Serialize)]
+pub struct ClauseView<'a> {
+    pub standing: &'static str,
+    pub standing_label: &'static str,
+    pub contradictions: Vec<String>,
+    /// The option values it reads, `key=value`.
+    pub reads: Vec<String>,
+    pub anchor: String,
+    pub number: usize,
+    pub text: &'a str,
+    pub modelled: bool,
+    pub options: Vec<ClauseOption>,
+    pub claims: &'a [Located<String>],
+    pub scenarios: &'a [Located<String>],
+    pub not_modelled: Option<&'a str>,
+}
+
+/// An option a clause links to, with its row on the ruleset's table.
+#[derive(Serialize)]
+pub struct ClauseOption {
+    pub key: String,
+    pub anchor: Option<String>,
+}
+
+/// An executable ruleset on its game's page.
+#[derive(Serialize)]
+pub struct ExecutableRulesetView<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub engine: &'a str,
+    pub preset: &'a str,
+    pub overrides: Vec<Pair<'a>>,
+    pub implements: Vec<RecordLink>,
+    pub notes: &'a str,
+    pub options: Vec<OptionRow>,
+    pub scenarios: Vec<String>,
+    pub studies: Option<StudiesView<'a>>,
+    pub sample: Option<SampleGame>,
+}
+
+/// An option of an engine, with its value in the ruleset and in each preset.
+#[derive(Serialize)]
+pub struct OptionRow {
+    pub anchor: String,
+    pub key: &'static str,
+    pub description: String,
+    pub domain: String,
+    pub own: String,
+    pub dlp: String,
+    pub ludii: String,
+    pub cites: &'static str,
+    pub source: &'static str,
+}
+
+/// An evidence record's page.
+#[derive(Serialize)]
+pub struct EvidencePage<'a> {
+    pub title: &'a str,
+    pub record: &'a Evidence,
+    pub game_name: Option<String>,
+    pub date: Option<String>,
+    pub citations: Vec<CitationView<'a>>,
+    pub sources: Vec<&'a Source>,
+    pub map: Option<String>,
+    pub timeline: Option<String>,
+    pub rulesets: Vec<Implementing<'a>>,
+    pub portal_rulesets: Vec<RecordLink>,
+    pub coverage: Option<&'a CoverageView<'a>>,
+    pub claims: Vec<RecordClaim<'a>>,
+    pub pages: Vec<PageView<'a>>,
+    pub export: Option<String>,
+    pub superseded: Vec<SupersededView<'a>>,
+    pub other_fields: Vec<Pair<'a>>,
+    pub cite: String,
+}
+
+/// A citation of a quotation or a ruleset, with the source file it names if one matches.
+#[derive(Serialize)]
+pub struct CitationView<'a> {
+    pub text: &'a str,
+    pub source: Option<&'a str>,
+}
+
+/// An executable ruleset that implements a record.
+#[derive(Serialize)]
+pub struct Implementing<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub game: &'a str,
+}
+
+/// A claim on its record's page.
+#[derive(Serialize)]
+pub struct RecordClaim<'a> {
+    pub id: &'a str,
+    pub statement: &'a str,
+    pub status: Status,
+    pub status_label: &'static str,
+    pub game: &'a str,
+}
+
+/// A page of the portal a record was read from.
+#[derive(Serialize)]
+pub struct PageView<'a> {
+    pub file: &'a str,
+    /// Only web addresses: a `javascript:` address from a page must not become a link.
+    pub url: Option<&'a str>,
+    pub title: Option<&'a str>,
+}
+
+/// A value the corpus replaced, and where each came from.
+#[derive(Serialize)]
+pub struct SupersededView<'a> {
+    pub field: &'a str,
+    pub value: String,
+    pub from: &'a str,
+    pub kept_from: &'a str,
+}
+
+/// A portal ruleset's page.
+#[derive(Serialize)]
+pub struct PortalRulesetPage<'a> {
+    pub title: &'a str,
+    pub record: &'a PortalRuleset,
+    pub game_name: Option<String>,
+    pub references: Vec<CitationView<'a>>,
+    pub other_fields: Vec<Pair<'a>>,
+    pub export: Option<String>,
+    pub rulesets: Vec<Implementing<'a>>,
+    pub coverage: Option<&'a CoverageView<'a>>,
+    pub claims: Vec<RecordClaim<'a>>,
+    pub pages: Vec<PageView<'a>>,
+}
+
+/// A source's page.
+#[derive(Serialize)]
+pub struct SourcePage<'a> {
+    pub title: String,
+    pub source: &'a Source,
+    pub records: Vec<RecordLink>,
+}
+
+/// The map of the evidence.
+#[derive(Serialize)]
+pub struct MapPage {
+    pub title: &'static str,
+    pub map: String,
+    pub places: Vec<MapCell>,
+    pub regions: Vec<RegionRecords>,
+    /// A cell's size in degrees.
+    pub cell: f64,
+}
+
+/// The records located in one cell of the map.
+#[derive(Serialize)]
+pub struct MapCell {
+    pub anchor: String,
+    pub cell: String,
+    pub points: Vec<MapPoint>,
+}
+
+/// A located record.
+#[derive(Serialize)]
+pub struct MapPoint {
+    pub record: RecordLink,
+    pub text: String,
+    pub decimal: String,
+}
+
+/// The records with a region or place but no coordinates.
+#[derive(Serialize)]
+pub struct RegionRecords {
+    pub region: String,
+    pub records: Vec<RecordLink>,
+}
+
+/// The data's tables and licences.
+#[derive(Serialize)]
+pub struct LicencesPage<'a> {
+    pub title: &'static str,
+    pub dlp_licence: Option<&'a str>,
+    pub land_notice: &'a str,
+    pub dictionary: Vec<TableView>,
+}
+
+/// A downloadable table and its columns.
+#[derive(Serialize)]
+pub struct TableView {
+    pub file: &'static str,
+    pub row: &'static str,
+    pub columns: Vec<ColumnView>,
+}
+
+/// A column of a downloadable table.
+#[derive(Serialize)]
+pub struct ColumnView {
+    pub name: &'static str,
+    pub kind: &'static str,
+    pub meaning: &'static str,
+}
+
+/// Every dated record on one axis.
+#[derive(Serialize)]
+pub struct TimelinePage {
+    pub title: &'static str,
+    pub chart: String,
+    pub rows: Vec<DatedLink>,
+}
+
+/// A dated record.
+#[derive(Serialize)]
+pub struct DatedLink {
+    pub record: RecordLink,
+    pub date: String,
+}
+
+/// The search page; its index is a script of its own.
+#[derive(Serialize)]
+pub struct SearchPage {
+    pub title: &'static str,
+    pub entries: usize,
+}
+
+/// The verification report.
+#[derive(Serialize)]
+pub struct VerificationPage<'a> {
+    pub title: &'static str,
+    pub verification: Option<VerificationView<'a>>,
+}
+
+/// The verification report, when verification has run.
+#[derive(Serialize)]
+pub struct VerificationView<'a> {
+    pub seed: u64,
+    pub summary: &'a VerificationSummary,
+    pub coverage: Vec<CoverageRow>,
+    pub claims: Vec<ClaimView<'a>>,
+    pub suggestions: Vec<SuggestionView<'a>>,
+}
+
+/// A record's clause coverage in figures.
+#[derive(Serialize)]
+pub struct CoverageRow {
+    pub record: RecordLink,
+    pub modelled: usize,
+    pub exercised: usize,
+    pub options_only: usize,
+    pub contradicted: usize,
+    pub total: usize,
+    pub share: String,
+}
+
+/// An option value every reproducing reading of some claims shares.
+#[derive(Serialize)]
+pub struct SuggestionView<'a> {
+    pub ruleset: &'a str,
+    pub option: &'a str,
+    pub current: &'a str,
+    pub suggested: Vec<SuggestedValue<'a>>,
+    pub at_odds: bool,
+}
+
+/// A suggested value and the claims that need it.
+#[derive(Serialize)]
+pub struct SuggestedValue<'a> {
+    pub value: &'a str,
+    pub claims: &'a [String],
+}
+
+/// A claim and its verdict.
+#[derive(Serialize)]
+pub struct ClaimView<'a> {
+    pub id: &'a str,
+    pub record: &'a str,
+    pub record_url: String,
+    pub ruleset: &'a str,
+    pub game: &'a str,
+    pub statement: &'a str,
+    pub sentence: &'a Sentence,
+    pub note: Option<&'a str>,
+    pub kind: &'a str,
+    pub status: Status,
+    pub status_label: &'static str,
+    pub mismatches: Vec<String>,
+    pub error: Option<&'a str>,
+    pub search: Option<SearchView<'a>>,
+}
+
+/// How a claim's readings were searched.
+#[derive(Serialize)]
+pub struct SearchView<'a> {
+    pub keys: &'a [String],
+    pub tried: u64,
+    pub valid: u64,
+    pub invalid: u64,
+    pub combinations: u64,
+    pub sampled: bool,
+    pub holding: u64,
+    pub decisive: &'a [String],
+    pub examples: Vec<String>,
+    pub suggests: String,
+}
+
+/// The consistency simulations.
+#[derive(Serialize)]
+pub struct SimulationsPage<'a> {
+    pub title: &'static str,
+    pub simulations: Option<SimulationsView<'a>>,
+}
+
+/// The consistency simulations, when they have run.
+#[derive(Serialize)]
+pub struct SimulationsView<'a> {
+    pub seed: u64,
+    pub playouts: u64,
+    pub caps: Caps,
+    pub rulesets: Vec<RulesetSimulations<'a>>,
+    pub ludii_measured: Option<&'a LudiiMeasuredAbout>,
+}
+
+/// One ruleset's studies, and Ludii's figures beside them.
+#[derive(Serialize)]
+pub struct RulesetSimulations<'a> {
+    pub ruleset: &'a str,
+    pub game: Option<&'a str>,
+    pub game_name: Option<String>,
+    pub studies: StudiesView<'a>,
+    pub ludii: Vec<LudiiRow>,
+    pub faults: Vec<Fault<'a>>,
+}
+
+/// A Ludii-preset variant that plays a fault of Ludii's encoding.
+#[derive(Serialize)]
+pub struct Fault<'a> {
+    pub label: &'a str,
+    pub why: &'a str,
+    pub plays_as_ludii: bool,
+}
+
+/// A ruleset's studies: a row each, and two charts.
+#[derive(Serialize)]
+pub struct StudiesView<'a> {
+    pub rows: Vec<StudyRow<'a>>,
+    pub comparison: &'a [String],
+    pub lengths_chart: String,
+    pub shares_chart: String,
+}
+
+/// One study's figures.
+#[derive(Serialize)]
+pub struct StudyRow<'a> {
+    pub label: &'a str,
+    pub why: &'a str,
+    pub preset: &'a str,
+    pub playouts: u64,
+    pub completion: String,
+    pub completion_ci: String,
+    pub timeouts: String,
+    pub draws: String,
+    pub sides: Vec<SideShare<'a>>,
+    pub balance: String,
+    pub moves: Option<DurationView>,
+    pub turns: Option<DurationView>,
+    pub branching: String,
+    pub flags: &'a [String],
+}
+
+/// A side's win share.
+#[derive(Serialize)]
+pub struct SideShare<'a> {
+    pub side: &'a str,
+    pub share: String,
+    pub ci: String,
+}
+
+/// A length's median, spread and mean.
+#[derive(Serialize)]
+pub struct DurationView {
+    pub median: u32,
+    pub p5: u32,
+    pub p95: u32,
+    pub mean: String,
+    pub mean_ci: String,
+}
+
+/// A short complete game, move by move.
+#[derive(Serialize)]
+pub struct SampleGame {
+    pub seed: u64,
+    pub playout: u64,
+    pub moves: u32,
+    pub turns: u32,
+    pub ranks: Vec<u8>,
+    pub start: String,
+    pub steps: Vec<SampleStep>,
+    /// Whether the steps shown stop before the game's end.
+    pub truncated: bool,
+}
+
+/// A move of a sample game.
+#[derive(Serialize)]
+pub struct SampleStep {
+    pub number: u32,
+    pub turn: u32,
+    pub player: u8,
+    pub chance: String,
+    pub legal: usize,
+    pub chosen: String,
+    pub position: Option<String>,
+}
+
+/// The benchmarks, as `reports/bench.json` has them.
+#[derive(Serialize)]
+pub struct BenchPage<'a> {
+    pub title: &'static str,
+    pub bench: Option<&'a Value>,
+}
+
+/// A map as a list of pairs: templates iterate maps in no fixed order, lists in theirs.
+pub fn sorted_pairs(map: &OptionSet) -> Vec<Pair<'_>> {
+    map.iter()
+        .map(|(label, value)| Pair { label, value })
+        .collect()
+}
