@@ -15,8 +15,11 @@ pub const SAME_LENGTH: f64 = 0.05;
 /// Ludii's range for one game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Anchor {
+    /// The game, as Ludii names it.
     pub game: String,
+    /// Ludii's slowest and fastest playouts per second.
     pub playouts_per_second: [f64; 2],
+    /// Ludii's slowest and fastest moves per second.
     pub moves_per_second: [f64; 2],
     /// Ludii's mean moves a game in its two measured runs (ANCHORS.md, "Ludii's own play").
     pub mean_moves: [f64; 2],

@@ -10,11 +10,13 @@ use serde::Deserialize;
 pub struct Timing {
     /// Criterion's full id, such as `playouts/baqura/ludii`.
     pub id: String,
+    /// Median nanoseconds per iteration.
     pub median: f64,
     /// 95% interval of the median.
     pub median_ci: [f64; 2],
     /// First and third quartiles of the samples' time per iteration.
     pub quartiles: [f64; 2],
+    /// Samples criterion took.
     pub samples: usize,
 }
 

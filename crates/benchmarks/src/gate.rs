@@ -20,7 +20,9 @@ pub const WORKLOAD_MOVES: u64 = 150_000;
 /// A game's workload as played: playouts and moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Workload {
+    /// Playouts played.
     pub playouts: u64,
+    /// Moves played.
     pub moves: u64,
 }
 
@@ -44,28 +46,39 @@ pub fn run(ruleset: &dyn Ruleset, preset: &str) -> Result<Workload, rulesets::Re
 pub struct Baseline {
     /// How the counts were taken.
     pub how: String,
+    /// Each game's count, by slug.
     pub games: BTreeMap<String, Count>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One game's workload and the instructions it took.
 pub struct Count {
+    /// Playouts played.
     pub playouts: u64,
+    /// Moves played.
     pub moves: u64,
+    /// Instructions counted by valgrind.
     pub instructions: u64,
 }
 
 /// One game's comparison with the baseline.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Verdict {
+    /// The game's slug.
     pub game: String,
+    /// The committed count, if the game has one.
     pub baseline: Option<u64>,
+    /// The count measured now.
     pub measured: u64,
     /// Relative change, +0.05 for 5% more instructions.
     pub change: Option<f64>,
+    /// Whether the change is beyond the gate's tolerance.
     pub failed: bool,
+    /// The change in words.
     pub note: String,
 }
 
+/// Each game's measured count against the baseline's.
 pub fn compare(baseline: &Baseline, measured: &BTreeMap<String, Count>) -> Vec<Verdict> {
     measured
         .iter()

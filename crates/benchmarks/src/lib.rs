@@ -15,6 +15,7 @@ use rulesets::{OptionSet, ResolveError, Ruleset};
 /// The seed of every benchmark playout.
 pub const SEED: u64 = verify::DEFAULT_SEED;
 
+/// The presets every game is benchmarked under.
 pub const PRESETS: [&str; 2] = ["dlp", "ludii"];
 
 /// Random playouts of one game's preset under Ludii's caps, as the simulations run them.

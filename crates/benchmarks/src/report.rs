@@ -10,9 +10,13 @@ use crate::criterion_output::Timing;
 use crate::gate::Verdict;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The machine a report was measured on.
 pub struct Machine {
+    /// The CPU model.
     pub cpu: String,
+    /// Cores available.
     pub cores: usize,
+    /// Operating system and architecture.
     pub os: String,
 }
 
@@ -39,11 +43,13 @@ impl Machine {
 /// A criterion timing as a rate: iterations (or the playouts in one) per second.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rate {
+    /// Median rate.
     pub median: f64,
     /// 95% interval of the median rate.
     pub median_ci: [f64; 2],
     /// Rates at the samples' quartiles: the spread of the machine.
     pub spread: [f64; 2],
+    /// Samples criterion took.
     pub samples: usize,
 }
 
@@ -78,13 +84,19 @@ impl Rate {
 /// One benchmark, as rates per second.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
+    /// The benchmark's id.
     pub name: String,
+    /// The game, for playout benchmarks.
     pub game: Option<String>,
+    /// The preset, for playout benchmarks.
     pub preset: Option<String>,
     /// What one iteration is: "playouts" or "runs".
     pub unit: String,
+    /// Iterations per second.
     pub rate: Rate,
+    /// Mean moves of the preset's playouts.
     pub mean_moves: Option<f64>,
+    /// Moves per second.
     pub moves_per_second: Option<f64>,
     /// Ludii's range, for the Ludii preset, which plays the game as Ludii does.
     pub ludii: Option<LudiiCell>,
@@ -92,63 +104,91 @@ pub struct Row {
     pub ratio: Option<[f64; 2]>,
     /// Playouts per second over Ludii's, only where the games last as long as Ludii's.
     pub playouts_ratio: Option<[f64; 2]>,
+    /// The median rate, written.
     pub median_text: String,
+    /// The spread, written.
     pub spread_text: String,
+    /// Moves per second, written.
     pub moves_per_second_text: String,
+    /// The ratio to Ludii, written.
     pub ratio_text: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Ludii's figures for a game, with where they come from.
 pub struct LudiiCell {
+    /// Ludii's figures.
     pub anchor: Anchor,
+    /// Them, written.
     pub text: String,
 }
 
 /// One game's Ludii-preset playouts played bare and through `simulate`'s path, side by side.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StatisticsRow {
+    /// The game's slug.
     pub game: String,
+    /// Playouts played bare.
     pub bare: Rate,
+    /// The same playouts through `simulate`.
     pub simulate: Rate,
     /// What the statistics and scheduling cost: 1 − simulate's median rate over the bare one.
     pub cost: f64,
+    /// Mean moves of the block's playouts.
     pub mean_moves: f64,
     /// `simulate`'s moves per second.
     pub moves_per_second: f64,
     /// Ludii's fastest moves per second.
     pub ludii_fastest: Option<f64>,
+    /// Moves per second over Ludii's fastest.
     pub times_ludii: Option<f64>,
     /// At least [`anchors::GOAL`] times Ludii's fastest figure.
     pub meets_goal: Option<bool>,
+    /// The bare rate, written.
     pub bare_text: String,
+    /// The `simulate` rate, written.
     pub simulate_text: String,
+    /// The cost, written.
     pub cost_text: String,
+    /// Moves per second, written.
     pub moves_per_second_text: String,
+    /// The ratio to Ludii, written.
     pub times_ludii_text: String,
 }
 
 /// The simulations' throughput on one thread and on every core.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Scaling {
+    /// Studies run.
     pub studies: usize,
+    /// Playouts in all.
     pub playouts: u64,
+    /// One run per thread count.
     pub runs: Vec<ScalingRun>,
     /// Every study's statistics are the same on every thread count.
     pub identical: bool,
+    /// The runs in a sentence.
     pub text: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One thread count's run.
 pub struct ScalingRun {
+    /// Threads used.
     pub threads: usize,
+    /// Seconds taken.
     pub seconds: f64,
+    /// Playouts per second.
     pub per_second: f64,
     /// This rate over the one-thread rate.
     pub speedup: f64,
     /// Speed-up over threads.
     pub efficiency: f64,
+    /// Playouts per second, written.
     pub per_second_text: String,
+    /// The speed-up, written.
     pub speedup_text: String,
+    /// The efficiency, written.
     pub efficiency_text: String,
 }
 
@@ -200,26 +240,38 @@ impl Scaling {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The instruction-count gate's verdicts.
 pub struct GateSummary {
+    /// One verdict per game.
     pub verdicts: Vec<Verdict>,
+    /// The verdicts in a sentence.
     pub text: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Everything `reports/bench.json` holds.
 pub struct BenchReport {
     /// UTC date of the run.
     pub date: String,
+    /// The machine.
     pub machine: Machine,
+    /// The cargo profile measured.
     pub profile: String,
+    /// Whether criterion ran its quick mode.
     pub quick: bool,
+    /// Where Ludii's figures come from.
     pub anchors: String,
     /// Random playouts of every game and preset.
     pub benchmarks: Vec<Row>,
+    /// Each game's statistics block, bare beside `simulate`.
     pub statistics: Vec<StatisticsRow>,
+    /// What the statistics table shows, in words.
     pub statistics_text: String,
     /// Ingest and site.
     pub pipeline: Vec<Row>,
+    /// Thread scaling, when measured.
     pub scaling: Option<Scaling>,
+    /// The gate, when run.
     pub gate: Option<GateSummary>,
 }
 
@@ -352,6 +404,7 @@ pub fn statistics_text(block: u64) -> String {
     )
 }
 
+/// `reports/bench.md`.
 pub fn markdown(report: &BenchReport) -> String {
     let mut out = String::new();
     writeln!(out, "# Benchmarks\n").unwrap();

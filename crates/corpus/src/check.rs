@@ -12,7 +12,9 @@ use crate::yaml::{Located, line_of};
 /// Locates diagnostics in the loaded files: a value read with its line
 /// ([`crate::yaml::Located`]) by that line, a field by its path in the file.
 pub struct Locator<'a> {
+    /// The corpus checked.
     pub corpus: &'a Corpus,
+    /// The corpus's folder, for file names.
     pub root: &'a Path,
 }
 

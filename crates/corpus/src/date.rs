@@ -12,7 +12,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub struct HistDate {
     /// Astronomical year: 0 is 1 BCE, -499 is 500 BCE.
     pub year: i32,
+    /// Month, 1 to 12.
     pub month: u8,
+    /// Day of the month, from 1.
     pub day: u8,
 }
 
@@ -29,6 +31,7 @@ impl HistDate {
         Ok(Self { year, month, day })
     }
 
+    /// 1 January of `year`.
     pub fn first_of_year(year: i32) -> Self {
         Self {
             year,
@@ -37,6 +40,7 @@ impl HistDate {
         }
     }
 
+    /// 31 December of `year`.
     pub fn last_of_year(year: i32) -> Self {
         Self {
             year,
@@ -161,7 +165,9 @@ impl<'de> Deserialize<'de> for HistDate {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DateRange {
+    /// The first day the range covers.
     pub start: HistDate,
+    /// The last day the range covers.
     pub end: HistDate,
     /// The page marked the dates as approximate ("c.", "ca.", "circa").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

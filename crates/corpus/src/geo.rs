@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Coordinates {
+    /// Degrees north (negative south).
     pub latitude: f64,
+    /// Degrees east (negative west).
     pub longitude: f64,
     /// The coordinates exactly as the page printed them.
     pub text: String,
@@ -21,12 +23,15 @@ pub struct Coordinates {
 #[serde(deny_unknown_fields)]
 pub struct Location {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Named places, as written.
     pub places: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Coordinates read from the text.
     pub coordinates: Vec<Coordinates>,
 }
 
 impl Location {
+    /// Whether it names no place and no coordinates.
     pub fn is_empty(&self) -> bool {
         self.places.is_empty() && self.coordinates.is_empty()
     }

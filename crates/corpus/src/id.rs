@@ -8,8 +8,11 @@ use std::fmt;
 /// The kinds of record the portal publishes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RecordKind {
+    /// `DLP.Evidence.N`.
     Evidence,
+    /// `DLP.GameRulesets.N`.
     GameRuleset,
+    /// `DLP.Games.N`.
     Game,
 }
 

@@ -77,6 +77,7 @@ pub struct Incomplete {
     /// The field the page stopped in, if it stopped inside one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
+    /// Why the record is incomplete.
     pub reason: String,
 }
 
@@ -84,9 +85,12 @@ pub struct Incomplete {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Citation {
+    /// The author's name as cited.
     pub author: String,
+    /// The year of the work cited.
     pub year: i32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The pages cited, when given.
     pub pages: Option<String>,
     /// The citation exactly as printed.
     pub text: String,
@@ -105,6 +109,7 @@ pub struct Quotation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// The sources the quotation cites.
     pub citations: Vec<Citation>,
 }
 
@@ -112,8 +117,10 @@ pub struct Quotation {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Evidence {
+    /// `DLP.Evidence.N`.
     pub id: String,
     #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    /// DLP's type of evidence (artefact, text, painting…).
     pub kind: Option<String>,
     /// Key of the game file in `games/`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -122,8 +129,10 @@ pub struct Evidence {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_name: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// When the evidence dates from.
     pub date: Option<DateRange>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Where it comes from.
     pub location: Option<Location>,
     /// Regions whose portal page lists this record ("Evidence in Palestine").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -132,19 +141,25 @@ pub struct Evidence {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The source's own words, when the record quotes them.
     pub quotation: Option<Quotation>,
     /// DLP's confidence in the evidence, 0 to 100.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confidence: Option<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Ages of the players, as DLP records them.
     pub ages: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Genders of the players.
     pub genders: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Social status of the players.
     pub social_status: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Spaces where the game was played.
     pub spaces: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// What makes the record uncertain, as DLP lists it.
     pub uncertainty_factors: Vec<String>,
     /// The portal ruleset (`DLP.GameRulesets.N`) DLP ties the record to, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -162,11 +177,13 @@ pub struct Evidence {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub superseded: Vec<Superseded>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Set when the page stopped before the record was complete.
     pub incomplete: Option<Incomplete>,
     /// The row of the DLP's export, when the record is in it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub export: Option<ExportRef>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// The saved pages the record was read from.
     pub pages: Vec<PageRef>,
 }
 
@@ -174,43 +191,60 @@ pub struct Evidence {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PortalRuleset {
+    /// `DLP.GameRulesets.N`.
     pub id: String,
+    /// The ruleset's name.
     pub name: String,
     /// How DLP came by the rules: Described, Reconstructed, Observed, Suggested, …
     #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Key of the game file in `games/`.
     pub game: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The game's name as the page writes it.
     pub game_name: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// DLP's periods.
     pub periods: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// DLP's regions.
     pub regions: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// DLP's summary of the ruleset.
     pub summary: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// DLP's description.
     pub description: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The rules text.
     pub rules: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// The works the ruleset cites.
     pub references: Vec<Citation>,
     /// Keys of the sources the references resolve to.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sources: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Where DLP's reading comes from (its origin field).
     pub origin: Option<String>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    /// Fields the model does not know, kept as written.
     pub other_fields: BTreeMap<String, String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// What ingest flagged about the record.
     pub flags: Vec<Flag>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Values a newer input replaced, with where each came from.
     pub superseded: Vec<Superseded>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Set when the page stopped before the record was complete.
     pub incomplete: Option<Incomplete>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Where the record stands in the DLP's database export.
     pub export: Option<ExportRef>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// The saved pages the record was read from.
     pub pages: Vec<PageRef>,
 }
 
@@ -218,6 +252,7 @@ pub struct PortalRuleset {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Game {
+    /// The game's key: its file name in `games/`.
     pub key: String,
     /// The name as the portal prints it, diacritics included.
     pub name: String,
@@ -225,12 +260,16 @@ pub struct Game {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub native_name: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Other names of the game.
     pub aliases: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// DLP's categories.
     pub categories: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// DLP's periods.
     pub periods: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// DLP's regions.
     pub regions: Vec<String>,
     /// The span of the game's evidence, as DLP's database computed it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -239,10 +278,13 @@ pub struct Game {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dlp_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// DLP's description of the game.
     pub description: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// DLP's origin of the game.
     pub origin: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Its evidence records.
     pub evidence: Vec<String>,
     /// Portal rulesets (`DLP.GameRulesets.N`) of this game.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -251,14 +293,19 @@ pub struct Game {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sources: Vec<String>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    /// Fields the model does not know, kept as written.
     pub other_fields: BTreeMap<String, String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// What ingest flagged about the game.
     pub flags: Vec<Flag>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Values a newer input replaced, with where each came from.
     pub superseded: Vec<Superseded>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Where the game stands in the DLP's database export.
     pub export: Option<ExportRef>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// The saved pages the game was read from.
     pub pages: Vec<PageRef>,
 }
 
@@ -266,14 +313,18 @@ pub struct Game {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Source {
+    /// The source's key: its file name in `sources/`.
     pub key: String,
     /// The full reference exactly as the portal prints it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reference: Option<String>,
+    /// Its authors, as cited.
     pub authors: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Its year.
     pub year: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Its title.
     pub title: Option<String>,
     /// Where it was published: the reference after its title.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -282,8 +333,10 @@ pub struct Source {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Values a newer input replaced, with where each came from.
     pub superseded: Vec<Superseded>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Where the source stands in the DLP's database export.
     pub export: Option<ExportRef>,
 }
 
@@ -291,13 +344,18 @@ pub struct Source {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExecutableRuleset {
+    /// The ruleset's key: its file name in `rulesets/`.
     pub id: String,
+    /// Its name.
     pub name: String,
+    /// The game it plays.
     pub game: String,
     /// Slug of the engine in the rulesets registry.
     pub engine: Located<String>,
+    /// The engine preset it starts from.
     pub preset: Located<String>,
     #[serde(default, skip_serializing_if = "is_empty_map")]
+    /// Options it sets beyond the preset.
     pub options: Located<BTreeMap<String, String>>,
     /// Evidence records and portal rulesets this ruleset reads.
     pub implements: Vec<Located<String>>,
@@ -305,6 +363,7 @@ pub struct ExecutableRuleset {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variants: Vec<Located<Variant>>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
+    /// What the ruleset reads, decides and leaves out, in words.
     pub notes: String,
 }
 
@@ -312,9 +371,12 @@ pub struct ExecutableRuleset {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
+    /// The variant's label in the reports.
     pub label: String,
+    /// The preset it starts from.
     pub preset: String,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    /// Options it sets beyond the preset.
     pub options: BTreeMap<String, String>,
     /// What the variant shows.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -333,6 +395,7 @@ pub struct Sentence {
     pub from: SentenceOrigin,
     /// The words as they stand in the record (checked verbatim).
     pub text: String,
+    /// Its BCP 47 language tag.
     pub language: String,
     /// An English rendering, for sentences not in English.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -341,8 +404,11 @@ pub struct Sentence {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+/// Where a claim's words are in its record.
 pub enum SentenceOrigin {
+    /// In the record's quotation.
     Quotation,
+    /// In DLP's Rules text.
     Rules,
 }
 
@@ -350,6 +416,7 @@ pub enum SentenceOrigin {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Claim {
+    /// The claim's id, unique in the corpus.
     pub id: String,
     /// The record whose words the claim comes from.
     pub record: String,
@@ -357,6 +424,7 @@ pub struct Claim {
     pub ruleset: String,
     /// The claim in one plain sentence.
     pub statement: String,
+    /// The words the claim rests on.
     pub sentence: Sentence,
     /// The options the sentence speaks to: the only ones its verdict may depend on. A verdict
     /// that turns with any other option comes from how the check is set up, and `verify`
@@ -374,6 +442,7 @@ pub struct Claim {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimFile {
+    /// The claims, in the order written.
     pub claims: Vec<Located<Claim>>,
 }
 
@@ -381,9 +450,13 @@ pub struct ClaimFile {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Check {
+    /// Positions and moves, with what must hold after.
     Scenario(ScenarioCheck),
+    /// A throw's values and extra throws.
     ThrowTable(ThrowTableCheck),
+    /// One of the game's computations, with its expected result.
     Computation(ComputationCheck),
+    /// Who moving first favours.
     FirstPlayer(FirstPlayerCheck),
 }
 
@@ -396,8 +469,10 @@ pub struct FirstPlayerCheck {
     /// Playouts of random play from the start, under Ludii's caps.
     pub playouts: u64,
     #[serde(default)]
+    /// Options the claim's situation requires (never searched).
     pub fixed: BTreeMap<String, String>,
     #[serde(default)]
+    /// Options to search; all rule options by default.
     pub search: Option<Vec<String>>,
 }
 
@@ -415,6 +490,7 @@ pub enum Favours {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+/// A claim checked by playing positions.
 pub struct ScenarioCheck {
     /// Options the claim's situation requires (never searched).
     #[serde(default)]
@@ -422,23 +498,30 @@ pub struct ScenarioCheck {
     /// Options to search; all rule options by default.
     #[serde(default)]
     pub search: Option<Vec<String>>,
+    /// The positions to play.
     pub cases: Vec<Case>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+/// One position of a scenario check.
 pub struct Case {
     #[serde(default)]
+    /// The case's name in the report.
     pub name: Option<String>,
     #[serde(default)]
+    /// The game's typed setup; the starting position when absent.
     pub setup: Option<serde_json::Value>,
     #[serde(default)]
+    /// Moves and throws to play.
     pub steps: Vec<serde_json::Value>,
+    /// What `observe` must show afterwards (a subset of it).
     pub expect: serde_json::Value,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+/// A claim about a throw's values.
 pub struct ThrowTableCheck {
     /// The table's name (see the engine's throw tables).
     pub table: String,
@@ -453,25 +536,34 @@ pub struct ThrowTableCheck {
     #[serde(default)]
     pub distribution: BTreeMap<String, String>,
     #[serde(default)]
+    /// The exact chance that a throw gives another, as a fraction ("1/2").
     pub extra_throw: Option<String>,
     #[serde(default)]
+    /// Options the claim's situation requires (never searched).
     pub fixed: BTreeMap<String, String>,
     #[serde(default)]
+    /// Options to search; all rule options by default.
     pub search: Option<Vec<String>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+/// A claim checked by one of the game's computations.
 pub struct ComputationCheck {
+    /// The computation's name.
     pub name: String,
+    /// Its expected result (a subset of it).
     pub expect: serde_json::Value,
     #[serde(default)]
+    /// Options the claim's situation requires (never searched).
     pub fixed: BTreeMap<String, String>,
     #[serde(default)]
+    /// Options to search; all rule options by default.
     pub search: Option<Vec<String>>,
 }
 
 impl Check {
+    /// Options the claim's situation requires.
     pub fn fixed(&self) -> &BTreeMap<String, String> {
         match self {
             Check::Scenario(c) => &c.fixed,
@@ -481,6 +573,7 @@ impl Check {
         }
     }
 
+    /// The options the search varies, when the claim names them.
     pub fn search_keys(&self) -> Vec<String> {
         match self {
             Check::Scenario(c) => c.search.clone(),
@@ -491,6 +584,7 @@ impl Check {
         .unwrap_or_default()
     }
 
+    /// The check's kind, as the reports name it.
     pub fn kind(&self) -> &'static str {
         match self {
             Check::Scenario(_) => "scenario",
@@ -518,6 +612,7 @@ pub struct Clause {
     /// The clause exactly as the splitter cuts it from the Rules text.
     pub text: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Options the clause's words read.
     pub options: Vec<Located<String>>,
     /// The values the clause's own words give some of its options, where they leave no doubt
     /// ("the djinn is entered when the father reaches Mecca": `entry: free`). The ruleset's
@@ -525,6 +620,7 @@ pub struct Clause {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub reads: BTreeMap<String, Located<String>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Claims that exercise the clause.
     pub claims: Vec<Located<String>>,
     /// Rule scenarios of the engine (data-driven tests) that exercise the clause.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -546,8 +642,11 @@ impl Clause {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Coverage {
+    /// The record whose Rules text the file covers.
     pub record: String,
+    /// The executable ruleset that implements it.
     pub ruleset: String,
+    /// The clauses, in the order of the text.
     pub clauses: Vec<Located<Clause>>,
 }
 
@@ -555,12 +654,15 @@ pub struct Coverage {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FetchRecord {
+    /// The address fetched.
     pub url: String,
     /// The address the page was finally served from, after redirects.
     pub final_url: String,
     /// Retrieval time, UTC, RFC 3339.
     pub retrieved: String,
+    /// The HTTP status.
     pub status: u16,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The response's content type.
     pub content_type: Option<String>,
 }

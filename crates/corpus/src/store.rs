@@ -27,18 +27,22 @@ use crate::yaml::{from_yaml, to_yaml};
 /// Paths inside a corpus directory.
 #[derive(Clone, Debug)]
 pub struct CorpusLayout {
+    /// The corpus's folder.
     pub root: PathBuf,
 }
 
 impl CorpusLayout {
+    /// The corpus in folder `root`.
     pub fn new(root: impl Into<PathBuf>) -> Self {
         Self { root: root.into() }
     }
 
+    /// The saved pages' folder.
     pub fn pages(&self) -> PathBuf {
         self.root.join("pages")
     }
 
+    /// The folder of one kind of file.
     pub fn dir(&self, kind: FileKind) -> PathBuf {
         self.root.join(kind.dir())
     }
@@ -47,16 +51,24 @@ impl CorpusLayout {
 /// The kinds of file a corpus holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum FileKind {
+    /// `evidence/`.
     Evidence,
+    /// DLP's portal rulesets (`rulesets/DLP.GameRulesets.N.yaml`).
     PortalRuleset,
+    /// Executable rulesets (`rulesets/<key>.yaml`).
     ExecutableRuleset,
+    /// `games/`.
     Game,
+    /// `sources/`.
     Source,
+    /// `claims/`.
     Claims,
+    /// `coverage/`.
     Coverage,
 }
 
 impl FileKind {
+    /// Every kind, in the order files are checked.
     pub const ALL: [FileKind; 7] = [
         Self::Evidence,
         Self::PortalRuleset,
@@ -67,6 +79,7 @@ impl FileKind {
         Self::Coverage,
     ];
 
+    /// The kind's folder, relative to the corpus.
     pub fn dir(self) -> &'static str {
         match self {
             Self::Evidence => "evidence",
@@ -105,10 +118,15 @@ impl FileKind {
 /// Everything in a corpus directory.
 #[derive(Clone, Debug, Default)]
 pub struct Corpus {
+    /// Evidence records by id.
     pub evidence: BTreeMap<String, Evidence>,
+    /// DLP's portal rulesets by id.
     pub portal_rulesets: BTreeMap<String, PortalRuleset>,
+    /// Games by key.
     pub games: BTreeMap<String, Game>,
+    /// Sources by key.
     pub sources: BTreeMap<String, Source>,
+    /// Executable rulesets by key.
     pub rulesets: BTreeMap<String, ExecutableRuleset>,
     /// Claims by game key.
     pub claims: BTreeMap<String, ClaimFile>,
@@ -248,7 +266,9 @@ pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
 /// How a generated file on disk differs from what the pages give.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Difference {
+    /// A file that should be there and is not.
     Missing(PathBuf),
+    /// A file whose content differs.
     Changed(PathBuf),
     /// On disk, but the pages no longer produce it.
     Stale(PathBuf),

@@ -53,6 +53,7 @@ pub fn to_yaml<T: Serialize>(value: &T) -> String {
 /// YAML, its line is 0 (unknown).
 #[derive(Clone, Debug, Default)]
 pub struct Located<T> {
+    /// The value read.
     pub value: T,
     /// 1-based; 0 when unknown.
     pub line: u64,

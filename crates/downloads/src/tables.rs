@@ -11,17 +11,22 @@ use verify::report::Verification;
 /// What a column holds, as the data dictionary states it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// Free text.
     Text,
+    /// A whole number.
     Integer,
+    /// A decimal number.
     Number,
     /// An ISO 8601 date; years before 1 CE are astronomical (-0499 is 500 BCE).
     Date,
+    /// `true` or `false`.
     Boolean,
     /// Values separated by "; ".
     List,
 }
 
 impl Kind {
+    /// The kind's name in the data dictionary.
     pub fn name(self) -> &'static str {
         match self {
             Kind::Text => "text",
@@ -36,24 +41,33 @@ impl Kind {
 
 /// One column: its name, what it holds, which fields of the model it is read from, and how.
 pub struct Column<T> {
+    /// The column's header.
     pub name: &'static str,
+    /// What it holds.
     pub kind: Kind,
+    /// What it means, for the data dictionary.
     pub meaning: &'static str,
     /// The model's fields (serde names) the column draws on.
     pub fields: &'static [&'static str],
+    /// Its value for one row.
     pub value: fn(&T, &Context<'_>) -> String,
 }
 
 /// What a row may need beyond its own record.
 pub struct Context<'a> {
+    /// The corpus.
     pub corpus: &'a Corpus,
+    /// The executable rulesets implementing each record.
     pub executable: BTreeMap<&'a str, Vec<&'a str>>,
 }
 
 /// A table: its file, what a row is, its columns.
 pub struct Table<T: 'static> {
+    /// The table's file name.
     pub file: &'static str,
+    /// What one row is.
     pub row: &'static str,
+    /// Its columns, in order.
     pub columns: &'static [Column<T>],
 }
 
@@ -120,6 +134,7 @@ fn pairs(map: &BTreeMap<String, String>) -> String {
         .join("; ")
 }
 
+/// `evidence.csv`: one row per evidence record.
 pub static EVIDENCE: Table<Evidence> = Table {
     file: "evidence.csv",
     row: "one evidence record (DLP.Evidence.N)",
@@ -421,6 +436,7 @@ pub static EVIDENCE: Table<Evidence> = Table {
     ],
 };
 
+/// `games.csv`: one row per game.
 pub static GAMES: Table<Game> = Table {
     file: "games.csv",
     row: "one game",
@@ -591,6 +607,7 @@ pub static GAMES: Table<Game> = Table {
     ],
 };
 
+/// `portal-rulesets.csv`: one row per portal ruleset.
 pub static PORTAL_RULESETS: Table<PortalRuleset> = Table {
     file: "portal_rulesets.csv",
     row: "one ruleset the DLP publishes (DLP.GameRulesets.N)",
@@ -772,6 +789,7 @@ pub static PORTAL_RULESETS: Table<PortalRuleset> = Table {
     ],
 };
 
+/// `sources.csv`: one row per source.
 pub static SOURCES: Table<Source> = Table {
     file: "sources.csv",
     row: "one publication",
@@ -853,6 +871,7 @@ pub static SOURCES: Table<Source> = Table {
     ],
 };
 
+/// `executable-rulesets.csv`: one row per executable ruleset.
 pub static EXECUTABLE_RULESETS: Table<ExecutableRuleset> = Table {
     file: "executable_rulesets.csv",
     row: "one executable ruleset of this project",
@@ -929,6 +948,7 @@ pub static EXECUTABLE_RULESETS: Table<ExecutableRuleset> = Table {
     ],
 };
 
+/// `claims.csv`: one row per claim, with its verdict.
 pub static CLAIMS: Table<ClaimResult> = Table {
     file: "claims.csv",
     row: "one claim of a source, run against an engine, with its verdict",
@@ -1090,12 +1110,17 @@ pub static CLAIMS: Table<ClaimResult> = Table {
 
 /// A clause of a record's Rules text with the record it belongs to.
 pub struct CoverageRow {
+    /// The record.
     pub record: String,
+    /// The executable ruleset implementing it.
     pub ruleset: Option<String>,
+    /// The clause's number, from 1.
     pub number: usize,
+    /// The clause and its standing.
     pub clause: CoveredClause,
 }
 
+/// `coverage.csv`: one row per clause of a covered Rules text.
 pub static COVERAGE: Table<CoverageRow> = Table {
     file: "clause_coverage.csv",
     row: "one clause of a record's Rules text and what implements it",
@@ -1206,8 +1231,11 @@ pub static COVERAGE: Table<CoverageRow> = Table {
 
 /// One table of the dictionary: file, what a row is, and its columns.
 pub struct DictionaryTable {
+    /// The table's file name.
     pub file: &'static str,
+    /// What one row is.
     pub row: &'static str,
+    /// Each column's name, kind and meaning.
     pub columns: Vec<(&'static str, Kind, &'static str)>,
 }
 

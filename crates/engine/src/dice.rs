@@ -15,11 +15,14 @@ pub type Rational = Ratio<u128>;
 /// up"), as an exact fraction. Fair lots are 1/2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bias {
+    /// Chances of a lot landing up, over
     pub numerator: u32,
+    /// the chances it is thrown.
     pub denominator: u32,
 }
 
 impl Bias {
+    /// Lots that land up as often as down.
     pub const FAIR: Bias = Bias {
         numerator: 1,
         denominator: 2,
@@ -27,6 +30,7 @@ impl Bias {
     /// Denominators are bounded so that six lots stay exact in 128 bits.
     pub const MAX_DENOMINATOR: u32 = 10_000;
 
+    /// A bias of `numerator/denominator`, which must lie strictly between 0 and 1.
     pub fn new(numerator: u32, denominator: u32) -> Result<Self, String> {
         if denominator == 0 || denominator > Self::MAX_DENOMINATOR || numerator > denominator {
             return Err(format!(
@@ -41,10 +45,12 @@ impl Bias {
         })
     }
 
+    /// The chance as an exact fraction.
     pub fn ratio(self) -> Rational {
         Rational::new(u128::from(self.numerator), u128::from(self.denominator))
     }
 
+    /// Whether the lot is fair (one in two).
     pub fn is_fair(self) -> bool {
         self == Self::FAIR
     }
@@ -112,9 +118,17 @@ impl std::str::FromStr for Bias {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Chance {
     /// `count` two-sided lots thrown together; the outcome is how many land up (0..=count).
-    Lots { count: u8, bias: Bias },
+    Lots {
+        /// Lots thrown.
+        count: u8,
+        /// The chance that one lot lands up.
+        bias: Bias,
+    },
     /// One of `n` equally likely outcomes (drawing lots for who starts).
-    Uniform { n: u8 },
+    Uniform {
+        /// Outcomes.
+        n: u8,
+    },
 }
 
 impl Chance {
@@ -178,8 +192,11 @@ pub struct ThrowRead {
 /// A throw to read: a position where it is due, and how to read what each outcome did there
 /// (given the position before the throw and the one right after it).
 pub struct ThrowProbe<G> {
+    /// The throw's name, as claims call it.
     pub name: &'static str,
+    /// A position where the throw is due.
     pub position: G,
+    /// What each outcome did, from the positions before and right after the throw.
     pub read: fn(before: &G, after: &G) -> ThrowRead,
 }
 
@@ -187,8 +204,11 @@ pub struct ThrowProbe<G> {
 /// values are derived exactly from it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThrowTable {
+    /// The throw's name, as claims call it.
     pub name: &'static str,
+    /// Lots thrown.
     pub lots: u8,
+    /// The chance that one lot lands up.
     pub bias: Bias,
     /// For each number of lots up (0..=lots): what the throw did.
     pub faces: Vec<ThrowRead>,

@@ -31,7 +31,9 @@ pub enum Phase {
 /// teammates share their team's rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
+    /// Rank of each seat, 1 best (only the first `players` count).
     pub ranks: [u8; MAX_PLAYERS],
+    /// Players in the game.
     pub players: u8,
     /// How many games the result counts for (Barjis's *mars* counts seven).
     pub weight: u8,
@@ -72,6 +74,7 @@ impl Outcome {
         }
     }
 
+    /// Whether every player shares one rank.
     pub fn is_draw(&self) -> bool {
         let ranks = &self.ranks[..usize::from(self.players)];
         ranks.iter().all(|&r| r == ranks[0])
@@ -83,6 +86,7 @@ impl Outcome {
         (0..self.players).filter(move |&p| decisive && self.ranks[usize::from(p)] == 1)
     }
 
+    /// The rank of `player`, 1 best.
     pub fn rank(&self, player: Player) -> u8 {
         self.ranks[usize::from(player)]
     }
@@ -91,12 +95,15 @@ impl Outcome {
 /// A game under one set of options. Implementations keep their state in fixed-size arrays so
 /// that a playout allocates nothing: the driver owns the only buffer (for legal moves).
 pub trait Game: Clone + Send + Sync + 'static {
+    /// A move, small and copied in the playout loop.
     type Move: Copy + PartialEq + Debug + Send + Sync + 'static;
+    /// The game's options.
     type Options: Options;
 
     /// The starting position (or the first chance event before it).
     fn new(options: &Self::Options) -> Self;
 
+    /// Players in the game.
     fn players(&self) -> usize;
 
     /// Team of each player; by default everyone plays alone.
@@ -104,6 +111,7 @@ pub trait Game: Clone + Send + Sync + 'static {
         player
     }
 
+    /// What happens next: a decision, a chance event, or the end.
     fn phase(&self) -> Phase;
 
     /// Who throws in a [`Phase::Chance`], when the throw is a player's (sticks, cowries) rather
@@ -136,6 +144,7 @@ pub trait Game: Clone + Send + Sync + 'static {
         (count, moves[pick(count)])
     }
 
+    /// Plays a legal move for the player to move.
     fn apply(&mut self, mv: Self::Move);
 
     /// Applies the outcome of the chance event announced by [`Phase::Chance`].

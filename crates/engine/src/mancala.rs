@@ -10,7 +10,9 @@ use serde_json::{Value, json};
 
 use crate::game::Player;
 
+/// Holes of the board: two rows.
 pub const HOLES: usize = 12;
+/// Holes of one player's row.
 pub const ROW: usize = 6;
 
 /// The next hole anticlockwise.
@@ -87,6 +89,7 @@ pub fn hole_name(hole: usize) -> String {
     format!("{}{}", if hole < ROW { 'a' } else { 'b' }, hole % ROW + 1)
 }
 
+/// The hole (0-based from `a1`) a name such as `a1` or `b6` names; the inverse of [`hole_name`].
 pub fn parse_hole(name: &str) -> Option<usize> {
     let mut chars = name.chars();
     let row = match chars.next()? {

@@ -22,7 +22,9 @@ pub enum OptionKind {
 /// Everything known about one option, for help texts, reports and the site.
 #[derive(Clone, Copy)]
 pub struct OptionSpec {
+    /// The option's name, as the command line and YAML write it.
     pub key: &'static str,
+    /// Whether it is a rule or a parameter.
     pub kind: OptionKind,
     /// What the option decides.
     pub doc: &'static str,
@@ -49,6 +51,7 @@ impl OptionSpec {
             .join(" ")
     }
 
+    /// The values the option takes, in words.
     pub fn describe_domain(&self) -> String {
         match self.range {
             Some((lo, hi)) => format!("{} from {lo} to {hi}", (self.domain)()),
@@ -68,12 +71,15 @@ impl fmt::Debug for OptionSpec {
 
 /// A type an option can have.
 pub trait OptionValue: Sized {
+    /// Reads a value written on the command line or in YAML; the error is the reason.
     fn parse_value(text: &str) -> Result<Self, String>;
+    /// Writes the value as the command line and YAML do.
     fn render_value(&self) -> String;
     /// All values, when there are finitely many.
     fn choices() -> Option<Vec<String>> {
         None
     }
+    /// The values the option takes, in words.
     fn domain() -> String;
     /// The value as an integer, for range checks.
     fn as_integer(&self) -> Option<i64> {
@@ -134,14 +140,18 @@ impl OptionValue for crate::dice::Bias {
 
 /// A game's options as the command line and the corpus see them.
 pub trait Options: Clone + fmt::Debug + Default + Send + Sync + 'static {
+    /// Every option of the game, with its sentence and source.
     fn specs() -> &'static [OptionSpec];
     /// `dlp` or `ludii`.
     fn preset(name: &str) -> Option<Self>;
+    /// Sets option `key` from its written value.
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError>;
+    /// The written value of option `key`.
     fn get(&self, key: &str) -> Option<String>;
     /// Checks combinations of values (a team size that does not divide the players…).
     fn validate(&self) -> Result<(), OptionError>;
 
+    /// Every option with its written value.
     fn to_map(&self) -> BTreeMap<String, String> {
         Self::specs()
             .iter()
@@ -161,10 +171,20 @@ pub enum OptionError {
     UnknownPreset(String),
     /// The game has no option of that name.
     #[error("unknown option {key:?}; valid options: {valid}")]
-    UnknownOption { key: String, valid: String },
+    UnknownOption {
+        /// The name given.
+        key: String,
+        /// The game's options, listed.
+        valid: String,
+    },
     /// A value the option does not take.
     #[error("option {key}: {reason}")]
-    Value { key: String, reason: String },
+    Value {
+        /// The option.
+        key: String,
+        /// Why the value is refused.
+        reason: String,
+    },
     /// Values the game cannot play together (a team size that does not divide the players).
     #[error("{0}")]
     Combination(String),

@@ -20,7 +20,9 @@ pub const MOVE_BUFFER: usize = 512;
 /// Ludii's limits on a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Caps {
+    /// Turns each player may take before the game is cut off.
     pub turns_per_player: u32,
+    /// Moves in all before the game is cut off.
     pub moves: u32,
 }
 
@@ -45,12 +47,17 @@ pub enum Ending {
 /// What one playout did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Playout {
+    /// Moves played (lost turns included).
     pub moves: u32,
+    /// Turns played.
     pub turns: u32,
+    /// Whether the rules or a cap ended the game.
     pub ending: Ending,
+    /// The players' ranks.
     pub outcome: Outcome,
     /// Decisions taken and the legal moves they chose among.
     pub decisions: u32,
+    /// Legal moves summed over the decisions.
     pub legal_moves: u64,
     /// Decisions with more than one legal move.
     pub real_choices: u32,
@@ -62,6 +69,7 @@ pub struct Playout {
 
 /// Watches a playout (for traces); the driver's fast path uses `()`, which compiles away.
 pub trait Observer<G: Game> {
+    /// A chance event and its outcome, as the driver applies it.
     fn chance(&mut self, _game: &G, _chance: Chance, _outcome: u8) {}
     /// Before `chosen`, one of `legal` moves, is applied; `so_far` counts it already (its move
     /// and turn numbers are the driver's, so that a watcher never counts on its own).
@@ -77,6 +85,7 @@ pub trait Observer<G: Game> {
     /// `player`'s throws since their last decision led to none: the turn is lost, counted in
     /// `so_far` as a move and a turn of theirs.
     fn lost_turn(&mut self, _game: &G, _player: Player, _so_far: &Playout) {}
+    /// The game after a move was applied.
     fn applied(&mut self, _game: &G) {}
 }
 

@@ -18,6 +18,7 @@ pub fn mix(mut z: u64) -> u64 {
 }
 
 impl GameRng {
+    /// A generator seeded with `seed`.
     pub fn from_seed(seed: u64) -> Self {
         Self(Pcg64Mcg::seed_from_u64(seed))
     }
@@ -28,6 +29,7 @@ impl GameRng {
     }
 
     #[inline]
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }

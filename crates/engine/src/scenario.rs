@@ -33,25 +33,34 @@ fn dlp() -> String {
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+/// One rule scenario: a position, moves to play, and what must hold after.
 pub struct Scenario {
+    /// The scenario's name, unique in its file.
     pub name: String,
     /// The rule (or the source's sentence) the scenario exercises.
     #[serde(default)]
     pub rule: Option<String>,
     #[serde(default = "dlp")]
+    /// The preset it starts from.
     pub preset: String,
     #[serde(default)]
+    /// Options it sets beyond the preset.
     pub options: BTreeMap<String, String>,
     #[serde(default)]
+    /// The game's typed setup, as YAML; the starting position when absent.
     pub setup: Option<Value>,
     #[serde(default)]
+    /// Moves and throws to play, in order.
     pub steps: Vec<Value>,
+    /// What `observe` must show afterwards (a subset of it).
     pub expect: Value,
 }
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+/// A game's `scenarios.yaml`.
 pub struct ScenarioFile {
+    /// Its scenarios, in order.
     pub scenarios: Vec<Scenario>,
 }
 
@@ -66,12 +75,14 @@ pub fn parse_file(yaml: &str) -> Result<Vec<Scenario>, String> {
 /// What a scenario ended with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Observed {
+    /// What the engine showed.
     pub observed: Value,
     /// Each difference from the expectation; none means the scenario holds.
     pub mismatches: Vec<String>,
 }
 
 impl Observed {
+    /// Whether every expected value was observed.
     pub fn holds(&self) -> bool {
         self.mismatches.is_empty()
     }

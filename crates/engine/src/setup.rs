@@ -20,13 +20,21 @@ pub enum SetupError {
     /// A seat that is not one of the players.
     #[error("{field}: seat {seat} is not a player: seats run from 1 to {players}")]
     Seat {
+        /// The setup's field.
         field: &'static str,
+        /// The seat given.
         seat: u8,
+        /// The game's players.
         players: usize,
     },
     /// A value the game cannot place (a cell off the board, too many pieces).
     #[error("{field}: {reason}")]
-    Value { field: &'static str, reason: String },
+    Value {
+        /// The setup's field.
+        field: &'static str,
+        /// Why the value cannot be placed.
+        reason: String,
+    },
     /// The position as a whole breaks a rule of the game (counters not conserved, two pieces on
     /// one cell).
     #[error("{0}")]

@@ -14,20 +14,28 @@ use crate::stats::Stats;
 /// Which playouts to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Study {
+    /// The study's seed: playout `i` draws from the stream `(seed, i)`.
     pub seed: u64,
     /// Index of the first playout (a shard starts part-way).
     pub first: u64,
+    /// Playouts to run from `first`.
     pub playouts: u64,
+    /// When a game is cut off.
     pub caps: Caps,
     /// Check the game's invariants after every move.
     pub check_invariants: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// An invariant broke in a study's playout: where, and how to replay it.
 pub struct InvariantFailure {
+    /// The study's seed.
     pub seed: u64,
+    /// The playout's index.
     pub playout: u64,
+    /// Moves played when it broke.
     pub after_move: u32,
+    /// What the game's invariant check found.
     pub message: String,
     /// The command that replays the playout move by move; the engine does not know the game's
     /// name, so the registry fills it in.

@@ -21,16 +21,19 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 pub struct Histogram(pub BTreeMap<u32, u64>);
 
 impl Histogram {
+    /// Counts one value.
     pub fn add(&mut self, value: u32) {
         *self.0.entry(value).or_insert(0) += 1;
     }
 
+    /// Adds another histogram's counts.
     pub fn merge(&mut self, other: &Histogram) {
         for (value, count) in &other.0 {
             *self.0.entry(*value).or_insert(0) += count;
         }
     }
 
+    /// Values counted.
     pub fn count(&self) -> u64 {
         self.0.values().sum()
     }
@@ -62,6 +65,7 @@ impl Histogram {
         [self.at_rank(low), self.at_rank(high)]
     }
 
+    /// The distribution's figures, if any value was counted.
     pub fn summary(&self) -> Option<Duration> {
         let n = self.count();
         if n == 0 {
@@ -130,9 +134,13 @@ pub const SHAPE_BINS: u32 = 24;
 /// `start + i*width .. start + (i+1)*width`; `beyond` counts values above the 99th percentile.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shape {
+    /// The first bin's lowest value.
     pub start: u32,
+    /// Values per bin.
     pub width: u32,
+    /// Values in each bin.
     pub counts: Vec<u64>,
+    /// Values above the 99th percentile, left out of the bins.
     pub beyond: u64,
 }
 
@@ -161,15 +169,22 @@ pub fn wilson(successes: u64, n: u64) -> [f64; 2] {
 /// comes from the per-game variation (the delta method for a ratio estimator).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RatioSums {
+    /// Sum of the per-game numerators.
     pub numerator: u128,
+    /// Sum of the per-game denominators.
     pub denominator: u128,
+    /// Sum of their squares.
     pub numerator_sq: u128,
+    /// Sum of their squares.
     pub denominator_sq: u128,
+    /// Sum of their products.
     pub cross: u128,
+    /// Games summed.
     pub games: u64,
 }
 
 impl RatioSums {
+    /// Adds one game's totals.
     pub fn add(&mut self, numerator: u64, denominator: u64) {
         let (x, y) = (u128::from(numerator), u128::from(denominator));
         self.numerator += x;
@@ -180,6 +195,7 @@ impl RatioSums {
         self.games += 1;
     }
 
+    /// Adds another part's sums.
     pub fn merge(&mut self, other: &RatioSums) {
         self.numerator += other.numerator;
         self.denominator += other.denominator;
@@ -189,6 +205,7 @@ impl RatioSums {
         self.games += other.games;
     }
 
+    /// The ratio of the sums, with its 95% interval.
     pub fn estimate(&self) -> Estimate {
         if self.denominator == 0 {
             return Estimate {
@@ -217,35 +234,53 @@ impl RatioSums {
 /// A figure and its 95% confidence interval.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Estimate {
+    /// The estimate.
     pub value: f64,
+    /// Its 95% interval.
     pub ci: [f64; 2],
 }
 
 /// Game length statistics.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Duration {
+    /// Games measured.
     pub games: u64,
+    /// Mean length.
     pub mean: f64,
+    /// The mean's 95% interval.
     pub mean_ci: [f64; 2],
+    /// Standard deviation.
     pub sd: f64,
+    /// Median length.
     pub median: u32,
+    /// The median's 95% interval.
     pub median_ci: [u32; 2],
+    /// 5th percentile.
     pub p5: u32,
+    /// 95th percentile.
     pub p95: u32,
+    /// Shortest game.
     pub min: u32,
+    /// Longest game.
     pub max: u32,
+    /// The distribution in bins, for charts.
     pub shape: Shape,
 }
 
 /// Everything a study accumulates.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
+    /// Players of the game.
     pub players: usize,
     /// Side (team, or the player alone) of each seat.
     pub side_of: Vec<u8>,
+    /// Playouts counted.
     pub playouts: u64,
+    /// Playouts ended by the rules.
     pub by_rules: u64,
+    /// Playouts ended by a cap.
     pub by_cap: u64,
+    /// Playouts drawn (caps included).
     pub draws: u64,
     /// Games won by each side.
     pub wins: Vec<u64>,
@@ -253,17 +288,22 @@ pub struct Stats {
     pub weighted_wins: Vec<u64>,
     /// How often each seat finished at each rank (index 0 is rank 1).
     pub ranks: Vec<Vec<u64>>,
+    /// Moves of every game.
     pub moves: Histogram,
+    /// Turns of every game.
     pub turns: Histogram,
     /// Moves of the games that ended by the rules.
     pub moves_by_rules: Histogram,
     /// Moves until the first player finished, in games where players finish in turn.
     pub first_finish: Histogram,
+    /// Legal moves per decision.
     pub branching: RatioSums,
+    /// Decisions with a real choice (more than one legal move).
     pub choices: RatioSums,
 }
 
 impl Stats {
+    /// Empty statistics for `players` seats on the sides `side_of`.
     pub fn new(players: usize, side_of: Vec<u8>) -> Self {
         let sides = side_of
             .iter()
@@ -289,10 +329,12 @@ impl Stats {
         }
     }
 
+    /// Sides of the game.
     pub fn sides(&self) -> usize {
         self.wins.len()
     }
 
+    /// Counts one playout.
     pub fn record(&mut self, playout: &Playout) {
         self.playouts += 1;
         match playout.ending {
@@ -430,6 +472,7 @@ impl Stats {
         }
     }
 
+    /// The study's figures with their intervals.
     pub fn summary(&self) -> Summary {
         let win_share: Vec<Estimate> = self.wins.iter().map(|&w| self.share(w)).collect();
         let n = self.playouts.max(1) as f64;
@@ -511,6 +554,7 @@ impl Stats {
 /// The figures of a study.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
+    /// Playouts counted.
     pub playouts: u64,
     /// Share of games ended by the rules.
     pub completion: Estimate,
@@ -524,11 +568,17 @@ pub struct Summary {
     pub weighted_win_share: Option<Vec<f64>>,
     /// Share of games in which each seat finished at each rank (three or more players).
     pub rank_shares: Option<Vec<Vec<f64>>>,
+    /// Player 1's score (a win 1, a draw 1/2) above 1/2.
     pub advantage_p1: Estimate,
+    /// One minus the largest gap between the sides' win shares.
     pub balance: Estimate,
+    /// Game length in moves.
     pub moves: Option<Duration>,
+    /// Game length in turns.
     pub turns: Option<Duration>,
+    /// Length in moves of the games ended by the rules.
     pub moves_by_rules: Option<Duration>,
+    /// Moves until the first player finished.
     pub first_finisher_moves: Option<Duration>,
     /// Mean number of legal moves at a decision.
     pub branching_factor: Estimate,

@@ -12,9 +12,11 @@ use crate::playout::{Caps, Ending, InvariantBroken, Observer, Playout, play};
 use crate::rng::GameRng;
 
 #[derive(Clone, Debug, Serialize)]
+/// One move of a trace.
 pub struct TraceStep {
     /// Move number, from 1.
     pub number: u32,
+    /// Turn number, from 1.
     pub turn: u32,
     /// Seat of the mover, from 1 as reports count players.
     pub player: u8,
@@ -32,17 +34,27 @@ pub struct TraceStep {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// One playout, move by move.
 pub struct Trace {
+    /// The study's seed.
     pub seed: u64,
+    /// The playout's index.
     pub playout: u64,
+    /// Every option, written.
     pub options: std::collections::BTreeMap<String, String>,
+    /// When the game is cut off.
     pub caps: Caps,
+    /// The starting position, rendered.
     pub start: String,
+    /// Each move, with the throws before it.
     pub steps: Vec<TraceStep>,
+    /// Whether the rules or a cap ended the game.
     pub ending: Ending,
     /// Rank of each player, 1 best; all equal is a draw.
     pub ranks: Vec<u8>,
+    /// Moves played.
     pub moves: u32,
+    /// Turns played.
     pub turns: u32,
     /// Turns whose throws led to no decision (counted among the moves and turns).
     pub lost_turns: u32,

@@ -25,6 +25,7 @@ pub enum Corner {
 }
 
 impl Corner {
+    /// Both corners, left first.
     pub const BOTH: [Corner; 2] = [Corner::Left, Corner::Right];
 
     /// The hole (0-based, from `a1`) that is Hyde's `nth` (0-based) counted from this corner.
@@ -35,6 +36,7 @@ impl Corner {
         }
     }
 
+    /// The corner's name in the report.
     pub fn name(self) -> &'static str {
         match self {
             Corner::Left => "left",
@@ -121,6 +123,7 @@ pub fn layouts(counters: u8) -> impl Iterator<Item = [u8; ROW]> {
 /// The result of the layout search under one set of options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayoutSearch {
+    /// Layouts tried.
     pub layouts: u32,
     /// Layouts following the pattern counted from the left corner.
     pub from_left: u32,

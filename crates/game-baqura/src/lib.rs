@@ -23,6 +23,7 @@ pub use options::*;
 pub const COUNTERS: u8 = 36;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A move of Baqura.
 pub enum Move {
     /// Put one counter from hand into a hole (the opening layout, or a layout between rounds).
     Place(u8),
@@ -49,6 +50,7 @@ enum Stage {
 }
 
 #[derive(Clone, Debug)]
+/// A game of Baqura in progress.
 pub struct Baqura {
     options: BaquraOptions,
     holes: [u8; HOLES],
@@ -332,6 +334,7 @@ pub struct BaquraSetup {
     #[serde(default)]
     pub hands: [u8; 2],
     #[serde(default)]
+    /// Who moves first from the setup.
     pub to_move: Option<Seat>,
     /// The hole the last sowing relays from, if the player must sow on.
     #[serde(default)]

@@ -17,6 +17,7 @@ use serde_json::{Map, Value, json};
 
 pub use options::*;
 
+/// Men per player.
 pub const MEN: usize = 4;
 /// The last position of a route: back on the centre.
 pub const ROUTE_END: u8 = 84;
@@ -104,15 +105,18 @@ const fn route(arm: u8) -> [u8; 85] {
 const ROUTES: [[u8; 85]; 4] = [route(0), route(1), route(2), route(3)];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A move of Barjis.
 pub enum Move {
     /// Enter a man on the centre with a grace.
     Enter,
     /// Move man `index` by the throw.
     Man(u8),
+    /// No man can move: the turn passes.
     Pass,
 }
 
 #[derive(Clone, Debug)]
+/// A game of Barjis in progress.
 pub struct Barjis {
     options: BarjisOptions,
     players: u8,
@@ -608,6 +612,7 @@ pub struct BarjisSetup {
     #[serde(default)]
     pub finished: FinishOrder,
     #[serde(default)]
+    /// Who moves first from the setup.
     pub to_move: Option<Seat>,
 }
 
@@ -615,8 +620,11 @@ pub struct BarjisSetup {
 /// centre on entry, the route's end the centre again).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Man {
+    /// Not yet entered.
     Home,
+    /// Borne off.
     BorneOff,
+    /// At this position of its route.
     On(u8),
 }
 

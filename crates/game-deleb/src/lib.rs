@@ -17,20 +17,25 @@ use serde_json::{Value, json};
 
 pub use options::*;
 
+/// Most columns a board may have.
 pub const MAX_COLUMNS: usize = 100;
 const ROWS: usize = 4;
 const DEAD: u16 = u16::MAX;
 const PLAYING: u8 = 4;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A move of Dèleb.
 pub enum Move {
     /// Apply the entry stage throw just made.
     Stage,
     /// Move (or unlock) piece `index` of the mover's team by `value`.
     Piece {
+        /// The piece's index in the mover's team.
         index: u8,
+        /// The throw's value.
         value: u8,
     },
+    /// No move is possible: the turn passes.
     Pass,
 }
 
@@ -68,6 +73,7 @@ fn fill_loop(n: u16, team: usize, cells: &mut [u16]) {
 }
 
 #[derive(Clone, Debug)]
+/// A game of Dèleb in progress.
 pub struct Deleb {
     options: DelebOptions,
     columns: u16,
@@ -617,6 +623,7 @@ pub struct DelebSetup {
     #[serde(default)]
     pub spending: bool,
     #[serde(default)]
+    /// Who moves first from the setup.
     pub to_move: Option<Seat>,
 }
 

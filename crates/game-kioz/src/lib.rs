@@ -19,8 +19,11 @@ use serde_json::{Value, json};
 
 pub use options::*;
 
+/// Columns of the board.
 pub const COLUMNS: usize = 22;
+/// Rows of the board.
 pub const ROWS: usize = 4;
+/// Pieces per player.
 pub const PIECES: usize = 22;
 const CELLS: usize = COLUMNS * ROWS;
 const DEAD: u8 = u8::MAX;
@@ -136,13 +139,16 @@ impl Path {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A move of Kiôz.
 pub enum Move {
     /// Move piece `index` of the player by the throw.
     Piece(u8),
+    /// No piece can move: the turn passes.
     Pass,
 }
 
 #[derive(Clone, Debug)]
+/// A game of Kiôz in progress.
 pub struct Kioz {
     options: KiozOptions,
     path: [Path; 2],
@@ -165,6 +171,7 @@ pub struct Kioz {
     winner: Option<Player>,
 }
 
+/// The name of a cell (`a1`…).
 pub fn cell_name(cell: u8) -> String {
     let cell = usize::from(cell);
     format!(
@@ -174,6 +181,7 @@ pub fn cell_name(cell: u8) -> String {
     )
 }
 
+/// The cell a name such as `a1` names.
 pub fn parse_cell(name: &str) -> Option<u8> {
     let mut chars = name.chars();
     let column = chars.next()? as usize;
@@ -504,6 +512,7 @@ pub struct KiozSetup {
     #[serde(default)]
     pub moved: Vec<String>,
     #[serde(default)]
+    /// Who moves first from the setup.
     pub to_move: Option<Seat>,
 }
 

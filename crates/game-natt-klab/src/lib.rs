@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 
 pub use options::*;
 
+/// Cells on a side of the board.
 pub const SIZE: u32 = 5;
 const CELLS: u32 = SIZE * SIZE;
 const FULL: u32 = (1 << CELLS) - 1;
@@ -23,6 +24,7 @@ const NOT_EAST_EDGE: u32 =
     FULL & !(0b10000 | 0b10000 << 5 | 0b10000 << 10 | 0b10000 << 15 | 0b10000 << 20);
 /// Cells not on column a.
 const NOT_WEST_EDGE: u32 = FULL & !(0b1 | 0b1 << 5 | 0b1 << 10 | 0b1 << 15 | 0b1 << 20);
+/// Men per player.
 pub const MEN: u32 = 12;
 
 /// Player 1's men: rows 1 and 2, and d3, e3 (the two cells to its right, facing north).
@@ -62,25 +64,35 @@ impl Direction {
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Move(u16);
 
+/// What a [`Move`] does, unpacked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveKind {
+    /// A step to an adjacent empty cell.
     Step {
+        /// The cell left.
         from: u8,
+        /// The cell reached.
         to: u8,
     },
+    /// A leap over an opposing man, which is captured.
     Leap {
+        /// The cell left.
         from: u8,
+        /// The cell reached.
         to: u8,
     },
     /// End a chain of leaps.
     Stop,
+    /// No move is possible: the turn passes.
     Pass,
 }
 
 impl Move {
     const STEP: u16 = 1 << 10;
     const LEAP: u16 = 2 << 10;
+    /// The move that ends a chain of leaps.
     pub const STOP: Move = Move(3 << 10);
+    /// The move that passes the turn.
     pub const PASS: Move = Move(4 << 10);
 
     #[inline]
@@ -88,6 +100,7 @@ impl Move {
         Move(kind | (from as u16) | (to as u16) << 5)
     }
 
+    /// What the move does.
     pub fn kind(self) -> MoveKind {
         let (from, to) = ((self.0 & 31) as u8, (self.0 >> 5 & 31) as u8);
         match self.0 & !1023 {
@@ -106,6 +119,7 @@ impl std::fmt::Debug for Move {
 }
 
 #[derive(Clone, Debug)]
+/// A game of Natt Klab ash-Shawk in progress.
 pub struct NattKlab {
     options: NattKlabOptions,
     men: [u32; 2],
@@ -117,6 +131,7 @@ pub struct NattKlab {
     drawn: bool,
 }
 
+/// The name of a cell (`a1`…).
 pub fn cell_name(cell: u8) -> String {
     format!(
         "{}{}",
@@ -361,6 +376,7 @@ pub struct NattKlabSetup {
     #[serde(default)]
     pub rows: Option<[String; SIZE as usize]>,
     #[serde(default)]
+    /// Who moves first from the setup.
     pub to_move: Option<Seat>,
 }
 

@@ -18,13 +18,20 @@ use serde_json::{Map, Value, json};
 
 pub use options::*;
 
+/// The track's first cell.
 pub const START: u8 = 1;
+/// The minaret's cell, entered and left only with a sig.
 pub const MINARET: u8 = 13;
+/// The grid's last cell.
 pub const GRID_END: u8 = 25;
+/// Cairo, on the way to Mecca.
 pub const CAIRO: u8 = 29;
+/// Medina, on the way to Mecca.
 pub const MEDINA: u8 = 30;
+/// Mecca, the end of the track.
 pub const MECCA: u8 = 31;
 const WAITING: u8 = 0;
+/// The pieces of a player, in the order setups and moves name them.
 pub const PIECE_NAMES: [&str; 3] = ["father", "djinn", "mother"];
 const DJINN: usize = 1;
 
@@ -65,6 +72,7 @@ enum Combo {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A move of Sig (El Oued).
 pub enum Move {
     /// Spend the throw's points, one by one.
     Play,
@@ -74,10 +82,12 @@ pub enum Move {
     SigStep,
     /// Put the next piece on the start.
     Enter,
+    /// No piece can move: the turn passes.
     Pass,
 }
 
 #[derive(Clone, Debug)]
+/// A game of Sig (El Oued) in progress.
 pub struct Sig {
     options: SigOptions,
     players: u8,
@@ -117,6 +127,7 @@ fn kind(polished: u8) -> Kind {
     }
 }
 
+/// A cell as `observe` writes it: a number on the grid, or the name of a place.
 pub fn cell_label(cell: u8) -> Value {
     match cell {
         WAITING => json!("waiting"),
@@ -692,6 +703,7 @@ pub struct SigSetup {
     #[serde(default)]
     pub finished: FinishOrder,
     #[serde(default)]
+    /// Who moves first from the setup.
     pub to_move: Option<Seat>,
 }
 
@@ -700,10 +712,13 @@ pub struct SigSetup {
 #[serde(deny_unknown_fields)]
 pub struct SigPieces {
     #[serde(default)]
+    /// Where the father is.
     pub father: Option<SigCell>,
     #[serde(default)]
+    /// Where the djinn is.
     pub djinn: Option<SigCell>,
     #[serde(default)]
+    /// Where the mother is.
     pub mother: Option<SigCell>,
 }
 

@@ -18,6 +18,7 @@ use serde_json::{Value, json};
 
 pub use options::*;
 
+/// Counters in each hole at the start.
 pub const COUNTERS_PER_HOLE: u8 = 4;
 const NOBODY: u8 = 2;
 /// The counter the opener holds during DLP's opening.
@@ -40,20 +41,25 @@ const DLP_TUZ_OPENING: &[(u8, u8)] = &[
 const OPENING_TUZ_HOLE: u8 = 6;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A move of Tuz.
 pub enum Move {
     /// The opener chooses the opening (with a tuz or without) and makes its first transfer.
     Open {
+        /// Whether the opening makes a tuz.
         tuz: bool,
     },
     /// The next transfer of the opening.
     OpeningStep,
     /// Lift a hole and sow it, with 0, 1 or 2 reserve counters.
     Sow {
+        /// The hole lifted.
         hole: u8,
+        /// Reserve counters added at the end.
         reserve: u8,
     },
     /// Lift the hole the last counter fell into and sow on.
     Relay,
+    /// No move is possible: the turn passes.
     Pass,
     /// Put four counters from one's store into the next empty hole (refilling, Ludii's way).
     Fill,
@@ -82,6 +88,7 @@ struct OpeningRun {
 }
 
 #[derive(Clone, Debug)]
+/// A game of Tuz in progress.
 pub struct Tuz {
     options: TuzOptions,
     holes: [u8; HOLES],
@@ -537,11 +544,13 @@ pub struct TuzSetup {
     #[serde(default)]
     pub stores: Option<[u8; 2]>,
     #[serde(default)]
+    /// Who moves first from the setup.
     pub to_move: Option<Seat>,
     /// The hole the last sowing relays from, if the player must sow on.
     #[serde(default)]
     pub relay: Option<Hole>,
     #[serde(default)]
+    /// The stage the setup starts in.
     pub stage: SetupStage,
 }
 
@@ -552,6 +561,7 @@ pub enum SetupStage {
     /// The simultaneous opening.
     Opening,
     #[default]
+    /// Ordinary sowing.
     Sowing,
 }
 

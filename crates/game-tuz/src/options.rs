@@ -73,6 +73,7 @@ option_enum! {
 option_enum! {
     /// How many tuz a player may hold.
     pub enum TuzLimit {
+        /// No limit: every hole made four by a last counter on the opponent's side is captured.
         Unlimited = "unlimited",
         /// One; a second hole of four on the opponent's side is not captured.
         OnePerPlayer = "one-per-player",
@@ -82,7 +83,9 @@ option_enum! {
 option_enum! {
     /// Whether a sowing of twelve or more counters passes its emptied origin hole.
     pub enum Origin {
+        /// A counter falls into the emptied origin hole when the sowing comes round to it.
         Include = "include",
+        /// The sowing passes over its emptied origin hole.
         Skip = "skip",
     }
 }

@@ -166,9 +166,13 @@ const RULESET_EXTRA_COLUMNS: &[&str] = &[
 /// The records of an export, ready to be assembled with those of the saved pages.
 #[derive(Clone, Debug, Default)]
 pub struct ExportRecords {
+    /// Evidence records.
     pub evidence: Vec<Evidence>,
+    /// Portal rulesets.
     pub rulesets: Vec<PortalRuleset>,
+    /// Games.
     pub games: Vec<Game>,
+    /// Sources.
     pub sources: Vec<Source>,
 }
 

@@ -15,6 +15,7 @@ use corpus::store::write_atomically;
 pub struct FetchConfig {
     /// Limit on a whole request, body included.
     pub timeout: Duration,
+    /// Limit on connecting.
     pub connect_timeout: Duration,
     /// Attempts after the first, for server errors (5xx, 429) and timeouts.
     pub retries: u32,
@@ -22,6 +23,7 @@ pub struct FetchConfig {
     pub backoff: Duration,
     /// Pause between two requests to the portal.
     pub delay: Duration,
+    /// The `User-Agent` header sent.
     pub user_agent: String,
 }
 
@@ -38,6 +40,7 @@ impl Default for FetchConfig {
     }
 }
 
+/// The `User-Agent` the pipeline sends, naming the project.
 pub const USER_AGENT: &str = concat!(
     "dlp-rules-corpus/",
     env!("CARGO_PKG_VERSION"),
@@ -47,15 +50,20 @@ pub const USER_AGENT: &str = concat!(
 /// A page saved to disk.
 #[derive(Clone, Debug)]
 pub struct FetchedPage {
+    /// Where the page was saved.
     pub path: PathBuf,
+    /// How it was fetched.
     pub record: FetchRecord,
     /// Attempts it took (1 when the first one succeeded).
     pub attempts: u32,
 }
 
 #[derive(Debug)]
+/// A page that could not be fetched.
 pub struct FetchError {
+    /// The address.
     pub url: String,
+    /// What went wrong.
     pub message: String,
 }
 

@@ -10,14 +10,14 @@
 pub mod assemble;
 pub mod export;
 pub mod fetch;
-pub mod html;
-pub mod labels;
-pub mod lang;
-pub mod layout;
-pub mod page;
+mod html;
+mod labels;
+mod lang;
+mod layout;
+mod page;
 pub mod records;
-pub mod sql;
-pub mod values;
+mod sql;
+mod values;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! A saved page as lines of text, whatever it was saved as: the portal's text renderings
 //! or its HTML.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use corpus::Diagnostic;
 
@@ -17,8 +17,6 @@ pub struct PageLine {
 /// A page reduced to lines of text.
 #[derive(Clone, Debug)]
 pub struct PageText {
-    /// Path shown in messages.
-    pub file: PathBuf,
     pub lines: Vec<PageLine>,
     /// The page was HTML; line numbers point into the HTML source.
     pub was_html: bool,
@@ -47,7 +45,6 @@ pub fn decode(file: &Path, bytes: &[u8]) -> Result<PageText, Diagnostic> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if looks_like_html(text) {
         return Ok(PageText {
-            file: file.to_path_buf(),
             lines: html::to_lines(text),
             was_html: true,
         });
@@ -61,7 +58,6 @@ pub fn decode(file: &Path, bytes: &[u8]) -> Result<PageText, Diagnostic> {
         })
         .collect();
     Ok(PageText {
-        file: file.to_path_buf(),
         lines,
         was_html: false,
     })

@@ -23,23 +23,36 @@ use crate::values::{
 /// What a game page says about its game.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GamePage {
+    /// The game's DLP id, when the page gives it.
     pub dlp_id: Option<String>,
+    /// The game's name.
     pub name: String,
+    /// Other names.
     pub aliases: Vec<String>,
+    /// DLP's description.
     pub description: Option<String>,
+    /// DLP's origin.
     pub origin: Option<String>,
+    /// Its evidence records' ids.
     pub evidence: Vec<String>,
+    /// Its portal rulesets' ids.
     pub rulesets: Vec<String>,
+    /// Fields the model does not know, kept as written.
     pub other_fields: BTreeMap<String, String>,
 }
 
 /// Everything read from one page.
 #[derive(Clone, Debug, Default)]
 pub struct PageRecords {
+    /// The page read.
     pub page: PageRef,
+    /// Evidence records, with the line each starts on.
     pub evidence: Vec<(Evidence, u64)>,
+    /// Portal rulesets, with the line each starts on.
     pub rulesets: Vec<(PortalRuleset, u64)>,
+    /// The game, for a game page.
     pub game: Option<GamePage>,
+    /// The sources the records cite.
     pub sources: Vec<Source>,
     /// Spellings of game names met on the page, such as "Dèleb" beside "Deleb".
     pub game_names: Vec<String>,
@@ -384,6 +397,7 @@ fn evidence_of(
     Some(evidence)
 }
 
+/// The source a reference names, keyed by its authors and year.
 pub fn source_of_reference(reference: &str) -> Source {
     let parts = parse_reference(reference);
     Source {

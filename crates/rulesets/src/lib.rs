@@ -29,7 +29,9 @@ pub type OptionSet = BTreeMap<String, String>;
 pub struct GameInfo {
     /// The key of the game in the corpus and on the command line.
     pub slug: &'static str,
+    /// The game's name.
     pub name: &'static str,
+    /// Other names it is found by.
     pub aliases: &'static [&'static str],
     /// Records whose rules the engine implements.
     pub records: &'static [&'static str],
@@ -38,9 +40,11 @@ pub struct GameInfo {
 /// An executable ruleset, object-safe: what a game is and how to resolve its options. Playing
 /// it goes through the [`Resolved`] options it makes.
 pub trait Ruleset: Send + Sync {
+    /// The game's name, slug, aliases and records.
     fn info(&self) -> &GameInfo;
     /// The engine's Rust type, such as `game_kioz::Kioz`: ties the registry to the game crates.
     fn engine_type(&self) -> &'static str;
+    /// The game's options, with their sentences.
     fn specs(&self) -> &'static [OptionSpec];
     /// The engine's rule scenarios (YAML).
     fn scenarios(&self) -> &'static str;
@@ -54,7 +58,9 @@ pub trait Ruleset: Send + Sync {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{game}: {error}")]
 pub struct ResolveError {
+    /// The game's slug.
     pub game: &'static str,
+    /// What was refused.
     pub error: OptionError,
 }
 
@@ -82,6 +88,7 @@ fn list_or_none(names: &[&str]) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown game {name:?}; games: {known}")]
 pub struct UnknownGame {
+    /// The name given.
     pub name: String,
     /// The registry's games, as `slug (name)`.
     pub known: String,
@@ -125,6 +132,7 @@ impl Resolved {
         &self.options
     }
 
+    /// Players in the game.
     pub fn players(&self) -> usize {
         self.play.players()
     }
@@ -134,6 +142,7 @@ impl Resolved {
         self.play.sides()
     }
 
+    /// Runs part of a study on every core; `progress` counts playouts done.
     pub fn simulate(
         &self,
         study: &Study,
@@ -151,6 +160,7 @@ impl Resolved {
         })
     }
 
+    /// Playout `index` of the stream `seed`, played without observing.
     pub fn playout(&self, seed: u64, index: u64, caps: Caps) -> Playout {
         self.runner(caps)(seed, index)
     }
@@ -161,6 +171,7 @@ impl Resolved {
         self.play.runner(caps)
     }
 
+    /// Playout `index` of the stream `seed`, move by move (`positions`: with each position).
     pub fn trace(
         &self,
         seed: u64,
@@ -171,6 +182,7 @@ impl Resolved {
         self.play.trace(seed, index, caps, positions)
     }
 
+    /// Runs one rule scenario or claim case.
     pub fn run_scenario(&self, scenario: &Scenario) -> Result<Observed, ScenarioError> {
         self.play.run_scenario(scenario)
     }
@@ -238,19 +250,26 @@ pub fn replay_command(
 
 /// A computation a game offers to claims: a name, what it computes, and the function.
 pub struct Computation<G: Game> {
+    /// The computation's name, as claims call it.
     pub name: &'static str,
+    /// What it computes.
     pub description: &'static str,
+    /// The computation.
     pub run: fn(&G::Options) -> serde_json::Value,
 }
 
 /// The generic implementation of [`Ruleset`] for an engine.
 pub struct Engine<G: Game> {
+    /// The game's names and records.
     pub info: GameInfo,
+    /// The engine's rule scenarios (YAML).
     pub scenarios: &'static str,
+    /// The game's computations.
     pub computations: &'static [Computation<G>],
 }
 
 impl<G: Game> Engine<G> {
+    /// A ruleset for engine `G` with no computations.
     pub const fn new(info: GameInfo, scenarios: &'static str) -> Self {
         Self {
             info,
@@ -259,6 +278,7 @@ impl<G: Game> Engine<G> {
         }
     }
 
+    /// With `computations`.
     pub const fn with_computations(mut self, computations: &'static [Computation<G>]) -> Self {
         self.computations = computations;
         self
@@ -470,6 +490,7 @@ pub struct Registry<'a> {
 }
 
 impl<'a> Registry<'a> {
+    /// A registry of `rulesets`, in that order.
     pub const fn new(rulesets: &'a [&'a dyn Ruleset]) -> Self {
         Self { rulesets }
     }

@@ -13,15 +13,25 @@ use crate::OptionSet;
 /// Game length: mean, median, 5th and 95th percentiles, with intervals for mean and median.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DurationReport {
+    /// Games measured.
     pub games: u64,
+    /// Mean length.
     pub mean: f64,
+    /// Median length.
     pub median: u32,
+    /// 5th percentile.
     pub p5: u32,
+    /// 95th percentile.
     pub p95: u32,
+    /// Standard deviation.
     pub sd: f64,
+    /// Shortest game.
     pub min: u32,
+    /// Longest game.
     pub max: u32,
+    /// The mean's 95% interval.
     pub mean_ci: [f64; 2],
+    /// The median's 95% interval.
     pub median_ci: [u32; 2],
     /// The distribution in equal bins, for charts.
     pub shape: Shape,
@@ -61,36 +71,54 @@ pub struct Intervals {
 /// One study's figures. Shares are fractions between 0 and 1.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StudyReport {
+    /// The game's slug.
     pub game: String,
+    /// The preset the study started from.
     pub preset: String,
+    /// Every option, written.
     pub options: OptionSet,
+    /// Playouts run.
     pub playouts: u64,
+    /// The study's seed.
     pub seed: u64,
+    /// When a game is cut off.
     pub caps: Caps,
     /// What `win_share` counts: players, or teams.
     pub sides: Vec<String>,
+    /// Share of games ended by the rules.
     pub completion: f64,
+    /// Share of games ended by a cap.
     pub timeouts: f64,
+    /// Share of games drawn.
     pub draws: f64,
+    /// Share of games each side won.
     pub win_share: Vec<f64>,
+    /// Player 1's score (a win 1, a draw 1/2).
     pub advantage_p1: f64,
+    /// One minus the largest gap between the sides' win shares.
     pub balance: f64,
+    /// Game length in moves.
     pub moves: Option<DurationReport>,
+    /// Game length in turns.
     pub turns: Option<DurationReport>,
     /// Length of the games that ended by the rules.
     pub moves_by_rules: Option<DurationReport>,
     /// Moves until the first player finished (multiplayer races).
     pub first_finisher_moves: Option<DurationReport>,
+    /// Mean legal moves at a decision.
     pub branching_factor: f64,
+    /// Share of decisions with more than one legal move.
     pub decision_moves: f64,
     /// Win shares counting each win with its weight (Barjis's mars counts seven).
     pub weighted_win_share: Option<Vec<f64>>,
     /// Share of games each seat finished at each rank, for three or more players.
     pub rank_shares: Option<Vec<Vec<f64>>>,
+    /// The figures' 95% intervals.
     pub ci: Intervals,
 }
 
 impl StudyReport {
+    /// The report of a study of `game` under `options`, from its statistics.
     pub fn new(
         game: &str,
         preset: &str,

@@ -5,13 +5,13 @@
 //! anything is written; [`Site::write`] then swaps it into place, so a failed build leaves
 //! the previous site untouched.
 
-pub mod charts;
+mod charts;
 pub mod checks;
 mod pages;
 mod search;
 mod templates;
 mod views;
-pub mod world;
+mod world;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -27,6 +27,7 @@ pub use templates::{Templates, TemplatesError};
 
 /// Everything a site is rendered from.
 pub struct Inputs<'a> {
+    /// The corpus.
     pub corpus: &'a Corpus,
     /// `reports/verification.json`, when verification has run.
     pub verification: Option<&'a Verification>,
@@ -42,6 +43,7 @@ pub struct Inputs<'a> {
 /// A rendered site: file contents by path relative to the site root.
 #[derive(Debug)]
 pub struct Site {
+    /// File contents by path.
     pub files: BTreeMap<PathBuf, Vec<u8>>,
 }
 
@@ -71,6 +73,7 @@ pub fn page_count(corpus: &Corpus) -> u64 {
 }
 
 impl Site {
+    /// Pages, not counting static files.
     pub fn pages(&self) -> usize {
         self.files
             .keys()

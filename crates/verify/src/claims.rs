@@ -24,8 +24,11 @@ const FIRST_PLAYER_SEED: u64 = 0x5eed_f125;
 /// The result of one run of a check.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Evaluation {
+    /// Whether every expectation held.
     pub holds: bool,
+    /// What did not match, in words.
     pub mismatches: Vec<String>,
+    /// What the engine showed.
     pub observed: Value,
 }
 
@@ -241,6 +244,7 @@ pub enum Status {
 }
 
 impl Status {
+    /// The verdict in words.
     pub fn label(self) -> &'static str {
         match self {
             Status::Holds => "holds",
@@ -256,13 +260,17 @@ impl Status {
 pub struct Search {
     /// Options varied.
     pub keys: Vec<String>,
+    /// Combinations of the options' values.
     pub combinations: u64,
+    /// Combinations tried.
     pub tried: u64,
+    /// Whether the combinations tried are a seeded sample.
     pub sampled: bool,
     /// Combinations tried that the ruleset rejects as invalid: left out, not counted as
     /// readings under which the claim fails.
     #[serde(default)]
     pub invalid: u64,
+    /// Readings under which the claim holds.
     pub holding: u64,
     /// Options whose value matters: changing one of them alone, in some reading tried, turns
     /// the verdict. In a sampled search every neighbour of a sampled reading is tried too.
@@ -281,22 +289,33 @@ impl Search {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A claim and its verdict.
 pub struct ClaimResult {
+    /// The claim's id.
     pub id: String,
+    /// The record whose words it comes from.
     pub record: String,
+    /// The executable ruleset it ran against.
     pub ruleset: String,
+    /// The game's key.
     pub game: String,
+    /// The claim in one plain sentence.
     pub statement: String,
+    /// The words it rests on.
     pub sentence: Sentence,
+    /// What the result means for the record.
     pub note: Option<String>,
     /// `scenario`, `throw-table`, `computation` or `first-player`.
     pub kind: String,
+    /// The verdict.
     pub status: Status,
     /// The run under the ruleset's own options.
     pub under_ruleset: Option<Evaluation>,
     /// The ruleset's options the claim ran under (with the claim's fixed ones).
     pub options: OptionSet,
+    /// The search over readings, when the claim did not hold under the ruleset alone.
     pub search: Option<Search>,
+    /// Why the claim could not be run, when broken.
     pub error: Option<String>,
     /// The options the claim's sentence speaks to.
     #[serde(default)]

@@ -53,7 +53,9 @@ impl Standing {
 /// A clause with its standing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CoveredClause {
+    /// The clause as written in the coverage file.
     pub clause: Clause,
+    /// How the engine stands to it.
     pub standing: Standing,
     /// For a contradicted clause, each option the preset sets against the clause's words.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -63,6 +65,7 @@ pub struct CoveredClause {
 /// An option the ruleset's preset sets against a clause.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Contradiction {
+    /// The option.
     pub option: String,
     /// The value the clause's words give.
     pub reads: String,
@@ -83,14 +86,21 @@ impl std::fmt::Display for Contradiction {
 /// Coverage of one record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RecordCoverage {
+    /// The record.
     pub record: String,
+    /// The executable ruleset implementing it.
     pub ruleset: Option<String>,
+    /// Its clauses, in order.
     pub clauses: Vec<CoveredClause>,
     /// Clauses with an executable counterpart, whatever their standing.
     pub modelled: usize,
+    /// Clauses a claim or a rule scenario exercises.
     pub exercised: usize,
+    /// Clauses only linked to the options that read them.
     pub options_only: usize,
+    /// Clauses the ruleset's own preset contradicts.
     pub contradicted: usize,
+    /// Clauses in all.
     pub total: usize,
     /// Share of clauses with an executable counterpart.
     pub share: f64,

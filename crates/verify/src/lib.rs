@@ -39,9 +39,13 @@ pub const DEFAULT_SEED: u64 = 20_261_122;
 /// What to run.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
+    /// The seed of every study.
     pub seed: u64,
+    /// Playouts per study.
     pub playouts: u64,
+    /// This shard's number, from 1.
     pub shard: u32,
+    /// Shards in all.
     pub of: u32,
 }
 
@@ -59,6 +63,7 @@ impl Default for Config {
 /// The checks that do not simulate: run once, by shard 1.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Checks {
+    /// What an engine of this project can run.
     pub executable: links::ExecutableCoverage,
     /// Ludii's measured play (`ludii/measured.yaml`), when the corpus has it.
     #[serde(default)]
@@ -66,7 +71,9 @@ pub struct Checks {
     /// Per ruleset, the label of the study that must reproduce Ludii's play.
     #[serde(default)]
     pub ludii_plays: BTreeMap<String, String>,
+    /// Clause coverage of every covered record.
     pub coverage: Vec<RecordCoverage>,
+    /// Every claim with its verdict.
     pub claims: Vec<ClaimResult>,
     /// Rule scenarios of the engines the corpus's rulesets run.
     #[serde(default)]
@@ -76,11 +83,17 @@ pub struct Checks {
 /// One shard's results.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Shard {
+    /// This shard's number, from 1.
     pub shard: u32,
+    /// Shards in all.
     pub of: u32,
+    /// The seed of every study.
     pub seed: u64,
+    /// Every study of the run.
     pub plan: Vec<StudySpec>,
+    /// This shard's statistics, by study key.
     pub stats: BTreeMap<String, Stats>,
+    /// The checks, carried by shard 1 only.
     pub checks: Option<Checks>,
 }
 
@@ -183,8 +196,11 @@ pub fn run_shard(
 /// The merged results.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
+    /// The seed of every study.
     pub seed: u64,
+    /// The checks that do not simulate.
     pub checks: Checks,
+    /// Every study, finished.
     pub studies: Vec<StudyResult>,
 }
 
@@ -314,12 +330,16 @@ pub fn regressions(outcome: &Outcome, previous: &EarlierVerdicts) -> Vec<String>
 /// guards the verdicts.
 #[derive(Clone, Debug, Deserialize)]
 pub struct EarlierVerdicts {
+    /// Each claim's verdict.
     pub claims: Vec<EarlierVerdict>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
+/// A claim's earlier verdict.
 pub struct EarlierVerdict {
+    /// The claim's id.
     pub id: String,
+    /// Its verdict.
     pub status: Status,
 }
 
@@ -363,6 +383,7 @@ pub fn setup_dependent_claims(outcome: &Outcome) -> Vec<String> {
         .collect()
 }
 
+/// Claims that could not be run, with why.
 pub fn broken_claims(outcome: &Outcome) -> Vec<String> {
     outcome
         .checks

@@ -48,12 +48,17 @@ pub const RULE_DESCRIBING_TYPES: [&str; 4] = [
 /// How much of the corpus an engine here can run.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ExecutableCoverage {
+    /// Evidence records.
     pub records: usize,
+    /// Evidence records an executable ruleset implements.
     pub records_executable: usize,
+    /// Games.
     pub games: usize,
+    /// Games with an engine.
     pub games_executable: usize,
     /// Records of a rule-describing type ([`RULE_DESCRIBING_TYPES`]).
     pub rule_records: usize,
+    /// Rule-describing records an executable ruleset implements.
     pub rule_records_executable: usize,
     /// Records linked only to portal rulesets: DLP's rules text, not executable here.
     pub records_with_portal_rulesets_only: usize,
@@ -86,6 +91,7 @@ pub fn portal_rulesets_of<'a>(corpus: &'a Corpus, record: &'a corpus::Evidence) 
         .unwrap_or_default()
 }
 
+/// What an engine of this project can run of the corpus.
 pub fn executable_coverage(corpus: &Corpus) -> ExecutableCoverage {
     let executable = executable_rulesets(corpus);
     let engine_games: std::collections::BTreeSet<&str> =
@@ -115,6 +121,7 @@ pub fn executable_coverage(corpus: &Corpus) -> ExecutableCoverage {
     coverage
 }
 
+/// Every record's links: to games, sources and rulesets, and rulesets to records.
 pub fn check(at: &Locator<'_>) -> Report {
     let corpus = at.corpus;
     let mut report = Report::default();

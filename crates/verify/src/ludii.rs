@@ -25,14 +25,19 @@ pub const Z99: f64 = 2.575_829;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Figure {
+    /// Mean moves per game.
     MeanMoves,
+    /// Share of games ended by the rules.
     Completion,
     #[serde(rename = "player-1-wins")]
+    /// Share of games player 1 won.
     Player1Wins,
+    /// Mean moves until the first player finished.
     FirstFinisherMoves,
 }
 
 impl Figure {
+    /// The figure's name in the reports.
     pub fn label(self) -> &'static str {
         match self {
             Figure::MeanMoves => "mean moves",
@@ -51,10 +56,14 @@ impl Figure {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Run {
+    /// The figure measured.
     pub figure: Figure,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Ludii's seed, when the run had one.
     pub seed: Option<u64>,
+    /// Games measured.
     pub games: u64,
+    /// The figure's value.
     pub value: f64,
 }
 
@@ -62,8 +71,11 @@ pub struct Run {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Measured {
+    /// Ludii's version.
     pub ludii: String,
+    /// When the figures were measured.
     pub measured: String,
+    /// How they were measured.
     pub how: String,
     /// Runs by engine slug.
     pub games: BTreeMap<String, Vec<Run>>,
@@ -82,29 +94,39 @@ pub fn load(root: &Path) -> Result<Option<Measured>, Diagnostic> {
 /// One figure of one study beside Ludii's.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Compared {
+    /// The figure.
     pub figure: Figure,
+    /// Our value.
     pub ours: f64,
     /// Ludii's runs pooled, weighted by their games.
     pub ludii: f64,
+    /// Games Ludii's runs measured.
     pub ludii_games: u64,
+    /// Ours minus Ludii's.
     pub difference: f64,
     /// The difference in standard errors of the difference.
     pub z: f64,
+    /// Whether the difference is within chance (|z| below the 99% quantile).
     pub within_chance: bool,
 }
 
 /// A study compared with Ludii's play.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Comparison {
+    /// The ruleset.
     pub ruleset: String,
+    /// The game's slug.
     pub game: String,
+    /// The study's label.
     pub study: String,
     /// Whether the study claims to be Ludii as it plays, and so must reproduce it.
     pub must_reproduce: bool,
+    /// Each figure beside Ludii's.
     pub figures: Vec<Compared>,
 }
 
 impl Comparison {
+    /// Whether every figure is within chance of Ludii's.
     pub fn reproduces(&self) -> bool {
         self.figures.iter().all(|f| f.within_chance)
     }

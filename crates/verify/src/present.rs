@@ -88,14 +88,23 @@ pub fn register_filters(tera: &mut Tera) {
 /// show it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LudiiRow {
+    /// The study's label.
     pub study: String,
+    /// Whether the study must reproduce Ludii's play.
     pub must_reproduce: bool,
+    /// The figure's name.
     pub figure: &'static str,
+    /// Our value, written.
     pub ours: String,
+    /// Ludii's value, written.
     pub ludii: String,
+    /// Games Ludii's runs measured.
     pub games: u64,
+    /// The difference, written.
     pub difference: String,
+    /// Whether it is within chance.
     pub within_chance: bool,
+    /// The difference in standard errors, written.
     pub z: String,
 }
 

@@ -12,11 +12,15 @@ use crate::studies::{StudyResult, compare};
 use crate::{Outcome, studies};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The verification's counts.
 pub struct VerificationSummary {
     /// What an engine here can run, out of the whole corpus.
     pub executable: crate::links::ExecutableCoverage,
+    /// Records with a Rules text an engine covers.
     pub records: usize,
+    /// Their clauses.
     pub clauses: usize,
+    /// Clauses with an executable counterpart.
     pub modelled: usize,
     /// Clauses a claim or a rule scenario runs the engine on.
     #[serde(default)]
@@ -27,11 +31,17 @@ pub struct VerificationSummary {
     /// Clauses the rulesets' own presets contradict.
     #[serde(default)]
     pub contradicted: usize,
+    /// Share of clauses with an executable counterpart.
     pub coverage: f64,
+    /// Claims checked.
     pub claims: usize,
+    /// Claims that hold under their ruleset.
     pub holds: usize,
+    /// Claims that hold only under other readings.
     pub holds_only_under: usize,
+    /// Claims that fail under every reading tried.
     pub fails: usize,
+    /// Claims that could not be run.
     pub broken: usize,
     /// The claims counted apart by where their words come from: a source's own words
     /// (quotations), then DLP's Rules text.
@@ -46,27 +56,41 @@ pub struct VerificationSummary {
 /// The verdicts on the claims whose words come from one place.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OriginCounts {
+    /// Where the claims' words come from (a quotation, DLP's Rules text).
     pub origin: String,
+    /// Claims.
     pub claims: usize,
+    /// That hold under their ruleset.
     pub holds: usize,
+    /// That hold only under other readings.
     pub holds_only_under: usize,
+    /// That fail under every reading tried.
     pub fails: usize,
+    /// That could not be run.
     pub broken: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// `reports/verification.json`.
 pub struct Verification {
+    /// The seed of every study.
     pub seed: u64,
+    /// The counts.
     pub summary: VerificationSummary,
+    /// Clause coverage of every covered record.
     pub coverage: Vec<RecordCoverage>,
+    /// Every claim with its verdict.
     pub claims: Vec<ClaimResult>,
+    /// Option values the claims suggest.
     pub suggestions: Vec<Suggestion>,
 }
 
 /// What the claims' interpretation searches say about one option of a ruleset.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Suggestion {
+    /// The ruleset.
     pub ruleset: String,
+    /// The option.
     pub option: String,
     /// The ruleset's value.
     pub current: String,
@@ -108,35 +132,49 @@ pub fn suggestions(claims: &[ClaimResult]) -> Vec<Suggestion> {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One ruleset's studies.
 pub struct RulesetStudies {
+    /// The ruleset.
     pub ruleset: String,
+    /// Its engine.
     pub engine: String,
+    /// Its studies, in order.
     pub studies: Vec<StudyResult>,
     /// What the record's reading and Ludii's encoding differ in.
     pub comparison: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// `reports/simulations.json`.
 pub struct Simulations {
+    /// The seed of every study.
     pub seed: u64,
+    /// Playouts per study.
     pub playouts_per_study: u64,
+    /// When a game is cut off.
     pub caps: Caps,
+    /// Each ruleset's studies.
     pub rulesets: Vec<RulesetStudies>,
     /// Ludii's measured play beside every study of its encoding.
     #[serde(default)]
     pub ludii_measured: Option<LudiiMeasuredAbout>,
     #[serde(default)]
+    /// Each study of a Ludii encoding beside Ludii's measured play.
     pub ludii: Vec<crate::ludii::Comparison>,
 }
 
 /// Where Ludii's figures come from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LudiiMeasuredAbout {
+    /// Ludii's version.
     pub ludii: String,
+    /// When the figures were measured.
     pub measured: String,
+    /// How they were measured.
     pub how: String,
 }
 
+/// The verification report of a merged run.
 pub fn verification(outcome: &Outcome) -> Verification {
     let coverage = outcome.checks.coverage.clone();
     let claims = outcome.checks.claims.clone();
@@ -197,6 +235,7 @@ pub fn verification(outcome: &Outcome) -> Verification {
     }
 }
 
+/// The simulations report of a merged run.
 pub fn simulations(outcome: &Outcome) -> Simulations {
     let mut by_ruleset: BTreeMap<&str, Vec<StudyResult>> = BTreeMap::new();
     for study in &outcome.studies {

@@ -24,13 +24,21 @@ pub fn playouts_for_one_percent() -> u64 {
 pub struct StudySpec {
     /// `<ruleset>/<label>`: stable, used to match shards.
     pub key: String,
+    /// The ruleset studied.
     pub ruleset: String,
+    /// Its engine.
     pub engine: String,
+    /// The study's label in the reports.
     pub label: String,
+    /// What the study shows.
     pub why: String,
+    /// The preset it starts from.
     pub preset: String,
+    /// Options it sets beyond the preset.
     pub options: OptionSet,
+    /// The seed of its playouts.
     pub seed: u64,
+    /// Playouts to run.
     pub playouts: u64,
 }
 
@@ -193,8 +201,11 @@ pub fn run(
 /// A finished study: its figures and what they flag.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StudyResult {
+    /// What was studied.
     pub spec: StudySpec,
+    /// Its figures.
     pub report: StudyReport,
+    /// What they flag.
     pub flags: Vec<String>,
 }
 
