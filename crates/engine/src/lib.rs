@@ -12,6 +12,7 @@
 
 pub mod conformance;
 pub mod dice;
+pub mod finish;
 pub mod game;
 pub mod mancala;
 pub mod options;
@@ -25,6 +26,7 @@ pub mod tally;
 pub mod trace;
 
 pub use dice::{Bias, Chance, Rational, ThrowProbe, ThrowRead, ThrowTable};
+pub use finish::Finishers;
 pub use game::{Game, MAX_PLAYERS, Observe, Outcome, Phase, Player};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options};
 pub use playout::{Caps, Ending, Playout};

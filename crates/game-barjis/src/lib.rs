@@ -11,7 +11,9 @@
 mod options;
 
 use engine::setup::{BySeat, FinishOrder, Seat, SetupError};
-use engine::{Chance, Game, MAX_PLAYERS, Observe, Outcome, Phase, Player, ThrowProbe, ThrowRead};
+use engine::{
+    Chance, Finishers, Game, MAX_PLAYERS, Observe, Outcome, Phase, Player, ThrowProbe, ThrowRead,
+};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
@@ -130,9 +132,8 @@ pub struct Barjis {
     throw: Option<u8>,
     /// A grace entered a man without using the throw: the throw is still to play.
     entered_free: bool,
-    finished: [bool; 4],
-    order: [Player; MAX_PLAYERS],
-    finishers: u8,
+    /// Who has finished, in order.
+    finishers: Finishers,
     weight: u8,
     over: bool,
     /// Ludii's count of each player's men on the positions of the cells its route passes twice
@@ -357,7 +358,7 @@ impl Barjis {
         }
         let nobody_else =
             (0..usize::from(self.players)).all(|o| o == player || self.borne_off[o] == 0);
-        if self.finishers == 0 && self.options.mars && nobody_else {
+        if self.finishers.count() == 0 && self.options.mars && nobody_else {
             self.weight = 7;
         }
         self.mark_finished(player);
@@ -366,10 +367,9 @@ impl Barjis {
     /// Records `player` as the next to finish; the game is over when the rules say so. Play
     /// and setups both finish players through it.
     fn mark_finished(&mut self, player: usize) {
-        self.finished[player] = true;
-        self.order[usize::from(self.finishers)] = player as Player;
-        self.finishers += 1;
-        if self.options.play_until == PlayUntil::FirstFinisher || self.players - self.finishers <= 1
+        self.finishers.add(player);
+        if self.options.play_until == PlayUntil::FirstFinisher
+            || usize::from(self.players) - self.finishers.count() <= 1
         {
             self.over = true;
         }
@@ -383,13 +383,13 @@ impl Barjis {
             ExtraThrows::Graces => matches!(value, 10 | 25),
             ExtraThrows::GracesAndSix => matches!(value, 6 | 10 | 25),
         };
-        if again && !self.finished[usize::from(self.to_move)] {
+        if again && !self.finishers.has_finished(usize::from(self.to_move)) {
             return;
         }
         let mut next = self.to_move;
         loop {
             next = (next + 1) % self.players;
-            if !self.finished[usize::from(next)] || next == self.to_move {
+            if !self.finishers.has_finished(usize::from(next)) || next == self.to_move {
                 break;
             }
         }
@@ -431,9 +431,7 @@ impl Game for Barjis {
             to_move: 0,
             throw: None,
             entered_free: false,
-            finished: [false; 4],
-            order: [0; MAX_PLAYERS],
-            finishers: 0,
+            finishers: Finishers::NONE,
             weight: 1,
             over: false,
             twice_counts: [[0; TWICE_SLOTS]; 4],
@@ -517,17 +515,15 @@ impl Game for Barjis {
     }
 
     fn outcome(&self) -> Outcome {
-        if self.finishers == 0 {
-            return Outcome::draw(self.players());
+        let mut outcome = self.finishers.outcome(self.players());
+        if self.finishers.count() > 0 {
+            outcome.weight = self.weight;
         }
-        let mut outcome =
-            Outcome::from_finish_order(self.players(), &self.order[..usize::from(self.finishers)]);
-        outcome.weight = self.weight;
         outcome
     }
 
     fn finished_players(&self) -> usize {
-        usize::from(self.finishers)
+        self.finishers.count()
     }
 
     /// Men stay on their route (or at home, or off), four each, and the cells count them right.
@@ -556,11 +552,11 @@ impl Game for Barjis {
             }
         }
         for player in 0..usize::from(self.players) {
-            if self.finished[player] != (usize::from(self.borne_off[player]) == MEN) {
+            if self.finishers.has_finished(player) != (usize::from(self.borne_off[player]) == MEN) {
                 return Err(format!(
                     "player {} is marked {} with {} men off",
                     player + 1,
-                    if self.finished[player] {
+                    if self.finishers.has_finished(player) {
                         "finished"
                     } else {
                         "playing"
@@ -711,7 +707,7 @@ impl Observe for Barjis {
             "borne_off": self.borne_off[..usize::from(self.players)].to_vec(),
             "throw": self.throw,
             "turn": self.to_move + 1,
-            "finished": self.order[..usize::from(self.finishers)].iter().map(|p| p + 1).collect::<Vec<_>>(),
+            "finished": self.finishers.order().iter().map(|p| p + 1).collect::<Vec<_>>(),
         })
     }
 
@@ -750,7 +746,7 @@ impl Observe for Barjis {
             game.mark_finished(usize::from(player));
         }
         game.to_move = Seat::to_move(setup.to_move, players)?;
-        if !game.over && game.finished[usize::from(game.to_move)] {
+        if !game.over && game.finishers.has_finished(usize::from(game.to_move)) {
             return Err(SetupError::value(
                 "to_move",
                 format!("player {} has finished", game.to_move + 1),

@@ -12,7 +12,9 @@
 mod options;
 
 use engine::setup::{BySeat, FinishOrder, Seat, SetupError};
-use engine::{Chance, Game, MAX_PLAYERS, Observe, Outcome, Phase, Player, ThrowProbe, ThrowRead};
+use engine::{
+    Chance, Finishers, Game, MAX_PLAYERS, Observe, Outcome, Phase, Player, ThrowProbe, ThrowRead,
+};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
@@ -94,9 +96,8 @@ pub struct Sig {
     cells: [[u8; 3]; MAX_PLAYERS],
     cairo_paid: [u8; MAX_PLAYERS],
     entry_paid: [u8; MAX_PLAYERS],
-    finished: [bool; MAX_PLAYERS],
-    order: [Player; MAX_PLAYERS],
-    finishers: u8,
+    /// Who has finished, in order.
+    finishers: Finishers,
     to_move: Player,
     combo: Combo,
     first_throw: bool,
@@ -147,7 +148,7 @@ impl Sig {
         let mut p = after;
         loop {
             p = (p + 1) % self.players;
-            if !self.finished[usize::from(p)] || p == after {
+            if !self.finishers.has_finished(usize::from(p)) || p == after {
                 return p;
             }
         }
@@ -206,10 +207,8 @@ impl Sig {
     /// Records `player` as the next to finish; the game is over when the rules say so. Play
     /// and setups both finish players through it.
     fn mark_finished(&mut self, player: usize) {
-        self.finished[player] = true;
-        self.order[usize::from(self.finishers)] = player as Player;
-        self.finishers += 1;
-        let remaining = self.players - self.finishers;
+        self.finishers.add(player);
+        let remaining = usize::from(self.players) - self.finishers.count();
         if self.options.play_until == PlayUntil::FirstFinisher || remaining <= 1 {
             self.over = true;
         }
@@ -349,7 +348,7 @@ impl Sig {
             Throws::Bellin => std::mem::take(&mut self.throw_again),
             Throws::Ludii => std::mem::take(&mut self.ludii_again),
         };
-        if !again || self.finished[usize::from(self.to_move)] {
+        if !again || self.finishers.has_finished(usize::from(self.to_move)) {
             self.first_throw = true;
             if self.options.bonus_counter == BonusCounter::PerTurn {
                 self.bonus = false;
@@ -395,9 +394,7 @@ impl Game for Sig {
             cells,
             cairo_paid: [0; MAX_PLAYERS],
             entry_paid: [0; MAX_PLAYERS],
-            finished: [false; MAX_PLAYERS],
-            order: [0; MAX_PLAYERS],
-            finishers: 0,
+            finishers: Finishers::NONE,
             to_move: 0,
             combo: Combo::None,
             first_throw: true,
@@ -599,25 +596,22 @@ impl Game for Sig {
     }
 
     fn outcome(&self) -> Outcome {
-        if self.finishers == 0 {
-            return Outcome::draw(self.players());
-        }
-        Outcome::from_finish_order(self.players(), &self.order[..usize::from(self.finishers)])
+        self.finishers.outcome(self.players())
     }
 
     fn finished_players(&self) -> usize {
-        usize::from(self.finishers)
+        self.finishers.count()
     }
 
     fn check_invariants(&self) -> Result<(), String> {
         for player in 0..usize::from(self.players) {
             let cells = self.cells[player];
             let active = self.active(player);
-            if self.finished[player] != active.is_none() {
+            if self.finishers.has_finished(player) != active.is_none() {
                 return Err(format!(
                     "player {} is marked {} but has {} piece at Mecca",
                     player + 1,
-                    if self.finished[player] {
+                    if self.finishers.has_finished(player) {
                         "finished"
                     } else {
                         "playing"
@@ -797,7 +791,7 @@ impl Observe for Sig {
             "turn": self.to_move + 1,
             "pending": self.pending.map(|p| p.points),
             "cairo_paid": self.cairo_paid[..usize::from(self.players)].to_vec(),
-            "finished": self.order[..usize::from(self.finishers)].iter().map(|p| p + 1).collect::<Vec<_>>(),
+            "finished": self.finishers.order().iter().map(|p| p + 1).collect::<Vec<_>>(),
         })
     }
 
@@ -852,7 +846,7 @@ impl Observe for Sig {
             game.mark_finished(usize::from(player));
         }
         game.to_move = Seat::to_move(setup.to_move, players)?;
-        if !game.over && game.finished[usize::from(game.to_move)] {
+        if !game.over && game.finishers.has_finished(usize::from(game.to_move)) {
             return Err(SetupError::value(
                 "to_move",
                 format!("player {} has finished", game.to_move + 1),
