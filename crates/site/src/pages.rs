@@ -10,14 +10,13 @@ use corpus::Corpus;
 use corpus::id::{RecordKind, parse_record_id};
 use corpus::model::{Citation, Evidence, ExecutableRuleset, Game, PageRef, PortalRuleset};
 use engine::playout::{Caps, Ending};
-use rulesets::{OptionSet, Resolved, Ruleset, StudyReport};
+use rulesets::{OptionSet, Resolved, Ruleset};
 use serde_json::Value;
 use tera::Context;
 use verify::claims::ClaimResult;
 use verify::coverage::CoveredClause;
 use verify::present::{ExecutableView, pct};
 use verify::report::RulesetStudies;
-use verify::studies::StudyResult;
 
 use crate::charts::{self, Cluster, LengthSeries, Pin, ShareBar, Span};
 use crate::checks::{Problem, ProblemKind};
@@ -85,10 +84,6 @@ fn record_url(id: &str) -> String {
         Ok(RecordKind::GameRuleset) => format!("rulesets/{id}.html"),
         _ => format!("evidence/{id}.html"),
     }
-}
-
-fn interval(ci: [f64; 2]) -> String {
-    format!("{:.1}–{:.1}%", ci[0] * 100.0, ci[1] * 100.0)
 }
 
 /// Everything the pages draw on, gathered once.
@@ -761,18 +756,12 @@ impl<'a> Index<'a> {
             .collect()
     }
 
-    fn record_claims(&self, id: &str) -> Vec<RecordClaim<'a>> {
+    fn record_claims(&self, id: &str) -> Vec<verify::present::ClaimView<'a>> {
         self.claims_by_game
             .values()
             .flatten()
             .filter(|c| c.record == id)
-            .map(|c| RecordClaim {
-                id: &c.id,
-                statement: &c.statement,
-                status: c.status,
-                status_label: c.status.label(),
-                game: &c.game,
-            })
+            .map(|c| verify::present::ClaimView::new(c))
             .collect()
     }
 
@@ -1053,17 +1042,7 @@ impl<'a> Index<'a> {
             suggestions: v
                 .suggestions
                 .iter()
-                .map(|s| SuggestionView {
-                    ruleset: &s.ruleset,
-                    option: &s.option,
-                    current: &s.current,
-                    suggested: s
-                        .suggested
-                        .iter()
-                        .map(|(value, claims)| SuggestedValue { value, claims })
-                        .collect(),
-                    at_odds: s.is_at_odds(),
-                })
+                .map(verify::present::SuggestionView::new)
                 .collect(),
         });
         VerificationPage {
@@ -1221,42 +1200,9 @@ fn clause_view<'a>(
 }
 
 fn claim_view(c: &ClaimResult) -> ClaimView<'_> {
-    let options = |set: &OptionSet| {
-        set.iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     ClaimView {
-        id: &c.id,
-        record: &c.record,
+        view: verify::present::ClaimView::new(c),
         record_url: record_url(&c.record),
-        ruleset: &c.ruleset,
-        game: &c.game,
-        statement: &c.statement,
-        sentence: &c.sentence,
-        note: c.note.as_deref(),
-        kind: &c.kind,
-        status: c.status,
-        status_label: c.status.label(),
-        mismatches: c
-            .under_ruleset
-            .as_ref()
-            .map(|e| e.mismatches.clone())
-            .unwrap_or_default(),
-        error: c.error.as_deref(),
-        search: c.search.as_ref().map(|s| SearchView {
-            keys: &s.keys,
-            tried: s.tried,
-            valid: s.valid(),
-            invalid: s.invalid,
-            combinations: s.combinations,
-            sampled: s.sampled,
-            holding: s.holding,
-            decisive: &s.decisive,
-            examples: s.examples.iter().map(options).collect(),
-            suggests: options(&s.suggests),
-        }),
     }
 }
 
@@ -1282,44 +1228,6 @@ fn scenario_names(engine: &dyn Ruleset) -> Vec<String> {
     engine::scenario::parse_file(engine.scenarios())
         .map(|s| s.into_iter().map(|s| s.name).collect())
         .unwrap_or_default()
-}
-
-fn study_row(study: &StudyResult) -> StudyRow<'_> {
-    let r: &StudyReport = &study.report;
-    let duration = |d: &Option<rulesets::DurationReport>| {
-        d.as_ref().map(|d| DurationView {
-            median: d.median,
-            p5: d.p5,
-            p95: d.p95,
-            mean: format!("{:.1}", d.mean),
-            mean_ci: format!("{:.1}–{:.1}", d.mean_ci[0], d.mean_ci[1]),
-        })
-    };
-    StudyRow {
-        label: &study.spec.label,
-        why: &study.spec.why,
-        preset: &study.spec.preset,
-        playouts: r.playouts,
-        completion: pct(r.completion),
-        completion_ci: interval(r.ci.completion),
-        timeouts: pct(r.timeouts),
-        draws: pct(r.draws),
-        sides: r
-            .sides
-            .iter()
-            .zip(r.win_share.iter().zip(&r.ci.win_share))
-            .map(|(side, (v, ci))| SideShare {
-                side,
-                share: pct(*v),
-                ci: interval(*ci),
-            })
-            .collect(),
-        balance: format!("{:.3}", r.balance),
-        moves: duration(&r.moves),
-        turns: duration(&r.turns),
-        branching: format!("{:.2}", r.branching_factor),
-        flags: &study.flags,
-    }
 }
 
 fn studies_view(r: &RulesetStudies) -> StudiesView<'_> {
@@ -1351,8 +1259,7 @@ fn studies_view(r: &RulesetStudies) -> StudiesView<'_> {
         .collect();
     let sides = r.studies.first().map_or(2, |s| s.report.sides.len().max(1));
     StudiesView {
-        rows: r.studies.iter().map(study_row).collect(),
-        comparison: &r.comparison,
+        report: r,
         lengths_chart: charts::lengths(
             &format!("lengths-{}", r.ruleset),
             "Game length (moves) under each option set",

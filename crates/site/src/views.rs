@@ -4,16 +4,14 @@
 //! corpus records themselves) are given as they are, and the templates format them with the
 //! filters both share ([`verify::present::register_filters`]).
 
-use corpus::Sentence;
 use corpus::model::{Evidence, Game, PortalRuleset, Source};
 use corpus::yaml::Located;
 use engine::playout::Caps;
 use rulesets::OptionSet;
 use serde::Serialize;
 use serde_json::Value;
-use verify::claims::Status;
 use verify::present::{ExecutableView, LudiiRow};
-use verify::report::{LudiiMeasuredAbout, VerificationSummary};
+use verify::report::{LudiiMeasuredAbout, RulesetStudies, VerificationSummary};
 
 /// A page: its view, and the template that renders it.
 pub trait Page: Serialize {
@@ -307,7 +305,7 @@ pub struct EvidencePage<'a> {
     pub rulesets: Vec<Implementing<'a>>,
     pub portal_rulesets: Vec<RecordLink>,
     pub coverage: Option<&'a CoverageView<'a>>,
-    pub claims: Vec<RecordClaim<'a>>,
+    pub claims: Vec<verify::present::ClaimView<'a>>,
     pub pages: Vec<PageView<'a>>,
     pub export: Option<String>,
     pub superseded: Vec<SupersededView<'a>>,
@@ -327,16 +325,6 @@ pub struct CitationView<'a> {
 pub struct Implementing<'a> {
     pub id: &'a str,
     pub name: &'a str,
-    pub game: &'a str,
-}
-
-/// A claim on its record's page.
-#[derive(Serialize)]
-pub struct RecordClaim<'a> {
-    pub id: &'a str,
-    pub statement: &'a str,
-    pub status: Status,
-    pub status_label: &'static str,
     pub game: &'a str,
 }
 
@@ -369,7 +357,7 @@ pub struct PortalRulesetPage<'a> {
     pub export: Option<String>,
     pub rulesets: Vec<Implementing<'a>>,
     pub coverage: Option<&'a CoverageView<'a>>,
-    pub claims: Vec<RecordClaim<'a>>,
+    pub claims: Vec<verify::present::ClaimView<'a>>,
     pub pages: Vec<PageView<'a>>,
 }
 
@@ -476,7 +464,7 @@ pub struct VerificationView<'a> {
     pub summary: &'a VerificationSummary,
     pub coverage: Vec<CoverageRow>,
     pub claims: Vec<ClaimView<'a>>,
-    pub suggestions: Vec<SuggestionView<'a>>,
+    pub suggestions: Vec<verify::present::SuggestionView<'a>>,
 }
 
 /// A record's clause coverage in figures.
@@ -491,55 +479,12 @@ pub struct CoverageRow {
     pub share: String,
 }
 
-/// An option value every reproducing reading of some claims shares.
-#[derive(Serialize)]
-pub struct SuggestionView<'a> {
-    pub ruleset: &'a str,
-    pub option: &'a str,
-    pub current: &'a str,
-    pub suggested: Vec<SuggestedValue<'a>>,
-    pub at_odds: bool,
-}
-
-/// A suggested value and the claims that need it.
-#[derive(Serialize)]
-pub struct SuggestedValue<'a> {
-    pub value: &'a str,
-    pub claims: &'a [String],
-}
-
-/// A claim and its verdict.
+/// A claim and its verdict as the report shows it, with the address of its record's page.
 #[derive(Serialize)]
 pub struct ClaimView<'a> {
-    pub id: &'a str,
-    pub record: &'a str,
+    #[serde(flatten)]
+    pub view: verify::present::ClaimView<'a>,
     pub record_url: String,
-    pub ruleset: &'a str,
-    pub game: &'a str,
-    pub statement: &'a str,
-    pub sentence: &'a Sentence,
-    pub note: Option<&'a str>,
-    pub kind: &'a str,
-    pub status: Status,
-    pub status_label: &'static str,
-    pub mismatches: Vec<String>,
-    pub error: Option<&'a str>,
-    pub search: Option<SearchView<'a>>,
-}
-
-/// How a claim's readings were searched.
-#[derive(Serialize)]
-pub struct SearchView<'a> {
-    pub keys: &'a [String],
-    pub tried: u64,
-    pub valid: u64,
-    pub invalid: u64,
-    pub combinations: u64,
-    pub sampled: bool,
-    pub holding: u64,
-    pub decisive: &'a [String],
-    pub examples: Vec<String>,
-    pub suggests: String,
 }
 
 /// The consistency simulations.
@@ -578,50 +523,12 @@ pub struct Fault<'a> {
     pub plays_as_ludii: bool,
 }
 
-/// A ruleset's studies: a row each, and two charts.
+/// A ruleset's studies as the report has them, and two charts of them.
 #[derive(Serialize)]
 pub struct StudiesView<'a> {
-    pub rows: Vec<StudyRow<'a>>,
-    pub comparison: &'a [String],
+    pub report: &'a RulesetStudies,
     pub lengths_chart: String,
     pub shares_chart: String,
-}
-
-/// One study's figures.
-#[derive(Serialize)]
-pub struct StudyRow<'a> {
-    pub label: &'a str,
-    pub why: &'a str,
-    pub preset: &'a str,
-    pub playouts: u64,
-    pub completion: String,
-    pub completion_ci: String,
-    pub timeouts: String,
-    pub draws: String,
-    pub sides: Vec<SideShare<'a>>,
-    pub balance: String,
-    pub moves: Option<DurationView>,
-    pub turns: Option<DurationView>,
-    pub branching: String,
-    pub flags: &'a [String],
-}
-
-/// A side's win share.
-#[derive(Serialize)]
-pub struct SideShare<'a> {
-    pub side: &'a str,
-    pub share: String,
-    pub ci: String,
-}
-
-/// A length's median, spread and mean.
-#[derive(Serialize)]
-pub struct DurationView {
-    pub median: u32,
-    pub p5: u32,
-    pub p95: u32,
-    pub mean: String,
-    pub mean_ci: String,
 }
 
 /// A short complete game, move by move.

@@ -18,6 +18,11 @@ pub fn pct(value: f64) -> String {
     format!("{:.1}%", value * 100.0)
 }
 
+/// A 95% interval of shares as a range ("11.9–13.1%"), as the site's tables write it.
+pub fn pct_range(ci: [f64; 2]) -> String {
+    format!("{:.1}–{:.1}%", ci[0] * 100.0, ci[1] * 100.0)
+}
+
 /// A 95% interval of shares ("[11.9%, 13.1%]").
 pub fn interval(ci: [f64; 2]) -> String {
     format!("[{}, {}]", pct(ci[0]), pct(ci[1]))
@@ -36,6 +41,15 @@ pub fn options_text<'a>(options: impl IntoIterator<Item = (&'a String, &'a Strin
     }
 }
 
+/// Options as plain `key=value` pairs, as a page shows them inside its own code element.
+pub fn plain_options<'a>(options: impl IntoIterator<Item = (&'a String, &'a String)>) -> String {
+    options
+        .into_iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Text made safe for a Markdown table cell or line: backslashes, pipes and angle brackets
 /// escaped, line breaks joined.
 pub fn markdown(text: &str) -> String {
@@ -50,15 +64,21 @@ fn escape_markdown(input: &str, out: &mut dyn std::io::Write) -> std::io::Result
     out.write_all(markdown(input).as_bytes())
 }
 
-/// Registers the shared filters: `pct`, `interval`, `fixed(digits=N)`, `signed(digits=N)` and
-/// `options`.
+/// Registers the shared filters: `pct`, `interval`, `pct_range`, `fixed(digits=N)`,
+/// `signed(digits=N)`, `options` (`code=false` for plain pairs) and `code_list`.
 pub fn register_filters(tera: &mut Tera) {
-    tera.register_filter("pct", |value: f64, _: Kwargs, _: &State<'_>| pct(value));
-    tera.register_filter("interval", |ci: Vec<f64>, _: Kwargs, _: &State<'_>| {
-        interval([
+    fn pair(ci: &[f64]) -> [f64; 2] {
+        [
             ci.first().copied().unwrap_or_default(),
             ci.get(1).copied().unwrap_or_default(),
-        ])
+        ]
+    }
+    tera.register_filter("pct", |value: f64, _: Kwargs, _: &State<'_>| pct(value));
+    tera.register_filter("interval", |ci: Vec<f64>, _: Kwargs, _: &State<'_>| {
+        interval(pair(&ci))
+    });
+    tera.register_filter("pct_range", |ci: Vec<f64>, _: Kwargs, _: &State<'_>| {
+        pct_range(pair(&ci))
     });
     tera.register_filter(
         "fixed",
@@ -74,14 +94,25 @@ pub fn register_filters(tera: &mut Tera) {
             Ok(format!("{value:+.digits$}"))
         },
     );
-    tera.register_filter("options", |map: tera::Map, _: Kwargs, _: &State<'_>| {
-        // Tera's maps keep no order; options are written sorted, as `OptionSet` is.
-        let pairs: std::collections::BTreeMap<String, String> = map
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.as_str().unwrap_or_default().to_string()))
-            .collect();
-        options_text(&pairs)
-    });
+    tera.register_filter(
+        "options",
+        |map: tera::Map, kwargs: Kwargs, _: &State<'_>| -> tera::TeraResult<String> {
+            // Tera's maps keep no order; options are written sorted, as `OptionSet` is.
+            let pairs: std::collections::BTreeMap<String, String> = map
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.as_str().unwrap_or_default().to_string()))
+                .collect();
+            Ok(if kwargs.get("code")?.unwrap_or(true) {
+                options_text(&pairs)
+            } else {
+                plain_options(&pairs)
+            })
+        },
+    );
+    tera.register_filter(
+        "code_list",
+        |items: Vec<String>, _: Kwargs, _: &State<'_>| code_list(&items),
+    );
 }
 
 /// One of Ludii's measured figures beside ours, as both the simulations report and the site
@@ -262,8 +293,8 @@ struct VerificationView<'a> {
     report: &'a Verification,
     executable: ExecutableView,
     clauses: Vec<Vec<ClauseLine>>,
-    suggestions: Vec<SuggestionLine<'a>>,
-    claims: Vec<ClaimView>,
+    suggestions: Vec<SuggestionView<'a>>,
+    claims: Vec<ClaimView<'a>>,
 }
 
 #[derive(Serialize)]
@@ -273,34 +304,81 @@ struct ClauseLine {
     mapping: String,
 }
 
+/// What the claims suggest of one option, as the verification report and the site both show
+/// it: the suggestion with its values in order, and whether it is at odds.
 #[derive(Serialize)]
-struct SuggestionLine<'a> {
-    suggestion: &'a crate::report::Suggestion,
-    needs: String,
-    at_odds: bool,
+pub struct SuggestionView<'a> {
+    /// The ruleset.
+    pub ruleset: &'a str,
+    /// The option.
+    pub option: &'a str,
+    /// The ruleset's value.
+    pub current: &'a str,
+    /// Each value some claim needs, in order, with the claims needing it.
+    pub suggested: Vec<SuggestedValue<'a>>,
+    /// Whether the ruleset is at odds with its claims, or the claims with one another.
+    pub at_odds: bool,
 }
 
+/// A value some claims need, and which.
 #[derive(Serialize)]
-struct ClaimView {
-    status: &'static str,
-    /// The status opening a sentence.
-    verdict: String,
-    readings: String,
-    mismatches: Vec<String>,
-    observed: Option<String>,
-    search: Option<SearchView>,
+pub struct SuggestedValue<'a> {
+    /// The value.
+    pub value: &'a str,
+    /// The claims that need it.
+    pub claims: &'a [String],
 }
 
+impl<'a> SuggestionView<'a> {
+    /// The view of a suggestion.
+    pub fn new(s: &'a crate::report::Suggestion) -> Self {
+        SuggestionView {
+            ruleset: &s.ruleset,
+            option: &s.option,
+            current: &s.current,
+            suggested: s
+                .suggested
+                .iter()
+                .map(|(value, claims)| SuggestedValue { value, claims })
+                .collect(),
+            at_odds: s.is_at_odds(),
+        }
+    }
+}
+
+/// A claim and its verdict as the verification report and the site both show it: the result
+/// as `verify` recorded it, and what both derive from it.
 #[derive(Serialize)]
-struct SearchView {
-    keys: String,
-    how: String,
-    holding: u64,
-    valid: u64,
-    decisive: Option<String>,
-    suggests: Option<String>,
-    examples_heading: Option<&'static str>,
-    examples: Vec<String>,
+pub struct ClaimView<'a> {
+    /// The result as recorded.
+    #[serde(flatten)]
+    pub claim: &'a ClaimResult,
+    /// The verdict in words.
+    pub status_label: &'static str,
+    /// The verdict opening a sentence.
+    pub verdict: String,
+    /// Readings that reproduce the claim among those tried ("3 of 8", "—" without a search).
+    pub readings: String,
+    /// What did not match under the ruleset's own options (none when the claim holds there).
+    pub mismatches: &'a [String],
+    /// What a check other than a scenario observed under the ruleset's options, as JSON.
+    pub observed: Option<String>,
+    /// What the interpretation search's figures mean, when there was one.
+    pub searched: Option<Searched>,
+}
+
+/// What an interpretation search's figures mean.
+#[derive(Serialize)]
+pub struct Searched {
+    /// Readings the ruleset accepts among those tried.
+    pub valid: u64,
+    /// How the readings were chosen, in words.
+    pub how: String,
+    /// Whether to say which options the verdict turns on: some reading holds, and not every
+    /// option searched is decisive.
+    pub decisive_shown: bool,
+    /// Whether the holding readings are worth listing (some, not all, and options decide).
+    pub examples_listed: bool,
 }
 
 fn code_list(items: &[String]) -> String {
@@ -341,7 +419,7 @@ fn clause_line(covered: &CoveredClause) -> ClauseLine {
     }
 }
 
-fn search_view(s: &Search) -> SearchView {
+fn searched(s: &Search) -> Searched {
     let how = if s.sampled {
         format!(
             "a seeded sample of {} of the {} combinations",
@@ -358,71 +436,44 @@ fn search_view(s: &Search) -> SearchView {
     } else {
         how
     };
-    let decisive = (s.holding > 0 && s.decisive.len() < s.keys.len()).then(|| {
-        if s.decisive.is_empty() {
-            "none of them matters".to_string()
-        } else {
-            let verb = if s.decisive.len() == 1 {
-                "matters"
-            } else {
-                "matter"
-            };
-            format!("only {} {verb}", code_list(&s.decisive))
-        }
-    });
-    let listed = s.holding > 0 && s.holding < s.valid() && !s.decisive.is_empty();
-    SearchView {
-        keys: if s.keys.is_empty() {
-            "no option".into()
-        } else {
-            code_list(&s.keys)
-        },
-        how,
-        holding: s.holding,
+    Searched {
         valid: s.valid(),
-        decisive,
-        suggests: (!s.suggests.is_empty()).then(|| options_text(&s.suggests)),
-        examples_heading: listed.then_some(if s.sampled {
-            ""
-        } else {
-            " (the options that matter)"
-        }),
-        examples: if listed {
-            s.examples.iter().map(options_text).collect()
-        } else {
-            Vec::new()
-        },
+        how,
+        decisive_shown: s.holding > 0 && s.decisive.len() < s.keys.len(),
+        examples_listed: s.holding > 0 && s.holding < s.valid() && !s.decisive.is_empty(),
     }
 }
 
-fn claim_view(c: &ClaimResult) -> ClaimView {
-    let status = c.status.label();
-    let mut chars = status.chars();
-    ClaimView {
-        status,
-        verdict: chars.next().map_or_else(String::new, |first| {
-            first.to_uppercase().collect::<String>() + chars.as_str()
-        }),
-        readings: c.search.as_ref().map_or("—".into(), |s| {
-            format!(
-                "{} of {}{}",
-                s.holding,
-                s.valid(),
-                if s.sampled { " sampled" } else { "" }
-            )
-        }),
-        mismatches: c
-            .under_ruleset
-            .as_ref()
-            .filter(|e| !e.holds)
-            .map(|e| e.mismatches.iter().take(8).cloned().collect())
-            .unwrap_or_default(),
-        observed: c
-            .under_ruleset
-            .as_ref()
-            .filter(|_| c.kind != "scenario")
-            .map(|e| e.observed.to_string()),
-        search: c.search.as_ref().map(search_view),
+impl<'a> ClaimView<'a> {
+    /// The view of a claim's result.
+    pub fn new(c: &'a ClaimResult) -> Self {
+        let status = c.status.label();
+        let mut chars = status.chars();
+        ClaimView {
+            claim: c,
+            status_label: status,
+            verdict: chars.next().map_or_else(String::new, |first| {
+                first.to_uppercase().collect::<String>() + chars.as_str()
+            }),
+            readings: c.search.as_ref().map_or("—".into(), |s| {
+                format!(
+                    "{} of {}{}",
+                    s.holding,
+                    s.valid(),
+                    if s.sampled { " sampled" } else { "" }
+                )
+            }),
+            mismatches: c
+                .under_ruleset
+                .as_ref()
+                .map_or(&[][..], |e| &e.mismatches[..]),
+            observed: c
+                .under_ruleset
+                .as_ref()
+                .filter(|_| c.kind != "scenario")
+                .map(|e| e.observed.to_string()),
+            searched: c.search.as_ref().map(searched),
+        }
     }
 }
 
@@ -436,21 +487,8 @@ pub fn verification_markdown(v: &Verification) -> String {
             .iter()
             .map(|c| c.clauses.iter().map(clause_line).collect())
             .collect(),
-        suggestions: v
-            .suggestions
-            .iter()
-            .map(|s| SuggestionLine {
-                suggestion: s,
-                needs: s
-                    .suggested
-                    .iter()
-                    .map(|(value, ids)| format!("`{value}` ({})", ids.join(", ")))
-                    .collect::<Vec<_>>()
-                    .join("; "),
-                at_odds: s.is_at_odds(),
-            })
-            .collect(),
-        claims: v.claims.iter().map(claim_view).collect(),
+        suggestions: v.suggestions.iter().map(SuggestionView::new).collect(),
+        claims: v.claims.iter().map(ClaimView::new).collect(),
     };
     render("verification.md", &view)
 }
@@ -506,7 +544,8 @@ mod tests {
         let mut tera = Tera::new();
         register_filters(&mut tera);
         let context = Context::from_serialize(&serde_json::json!({
-            "share": 0.1234, "ci": [0.1, 0.2], "x": 2.0, "options": {"b": "2", "a": "1"}
+            "share": 0.1234, "ci": [0.1, 0.2], "x": 2.0, "options": {"b": "2", "a": "1"},
+            "keys": ["turn", "entry"], "empty": {}
         }))
         .unwrap();
         let render = |template: &str| tera.render_str(template, &context, false).unwrap();
@@ -516,6 +555,10 @@ mod tests {
             render("{{ x | fixed(digits=3) }} {{ x | signed }}"),
             "2.000 +2.0"
         );
+        assert_eq!(render("{{ ci | pct_range }}"), "10.0–20.0%");
         assert_eq!(render("{{ options | options }}"), "`a=1`, `b=2`");
+        assert_eq!(render("{{ options | options(code=false) }}"), "a=1, b=2");
+        assert_eq!(render("{{ empty | options }}"), "(none)");
+        assert_eq!(render("{{ keys | code_list }}"), "`turn`, `entry`");
     }
 }
