@@ -15,7 +15,7 @@ use serde_json::Value;
 use tera::Context;
 use verify::claims::ClaimResult;
 use verify::coverage::CoveredClause;
-use verify::present::{ExecutableView, pct};
+use verify::present::ExecutableView;
 use verify::report::RulesetStudies;
 
 use crate::charts::{self, Cluster, LengthSeries, Pin, ShareBar, Span};
@@ -198,14 +198,8 @@ impl<'a> Index<'a> {
                 coverage_by_record.insert(
                     c.record.as_str(),
                     CoverageView {
-                        ruleset: c.ruleset.as_deref(),
-                        modelled: c.modelled,
-                        exercised: c.exercised,
-                        options_only: c.options_only,
-                        contradicted: c.contradicted,
-                        total: c.total,
-                        share: pct(c.share),
-                        clauses: c
+                        coverage: c,
+                        clause_views: c
                             .clauses
                             .iter()
                             .enumerate()
@@ -1029,13 +1023,8 @@ impl<'a> Index<'a> {
                 .coverage
                 .iter()
                 .map(|c| CoverageRow {
-                    record: self.record_link(&c.record),
-                    modelled: c.modelled,
-                    exercised: c.exercised,
-                    options_only: c.options_only,
-                    contradicted: c.contradicted,
-                    total: c.total,
-                    share: pct(c.share),
+                    coverage: c,
+                    link: self.record_link(&c.record),
                 })
                 .collect(),
             claims: v.claims.iter().map(claim_view).collect(),

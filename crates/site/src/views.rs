@@ -10,6 +10,7 @@ use engine::playout::Caps;
 use rulesets::OptionSet;
 use serde::Serialize;
 use serde_json::Value;
+use verify::coverage::RecordCoverage;
 use verify::present::{ExecutableView, LudiiRow};
 use verify::report::{LudiiMeasuredAbout, RulesetStudies, VerificationSummary};
 
@@ -223,17 +224,12 @@ pub struct RulesCoverage<'a> {
     pub coverage: &'a CoverageView<'a>,
 }
 
-/// The clause coverage of one record.
+/// The clause coverage of one record: the report's figures, and each clause as a page shows it.
 #[derive(Serialize)]
 pub struct CoverageView<'a> {
-    pub ruleset: Option<&'a str>,
-    pub modelled: usize,
-    pub exercised: usize,
-    pub options_only: usize,
-    pub contradicted: usize,
-    pub total: usize,
-    pub share: String,
-    pub clauses: Vec<ClauseView<'a>>,
+    #[serde(flatten)]
+    pub coverage: &'a RecordCoverage,
+    pub clause_views: Vec<ClauseView<'a>>,
 }
 
 /// A clause of a Rules text.
@@ -462,21 +458,17 @@ pub struct VerificationPage<'a> {
 pub struct VerificationView<'a> {
     pub seed: u64,
     pub summary: &'a VerificationSummary,
-    pub coverage: Vec<CoverageRow>,
+    pub coverage: Vec<CoverageRow<'a>>,
     pub claims: Vec<ClaimView<'a>>,
     pub suggestions: Vec<verify::present::SuggestionView<'a>>,
 }
 
-/// A record's clause coverage in figures.
+/// A record's clause coverage in figures, with a link to the record.
 #[derive(Serialize)]
-pub struct CoverageRow {
-    pub record: RecordLink,
-    pub modelled: usize,
-    pub exercised: usize,
-    pub options_only: usize,
-    pub contradicted: usize,
-    pub total: usize,
-    pub share: String,
+pub struct CoverageRow<'a> {
+    #[serde(flatten)]
+    pub coverage: &'a RecordCoverage,
+    pub link: RecordLink,
 }
 
 /// A claim and its verdict as the report shows it, with the address of its record's page.
