@@ -84,7 +84,8 @@ pub fn run(args: &Args) -> Result<(), String> {
     if !status.success() {
         return Err("cargo bench failed".into());
     }
-    let timings = benchmarks::criterion_output::read_all(&criterion_dir)?;
+    let timings =
+        benchmarks::criterion_output::read_all(&criterion_dir).map_err(|e| e.to_string())?;
     if timings.is_empty() {
         return Err(format!(
             "no criterion results in {}",

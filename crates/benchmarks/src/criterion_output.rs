@@ -48,15 +48,36 @@ struct Sample {
     times: Vec<f64>,
 }
 
+/// A file of criterion's that cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum CriterionError {
+    /// The file cannot be read.
+    #[error("{}: {error}", path.display())]
+    Read {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The operating system's error.
+        error: std::io::Error,
+    },
+    /// The file is not the JSON criterion writes.
+    #[error("{}: {error}", path.display())]
+    Parse {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What does not parse.
+        error: serde_json::Error,
+    },
+}
+
 /// Every benchmark criterion has measured under `dir` (its `target/criterion`), sorted by id.
-pub fn read_all(dir: &Path) -> Result<Vec<Timing>, String> {
+pub fn read_all(dir: &Path) -> Result<Vec<Timing>, CriterionError> {
     let mut found = Vec::new();
     visit(dir, &mut found)?;
     found.sort_by(|a: &Timing, b| a.id.cmp(&b.id));
     Ok(found)
 }
 
-fn visit(dir: &Path, found: &mut Vec<Timing>) -> Result<(), String> {
+fn visit(dir: &Path, found: &mut Vec<Timing>) -> Result<(), CriterionError> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(());
     };
@@ -78,12 +99,15 @@ fn visit(dir: &Path, found: &mut Vec<Timing>) -> Result<(), String> {
     Ok(())
 }
 
-fn read_one(dir: &Path) -> Result<Option<Timing>, String> {
-    let read = |name: &str| -> Result<Option<String>, String> {
+fn read_one(dir: &Path) -> Result<Option<Timing>, CriterionError> {
+    let read = |name: &str| -> Result<Option<String>, CriterionError> {
         match std::fs::read_to_string(dir.join(name)) {
             Ok(text) => Ok(Some(text)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("{}: {e}", dir.join(name).display())),
+            Err(error) => Err(CriterionError::Read {
+                path: dir.join(name),
+                error,
+            }),
         }
     };
     let (Some(benchmark), Some(estimates), Some(sample)) = (
@@ -93,8 +117,10 @@ fn read_one(dir: &Path) -> Result<Option<Timing>, String> {
     ) else {
         return Ok(None);
     };
-    let parse_error =
-        |name: &str, e: serde_json::Error| format!("{}: {e}", dir.join(name).display());
+    let parse_error = |name: &str, error| CriterionError::Parse {
+        path: dir.join(name),
+        error,
+    };
     let benchmark: BenchmarkFile =
         serde_json::from_str(&benchmark).map_err(|e| parse_error("benchmark.json", e))?;
     let estimates: Estimates =
@@ -122,4 +148,33 @@ fn read_one(dir: &Path) -> Result<Option<Timing>, String> {
         quartiles: [quantile(0.25), quantile(0.75)],
         samples: per_iteration.len(),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_measurement_criterion_left_unreadable_is_an_error_naming_its_file() {
+        let root = std::env::temp_dir().join(format!("criterion-output-{}", std::process::id()));
+        let new = root.join("playouts/kioz/new");
+        std::fs::create_dir_all(&new).unwrap();
+        std::fs::write(
+            new.join("benchmark.json"),
+            r#"{"full_id": "playouts/kioz/dlp"}"#,
+        )
+        .unwrap();
+        std::fs::write(new.join("estimates.json"), "{ not json").unwrap();
+        std::fs::write(
+            new.join("sample.json"),
+            r#"{"iters": [1.0], "times": [2.0]}"#,
+        )
+        .unwrap();
+        let error = read_all(&root).unwrap_err();
+        std::fs::remove_dir_all(&root).unwrap();
+        match error {
+            CriterionError::Parse { path, .. } => assert!(path.ends_with("new/estimates.json")),
+            other => panic!("expected a parse error, got {other}"),
+        }
+    }
 }
