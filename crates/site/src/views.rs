@@ -1,8 +1,9 @@
 //! What each page's template is given: one serde view type per page and per part of a page,
-//! so that a field a template reads is a field the compiler knows. Report types that the
-//! Markdown reports render too (`VerificationSummary`, `ExecutableView`, `LudiiRow`, the
-//! corpus records themselves) are given as they are, and the templates format them with the
-//! filters both share ([`verify::present::register_filters`]).
+//! so that a field a template reads is a field the compiler knows. What the Markdown reports
+//! render too is given as they have it: report types (`VerificationSummary`, `RecordCoverage`,
+//! `RulesetStudies`, the corpus records) and `verify::present`'s views (`ExecutableView`,
+//! `ClaimView`, `SuggestionView`, `LudiiRow`), formatted by the filters both share
+//! ([`verify::present::register_filters`]).
 
 use corpus::model::{Evidence, Game, PortalRuleset, Source};
 use corpus::yaml::Located;
