@@ -9,7 +9,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, de};
 
-use crate::Player;
+use crate::{Finishers, Player};
 
 /// Why a hand-set position could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -80,6 +80,24 @@ impl Seat {
     /// The player to move: `to_move` if the setup names one, the first player otherwise.
     pub fn to_move(seat: Option<Seat>, players: usize) -> Result<Player, SetupError> {
         seat.map_or(Ok(0), |seat| seat.player("to_move", players))
+    }
+
+    /// The player to move in a race game where `finishers` have finished ([`Seat::to_move`]):
+    /// while the game goes on, one who has finished cannot be the one to move.
+    pub fn to_move_unfinished(
+        seat: Option<Seat>,
+        players: usize,
+        finishers: &Finishers,
+        over: bool,
+    ) -> Result<Player, SetupError> {
+        let player = Seat::to_move(seat, players)?;
+        if !over && finishers.has_finished(usize::from(player)) {
+            return Err(SetupError::value(
+                "to_move",
+                format!("player {} has finished", player + 1),
+            ));
+        }
+        Ok(player)
     }
 }
 

@@ -745,13 +745,8 @@ impl Observe for Barjis {
         for player in setup.finished.players("finished", players)? {
             game.mark_finished(usize::from(player));
         }
-        game.to_move = Seat::to_move(setup.to_move, players)?;
-        if !game.over && game.finishers.has_finished(usize::from(game.to_move)) {
-            return Err(SetupError::value(
-                "to_move",
-                format!("player {} has finished", game.to_move + 1),
-            ));
-        }
+        game.to_move =
+            Seat::to_move_unfinished(setup.to_move, players, &game.finishers, game.over)?;
         game.check_invariants().map_err(SetupError::Position)?;
         Ok(game)
     }
