@@ -27,6 +27,10 @@ pub struct Args {
     /// With --gate: record the measured counts as the new baseline.
     #[arg(long, requires = "gate")]
     pub update_baseline: bool,
+    /// Measure nothing: render bench.md again from bench.json, after a change to
+    /// report-templates/bench.md.
+    #[arg(long, conflicts_with_all = ["gate", "quick"])]
+    pub render: bool,
     /// Where bench.md and bench.json go [default: reports/].
     #[arg(long, value_name = "DIR")]
     pub reports: Option<PathBuf>,
@@ -60,6 +64,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         .reports
         .as_deref()
         .map_or_else(project::reports, project::from_cwd);
+    if args.render {
+        return render(&reports);
+    }
     let criterion_dir = target_dir().join("criterion");
     let _ = std::fs::remove_dir_all(&criterion_dir);
     let mut bench = cargo();
@@ -167,6 +174,18 @@ pub fn run(args: &Args) -> Result<(), String> {
         eprintln!("written to {}", reports.display());
     }
     Ok(())
+}
+
+/// bench.md again from the bench.json beside it.
+fn render(reports: &Path) -> Result<(), String> {
+    let path = reports.join("bench.json");
+    let report: BenchReport = crate::site::read_json(&path)?
+        .ok_or_else(|| format!("{}: no report to render", path.display()))?;
+    corpus::store::write_all_atomically([(
+        reports.join("bench.md"),
+        report::markdown(&report).as_bytes(),
+    )])
+    .map_err(|e| format!("{}: {e}", reports.display()))
 }
 
 /// Verify's studies (every ruleset, both presets and its variants, invariants checked) on one

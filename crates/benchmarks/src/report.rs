@@ -1,13 +1,14 @@
 //! `reports/bench.md` and `.json`: each figure with its median and spread, the machine, and
 //! the ratio to Ludii's figures with where those come from.
 
-use std::fmt::Write;
+use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
 use crate::anchors::{self, Anchor};
 use crate::criterion_output::Timing;
 use crate::gate::Verdict;
+use verify::present::MarkdownTemplates;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 /// The machine a report was measured on.
@@ -404,141 +405,75 @@ pub fn statistics_text(block: u64) -> String {
     )
 }
 
-/// `reports/bench.md`.
+#[derive(Serialize)]
+struct BenchView<'a> {
+    report: &'a BenchReport,
+    same_length_percent: f64,
+}
+
+static TEMPLATES: LazyLock<MarkdownTemplates> = LazyLock::new(|| {
+    MarkdownTemplates::new(&[(
+        "bench.md",
+        include_str!("../../../report-templates/bench.md"),
+    )])
+    .expect("the bench template parses (tested)")
+});
+
+/// `reports/bench.md`, from `report-templates/bench.md`.
 pub fn markdown(report: &BenchReport) -> String {
-    let mut out = String::new();
-    writeln!(out, "# Benchmarks\n").unwrap();
-    writeln!(
-        out,
-        "Measured {} on {} ({} cores, {}) with `cargo xtask bench{}`, {} profile. Wall-clock figures on shared machines move by 20–30%: medians with the quartiles of the samples. Regressions are gated on instruction counts, not on these.\n",
-        report.date,
-        report.machine.cpu,
-        report.machine.cores,
-        report.machine.os,
-        if report.quick { " --quick" } else { "" },
-        report.profile
+    TEMPLATES.render(
+        "bench.md",
+        &BenchView {
+            report,
+            same_length_percent: anchors::SAME_LENGTH * 100.0,
+        },
     )
-    .unwrap();
-    writeln!(out, "## Random playouts, one thread, Ludii's caps\n").unwrap();
-    writeln!(
-        out,
-        "Ratios are in moves per second, and in playouts per second too where the preset's games last as long as Ludii's (within {:.0}%).\n",
-        anchors::SAME_LENGTH * 100.0
-    )
-    .unwrap();
-    writeln!(
-        out,
-        "| benchmark | median | spread | moves/s | Ludii | ratio to Ludii |\n|---|---|---|---|---|---|"
-    )
-    .unwrap();
-    for row in &report.benchmarks {
-        writeln!(
-            out,
-            "| `{}` | {} | {} | {} | {} | {} |",
-            row.name,
-            row.median_text,
-            row.spread_text,
-            row.moves_per_second_text,
-            row.ludii.as_ref().map_or("", |l| l.text.as_str()),
-            row.ratio_text.as_deref().unwrap_or("")
-        )
-        .unwrap();
-    }
-    writeln!(out, "\nLudii's figures: {}\n", report.anchors).unwrap();
-    if !report.statistics.is_empty() {
-        writeln!(
-            out,
-            "## Statistics against the bare playout, one thread\n\n{}\n",
-            report.statistics_text
-        )
-        .unwrap();
-        writeln!(
-            out,
-            "| game | bare | through `simulate` | cost | `simulate` moves/s | times Ludii's fastest |\n|---|---|---|---|---|---|"
-        )
-        .unwrap();
-        for s in &report.statistics {
-            writeln!(
-                out,
-                "| {} | {} | {} | {} | {} | {} |",
-                s.game,
-                s.bare_text,
-                s.simulate_text,
-                s.cost_text,
-                s.moves_per_second_text,
-                s.times_ludii_text
-            )
-            .unwrap();
-        }
-        writeln!(out).unwrap();
-    }
-    if !report.pipeline.is_empty() {
-        writeln!(
-            out,
-            "## The pipeline\n\n| benchmark | median | spread |\n|---|---|---|"
-        )
-        .unwrap();
-        for row in &report.pipeline {
-            writeln!(
-                out,
-                "| `{}` | {} | {} |",
-                row.name, row.median_text, row.spread_text
-            )
-            .unwrap();
-        }
-        writeln!(out).unwrap();
-    }
-    if let Some(scaling) = &report.scaling {
-        writeln!(
-            out,
-            "## Simulations on one thread and on every core\n\n{}\n",
-            scaling.text
-        )
-        .unwrap();
-        writeln!(
-            out,
-            "| threads | seconds | playouts/s | speed-up | efficiency |\n|---|---|---|---|---|"
-        )
-        .unwrap();
-        for run in &scaling.runs {
-            writeln!(
-                out,
-                "| {} | {:.1} | {} | {} | {} |",
-                run.threads,
-                run.seconds,
-                run.per_second_text,
-                run.speedup_text,
-                run.efficiency_text
-            )
-            .unwrap();
-        }
-        writeln!(out).unwrap();
-    }
-    if let Some(gate) = &report.gate {
-        writeln!(out, "## Instruction counts\n\n{}\n", gate.text).unwrap();
-        writeln!(
-            out,
-            "| game | baseline | measured | change |\n|---|---|---|---|"
-        )
-        .unwrap();
-        for v in &gate.verdicts {
-            writeln!(
-                out,
-                "| {} | {} | {} | {} |",
-                v.game,
-                v.baseline.map_or_else(|| "–".into(), |b| b.to_string()),
-                v.measured,
-                v.note
-            )
-            .unwrap();
-        }
-    }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn shipped() -> (BenchReport, String) {
+        let read = |name: &str| {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../reports/").to_string() + name;
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+        };
+        let report = serde_json::from_str(&read("bench.json")).expect("bench.json is a report");
+        (report, read("bench.md"))
+    }
+
+    #[test]
+    fn the_committed_markdown_is_what_the_committed_json_renders() {
+        let (report, committed) = shipped();
+        assert!(
+            markdown(&report) == committed,
+            "reports/bench.md is not what report-templates/bench.md makes of reports/bench.json; \
+             re-render it with `cargo xtask bench --render`"
+        );
+    }
+
+    #[test]
+    fn machine_text_is_escaped_for_markdown_and_absent_sections_leave_no_heading() {
+        let (mut report, _) = shipped();
+        report.machine.cpu = "A|B <x>".into();
+        report.gate = None;
+        report.scaling = None;
+        report.pipeline.clear();
+        report.statistics.clear();
+        let text = markdown(&report);
+        assert!(text.contains("on A\\|B &lt;x&gt; ("), "{text}");
+        for heading in [
+            "## Statistics",
+            "## The pipeline",
+            "## Simulations",
+            "## Instruction",
+        ] {
+            assert!(!text.contains(heading), "{heading} in {text}");
+        }
+        let last = format!("\nLudii's figures: {}\n\n", report.anchors);
+        assert!(text.ends_with(&last), "{text}");
+    }
 
     #[test]
     fn rows_turn_nanoseconds_into_rates_and_ratios() {

@@ -34,7 +34,7 @@ pub struct Inputs<'a> {
     /// `reports/simulations.json`.
     pub simulations: Option<&'a Simulations>,
     /// `reports/bench.json`.
-    pub bench: Option<&'a serde_json::Value>,
+    pub bench: Option<&'a benchmarks::report::BenchReport>,
     /// The licence of the DLP's data (`corpus/export/LICENSE`), shown on the site and shipped
     /// with the downloads.
     pub dlp_licence: Option<&'a str>,

@@ -5,12 +5,12 @@
 //! `ClaimView`, `SuggestionView`, `LudiiRow`), formatted by the filters both share
 //! ([`verify::present::register_filters`]).
 
+use benchmarks::report::BenchReport;
 use corpus::model::{Evidence, Game, PortalRuleset, Source};
 use corpus::yaml::Located;
 use engine::playout::Caps;
 use rulesets::OptionSet;
 use serde::Serialize;
-use serde_json::Value;
 use verify::coverage::RecordCoverage;
 use verify::present::{ExecutableView, LudiiRow};
 use verify::report::{LudiiMeasuredAbout, RulesetStudies, VerificationSummary};
@@ -550,11 +550,11 @@ pub struct SampleStep {
     pub position: Option<String>,
 }
 
-/// The benchmarks, as `reports/bench.json` has them.
+/// The benchmarks: the report `reports/bench.md` renders too.
 #[derive(Serialize)]
 pub struct BenchPage<'a> {
     pub title: &'static str,
-    pub bench: Option<&'a Value>,
+    pub bench: Option<&'a BenchReport>,
 }
 
 /// A map as a list of pairs: templates iterate maps in no fixed order, lists in theirs.

@@ -19,7 +19,7 @@ struct Shipped {
     corpus: Corpus,
     verification: Verification,
     simulations: Simulations,
-    bench: serde_json::Value,
+    bench: benchmarks::report::BenchReport,
     dlp_licence: String,
 }
 

@@ -184,12 +184,33 @@ struct RulesetView {
     ludii: Vec<LudiiRow>,
 }
 
-static REPORTS: LazyLock<Tera> = LazyLock::new(|| {
-    let mut tera = Tera::new();
-    register_filters(&mut tera);
-    tera.autoescape_on(vec![".md"]);
-    tera.set_escape_fn(escape_markdown);
-    tera.add_raw_templates([
+/// Markdown report templates, by name and source: the shared filters registered and every
+/// value escaped for Markdown. The benchmarks' report is rendered through one of these too.
+pub struct MarkdownTemplates(Tera);
+
+impl MarkdownTemplates {
+    /// Parses `sources`; a template that does not parse is a [`tera::Error`] naming it.
+    pub fn new(sources: &[(&str, &str)]) -> Result<Self, tera::Error> {
+        let mut tera = Tera::new();
+        register_filters(&mut tera);
+        tera.autoescape_on(vec![".md"]);
+        tera.set_escape_fn(escape_markdown);
+        tera.add_raw_templates(sources.iter().copied())?;
+        Ok(Self(tera))
+    }
+
+    /// `template` rendered with `view`. Panics only on a template the tests render: a report's
+    /// view always serialises and its templates are checked by rendering the shipped reports.
+    pub fn render(&self, template: &str, view: &impl Serialize) -> String {
+        let context = Context::from_serialize(view).expect("the view serialises");
+        self.0
+            .render(template, &context)
+            .unwrap_or_else(|e| panic!("{template}: {}", describe(&e)))
+    }
+}
+
+static REPORTS: LazyLock<MarkdownTemplates> = LazyLock::new(|| {
+    MarkdownTemplates::new(&[
         (
             "simulations.md",
             include_str!("../../../report-templates/simulations.md"),
@@ -199,8 +220,7 @@ static REPORTS: LazyLock<Tera> = LazyLock::new(|| {
             include_str!("../../../report-templates/verification.md"),
         ),
     ])
-    .expect("the report templates parse (tested)");
-    tera
+    .expect("the report templates parse (tested)")
 });
 
 /// `reports/simulations.md`.
@@ -224,7 +244,7 @@ pub fn simulations_markdown(s: &Simulations) -> String {
             })
             .collect(),
     };
-    render("simulations.md", &view)
+    REPORTS.render("simulations.md", &view)
 }
 
 /// What an engine of this project can run, with its shares: the verification report's first
@@ -490,14 +510,7 @@ pub fn verification_markdown(v: &Verification) -> String {
         suggestions: v.suggestions.iter().map(SuggestionView::new).collect(),
         claims: v.claims.iter().map(ClaimView::new).collect(),
     };
-    render("verification.md", &view)
-}
-
-fn render(template: &str, view: &impl Serialize) -> String {
-    let context = Context::from_serialize(view).expect("the view serialises");
-    REPORTS
-        .render(template, &context)
-        .unwrap_or_else(|e| panic!("{template}: {}", describe(&e)))
+    REPORTS.render("verification.md", &view)
 }
 
 /// A tera error with its causes, which carry the template, line and column (the site's
