@@ -1,0 +1,169 @@
+//! The board a game's parameters describe, resolved once into tables: the next and previous
+//! cell of each player's track, who owns each hole, the hole facing each. The playout loop
+//! reads these tables and never the parameters' names.
+
+use engine::Player;
+
+use crate::params::{Direction, MAX_HOLES, SowingParams};
+
+/// Cells: the holes, then player 1's store, then player 2's.
+pub const MAX_CELLS: usize = MAX_HOLES + 2;
+
+/// The board of one parameter set.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Holes on the board (the stores are the two cells after them).
+    pub holes: usize,
+    /// Holes in a row.
+    pub row: usize,
+    /// Rows of holes.
+    pub rows: usize,
+    /// Each player's next cell along the track, by cell.
+    pub next: [[u8; MAX_CELLS]; 2],
+    /// Each player's previous cell along the track (for chains of captures), by cell.
+    pub previous: [[u8; MAX_CELLS]; 2],
+    /// The holes of each player's territory, as bits.
+    pub territory: [u64; 2],
+    /// The hole across the board from each hole (on four rows: the opponent's inner hole in
+    /// the same column, for the inner rows).
+    pub opposite: [u8; MAX_HOLES],
+    /// Whether a hole has a facing hole (on four rows only the inner rows do).
+    pub has_opposite: u64,
+}
+
+impl Board {
+    /// The store cell of `player`.
+    #[inline]
+    pub const fn store(&self, player: Player) -> usize {
+        self.holes + player as usize
+    }
+
+    /// Resolves the board of `params` (already validated).
+    pub fn new(params: &SowingParams) -> Self {
+        let rows = usize::from(params.rows);
+        let row = usize::from(params.holes);
+        let holes = rows * row;
+        let mut board = Board {
+            holes,
+            row,
+            rows,
+            next: [[0; MAX_CELLS]; 2],
+            previous: [[0; MAX_CELLS]; 2],
+            territory: [0; 2],
+            opposite: [0; MAX_HOLES],
+            has_opposite: 0,
+        };
+        // Holes are numbered along the anticlockwise track: on two rows, player 1's row from
+        // its left then player 2's from its left; on four rows, each player's own loop (outer
+        // row from the left, inner row back), player 1's first.
+        let per_player = holes / 2;
+        for player in 0..2 {
+            let first = player * per_player;
+            board.territory[player] = ((1u64 << per_player) - 1) << first;
+        }
+        // Each player's anticlockwise order of cells, in fixed arrays: a game resolves its
+        // board at every start, inside the playout loop, where nothing is allocated.
+        let mut orders = [[0u8; MAX_CELLS]; 2];
+        let mut lengths = [0usize; 2];
+        if rows == 2 {
+            for (player, order) in orders.iter_mut().enumerate() {
+                // A player's track passes over the opponent's store.
+                let mut len = 0;
+                for side in 0..2 {
+                    for hole in side * row..(side + 1) * row {
+                        order[len] = hole as u8;
+                        len += 1;
+                    }
+                    if params.stores_in_track && side == player {
+                        order[len] = (holes + side) as u8;
+                        len += 1;
+                    }
+                }
+                lengths[player] = len;
+            }
+            for hole in 0..holes {
+                board.opposite[hole] = (holes - 1 - hole) as u8;
+                board.has_opposite |= 1 << hole;
+            }
+        } else {
+            for (player, order) in orders.iter_mut().enumerate() {
+                let first = player * per_player;
+                for (i, hole) in (first..first + per_player).enumerate() {
+                    order[i] = hole as u8;
+                }
+                lengths[player] = per_player;
+            }
+            // As Ludii's tracks run: player 1's inner row (holes row..2row) goes right to left
+            // as player 1 sees it, player 2's inner row (2row..3row) left to right, so column c
+            // from player 1's left is hole 2row-1-c on one side and 2row+c on the other.
+            for column in 0..row {
+                let mine = 2 * row - 1 - column;
+                let theirs = 2 * row + column;
+                board.opposite[mine] = theirs as u8;
+                board.opposite[theirs] = mine as u8;
+                board.has_opposite |= 1 << mine | 1 << theirs;
+            }
+        }
+        for (player, order) in orders.iter().enumerate() {
+            let len = lengths[player];
+            for (i, &cell) in order[..len].iter().enumerate() {
+                let (after, before) = match params.direction {
+                    Direction::Anticlockwise => (order[(i + 1) % len], order[(i + len - 1) % len]),
+                    Direction::Clockwise => (order[(i + len - 1) % len], order[(i + 1) % len]),
+                };
+                board.next[player][usize::from(cell)] = after;
+                board.previous[player][usize::from(cell)] = before;
+            }
+        }
+        board
+    }
+
+    /// Whether `cell` is a hole (not a store).
+    #[inline]
+    pub const fn is_hole(&self, cell: usize) -> bool {
+        cell < self.holes
+    }
+
+    /// The owner of a hole's row.
+    #[inline]
+    pub fn owner(&self, hole: usize) -> Player {
+        u8::from(self.territory[1] >> hole & 1 == 1)
+    }
+
+    /// A hole's name: its row's letter (`a` player 1's, `b` player 2's; on four rows `a` and
+    /// `b` player 1's outer and inner, `c` and `d` player 2's inner and outer) and its place
+    /// from the row owner's left.
+    pub fn hole_name(&self, hole: usize) -> String {
+        let row = hole / self.row;
+        let place = hole % self.row;
+        // The inner rows of a four-row board are numbered along the track from their owner's
+        // right.
+        let from_left = if self.rows == 4 && (row == 1 || row == 2) {
+            self.row - place
+        } else {
+            place + 1
+        };
+        let letter = (b'a' + row as u8) as char;
+        format!("{letter}{from_left}")
+    }
+
+    /// The hole a name from [`Board::hole_name`] names.
+    pub fn parse_hole(&self, name: &str) -> Option<usize> {
+        let mut chars = name.chars();
+        let letter = chars.next()?;
+        let row = (letter as usize).checked_sub('a' as usize)?;
+        if row >= self.rows {
+            return None;
+        }
+        let from_left: usize = chars.as_str().parse().ok()?;
+        if !(1..=self.row).contains(&from_left) {
+            return None;
+        }
+        let place = if self.rows == 4 && (row == 1 || row == 2) {
+            self.row - from_left
+        } else {
+            from_left - 1
+        };
+        Some(row * self.row + place)
+    }
+}

@@ -1,0 +1,484 @@
+//! The sowing (mancala) family: one engine in which a game is its parameters.
+//!
+//! A turn lifts the counters of a hole of the mover's territory and sows them one by one along
+//! the mover's track ([`board::Board`]). Where the last counter lands decides what follows: a
+//! capture of the counts the game names (on the row it names, chained backwards, with the
+//! facing hole), a capture across from an empty hole of one's own, another turn from one's
+//! store, or a relay that lifts the hole and sows on. The game ends when the mover cannot move
+//! or a row is empty, and the larger score wins. Every choice is a parameter
+//! ([`params::SowingParams`]); a game's values and the sentences they come from are its
+//! ruleset file ([`file::GameFile`]).
+
+pub mod board;
+pub mod file;
+pub mod params;
+
+use engine::setup::{Seat, SetupError};
+use engine::{Game, Observe, Outcome, Phase, Player};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use board::{Board, MAX_CELLS};
+pub use params::*;
+
+/// The family's rule scenarios: one hand-set position for each parameter and value.
+pub const SCENARIOS: &str = include_str!("../scenarios.yaml");
+
+/// A move of a sowing game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Lift a hole of one's territory and sow it.
+    Sow(u8),
+    /// Lift the hole the last sowing ended in and sow on.
+    Relay,
+    /// No hole can be sown, and the game goes on.
+    Pass,
+}
+
+/// A sowing game in progress.
+#[derive(Clone, Debug)]
+pub struct Sowing {
+    params: SowingParams,
+    board: Board,
+    /// Counters in each hole, then in each player's store.
+    cells: [u16; MAX_CELLS],
+    to_move: Player,
+    /// The hole a relay lifts next, while a turn relays.
+    relay: Option<u8>,
+    /// The two players' passes in a row, for a game that no one can move in.
+    passes: u8,
+    over: bool,
+    total: u16,
+}
+
+impl Sowing {
+    fn opponent(player: Player) -> Player {
+        1 - player
+    }
+
+    /// Counters in the holes of `player`'s territory.
+    fn in_territory(cells: &[u16; MAX_CELLS], board: &Board, player: Player) -> u32 {
+        let mut bits = board.territory[usize::from(player)];
+        let mut sum = 0u32;
+        while bits != 0 {
+            sum += u32::from(cells[bits.trailing_zeros() as usize]);
+            bits &= bits - 1;
+        }
+        sum
+    }
+
+    fn score(&self, player: Player) -> u32 {
+        let store = u32::from(self.cells[self.board.store(player)]);
+        match self.params.score {
+            Score::Captured => store,
+            Score::CapturedAndRow => store + Self::in_territory(&self.cells, &self.board, player),
+        }
+    }
+
+    fn sowable(&self, hole: usize) -> bool {
+        self.cells[hole] >= u16::from(self.params.min_to_sow) && self.cells[hole] > 0
+    }
+
+    /// Sows `from` for `mover` on `cells` and makes the captures it makes; returns where the
+    /// last counter fell and whether the sowing goes on (a relay) or the mover plays again.
+    fn sow_on(&self, cells: &mut [u16; MAX_CELLS], from: usize, mover: Player) -> Landing {
+        let board = &self.board;
+        let next = &board.next[usize::from(mover)];
+        let mut left = cells[from];
+        cells[from] = 0;
+        let mut cell = from;
+        while left > 0 {
+            cell = usize::from(next[cell]);
+            if cell == from && self.params.skip_origin {
+                cell = usize::from(next[cell]);
+            }
+            cells[cell] += 1;
+            left -= 1;
+        }
+        let last = cell;
+        if !board.is_hole(last) {
+            return if last == board.store(mover) && self.params.extra_turn_in_store {
+                Landing::PlayAgain
+            } else {
+                Landing::End
+            };
+        }
+        let count = cells[last];
+        let store = board.store(mover);
+        if self.capturable(last, count, mover) {
+            let previous = &board.previous[usize::from(mover)];
+            let mut hole = last;
+            loop {
+                self.capture(cells, hole, store);
+                if !self.params.capture_chain {
+                    break;
+                }
+                hole = usize::from(previous[hole]);
+                if hole == from
+                    || !board.is_hole(hole)
+                    || !self.capturable(hole, cells[hole], mover)
+                {
+                    break;
+                }
+            }
+            return Landing::End;
+        }
+        if count == 1 && board.owner(last) == mover {
+            let opposite = usize::from(board.opposite[last]);
+            let faces = board.has_opposite >> last & 1 == 1;
+            match self.params.empty_hole_capture {
+                EmptyHoleCapture::Off => {}
+                _ if !faces || cells[opposite] == 0 => {}
+                EmptyHoleCapture::Opposite => {
+                    cells[store] += cells[opposite];
+                    cells[opposite] = 0;
+                }
+                EmptyHoleCapture::OppositeAndLast => {
+                    cells[store] += cells[opposite] + 1;
+                    cells[opposite] = 0;
+                    cells[last] = 0;
+                }
+            }
+            return Landing::End;
+        }
+        if count > 1 && self.params.relay == Relay::Occupied {
+            return Landing::Relay(last as u8);
+        }
+        Landing::End
+    }
+
+    #[inline]
+    fn capturable(&self, hole: usize, count: u16, mover: Player) -> bool {
+        let row_ok = match self.params.capture_row {
+            CaptureRow::Opponent => self.board.owner(hole) != mover,
+            CaptureRow::Own => self.board.owner(hole) == mover,
+            CaptureRow::Any => true,
+        };
+        row_ok && self.params.capture_counts.contains(count)
+    }
+
+    #[inline]
+    fn capture(&self, cells: &mut [u16; MAX_CELLS], hole: usize, store: usize) {
+        cells[store] += cells[hole];
+        cells[hole] = 0;
+        if self.params.capture_opposite && self.board.has_opposite >> hole & 1 == 1 {
+            let opposite = usize::from(self.board.opposite[hole]);
+            cells[store] += cells[opposite];
+            cells[opposite] = 0;
+        }
+    }
+
+    /// Whether sowing `hole` leaves the opponent a counter, where the game demands it.
+    fn feeds(&self, hole: usize) -> bool {
+        if !self.params.must_feed {
+            return true;
+        }
+        let mut cells = self.cells;
+        // A relay or another turn continues the mover's play; what counts is the opponent's
+        // row once this sowing is done, as Ludii's `ifAfterwards` reads it.
+        self.sow_on(&mut cells, hole, self.to_move);
+        Self::in_territory(&cells, &self.board, Self::opponent(self.to_move)) > 0
+    }
+
+    fn holes_to_sow(&self) -> u64 {
+        let mut bits = self.board.territory[usize::from(self.to_move)];
+        let mut legal = 0u64;
+        while bits != 0 {
+            let hole = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if self.sowable(hole) && self.feeds(hole) {
+                legal |= 1 << hole;
+            }
+        }
+        legal
+    }
+
+    fn finish_turn(&mut self, landing: Landing) {
+        match landing {
+            Landing::Relay(hole) => self.relay = Some(hole),
+            Landing::PlayAgain => {}
+            Landing::End => self.to_move = Self::opponent(self.to_move),
+        }
+        self.settle();
+    }
+
+    /// Ends the game where its end rule says so.
+    fn settle(&mut self) {
+        if self.relay.is_some() {
+            return;
+        }
+        self.over = match self.params.game_end {
+            GameEnd::MoverCannotMove => self.holes_to_sow() == 0,
+            GameEnd::RowEmpty => {
+                (0..2).any(|p| Self::in_territory(&self.cells, &self.board, p) == 0)
+            }
+        } || self.passes >= 2;
+    }
+
+    fn row_json(&self, row: usize) -> Value {
+        let holes: Vec<(usize, u16)> = (row * self.board.row..(row + 1) * self.board.row)
+            .map(|h| (h, self.cells[h]))
+            .collect();
+        // Each row from its owner's left, as the hole names count.
+        let mut named: Vec<(String, u16)> = holes
+            .into_iter()
+            .map(|(h, c)| (self.board.hole_name(h), c))
+            .collect();
+        named.sort_by_key(|(name, _)| name[1..].parse::<usize>().unwrap_or(0));
+        Value::from(named.into_iter().map(|(_, c)| c).collect::<Vec<_>>())
+    }
+}
+
+/// Where a sowing left the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Landing {
+    /// The turn passes.
+    End,
+    /// The mover sows on from this hole.
+    Relay(u8),
+    /// The mover plays again.
+    PlayAgain,
+}
+
+impl Game for Sowing {
+    type Move = Move;
+    type Options = SowingParams;
+
+    fn new(options: &SowingParams) -> Self {
+        let board = Board::new(options);
+        let mut cells = [0; MAX_CELLS];
+        for cell in cells.iter_mut().take(board.holes) {
+            *cell = u16::from(options.seeds);
+        }
+        let total = board.holes as u16 * u16::from(options.seeds);
+        let mut game = Sowing {
+            params: options.clone(),
+            board,
+            cells,
+            to_move: 0,
+            relay: None,
+            passes: 0,
+            over: false,
+            total,
+        };
+        game.settle();
+        game
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn phase(&self) -> Phase {
+        if self.over {
+            Phase::Over
+        } else {
+            Phase::Decision(self.to_move)
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        if self.relay.is_some() {
+            moves.push(Move::Relay);
+            return;
+        }
+        let mut legal = self.holes_to_sow();
+        if legal == 0 {
+            moves.push(Move::Pass);
+            return;
+        }
+        while legal != 0 {
+            moves.push(Move::Sow(legal.trailing_zeros() as u8));
+            legal &= legal - 1;
+        }
+    }
+
+    const CHOOSES_WITHOUT_LISTING: bool = true;
+
+    fn choose_move(
+        &self,
+        _moves: &mut Vec<Move>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> (usize, Move) {
+        if self.relay.is_some() {
+            return (1, Move::Relay);
+        }
+        let legal = self.holes_to_sow();
+        if legal == 0 {
+            return (1, Move::Pass);
+        }
+        let count = legal.count_ones() as usize;
+        let index = pick(count);
+        (count, Move::Sow(nth_hole(legal, index)))
+    }
+
+    fn apply(&mut self, mv: Move) {
+        let landing = match mv {
+            Move::Sow(hole) => {
+                self.passes = 0;
+                let mut cells = self.cells;
+                let landing = self.sow_on(&mut cells, usize::from(hole), self.to_move);
+                self.cells = cells;
+                landing
+            }
+            Move::Relay => {
+                let hole = self.relay.take().map_or(0, usize::from);
+                let mut cells = self.cells;
+                let landing = self.sow_on(&mut cells, hole, self.to_move);
+                self.cells = cells;
+                landing
+            }
+            Move::Pass => {
+                self.passes += 1;
+                Landing::End
+            }
+        };
+        self.finish_turn(landing);
+    }
+
+    fn apply_chance(&mut self, _outcome: u8) {}
+
+    fn outcome(&self) -> Outcome {
+        let (one, two) = (self.score(0), self.score(1));
+        match one.cmp(&two) {
+            std::cmp::Ordering::Greater => Outcome::single_winner(2, 0),
+            std::cmp::Ordering::Less => Outcome::single_winner(2, 1),
+            std::cmp::Ordering::Equal => Outcome::draw(2),
+        }
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let sum: u32 = self.cells[..self.board.holes + 2]
+            .iter()
+            .map(|&c| u32::from(c))
+            .sum();
+        if sum != u32::from(self.total) {
+            return Err(format!(
+                "{sum} counters on the board and in the stores, not {}",
+                self.total
+            ));
+        }
+        if let Some(hole) = self.relay
+            && !self.board.is_hole(usize::from(hole))
+        {
+            return Err(format!("a relay from cell {hole}, which is not a hole"));
+        }
+        Ok(())
+    }
+}
+
+/// A position set up by hand: each row's counts from its owner's left (`a`, `b`, and on four
+/// rows `c`, `d`), the stores, and who is to move.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SowingSetup {
+    /// Counts of each row, named by its letter, from the row owner's left.
+    pub rows: std::collections::BTreeMap<String, Vec<u16>>,
+    /// Counters in each player's store.
+    #[serde(default)]
+    pub stores: [u16; 2],
+    /// The player to move (player 1 if not given).
+    #[serde(default)]
+    pub to_move: Option<Seat>,
+}
+
+impl Observe for Sowing {
+    type Setup = SowingSetup;
+
+    fn notation(&self, mv: Move) -> String {
+        match mv {
+            Move::Sow(hole) => self.board.hole_name(usize::from(hole)),
+            Move::Relay => format!(
+                "relay {}",
+                self.relay
+                    .map(|h| self.board.hole_name(usize::from(h)))
+                    .unwrap_or_default()
+            ),
+            Move::Pass => "pass".into(),
+        }
+    }
+
+    fn observe(&self) -> Value {
+        let rows: serde_json::Map<String, Value> = (0..self.board.rows)
+            .map(|row| (((b'a' + row as u8) as char).to_string(), self.row_json(row)))
+            .collect();
+        json!({
+            "board": rows,
+            "stores": [self.cells[self.board.store(0)], self.cells[self.board.store(1)]],
+            "scores": [self.score(0), self.score(1)],
+            "relay": self.relay.map(|h| self.board.hole_name(usize::from(h))),
+        })
+    }
+
+    fn render(&self) -> String {
+        let mut text = String::new();
+        for row in (0..self.board.rows).rev() {
+            let counts: Vec<String> = (row * self.board.row..(row + 1) * self.board.row)
+                .map(|h| format!("{:>3}", self.cells[h]))
+                .collect();
+            // Rows that run back along the track are printed from player 1's left too.
+            let reversed = row % 2 == 1;
+            let mut counts = counts;
+            if reversed {
+                counts.reverse();
+            }
+            text.push_str(&counts.join(""));
+            text.push('\n');
+        }
+        text.push_str(&format!(
+            "stores: P1 {} P2 {}\n",
+            self.cells[self.board.store(0)],
+            self.cells[self.board.store(1)]
+        ));
+        text
+    }
+
+    fn from_setup(options: &SowingParams, setup: SowingSetup) -> Result<Self, SetupError> {
+        let mut game = Sowing::new(options);
+        let row = game.board.row;
+        game.cells = [0; MAX_CELLS];
+        for (letter, counts) in &setup.rows {
+            let _row: usize = letter
+                .bytes()
+                .next()
+                .filter(|_| letter.len() == 1)
+                .and_then(|b| b.checked_sub(b'a'))
+                .map(usize::from)
+                .filter(|&r| r < game.board.rows)
+                .ok_or_else(|| {
+                    SetupError::value("rows", format!("{letter:?} is not a row of the board"))
+                })?;
+            if counts.len() != row {
+                return Err(SetupError::value(
+                    "rows",
+                    format!("row {letter} has {} holes, the board {row}", counts.len()),
+                ));
+            }
+            for (place, &count) in counts.iter().enumerate() {
+                let name = format!("{letter}{}", place + 1);
+                let hole = game
+                    .board
+                    .parse_hole(&name)
+                    .ok_or_else(|| SetupError::value("rows", format!("{name} is not a hole")))?;
+                game.cells[hole] = count;
+            }
+        }
+        game.cells[game.board.store(0)] = setup.stores[0];
+        game.cells[game.board.store(1)] = setup.stores[1];
+        game.to_move = Seat::to_move(setup.to_move, 2)?;
+        game.total = game.cells.iter().sum();
+        game.relay = None;
+        game.passes = 0;
+        game.settle();
+        Ok(game)
+    }
+}
+
+/// The `n`th hole (from 0) of a set of holes.
+#[inline]
+fn nth_hole(mut holes: u64, n: usize) -> u8 {
+    for _ in 0..n {
+        holes &= holes - 1;
+    }
+    holes.trailing_zeros() as u8
+}

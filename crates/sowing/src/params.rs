@@ -1,0 +1,243 @@
+//! The family's parameters: every way the sowing games of the corpus differ, each a named
+//! option. A game's ruleset file gives every parameter a value with the line of the
+//! description or the sentence it comes from ([`crate::GameFile`]); the declarations here carry
+//! the family's meaning of each key, and the values below are only the family's defaults for a
+//! file that is being written (the two-row, four-a-hole game of Wari and Oware).
+
+use engine::{game_options, option_enum};
+
+/// Holes a board may have in all: the engine keeps them in one 64-bit set.
+pub const MAX_HOLES: usize = 64;
+
+option_enum! {
+    /// Which way the counters go round the board, as player 1 sees it.
+    pub enum Direction {
+        /// Along one's own row to the right, back along the opponent's row.
+        Anticlockwise = "anticlockwise",
+        /// Along one's own row to the left.
+        Clockwise = "clockwise",
+    }
+}
+
+option_enum! {
+    /// What the last counter of a sowing does when it lands in a hole that was not empty.
+    pub enum Relay {
+        /// Nothing: the sowing ends there.
+        Off = "off",
+        /// The hole is lifted and sown on, a move of its own as Ludii counts them, until a
+        /// sowing ends in an empty hole (or captures, where captures are made).
+        Occupied = "occupied",
+    }
+}
+
+option_enum! {
+    /// On whose row a count made by the last counter is captured.
+    pub enum CaptureRow {
+        /// The opponent's row (Oware, Wari).
+        Opponent = "opponent",
+        /// One's own row.
+        Own = "own",
+        /// Either row.
+        Any = "any",
+    }
+}
+
+option_enum! {
+    /// What a last counter dropped into an empty hole of one's own row takes.
+    pub enum EmptyHoleCapture {
+        /// Nothing.
+        Off = "off",
+        /// The counters of the hole facing it, with the last counter itself, when that hole is
+        /// not empty (Kalah).
+        OppositeAndLast = "opposite-and-last",
+        /// The counters of the hole facing it, when that hole is not empty; the last counter
+        /// stays.
+        Opposite = "opposite",
+    }
+}
+
+option_enum! {
+    /// What each player's score is when the game ends.
+    pub enum Score {
+        /// The counters a player captured.
+        Captured = "captured",
+        /// The counters a player captured and those left in the player's own row.
+        CapturedAndRow = "captured-and-row",
+    }
+}
+
+option_enum! {
+    /// When the game ends.
+    pub enum GameEnd {
+        /// When the player to move has no legal move (Ludii's `(no Moves Mover)`).
+        MoverCannotMove = "mover-cannot-move",
+        /// When either row is empty at the end of a turn.
+        RowEmpty = "row-empty",
+    }
+}
+
+game_options! {
+    /// A sowing game's parameters.
+    pub struct SowingParams {
+        /// Rows of holes: two (one a player) or four (two a player).
+        #[parameter(cites = "sowing family", source = "", range = 2..=4)]
+        pub rows: u8 = 2, ludii: 2;
+
+        /// Holes in each row.
+        #[parameter(cites = "sowing family", source = "", range = 2..=32)]
+        pub holes: u8 = 6, ludii: 6;
+
+        /// Counters in each hole at the start.
+        #[parameter(cites = "sowing family", source = "", range = 0..=64)]
+        pub seeds: u8 = 4, ludii: 4;
+
+        /// Each player has a store at the end of the track, on the player's right; the sowing passes through one's own store and over the opponent's.
+        #[parameter(cites = "sowing family", source = "")]
+        pub stores_in_track: bool = false, ludii: false;
+
+        /// Which way the counters go round.
+        #[rule(cites = "sowing family", source = "")]
+        pub direction: Direction = Direction::Anticlockwise, ludii: Direction::Anticlockwise;
+
+        /// The fewest counters a hole must hold to be lifted and sown.
+        #[rule(cites = "sowing family", source = "", range = 1..=4)]
+        pub min_to_sow: u8 = 1, ludii: 1;
+
+        /// A sowing of a full lap or more passes over the hole it was lifted from.
+        #[rule(cites = "sowing family", source = "")]
+        pub skip_origin: bool = false, ludii: false;
+
+        /// What a last counter does in a hole that was not empty.
+        #[rule(cites = "sowing family", source = "")]
+        pub relay: Relay = Relay::Off, ludii: Relay::Off;
+
+        /// The counts a last counter captures when it makes them (as a list such as `2,3`; empty for none).
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_counts: CountSet = CountSet::EMPTY, ludii: CountSet::EMPTY;
+
+        /// On whose row those counts are captured.
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_row: CaptureRow = CaptureRow::Opponent, ludii: CaptureRow::Opponent;
+
+        /// After a capture, the hole before it is captured too if it holds one of those counts on a row where captures are made, and so on backwards.
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_chain: bool = false, ludii: false;
+
+        /// A captured hole takes the hole facing it with it.
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_opposite: bool = false, ludii: false;
+
+        /// What a last counter in an empty hole of one's own row takes.
+        #[rule(cites = "sowing family", source = "")]
+        pub empty_hole_capture: EmptyHoleCapture = EmptyHoleCapture::Off, ludii: EmptyHoleCapture::Off;
+
+        /// A sowing that ends in one's own store gives another turn.
+        #[rule(cites = "sowing family", source = "")]
+        pub extra_turn_in_store: bool = false, ludii: false;
+
+        /// A player may not leave the opponent without counters when another move would not.
+        #[rule(cites = "sowing family", source = "")]
+        pub must_feed: bool = false, ludii: false;
+
+        /// When the game ends.
+        #[rule(cites = "sowing family", source = "")]
+        pub game_end: GameEnd = GameEnd::MoverCannotMove, ludii: GameEnd::MoverCannotMove;
+
+        /// What each player's score is at the end.
+        #[rule(cites = "sowing family", source = "")]
+        pub score: Score = Score::Captured, ludii: Score::Captured;
+    }
+    validate = validate;
+}
+
+/// Combinations the engine cannot play: a board past its 64 holes, stores on a board of more
+/// than two rows, a store extra turn or an empty-hole capture without what it needs.
+fn validate(params: &SowingParams) -> Result<(), String> {
+    let holes = usize::from(params.rows) * usize::from(params.holes);
+    if params.rows == 3 {
+        return Err("rows: three rows are not a board of this family yet".into());
+    }
+    if holes > MAX_HOLES {
+        return Err(format!(
+            "rows × holes: {holes} holes, more than the {MAX_HOLES} the engine keeps"
+        ));
+    }
+    if params.stores_in_track && params.rows != 2 {
+        return Err("stores_in_track: stores in the track need a two-row board".into());
+    }
+    if params.extra_turn_in_store && !params.stores_in_track {
+        return Err(
+            "extra_turn_in_store: a sowing cannot end in a store that is not in the track".into(),
+        );
+    }
+    if params.seeds == 0 {
+        return Err("seeds: a game with no counters cannot be played".into());
+    }
+    let total = holes * usize::from(params.seeds);
+    if total > usize::from(u16::MAX) {
+        return Err(format!(
+            "seeds: {total} counters, more than the engine counts"
+        ));
+    }
+    Ok(())
+}
+
+/// A set of counts from 1 to 31, written as a list (`2,3`) or empty (`none`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CountSet(pub u32);
+
+impl CountSet {
+    /// No count.
+    pub const EMPTY: CountSet = CountSet(0);
+
+    /// Whether `count` is in the set.
+    #[inline]
+    pub fn contains(self, count: u16) -> bool {
+        count < 32 && self.0 & (1 << count) != 0
+    }
+
+    /// Whether the set has no count.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The counts, ascending.
+    pub fn counts(self) -> impl Iterator<Item = u16> {
+        (0..32u16).filter(move |&c| self.0 & (1 << c) != 0)
+    }
+}
+
+impl engine::OptionValue for CountSet {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        if text == "none" || text.is_empty() {
+            return Ok(CountSet::EMPTY);
+        }
+        let mut bits = 0u32;
+        for part in text.split(',') {
+            let count: u32 = part
+                .trim()
+                .parse()
+                .map_err(|_| format!("{part:?} in {text:?} is not a whole number"))?;
+            if !(1..=31).contains(&count) {
+                return Err(format!("{count} in {text:?} is not a count from 1 to 31"));
+            }
+            bits |= 1 << count;
+        }
+        Ok(CountSet(bits))
+    }
+
+    fn render_value(&self) -> String {
+        if self.is_empty() {
+            return "none".into();
+        }
+        self.counts()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    fn domain() -> String {
+        "a list of counts such as 2,3, or none".into()
+    }
+}
