@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use crate::{check, export, ingest, site, verify};
+use crate::{check, export, families, ingest, site, verify};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -46,6 +46,14 @@ pub fn run(args: &Args) -> Result<(), String> {
             check: false,
             fetch: Vec::new(),
             delay: 0.0,
+            quiet,
+        })
+    })?;
+    step("families", quiet, || {
+        families::run(&families::Args {
+            corpus: args.corpus.clone(),
+            reports: args.reports.clone(),
+            check: false,
             quiet,
         })
     })?;

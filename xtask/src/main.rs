@@ -7,6 +7,7 @@ mod bench;
 mod check;
 mod clauses;
 mod export;
+mod families;
 mod ingest;
 mod progress;
 mod project;
@@ -35,6 +36,8 @@ enum Command {
     All(all::Args),
     /// Read the saved portal pages into the YAML corpus.
     Ingest(ingest::Args),
+    /// Read Ludii's sowing descriptions as the sowing family's game files; writes reports/families.*.
+    Families(families::Args),
     /// Validate the corpus: schema, identifiers, dates, confidence, references.
     Check(check::Args),
     /// Random playouts of one game: completion, wins, lengths, branching, with intervals.
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::All(args) => all::run(&args),
         Command::Ingest(args) => ingest::run(&args),
+        Command::Families(args) => families::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Simulate(args) => simulate::run(&args),
         Command::Trace(args) => trace::run(&args),

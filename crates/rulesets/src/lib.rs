@@ -5,6 +5,7 @@
 //! [`OptionSet`] of strings, checked against each game's declared options, so that the
 //! command line, YAML option sets and the interpretation search share one path.
 
+mod family;
 mod report;
 
 use std::collections::BTreeMap;
@@ -19,6 +20,7 @@ use engine::stats::Stats;
 use engine::trace::Trace;
 use engine::{Game, Observe, OptionError, OptionSpec, Options, ThrowTable};
 
+pub use family::{FamilyFileError, FamilyFiles, family_file_errors, read_family_files};
 pub use report::{DurationReport, StudyReport};
 
 /// Every option of a game with its value, as text.
@@ -397,10 +399,12 @@ impl<G: Observe> Play for Playing<G> {
     }
 }
 
-/// Every game with an engine, in a stable order: the one list. The registry, the allocation
-/// test, the instruction-count gate and the benchmarks all read it; adding an engine is its
-/// crate and one entry here (`tests/registry.rs` fails on a `game-*` crate left out).
-static ALL: &[&dyn Ruleset] = &[
+/// Every hand-written engine, in a stable order. With the sowing family's games after them it
+/// is the one list ([`Registry::shipped`]) that the registry, the allocation test, the
+/// instruction-count gate and the benchmarks read; adding an engine is its crate and one entry
+/// here (`tests/registry.rs` fails on a `game-*` crate left out); adding a sowing game is a
+/// file of `corpus/families/sowing/`.
+static ENGINES: &[&dyn Ruleset] = &[
     &Engine::<game_kioz::Kioz>::new(
         GameInfo {
             slug: "kioz",
@@ -497,7 +501,12 @@ impl<'a> Registry<'a> {
 
     /// Every game with an engine that the project ships.
     pub fn shipped() -> Registry<'static> {
-        Registry::new(ALL)
+        static SHIPPED: std::sync::OnceLock<Vec<&'static dyn Ruleset>> = std::sync::OnceLock::new();
+        Registry::new(SHIPPED.get_or_init(|| {
+            let mut list = ENGINES.to_vec();
+            list.extend_from_slice(family::games());
+            list
+        }))
     }
 
     /// Every ruleset, in a stable order.

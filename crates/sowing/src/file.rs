@@ -47,6 +47,9 @@ pub struct GameFile {
     /// Other names it is found by.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
+    /// The evidence records of the game: the records this ruleset implements.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub records: Vec<String>,
     /// The description its `ludii` preset is read from.
     pub ludii: LudiiSource,
     /// Every parameter of the family: Ludii's reading.

@@ -1,0 +1,381 @@
+//! A small evaluator of Ludii's integer, boolean and site expressions on a mancala board, for
+//! reading what a description's conditions and places mean rather than how they are written:
+//! the translator evaluates a capture condition at every hole, count and mover, and reads the
+//! family's parameters off the table it gives. Only the ludemes below are known; any other is
+//! refused by name, and so becomes something the family lacks.
+
+use std::collections::BTreeMap;
+
+use ludii::{Kind, Node};
+
+use crate::geometry::Geometry;
+
+/// Why an expression cannot be evaluated here: the ludeme, written as in the description.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unknown(pub String);
+
+/// Sites: a set of site numbers (hands are the sites after the board's).
+pub type Sites = Vec<usize>;
+
+/// The description's named places, resolved once.
+#[derive(Clone, Debug, Default)]
+pub struct Places {
+    /// `(regions P1 …)` and `(regions "Name" P1 …)`: by (name, player), name empty for a
+    /// player's own region.
+    pub regions: BTreeMap<(String, u8), Sites>,
+    /// Tracks by name, each player's own under its owner too.
+    pub tracks: BTreeMap<String, Sites>,
+    /// `(map {(pair P1 site) …})` by (map name, player).
+    pub maps: BTreeMap<(String, u8), usize>,
+}
+
+/// Where an expression is evaluated: the counts, the mover, and the sites `(from)` and `(to)`.
+#[derive(Clone, Debug)]
+pub struct Context<'a> {
+    /// The board.
+    pub geometry: &'a Geometry,
+    /// The description's places.
+    pub places: &'a Places,
+    /// Counters at each site, the two hands after the board's sites.
+    pub counts: Vec<i64>,
+    /// The mover, 1 or 2.
+    pub mover: u8,
+    /// `(from)`.
+    pub from: i64,
+    /// `(to)`.
+    pub to: i64,
+}
+
+impl Context<'_> {
+    /// The site of player `p`'s hand.
+    pub fn hand(&self, player: u8) -> usize {
+        self.geometry.sites() + usize::from(player) - 1
+    }
+
+    fn player(&self, node: &Node) -> Result<u8, Unknown> {
+        let symbol = match &node.kind {
+            Kind::Symbol(s) => s.as_str(),
+            Kind::Call { head, args } if args.is_empty() => head.as_str(),
+            _ => return Err(unknown(node)),
+        };
+        match symbol {
+            "P1" => Ok(1),
+            "P2" => Ok(2),
+            "Mover" | "mover" => Ok(self.mover),
+            "Next" | "next" => Ok(3 - self.mover),
+            _ => Err(unknown(node)),
+        }
+    }
+
+    /// An integer expression.
+    pub fn int(&self, node: &Node) -> Result<i64, Unknown> {
+        if let Some(value) = node.as_int() {
+            return Ok(value);
+        }
+        let Some(head) = node.head() else {
+            return Err(unknown(node));
+        };
+        let args: Vec<&Node> = node.positional().collect();
+        match head {
+            "to" if args.is_empty() => Ok(self.to),
+            "from" if args.is_empty() => Ok(self.from),
+            "mover" if args.is_empty() => Ok(i64::from(self.mover)),
+            "next" if args.is_empty() => Ok(i64::from(3 - self.mover)),
+            "count" => self.count(node, &args),
+            "+" | "*" => {
+                let values = self.operands(&args)?;
+                Ok(if head == "+" {
+                    values.iter().sum()
+                } else {
+                    values.iter().product()
+                })
+            }
+            "-" if args.len() == 2 => Ok(self.int(args[0])? - self.int(args[1])?),
+            "/" if args.len() == 2 => {
+                let divisor = self.int(args[1])?;
+                if divisor == 0 {
+                    return Err(unknown(node));
+                }
+                Ok(self.int(args[0])?.div_euclid(divisor))
+            }
+            "%" if args.len() == 2 => {
+                let divisor = self.int(args[1])?;
+                if divisor == 0 {
+                    return Err(unknown(node));
+                }
+                Ok(self.int(args[0])?.rem_euclid(divisor))
+            }
+            "if" if args.len() == 3 => {
+                if self.boolean(args[0])? {
+                    self.int(args[1])
+                } else {
+                    self.int(args[2])
+                }
+            }
+            "mapEntry" => {
+                let (name, player) = match args.as_slice() {
+                    [player] => (String::new(), self.player(player)?),
+                    [name, player] if name.as_str().is_some() => (
+                        name.as_str().unwrap_or_default().to_string(),
+                        self.player(player)?,
+                    ),
+                    _ => return Err(unknown(node)),
+                };
+                self.places
+                    .maps
+                    .get(&(name, player))
+                    .map(|&site| site as i64)
+                    .ok_or_else(|| unknown(node))
+            }
+            "handSite" if args.len() == 1 => Ok(self.hand(self.player(args[0])?) as i64),
+            "column" => {
+                let of = node.named("of").ok_or_else(|| unknown(node))?;
+                let site = usize::try_from(self.int(of)?).map_err(|_| unknown(node))?;
+                let (_, column) = self
+                    .geometry
+                    .row_column(site)
+                    .ok_or_else(|| unknown(node))?;
+                Ok(column as i64)
+            }
+            "row" => {
+                let of = node.named("of").ok_or_else(|| unknown(node))?;
+                let site = usize::try_from(self.int(of)?).map_err(|_| unknown(node))?;
+                let (row, _) = self
+                    .geometry
+                    .row_column(site)
+                    .ok_or_else(|| unknown(node))?;
+                Ok(row as i64)
+            }
+            _ => Err(unknown(node)),
+        }
+    }
+
+    fn operands(&self, args: &[&Node]) -> Result<Vec<i64>, Unknown> {
+        match args {
+            [array] if array.as_array().is_some() => array
+                .as_array()
+                .unwrap_or_default()
+                .iter()
+                .map(|n| self.int(n))
+                .collect(),
+            _ => args.iter().map(|n| self.int(n)).collect(),
+        }
+    }
+
+    fn count(&self, node: &Node, args: &[&Node]) -> Result<i64, Unknown> {
+        // `(count at:s)`, `(count Cell at:s)`, `(count in:sites)`, `(count Sites in:sites)`.
+        let kind = args.first().and_then(|a| a.as_symbol());
+        if let Some(at) = node.named("at") {
+            if !matches!(kind, None | Some("Cell")) {
+                return Err(unknown(node));
+            }
+            // Ludii counts nothing at a site that is not there (an opposite computed for a
+            // store, say), and the conditions that ask rely on it.
+            let site = self.int(at)?;
+            return Ok(usize::try_from(site)
+                .ok()
+                .and_then(|s| self.counts.get(s).copied())
+                .unwrap_or(0));
+        }
+        if let Some(within) = node.named("in") {
+            let sites = self.sites(within)?;
+            return match kind {
+                None => Ok(sites
+                    .iter()
+                    .map(|&s| self.counts.get(s).copied().unwrap_or(0))
+                    .sum()),
+                Some("Sites") => Ok(sites.len() as i64),
+                _ => Err(unknown(node)),
+            };
+        }
+        Err(unknown(node))
+    }
+
+    /// A boolean expression.
+    pub fn boolean(&self, node: &Node) -> Result<bool, Unknown> {
+        if let Some(symbol) = node.as_symbol() {
+            return match symbol {
+                "True" => Ok(true),
+                "False" => Ok(false),
+                _ => Err(unknown(node)),
+            };
+        }
+        let Some(head) = node.head() else {
+            return Err(unknown(node));
+        };
+        let args: Vec<&Node> = node.positional().collect();
+        match head {
+            "and" | "or" => {
+                let items: Vec<&Node> = match args.as_slice() {
+                    [array] if array.as_array().is_some() => {
+                        array.as_array().unwrap_or_default().iter().collect()
+                    }
+                    _ => args.clone(),
+                };
+                let mut result = head == "and";
+                for item in items {
+                    let value = self.boolean(item)?;
+                    if head == "and" {
+                        result &= value;
+                    } else {
+                        result |= value;
+                    }
+                }
+                Ok(result)
+            }
+            "not" if args.len() == 1 => Ok(!self.boolean(args[0])?),
+            "=" | "!=" | "<" | ">" | "<=" | ">=" if args.len() == 2 => {
+                let (a, b) = (self.int(args[0])?, self.int(args[1])?);
+                Ok(match head {
+                    "=" => a == b,
+                    "!=" => a != b,
+                    "<" => a < b,
+                    ">" => a > b,
+                    "<=" => a <= b,
+                    _ => a >= b,
+                })
+            }
+            "is" => self.is(node, &args),
+            "if" if args.len() == 3 => {
+                if self.boolean(args[0])? {
+                    self.boolean(args[1])
+                } else {
+                    self.boolean(args[2])
+                }
+            }
+            _ => Err(unknown(node)),
+        }
+    }
+
+    fn is(&self, node: &Node, args: &[&Node]) -> Result<bool, Unknown> {
+        let what = args
+            .first()
+            .and_then(|a| a.as_symbol())
+            .ok_or_else(|| unknown(node))?;
+        match (what, &args[1..]) {
+            ("In", [item, set]) => {
+                let value = self.int(item)?;
+                let sites = self.sites(set)?;
+                Ok(usize::try_from(value).is_ok_and(|v| sites.contains(&v)))
+            }
+            ("Even", [item]) => Ok(self.int(item)? % 2 == 0),
+            ("Odd", [item]) => Ok(self.int(item)? % 2 != 0),
+            ("Mover", [player]) => Ok(self.player(player)? == self.mover),
+            ("Empty", [site]) => Ok(self.count_at(self.int(site)?, node)? == 0),
+            ("Occupied", [site]) => Ok(self.count_at(self.int(site)?, node)? > 0),
+            _ => Err(unknown(node)),
+        }
+    }
+
+    fn count_at(&self, site: i64, node: &Node) -> Result<i64, Unknown> {
+        usize::try_from(site)
+            .ok()
+            .and_then(|s| self.counts.get(s).copied())
+            .ok_or_else(|| unknown(node))
+    }
+
+    /// A site expression: a region, a track's sites, a list, a union or difference.
+    pub fn sites(&self, node: &Node) -> Result<Sites, Unknown> {
+        let Some(head) = node.head() else {
+            return Err(unknown(node));
+        };
+        let args: Vec<&Node> = node.positional().collect();
+        let sorted = |mut v: Sites| {
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        match head {
+            "sites" => match args.as_slice() {
+                [array] if array.as_array().is_some() => {
+                    let sites = array
+                        .as_array()
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|n| {
+                            self.int(n)
+                                .and_then(|v| usize::try_from(v).map_err(|_| unknown(n)))
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Ok(sorted(sites))
+                }
+                [symbol] => match symbol.as_symbol() {
+                    Some("Bottom") => Ok(self.geometry.row_sites(0)),
+                    Some("Top") => Ok(self.geometry.row_sites(self.geometry.rows - 1)),
+                    Some("Track") => {
+                        let all: Sites = self.places.tracks.values().flatten().copied().collect();
+                        Ok(sorted(all))
+                    }
+                    Some("Board") => Ok((0..self.geometry.sites()).collect()),
+                    _ => self.region("", self.player(symbol)?, node),
+                },
+                [symbol, name] if symbol.as_symbol() == Some("Track") => {
+                    let name = name.as_str().ok_or_else(|| unknown(node))?;
+                    self.places
+                        .tracks
+                        .get(name)
+                        .cloned()
+                        .map(sorted)
+                        .ok_or_else(|| unknown(node))
+                }
+                [player, name] if name.as_str().is_some() => self.region(
+                    name.as_str().unwrap_or_default(),
+                    self.player(player)?,
+                    node,
+                ),
+                [symbol, row] if symbol.as_symbol() == Some("Row") => {
+                    let row = usize::try_from(self.int(row)?).map_err(|_| unknown(node))?;
+                    if row >= self.geometry.rows {
+                        return Err(unknown(node));
+                    }
+                    Ok(self.geometry.row_sites(row))
+                }
+                _ => Err(unknown(node)),
+            },
+            "union" | "difference" | "intersection" => {
+                let parts: Vec<&Node> = match args.as_slice() {
+                    [array] if array.as_array().is_some() => {
+                        array.as_array().unwrap_or_default().iter().collect()
+                    }
+                    _ => args.clone(),
+                };
+                let mut sets = parts.iter().map(|p| self.sites(p));
+                let mut result = sets.next().ok_or_else(|| unknown(node))??;
+                for set in sets {
+                    let set = set?;
+                    match head {
+                        "union" => result.extend(set),
+                        "difference" => result.retain(|s| !set.contains(s)),
+                        _ => result.retain(|s| set.contains(s)),
+                    }
+                }
+                Ok(sorted(result))
+            }
+            _ => Err(unknown(node)),
+        }
+    }
+
+    fn region(&self, name: &str, player: u8, node: &Node) -> Result<Sites, Unknown> {
+        self.places
+            .regions
+            .get(&(name.to_string(), player))
+            .cloned()
+            .ok_or_else(|| unknown(node))
+    }
+}
+
+/// The node as an [`Unknown`], written back as Ludii text and cut to a readable length.
+pub fn unknown(node: &Node) -> Unknown {
+    let text = node.to_string();
+    let short: String = text.chars().take(120).collect();
+    Unknown(if short.len() < text.len() {
+        format!("{short}…")
+    } else {
+        short
+    })
+}
+
+/// Whether `node` is the named symbol (`True`).
+pub fn is_symbol(node: &Node, name: &str) -> bool {
+    node.as_symbol() == Some(name)
+}

@@ -1,0 +1,260 @@
+//! Ludii's mancala board as its descriptions number it, and its tracks read from their
+//! direction strings, so that a description's sites can be matched with the family's holes.
+//!
+//! Ludii builds `(mancalaBoard rows columns)` row by row from the bottom, each row from the
+//! left, with a store at each end unless `store:None` (the left store first, the right one
+//! last). A track such as `"1,E,N,W"` starts at a site and walks in compass directions, each as
+//! far as the board goes, or a given number of steps (`N1`).
+
+use sowing::board::Board;
+
+/// A site's place on the board: column and row as Ludii draws them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Point {
+    x: f64,
+    y: f64,
+}
+
+/// Ludii's sites of a mancala board and how they match the family's cells.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    /// Rows of holes.
+    pub rows: usize,
+    /// Holes in a row.
+    pub columns: usize,
+    /// Whether the board has the two stores.
+    pub stores: bool,
+    points: Vec<Point>,
+}
+
+impl Geometry {
+    /// The board `(mancalaBoard rows columns)`, with or without its stores.
+    pub fn new(rows: usize, columns: usize, stores: bool) -> Geometry {
+        let mut points = Vec::new();
+        let middle = (rows as f64 - 1.0) / 2.0;
+        if stores {
+            points.push(Point {
+                x: -0.85,
+                y: middle,
+            });
+        }
+        for row in 0..rows {
+            for column in 0..columns {
+                points.push(Point {
+                    x: column as f64,
+                    y: row as f64,
+                });
+            }
+        }
+        if stores {
+            points.push(Point {
+                x: columns as f64 - 0.15,
+                y: middle,
+            });
+        }
+        Geometry {
+            rows,
+            columns,
+            stores,
+            points,
+        }
+    }
+
+    /// Sites on the board.
+    pub fn sites(&self) -> usize {
+        self.points.len()
+    }
+
+    /// The site of the hole in `row` (from the bottom) and `column` (from the left).
+    pub fn hole(&self, row: usize, column: usize) -> usize {
+        usize::from(self.stores) + row * self.columns + column
+    }
+
+    /// The left store's site and the right one's, when the board has stores.
+    pub fn store_sites(&self) -> Option<(usize, usize)> {
+        self.stores.then(|| (0, self.sites() - 1))
+    }
+
+    /// Whether `site` is a hole (not a store).
+    pub fn is_hole(&self, site: usize) -> bool {
+        match self.store_sites() {
+            Some((left, right)) => site != left && site != right && site < self.sites(),
+            None => site < self.sites(),
+        }
+    }
+
+    /// The row (from the bottom) and column of a hole's site.
+    pub fn row_column(&self, site: usize) -> Option<(usize, usize)> {
+        if !self.is_hole(site) {
+            return None;
+        }
+        let index = site - usize::from(self.stores);
+        Some((index / self.columns, index % self.columns))
+    }
+
+    /// The sites of row `row` from the bottom, left to right.
+    pub fn row_sites(&self, row: usize) -> Vec<usize> {
+        (0..self.columns).map(|c| self.hole(row, c)).collect()
+    }
+
+    /// The sites a track's direction string walks, in order, or why it cannot be read.
+    pub fn track(&self, spec: &str) -> Result<Vec<usize>, String> {
+        let mut sites: Vec<usize> = Vec::new();
+        for token in spec.split(',').map(str::trim) {
+            if let Ok(site) = token.parse::<usize>() {
+                if site >= self.sites() {
+                    return Err(format!("site {site} is not on the board"));
+                }
+                sites.push(site);
+                continue;
+            }
+            let letters: String = token
+                .chars()
+                .take_while(char::is_ascii_alphabetic)
+                .collect();
+            let steps: Option<usize> = token[letters.len()..].parse().ok();
+            if !token[letters.len()..].is_empty() && steps.is_none() {
+                return Err(format!("{token:?} is neither a site nor a direction"));
+            }
+            let angle = compass(&letters).ok_or_else(|| format!("{letters:?} is no direction"))?;
+            let mut at = *sites
+                .last()
+                .ok_or_else(|| format!("the track starts with a direction, {token:?}"))?;
+            let mut walked = 0;
+            while steps.is_none_or(|n| walked < n) {
+                match self.step(at, angle) {
+                    Some(next) => {
+                        sites.push(next);
+                        at = next;
+                        walked += 1;
+                    }
+                    None if steps.is_some() => {
+                        return Err(format!("{token}: no site that way from site {at}"));
+                    }
+                    None => break,
+                }
+                if walked > self.sites() {
+                    return Err(format!("{token}: the walk does not end"));
+                }
+            }
+        }
+        Ok(sites)
+    }
+
+    /// The neighbouring site from `site` in the direction `angle` (degrees, east 0, north
+    /// 90): the nearest site within a step and a half whose bearing is within 30°.
+    fn step(&self, site: usize, angle: f64) -> Option<usize> {
+        let from = self.points[site];
+        let mut best: Option<(f64, f64, usize)> = None;
+        for (other, point) in self.points.iter().enumerate() {
+            if other == site {
+                continue;
+            }
+            let (dx, dy) = (point.x - from.x, point.y - from.y);
+            let distance = (dx * dx + dy * dy).sqrt();
+            if distance > 1.5 {
+                continue;
+            }
+            let bearing = dy.atan2(dx).to_degrees();
+            let off = ((bearing - angle + 540.0) % 360.0 - 180.0).abs();
+            if off > 30.0 {
+                continue;
+            }
+            let candidate = (distance, off, other);
+            if best.is_none_or(|b| (candidate.0, candidate.1) < (b.0, b.1)) {
+                best = Some(candidate);
+            }
+        }
+        best.map(|(_, _, site)| site)
+    }
+
+    /// The Ludii site of each of the family's cells on `board` (holes, then the stores that
+    /// are in the track), when the family's numbering can be laid on this board.
+    pub fn cells_of(&self, board: &Board) -> Option<Vec<usize>> {
+        if board.rows != self.rows || board.row != self.columns {
+            return None;
+        }
+        let c = self.columns;
+        let mut cells = Vec::with_capacity(board.holes);
+        match self.rows {
+            2 => {
+                cells.extend(self.row_sites(0));
+                cells.extend(self.row_sites(1).into_iter().rev());
+            }
+            4 => {
+                cells.extend(self.row_sites(0));
+                cells.extend(self.row_sites(1).into_iter().rev());
+                cells.extend(self.row_sites(2));
+                cells.extend(self.row_sites(3).into_iter().rev());
+            }
+            _ => return None,
+        }
+        debug_assert_eq!(cells.len(), board.holes);
+        let _ = c;
+        Some(cells)
+    }
+}
+
+/// The bearing of a compass direction, in degrees (east 0, north 90).
+fn compass(name: &str) -> Option<f64> {
+    const POINTS: [&str; 16] = [
+        "E", "ENE", "NE", "NNE", "N", "NNW", "NW", "WNW", "W", "WSW", "SW", "SSW", "S", "SSE",
+        "SE", "ESE",
+    ];
+    POINTS
+        .iter()
+        .position(|p| *p == name)
+        .map(|i| i as f64 * 22.5)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(rows: usize, columns: usize, stores: bool, spec: &str, expect: &[usize]) {
+        let geometry = Geometry::new(rows, columns, stores);
+        assert_eq!(geometry.track(spec).unwrap(), expect, "{spec}");
+    }
+
+    #[test]
+    fn tracks_walk_as_ludii_draws_them() {
+        check(
+            2,
+            6,
+            false,
+            "0,E,N,W",
+            &[0, 1, 2, 3, 4, 5, 11, 10, 9, 8, 7, 6],
+        );
+        check(
+            2,
+            6,
+            true,
+            "1,E,N,W",
+            &[1, 2, 3, 4, 5, 6, 12, 11, 10, 9, 8, 7],
+        );
+        check(
+            2,
+            6,
+            false,
+            "5,W,N,E",
+            &[5, 4, 3, 2, 1, 0, 6, 7, 8, 9, 10, 11],
+        );
+        check(
+            2,
+            6,
+            true,
+            "0,ESE,E,ENE,WNW,N,W",
+            &[0, 1, 2, 3, 4, 5, 6, 13, 12, 11, 10, 9, 8, 7],
+        );
+        check(4, 4, false, "0,E,N1,W", &[0, 1, 2, 3, 7, 6, 5, 4]);
+        check(4, 4, false, "8,E,N1,W", &[8, 9, 10, 11, 15, 14, 13, 12]);
+    }
+
+    #[test]
+    fn a_track_off_the_board_is_refused() {
+        let geometry = Geometry::new(2, 6, false);
+        assert!(geometry.track("40,E").is_err());
+        assert!(geometry.track("0,Q").is_err());
+        assert!(geometry.track("E,N").is_err());
+    }
+}

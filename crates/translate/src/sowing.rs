@@ -1,0 +1,1322 @@
+//! Ludii's sowing descriptions read as the sowing family's parameters.
+//!
+//! The reading follows the description's structure (players, equipment, start, play, end), and
+//! reads what each condition and place *means* by evaluating it ([`crate::eval`]) over every
+//! hole, count and mover, rather than matching how it is written: a capture condition written
+//! as `(or (= (count at:(to)) 2) (= (count at:(to)) 3))` or as `(is In (count at:(to)) (sites
+//! {2 3}))` reads alike. Every part of the description that the family cannot express is
+//! named, with its place, as something the family lacks; nothing is skipped silently.
+
+use std::collections::BTreeMap;
+
+use ludii::{Expanded, Kind, Node, Span};
+use sowing::board::Board;
+use sowing::{CaptureRow, Direction, EmptyHoleCapture, GameEnd, Relay, Score, SowingParams};
+
+use crate::eval::{Context, Places, Unknown, is_symbol};
+use crate::geometry::Geometry;
+
+/// Something in a description the family has no parameter for, with its place.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Lack {
+    /// Where it is written.
+    pub span: Span,
+    /// What is missing, in words, with the ludeme as written.
+    pub what: String,
+}
+
+/// One parameter's value read from the description, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Read {
+    /// The value, as the command line writes it.
+    pub value: String,
+    /// Where it is read from.
+    pub span: Span,
+    /// Why, when the value is a ludeme's default rather than written.
+    pub by_default: bool,
+}
+
+/// A description read as the family's parameters: every parameter with its place.
+pub type Reading = BTreeMap<&'static str, Read>;
+
+struct Reader<'a> {
+    lacks: Vec<Lack>,
+    reading: Reading,
+    game: &'a Node,
+}
+
+impl Reader<'_> {
+    fn lack(&mut self, node: &Node, what: impl Into<String>) {
+        self.lacks.push(Lack {
+            span: node.span,
+            what: what.into(),
+        });
+    }
+
+    fn unknown(&mut self, node: &Node, error: Unknown, context: &str) {
+        self.lacks.push(Lack {
+            span: node.span,
+            what: format!("{context}: {}", error.0),
+        });
+    }
+
+    fn set(&mut self, key: &'static str, value: impl ToString, node: &Node) {
+        self.reading.insert(
+            key,
+            Read {
+                value: value.to_string(),
+                span: node.span,
+                by_default: false,
+            },
+        );
+    }
+
+    fn default(&mut self, key: &'static str, value: impl ToString, node: &Node) {
+        self.reading.entry(key).or_insert(Read {
+            value: value.to_string(),
+            span: node.span,
+            by_default: true,
+        });
+    }
+}
+
+/// The children of a call or the elements of an array given as one argument.
+fn items(node: &Node) -> Vec<&Node> {
+    match &node.kind {
+        Kind::Array(nodes) => nodes.iter().collect(),
+        _ => vec![node],
+    }
+}
+
+fn child<'n>(node: &'n Node, head: &str) -> Option<&'n Node> {
+    node.children().iter().find(|n| n.is_call(head))
+}
+
+/// The board and places a description's equipment gives.
+struct Equipment {
+    geometry: Geometry,
+    places: Places,
+    /// Each player's track, as Ludii sites (one shared track is both players').
+    tracks: [Vec<usize>; 2],
+    board_node: Node,
+}
+
+/// Reads a sowing description into the family's parameters, or names what it lacks.
+pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
+    let game = &expanded.game;
+    let mut reader = Reader {
+        lacks: Vec::new(),
+        reading: Reading::new(),
+        game,
+    };
+    read_game(&mut reader);
+    if reader.lacks.is_empty() {
+        Ok(reader.reading)
+    } else {
+        reader.lacks.sort();
+        reader.lacks.dedup();
+        Err(reader.lacks)
+    }
+}
+
+fn read_game(reader: &mut Reader<'_>) {
+    let game = reader.game;
+    match child(game, "players")
+        .and_then(|p| p.arg(0))
+        .and_then(Node::as_int)
+    {
+        Some(2) => {}
+        _ => {
+            let node = child(game, "players").unwrap_or(game);
+            reader.lack(node, format!("players other than two: {}", node));
+        }
+    }
+    for node in game.children().iter().skip(1) {
+        match node.head() {
+            Some("players" | "equipment" | "rules") => {}
+            _ => reader.lack(
+                node,
+                format!("a part of the game the family does not read: {node}"),
+            ),
+        }
+    }
+    let Some(equipment) = child(game, "equipment") else {
+        reader.lack(game, "no (equipment …)");
+        return;
+    };
+    let Some(equipment) = read_equipment(reader, equipment) else {
+        return;
+    };
+    let Some(rules) = child(game, "rules") else {
+        reader.lack(game, "no (rules …)");
+        return;
+    };
+    read_rules(reader, rules, &equipment);
+}
+
+fn read_equipment(reader: &mut Reader<'_>, equipment: &Node) -> Option<Equipment> {
+    let list: Vec<&Node> = equipment.positional().flat_map(items).collect();
+    let Some(board) = list.iter().find(|n| n.is_call("mancalaBoard")) else {
+        let other = list
+            .iter()
+            .find(|n| n.is_call("board"))
+            .copied()
+            .unwrap_or(equipment);
+        reader.lack(other, "a board that is not a mancala board");
+        return None;
+    };
+    let (Some(rows), Some(columns)) = (
+        board.arg(0).and_then(Node::as_int),
+        board.arg(1).and_then(Node::as_int),
+    ) else {
+        reader.lack(
+            board,
+            format!("a board whose size is not two numbers: {board}"),
+        );
+        return None;
+    };
+    let stores = !board.named("store").is_some_and(|s| is_symbol(s, "None"));
+    for name in ["numStores"] {
+        if let Some(value) = board.named(name) {
+            reader.lack(value, format!("mancalaBoard {name}:{value}"));
+        }
+    }
+    if !(rows == 2 || rows == 4) {
+        reader.lack(
+            board,
+            format!("a board of {rows} rows (the family plays two or four)"),
+        );
+        return None;
+    }
+    let geometry = Geometry::new(rows as usize, columns as usize, stores);
+    let mut places = Places::default();
+    let mut owned: [Option<Vec<usize>>; 2] = [None, None];
+    let mut shared: Option<Vec<usize>> = None;
+    let tracks: Vec<&Node> = board.positional().skip(2).flat_map(items).collect();
+    for track in tracks {
+        if !track.is_call("track") {
+            reader.lack(
+                track,
+                format!("a board part the family does not read: {track}"),
+            );
+            continue;
+        }
+        let (Some(name), Some(spec)) = (
+            track.arg(0).and_then(Node::as_str),
+            track.arg(1).and_then(Node::as_str),
+        ) else {
+            reader.lack(
+                track,
+                format!("a track without a name and a direction string: {track}"),
+            );
+            continue;
+        };
+        if !track.named("loop").is_some_and(|l| is_symbol(l, "True")) {
+            reader.lack(track, format!("a track that does not loop: {track}"));
+            continue;
+        }
+        let sites = match geometry.track(spec) {
+            Ok(sites) => sites,
+            Err(reason) => {
+                reader.lack(
+                    track,
+                    format!("a track Ludii's way of walking was not read: {reason}"),
+                );
+                continue;
+            }
+        };
+        // A loop's walk ends where it began: the first site once.
+        let mut sites = sites;
+        if sites.len() > 1 && sites.first() == sites.last() {
+            sites.pop();
+        }
+        let owner = track
+            .arg(2)
+            .or_else(|| track.named("owner"))
+            .and_then(|o| o.as_symbol().or_else(|| o.head()).map(str::to_string));
+        places.tracks.insert(name.to_string(), sites.clone());
+        match owner.as_deref() {
+            Some("P1") => owned[0] = Some(sites),
+            Some("P2") => owned[1] = Some(sites),
+            None => shared = Some(sites),
+            Some(other) => reader.lack(track, format!("a track owned by {other}")),
+        }
+    }
+    let both = match (owned, shared) {
+        ([Some(one), Some(two)], None) => [one, two],
+        ([None, None], Some(track)) => [track.clone(), track],
+        _ => {
+            reader.lack(
+                board,
+                "a board whose tracks are not one shared loop or one loop each",
+            );
+            return None;
+        }
+    };
+    for node in &list {
+        match node.head() {
+            Some("mancalaBoard") => {}
+            Some("piece") => {
+                if !(node.arg(0).and_then(Node::as_str) == Some("Seed")
+                    && node.arg(1).is_some_and(|a| is_symbol(a, "Shared")))
+                {
+                    reader.lack(node, format!("pieces other than shared seeds: {node}"));
+                }
+            }
+            Some("hand") => {
+                if !node.arg(0).is_some_and(|a| is_symbol(a, "Each")) {
+                    reader.lack(node, format!("hands other than one each: {node}"));
+                }
+            }
+            Some("regions") => read_region(reader, node, &geometry, &mut places),
+            Some("map") => read_map(reader, node, &geometry, &mut places),
+            _ => reader.lack(node, format!("equipment the family does not have: {node}")),
+        }
+    }
+    Some(Equipment {
+        geometry,
+        places,
+        tracks: both,
+        board_node: (*board).clone(),
+    })
+}
+
+fn read_region(reader: &mut Reader<'_>, node: &Node, geometry: &Geometry, places: &mut Places) {
+    let args: Vec<&Node> = node.positional().collect();
+    let (name, player, sites) = match args.as_slice() {
+        [player, sites] => ("", *player, *sites),
+        [name, player, sites] if name.as_str().is_some() => {
+            (name.as_str().unwrap_or_default(), *player, *sites)
+        }
+        _ => {
+            reader.lack(node, format!("a region the family does not read: {node}"));
+            return;
+        }
+    };
+    let player = match player.as_symbol() {
+        Some("P1") => 1,
+        Some("P2") => 2,
+        _ => {
+            reader.lack(node, format!("a region of no single player: {node}"));
+            return;
+        }
+    };
+    let context = Context {
+        geometry,
+        places,
+        counts: Vec::new(),
+        mover: player,
+        from: -1,
+        to: -1,
+    };
+    match context.sites(sites) {
+        Ok(sites) => {
+            places.regions.insert((name.to_string(), player), sites);
+        }
+        Err(error) => reader.unknown(node, error, "a region"),
+    }
+}
+
+fn read_map(reader: &mut Reader<'_>, node: &Node, geometry: &Geometry, places: &mut Places) {
+    let args: Vec<&Node> = node.positional().collect();
+    let (name, pairs) = match args.as_slice() {
+        [pairs] => ("", *pairs),
+        [name, pairs] if name.as_str().is_some() => (name.as_str().unwrap_or_default(), *pairs),
+        _ => {
+            reader.lack(node, format!("a map the family does not read: {node}"));
+            return;
+        }
+    };
+    for pair in items(pairs) {
+        let (Some(player), Some(site)) = (pair.arg(0), pair.arg(1)) else {
+            reader.lack(pair, format!("a map entry that is not a pair: {pair}"));
+            continue;
+        };
+        let player = match player.as_symbol() {
+            Some("P1") => 1,
+            Some("P2") => 2,
+            _ => {
+                reader.lack(pair, format!("a map entry of no single player: {pair}"));
+                continue;
+            }
+        };
+        let site = match (site.as_symbol(), site.as_int()) {
+            (Some("FirstSite"), _) => 0,
+            (Some("LastSite"), _) => geometry.sites() - 1,
+            (_, Some(n)) if (0..geometry.sites() as i64).contains(&n) => n as usize,
+            _ => {
+                reader.lack(pair, format!("a map entry that is not a site: {pair}"));
+                continue;
+            }
+        };
+        places.maps.insert((name.to_string(), player), site);
+    }
+}
+
+/// The family's board for the description's size and tracks, the direction and whether the
+/// stores are in the track; `None` with lacks when the tracks are not the family's.
+fn board_for(
+    reader: &mut Reader<'_>,
+    equipment: &Equipment,
+) -> Option<(SowingParams, Board, Vec<usize>)> {
+    let geometry = &equipment.geometry;
+    let node = &equipment.board_node;
+    let store_sites: Vec<usize> = geometry
+        .store_sites()
+        .map(|(a, b)| vec![a, b])
+        .unwrap_or_default();
+    let with_stores = equipment.tracks[0].iter().any(|s| store_sites.contains(s));
+    for direction in [Direction::Anticlockwise, Direction::Clockwise] {
+        let params = SowingParams {
+            rows: geometry.rows as u8,
+            holes: geometry.columns as u8,
+            direction,
+            stores_in_track: with_stores,
+            ..SowingParams::default()
+        };
+        if params.rows as usize * params.holes as usize > sowing::MAX_HOLES {
+            reader.lack(
+                node,
+                format!("a board of more than {} holes", sowing::MAX_HOLES),
+            );
+            return None;
+        }
+        let board = Board::new(&params);
+        let Some(mut cells) = geometry.cells_of(&board) else {
+            continue;
+        };
+        if with_stores {
+            // The family's store of player 1 follows player 1's row anticlockwise: the right
+            // store; player 2's the left.
+            match geometry.store_sites() {
+                Some((left, right)) => {
+                    cells.push(right);
+                    cells.push(left);
+                }
+                None => return None,
+            }
+        }
+        let fits = (0..2).all(|player| {
+            let track = &equipment.tracks[player];
+            same_cycle(track, &board, &cells, player, with_stores)
+        });
+        if fits {
+            return Some((params, board, cells));
+        }
+    }
+    reader.lack(
+        node,
+        "a track that is neither the family's anticlockwise nor its clockwise round",
+    );
+    None
+}
+
+/// Whether a Ludii track (sites) is the family's track of `player` on `board` as a cycle.
+fn same_cycle(
+    track: &[usize],
+    board: &Board,
+    cells: &[usize],
+    player: usize,
+    stores: bool,
+) -> bool {
+    // The family's order of cells for this player, as Ludii sites; a track holding both
+    // stores is the family's own-store track once the opponent's store is passed over.
+    let mut order = Vec::new();
+    let start = if board.rows == 4 {
+        player * board.holes / 2
+    } else {
+        0
+    };
+    let mut cell = start;
+    loop {
+        order.push(cells[cell]);
+        cell = usize::from(board.next[player][cell]);
+        if cell == start || order.len() > cells.len() {
+            break;
+        }
+    }
+    let theirs = stores.then(|| cells[board.holes + 1 - player]);
+    let walked: Vec<usize> = track
+        .iter()
+        .copied()
+        .filter(|s| Some(*s) != theirs)
+        .collect();
+    if walked.len() != order.len() {
+        return false;
+    }
+    let Some(offset) = walked.iter().position(|&s| s == order[0]) else {
+        return false;
+    };
+    (0..order.len()).all(|i| walked[(offset + i) % walked.len()] == order[i])
+}
+
+/// What the family's board offers the evaluator: counts in Ludii's sites.
+struct Situation<'a> {
+    geometry: &'a Geometry,
+    places: &'a Places,
+    board: &'a Board,
+    /// Ludii's site of each family cell.
+    cells: &'a [usize],
+}
+
+impl<'a> Situation<'a> {
+    fn context(&self, mover: u8) -> Context<'a> {
+        Context {
+            geometry: self.geometry,
+            places: self.places,
+            counts: vec![0; self.geometry.sites() + 2],
+            mover,
+            from: -1,
+            to: -1,
+        }
+    }
+
+    fn territory(&self, player: usize) -> Vec<usize> {
+        let mut sites: Vec<usize> = (0..self.board.holes)
+            .filter(|&h| self.board.territory[player] >> h & 1 == 1)
+            .map(|h| self.cells[h])
+            .collect();
+        sites.sort_unstable();
+        sites
+    }
+}
+
+fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
+    let Some((params, board, cells)) = board_for(reader, equipment) else {
+        return;
+    };
+    let board_node = &equipment.board_node;
+    reader.set("rows", params.rows, board_node);
+    reader.set("holes", params.holes, board_node);
+    reader.set("direction", params.direction, board_node);
+    reader.set("stores_in_track", params.stores_in_track, board_node);
+    let situation = Situation {
+        geometry: &equipment.geometry,
+        places: &equipment.places,
+        board: &board,
+        cells: &cells,
+    };
+    // One phase is no phase: its play (and end) are the game's.
+    let mut parts: Vec<&Node> = Vec::new();
+    for node in rules.children() {
+        match &node.kind {
+            Kind::Named { key, value } if key == "phases" => {
+                let phases = items(value);
+                match phases.as_slice() {
+                    [phase] if phase.is_call("phase") => {
+                        for part in phase.children().iter().skip(1) {
+                            match part.head() {
+                                Some("play" | "end") => parts.push(part),
+                                _ => reader.lack(
+                                    part,
+                                    format!(
+                                        "a part of a phase the family does not read: {}",
+                                        head_of(part)
+                                    ),
+                                ),
+                            }
+                        }
+                    }
+                    _ => reader.lack(
+                        node,
+                        format!("{} phases (the family plays one)", phases.len()),
+                    ),
+                }
+            }
+            _ => parts.push(node),
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for node in parts {
+        match node.head() {
+            Some(head @ ("start" | "play" | "end")) => {
+                if !seen.insert(head) {
+                    reader.lack(node, format!("a second ({head} …)"));
+                    continue;
+                }
+                match head {
+                    "start" => read_start(reader, node, &situation),
+                    "play" => read_play(reader, node, &situation),
+                    _ => read_end(reader, node, &situation),
+                }
+            }
+            _ => reader.lack(
+                node,
+                format!("rules the family does not read: {}", head_of(node)),
+            ),
+        }
+    }
+    if reader.lacks.is_empty() {
+        for required in ["start", "play", "end"] {
+            if !seen.contains(required) {
+                reader.lack(rules, format!("no ({required} …)"));
+            }
+        }
+    }
+}
+
+fn head_of(node: &Node) -> String {
+    match &node.kind {
+        Kind::Named { key, .. } => format!("{key}:…"),
+        _ => node
+            .head()
+            .map_or_else(|| node.to_string(), |h| format!("({h} …)")),
+    }
+}
+
+fn read_start(reader: &mut Reader<'_>, start: &Node, situation: &Situation<'_>) {
+    let sets: Vec<&Node> = start.positional().flat_map(items).collect();
+    let holes: Vec<usize> = {
+        let mut all = situation.cells[..situation.board.holes].to_vec();
+        all.sort_unstable();
+        all
+    };
+    let mut counts = BTreeMap::new();
+    for set in sets {
+        let ok = set.is_call("set")
+            && set.arg(0).is_some_and(|a| is_symbol(a, "Count"))
+            && set.arg(1).and_then(Node::as_int).is_some();
+        let Some(to) = set.named("to").filter(|_| ok) else {
+            reader.lack(set, format!("a start the family does not have: {set}"));
+            return;
+        };
+        let count = set.arg(1).and_then(Node::as_int).unwrap_or(0);
+        match situation.context(1).sites(to) {
+            Ok(sites) => {
+                for site in sites {
+                    counts.insert(site, count);
+                }
+            }
+            Err(error) => {
+                reader.unknown(set, error, "a start");
+                return;
+            }
+        }
+    }
+    let placed: Vec<usize> = counts.keys().copied().collect();
+    let values: std::collections::BTreeSet<i64> = counts.values().copied().collect();
+    match values.iter().next() {
+        Some(&count) if placed == holes && values.len() == 1 && (1..=64).contains(&count) => {
+            reader.set("seeds", count, start);
+        }
+        _ => reader.lack(
+            start,
+            format!("a start other than the same count in every hole: {start}"),
+        ),
+    }
+}
+
+fn read_play(reader: &mut Reader<'_>, play: &Node, situation: &Situation<'_>) {
+    let Some(mut moves) = play.arg(0) else {
+        reader.lack(play, "an empty (play)");
+        return;
+    };
+    let mut must_feed = false;
+    if moves.is_call("do") {
+        let (Some(inner), Some(after)) = (moves.arg(0), moves.named("ifAfterwards")) else {
+            reader.lack(moves, format!("a (do …) the family does not read: {moves}"));
+            return;
+        };
+        // The opponent keeps a counter: true exactly when the opponent's row holds one.
+        let feeds = (1..=2u8).all(|mover| {
+            let opponent = situation.territory(usize::from(2 - mover));
+            [0i64, 1, 5].iter().all(|&count| {
+                let mut context = situation.context(mover);
+                for &site in &opponent {
+                    context.counts[site] = 0;
+                }
+                if let Some(&site) = opponent.first() {
+                    context.counts[site] = count;
+                }
+                context.boolean(after).ok() == Some(count > 0)
+            })
+        });
+        if !feeds {
+            reader.lack(
+                after,
+                format!("a condition after the move that is not feeding: {after}"),
+            );
+            return;
+        }
+        must_feed = true;
+        reader.set("must_feed", true, after);
+        moves = inner;
+    }
+    if !must_feed {
+        reader.default("must_feed", false, play);
+    }
+    if !moves.is_call("move") || !moves.arg(0).is_some_and(|a| is_symbol(a, "Select")) {
+        reader.lack(
+            moves,
+            format!("moves other than lifting a hole: {}", head_of(moves)),
+        );
+        return;
+    }
+    let Some(from) = child(moves, "from") else {
+        reader.lack(moves, "a (move Select) without (from …)");
+        return;
+    };
+    let Some(then) = child(moves, "then") else {
+        reader.lack(moves, "a (move Select) without (then (sow …))");
+        return;
+    };
+    let Some(sow) = then.arg(0).filter(|s| s.is_call("sow")) else {
+        reader.lack(
+            then,
+            format!("a move whose consequence is not a sowing: {then}"),
+        );
+        return;
+    };
+    for extra in moves.children().iter().skip(1) {
+        if !(extra.is_call("from") || extra.is_call("then")) {
+            reader.lack(
+                extra,
+                format!("a move part the family does not read: {extra}"),
+            );
+        }
+    }
+    let relay_from_last = read_from(reader, from, situation);
+    read_sow(reader, sow, situation, relay_from_last);
+}
+
+/// Reads where a move lifts from; returns whether a turn that goes on lifts the last hole.
+fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) -> bool {
+    let Some(sites) = from.arg(0) else {
+        reader.lack(from, "a (from) without sites");
+        return false;
+    };
+    let mut relay = false;
+    let mut holes = sites;
+    if sites.is_call("if") {
+        let condition = sites.arg(0);
+        let same_turn = condition.is_some_and(
+            |c| matches!(&c.kind, Kind::DefineUse { name, args } if name == "SameTurn" && args.is_empty()),
+        );
+        let last = sites.arg(1).is_some_and(|s| {
+            s.is_call("sites")
+                && s.arg(0).and_then(Node::as_array).is_some_and(|a| {
+                    a.len() == 1
+                        && a[0].is_call("last")
+                        && a[0].arg(0).is_some_and(|t| is_symbol(t, "To"))
+                })
+        });
+        match (same_turn, last, sites.arg(2)) {
+            (true, true, Some(otherwise)) => {
+                relay = true;
+                holes = otherwise;
+            }
+            _ => {
+                reader.lack(
+                    sites,
+                    format!("a choice of holes the family does not read: {sites}"),
+                );
+                return false;
+            }
+        }
+    }
+    for mover in 1..=2u8 {
+        match situation.context(mover).sites(holes) {
+            Ok(found) if found == situation.territory(usize::from(mover - 1)) => {}
+            Ok(_) => {
+                reader.lack(
+                    holes,
+                    format!("holes to lift other than one's territory: {holes}"),
+                );
+                return relay;
+            }
+            Err(error) => {
+                reader.unknown(holes, error, "holes to lift");
+                return relay;
+            }
+        }
+    }
+    match from.named("if") {
+        None => reader.default("min_to_sow", 1, from),
+        Some(condition) => {
+            // The fewest counters from which every count can be lifted.
+            let hole = situation.cells[0];
+            let mut lifts = Vec::new();
+            for count in 0..=40i64 {
+                let mut context = situation.context(1);
+                context.counts[hole] = count;
+                context.from = hole as i64;
+                match context.boolean(condition) {
+                    Ok(value) => lifts.push(value),
+                    Err(error) => {
+                        reader.unknown(condition, error, "which holes can be lifted");
+                        return relay;
+                    }
+                }
+            }
+            match lifts.iter().position(|&v| v) {
+                Some(least) if least >= 1 && lifts[least..].iter().all(|&v| v) && least <= 4 => {
+                    reader.set("min_to_sow", least, condition);
+                }
+                _ => reader.lack(
+                    condition,
+                    format!(
+                        "a condition on the lifted hole that is not a least count: {condition}"
+                    ),
+                ),
+            }
+        }
+    }
+    relay
+}
+
+/// What a sowing's effect does, case by case: under which condition, which action.
+#[derive(Clone, Debug)]
+enum Action<'n> {
+    /// `(moveAgain)`.
+    MoveAgain,
+    /// The last hole's counters taken into the mover's store or hand; with the other sites
+    /// whose counters go with them (each a site expression).
+    Capture { also: Vec<&'n Node> },
+}
+
+/// The cases of an effect: each a list of conditions (with whether each must hold) and an
+/// action.
+type Case<'n> = (Vec<(&'n Node, bool)>, Action<'n>);
+
+fn cases<'n>(
+    reader: &mut Reader<'_>,
+    effect: &'n Node,
+    conditions: Vec<(&'n Node, bool)>,
+    out: &mut Vec<Case<'n>>,
+) {
+    match effect.head() {
+        Some("if") => {
+            let (Some(condition), Some(then)) = (effect.arg(0), effect.arg(1)) else {
+                reader.lack(effect, format!("an (if) without a consequence: {effect}"));
+                return;
+            };
+            let mut yes = conditions.clone();
+            yes.push((condition, true));
+            cases(reader, then, yes, out);
+            if let Some(otherwise) = effect.arg(2) {
+                let mut no = conditions;
+                no.push((condition, false));
+                cases(reader, otherwise, no, out);
+            }
+        }
+        Some("moveAgain") if effect.children().is_empty() => {
+            out.push((conditions, Action::MoveAgain))
+        }
+        Some("fromTo") | Some("and") => match capture_of(effect) {
+            Some(also) => out.push((conditions, Action::Capture { also })),
+            None => reader.lack(
+                effect,
+                format!("an effect of a sowing the family does not have: {effect}"),
+            ),
+        },
+        _ => reader.lack(
+            effect,
+            format!(
+                "an effect of a sowing the family does not have: {}",
+                head_of(effect)
+            ),
+        ),
+    }
+}
+
+/// A capture: `(fromTo (from (to)) (to store) count:(count at:(to)))`, possibly with more
+/// `fromTo`s of other sites in an `(and …)`; the other sites' expressions.
+fn capture_of(effect: &Node) -> Option<Vec<&Node>> {
+    let moves: Vec<&Node> = if effect.is_call("and") {
+        effect.positional().flat_map(items).collect()
+    } else {
+        vec![effect]
+    };
+    let mut last = false;
+    let mut also = Vec::new();
+    for mv in moves {
+        let mv = if mv.is_call("if") && mv.arg(2).is_none() {
+            // `(if (> (count at:x) 0) (fromTo (from x) …))`: taking nothing from an empty hole
+            // is taking what it holds.
+            mv.arg(1)?
+        } else {
+            mv
+        };
+        if !mv.is_call("fromTo") {
+            return None;
+        }
+        let from = child(mv, "from")?.arg(0)?;
+        let to = child(mv, "to")?.arg(0)?;
+        let whole = mv.named("count").is_some_and(|c| {
+            c.is_call("count")
+                && c.named("at")
+                    .is_some_and(|at| at.to_string() == from.to_string())
+        });
+        let into_store = to.is_call("handSite") || to.is_call("mapEntry");
+        if !whole || !into_store {
+            return None;
+        }
+        if from.is_call("to") && from.children().is_empty() {
+            last = true;
+        } else {
+            also.push(from);
+        }
+    }
+    last.then_some(also)
+}
+
+fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, relay_from_last: bool) {
+    let board = situation.board;
+    for argument in sow.children() {
+        match &argument.kind {
+            Kind::Named { key, .. }
+                if matches!(
+                    key.as_str(),
+                    "if" | "apply" | "includeSelf" | "backtracking" | "skipIf"
+                ) => {}
+            Kind::Str(_) => {}
+            Kind::Named { key, value } if key == "owner" && value.is_call("mover") => {}
+            _ => reader.lack(
+                argument,
+                format!("a sowing parameter the family does not have: {argument}"),
+            ),
+        }
+    }
+    match sow.named("includeSelf") {
+        Some(value) if is_symbol(value, "False") => reader.set("skip_origin", true, value),
+        Some(value) if is_symbol(value, "True") => reader.set("skip_origin", false, value),
+        Some(value) => reader.lack(value, format!("includeSelf:{value}")),
+        None => reader.default("skip_origin", false, sow),
+    }
+    // Stores in the track: the opponent's must be passed over, as the family's track does.
+    let passes_theirs = sow.named("skipIf");
+    if situation.board.holes < situation.cells.len() {
+        let skips_theirs = passes_theirs.is_some_and(|condition| {
+            (1..=2u8).all(|mover| {
+                (0..situation.cells.len()).all(|cell| {
+                    let mut context = situation.context(mover);
+                    context.to = situation.cells[cell] as i64;
+                    let theirs = cell == board.holes + usize::from(2 - mover);
+                    context.boolean(condition).ok() == Some(theirs)
+                })
+            })
+        });
+        if !skips_theirs {
+            reader.lack(
+                sow,
+                "a sowing into both stores (the family passes over the opponent's)",
+            );
+        }
+    } else if let Some(condition) = passes_theirs {
+        reader.lack(
+            condition,
+            format!("holes a sowing passes over: {condition}"),
+        );
+    }
+    let guard = sow.named("if");
+    let mut found: Vec<Case<'_>> = Vec::new();
+    if let Some(effect) = sow.named("apply") {
+        let mut conditions = Vec::new();
+        if let Some(guard) = guard {
+            conditions.push((guard, true));
+        }
+        cases(reader, effect, conditions, &mut found);
+    } else if let Some(guard) = guard {
+        reader.lack(
+            guard,
+            format!("a condition on a sowing without an effect: {guard}"),
+        );
+    }
+    read_effects(reader, sow, &found, situation, relay_from_last);
+}
+
+/// A situation after a sowing: the mover, the last site, the count there, the count facing it.
+#[derive(Clone, Copy)]
+struct Landing {
+    mover: u8,
+    cell: usize,
+    count: i64,
+    facing: i64,
+}
+
+fn landings(situation: &Situation<'_>) -> Vec<Landing> {
+    let mut all = Vec::new();
+    for mover in 1..=2u8 {
+        for cell in 0..situation.cells.len() {
+            for count in 0..=20i64 {
+                for facing in [0i64, 3] {
+                    all.push(Landing {
+                        mover,
+                        cell,
+                        count,
+                        facing,
+                    });
+                }
+            }
+        }
+    }
+    all
+}
+
+fn holds(
+    conditions: &[(&Node, bool)],
+    landing: Landing,
+    situation: &Situation<'_>,
+) -> Result<bool, Unknown> {
+    let mut context = situation.context(landing.mover);
+    let board = situation.board;
+    let site = situation.cells[landing.cell];
+    context.counts[site] = landing.count;
+    if landing.cell < board.holes && board.has_opposite >> landing.cell & 1 == 1 {
+        let facing = situation.cells[usize::from(board.opposite[landing.cell])];
+        context.counts[facing] = landing.facing;
+    }
+    context.to = site as i64;
+    for (condition, wanted) in conditions {
+        if context.boolean(condition)? != *wanted {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+fn read_effects(
+    reader: &mut Reader<'_>,
+    sow: &Node,
+    found: &[Case<'_>],
+    situation: &Situation<'_>,
+    relay_from_last: bool,
+) {
+    let board = situation.board;
+    let all = landings(situation);
+    let mut relay = false;
+    let mut extra_turn = false;
+    let mut counts = 0u32;
+    let mut rows: Option<CaptureRow> = None;
+    let mut opposite = None;
+    let mut empty_capture = EmptyHoleCapture::Off;
+    let mut capture_node = None;
+    for (conditions, action) in found {
+        let mut table = Vec::with_capacity(all.len());
+        for &landing in &all {
+            match holds(conditions, landing, situation) {
+                Ok(value) => table.push(value),
+                Err(error) => {
+                    let at = conditions.last().map_or(sow, |c| c.0);
+                    reader.unknown(at, error, "a condition after a sowing");
+                    return;
+                }
+            }
+        }
+        let when =
+            |test: &dyn Fn(Landing) -> bool| all.iter().zip(&table).all(|(&l, &t)| t == test(l));
+        let node = conditions.last().map_or(sow, |c| c.0);
+        match action {
+            Action::MoveAgain => {
+                let own_store = |l: Landing| l.cell == board.holes + usize::from(l.mover - 1);
+                let occupied = |l: Landing| l.cell < board.holes && l.count > 1;
+                if when(&own_store) && board.holes < situation.cells.len() {
+                    extra_turn = true;
+                } else if relay_from_last && when(&occupied) {
+                    relay = true;
+                } else if relay_from_last && when(&|l: Landing| !own_store(l) && occupied(l)) {
+                    relay = true;
+                } else {
+                    reader.lack(
+                        node,
+                        "another move under a condition the family does not have",
+                    );
+                    return;
+                }
+            }
+            Action::Capture { also } => {
+                capture_node = Some(node);
+                // Only where the capture is made must the other site be the facing hole.
+                let made: Vec<(u8, usize)> = all
+                    .iter()
+                    .zip(&table)
+                    .filter(|(l, t)| **t && l.cell < board.holes)
+                    .map(|(l, _)| (l.mover, l.cell))
+                    .collect();
+                let takes_facing = match also.as_slice() {
+                    [] => false,
+                    [site] if faces(site, situation, &made) => true,
+                    _ => {
+                        reader.lack(
+                            node,
+                            "a capture of other holes than the last and the one facing it",
+                        );
+                        return;
+                    }
+                };
+                // Kalah's capture: an own hole made one, facing a hole with counters.
+                let kalah = |l: Landing| {
+                    l.cell < board.holes
+                        && board.owner(l.cell) == l.mover - 1
+                        && l.count == 1
+                        && l.facing > 0
+                };
+                if takes_facing && when(&kalah) {
+                    empty_capture = EmptyHoleCapture::OppositeAndLast;
+                    continue;
+                }
+                // Otherwise a set of counts on a row, whatever faces it.
+                let mut own = 0u32;
+                let mut theirs = 0u32;
+                for (&l, &t) in all.iter().zip(&table) {
+                    if !t {
+                        continue;
+                    }
+                    if l.cell >= board.holes || !(1..32).contains(&l.count) {
+                        reader.lack(node, "a capture in a store, or of no counters");
+                        return;
+                    }
+                    if board.owner(l.cell) == l.mover - 1 {
+                        own |= 1 << l.count;
+                    } else {
+                        theirs |= 1 << l.count;
+                    }
+                }
+                let row = match (own, theirs) {
+                    (0, t) if t != 0 => CaptureRow::Opponent,
+                    (o, 0) if o != 0 => CaptureRow::Own,
+                    (o, t) if o == t => CaptureRow::Any,
+                    _ => {
+                        reader.lack(node, "captures of different counts on the two rows");
+                        return;
+                    }
+                };
+                let set = own | theirs;
+                let expected = |l: Landing| {
+                    l.cell < board.holes
+                        && set >> l.count.clamp(0, 31) & 1 == 1
+                        && l.count < 32
+                        && match row {
+                            CaptureRow::Opponent => board.owner(l.cell) != l.mover - 1,
+                            CaptureRow::Own => board.owner(l.cell) == l.mover - 1,
+                            CaptureRow::Any => true,
+                        }
+                };
+                if !when(&expected) {
+                    reader.lack(
+                        node,
+                        "a capture condition that is not a set of counts on a row",
+                    );
+                    return;
+                }
+                if rows.is_some() {
+                    reader.lack(node, "two captures of counts in one sowing");
+                    return;
+                }
+                counts = set;
+                rows = Some(row);
+                opposite = Some(takes_facing);
+            }
+        }
+    }
+    let at = capture_node.unwrap_or(sow);
+    let count_set = sowing::CountSet(counts);
+    reader.set_or_default(
+        "capture_counts",
+        engine::OptionValue::render_value(&count_set),
+        at,
+        rows.is_some(),
+    );
+    reader.set_or_default(
+        "capture_row",
+        rows.unwrap_or(CaptureRow::Opponent),
+        at,
+        rows.is_some(),
+    );
+    reader.set_or_default(
+        "capture_opposite",
+        opposite.unwrap_or(false),
+        at,
+        rows.is_some(),
+    );
+    reader.set_or_default(
+        "empty_hole_capture",
+        empty_capture,
+        at,
+        empty_capture != EmptyHoleCapture::Off,
+    );
+    reader.set_or_default("extra_turn_in_store", extra_turn, sow, extra_turn);
+    reader.set_or_default(
+        "relay",
+        if relay { Relay::Occupied } else { Relay::Off },
+        sow,
+        relay,
+    );
+    match sow.named("backtracking") {
+        None => reader.default("capture_chain", false, sow),
+        Some(value) if is_symbol(value, "True") && rows.is_some() => {
+            reader.set("capture_chain", true, value);
+        }
+        Some(value) => reader.lack(
+            value,
+            format!("a backward chain under its own condition: {value}"),
+        ),
+    }
+    if relay_from_last && !relay {
+        reader.lack(
+            sow,
+            "a turn that goes on from the last hole without a relay the family reads",
+        );
+    }
+}
+
+/// Whether a site expression names the hole facing `(to)` wherever a capture is `made`.
+fn faces(site: &Node, situation: &Situation<'_>, made: &[(u8, usize)]) -> bool {
+    let board = situation.board;
+    made.iter().all(|&(mover, cell)| {
+        let mut context = situation.context(mover);
+        context.to = situation.cells[cell] as i64;
+        board.has_opposite >> cell & 1 == 1
+            && context.int(site).ok()
+                == Some(situation.cells[usize::from(board.opposite[cell])] as i64)
+    })
+}
+
+impl Reader<'_> {
+    fn set_or_default(
+        &mut self,
+        key: &'static str,
+        value: impl ToString,
+        node: &Node,
+        written: bool,
+    ) {
+        if written {
+            self.set(key, value, node);
+        } else {
+            self.default(key, value, node);
+        }
+    }
+}
+
+fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
+    let rules: Vec<&Node> = end.positional().flat_map(items).collect();
+    let [rule] = rules.as_slice() else {
+        reader.lack(end, format!("an end of several rules: {}", end));
+        return;
+    };
+    if !rule.is_call("if") {
+        reader.lack(
+            rule,
+            format!("an end the family does not have: {}", head_of(rule)),
+        );
+        return;
+    }
+    let (Some(condition), Some(result)) = (rule.arg(0), rule.arg(1)) else {
+        reader.lack(rule, format!("an end without a result: {rule}"));
+        return;
+    };
+    if condition.is_call("no")
+        && condition.arg(0).is_some_and(|a| is_symbol(a, "Moves"))
+        && condition.arg(1).is_some_and(|a| is_symbol(a, "Mover"))
+    {
+        reader.set("game_end", GameEnd::MoverCannotMove, condition);
+    } else {
+        reader.lack(
+            condition,
+            format!("an end condition the family does not have: {condition}"),
+        );
+    }
+    if !result.is_call("byScore") {
+        reader.lack(
+            result,
+            format!("a result other than the larger score: {}", head_of(result)),
+        );
+        return;
+    }
+    let scores: Vec<&Node> = result.positional().flat_map(items).collect();
+    let mut kind = None;
+    for (player, score) in [1u8, 2].into_iter().zip(&scores) {
+        let ok = score.is_call("score")
+            && score.arg(0).and_then(Node::as_symbol)
+                == Some(if player == 1 { "P1" } else { "P2" });
+        let Some(value) = score.arg(1).filter(|_| ok) else {
+            reader.lack(score, format!("a score the family does not read: {score}"));
+            return;
+        };
+        match score_kind(value, player, situation) {
+            Ok(Some(found)) if kind.is_none_or(|k| k == found) => kind = Some(found),
+            Ok(_) => {
+                reader.lack(value, format!("a score that is not the counters captured, with or without one's row: {value}"));
+                return;
+            }
+            Err(error) => {
+                reader.unknown(value, error, "a score");
+                return;
+            }
+        }
+    }
+    match kind {
+        Some(kind) if scores.len() == 2 => reader.set("score", kind, result),
+        _ => reader.lack(
+            result,
+            format!("scores not given for both players: {result}"),
+        ),
+    }
+}
+
+/// Which of the family's scores an expression is, tried on a few positions with counters in the
+/// stores, the hands and the rows.
+fn score_kind(
+    value: &Node,
+    player: u8,
+    situation: &Situation<'_>,
+) -> Result<Option<Score>, Unknown> {
+    let board = situation.board;
+    let mut captured_only = true;
+    let mut with_row = true;
+    let hand = situation.context(player).hand(player);
+    let mapped = situation.places.maps.get(&(String::new(), player)).copied();
+    // The counters a player captured are in its hand or, where the description maps it a
+    // store, in that store: the score must read them wherever the captures put them, so each
+    // place is tried on its own, the same in every trial.
+    for place in [Some(hand), mapped].into_iter().flatten() {
+        let (mut only, mut row_too) = (true, true);
+        for trial in 0..4i64 {
+            let mut context = situation.context(player);
+            let captured = 7 + trial;
+            context.counts[place] = captured;
+            let mut row = 0;
+            for cell in 0..board.holes {
+                let count = (cell as i64 * 3 + trial) % 5;
+                context.counts[situation.cells[cell]] = count;
+                if board.owner(cell) == player - 1 {
+                    row += count;
+                }
+            }
+            let got = context.int(value)?;
+            only &= got == captured;
+            row_too &= got == captured + row;
+        }
+        if only || row_too {
+            captured_only = only;
+            with_row = row_too;
+            break;
+        }
+        captured_only = false;
+        with_row = false;
+    }
+    Ok(if captured_only {
+        Some(Score::Captured)
+    } else if with_row {
+        Some(Score::CapturedAndRow)
+    } else {
+        None
+    })
+}
+
+/// The reading as the family's parameters, each checked by the family's own parser: every
+/// parameter present, every value one the family takes.
+pub fn params_of(reading: &Reading) -> Result<SowingParams, String> {
+    use engine::Options;
+    let mut params = SowingParams::default();
+    for spec in SowingParams::specs() {
+        let read = reading
+            .get(spec.key)
+            .ok_or_else(|| format!("{} is not read", spec.key))?;
+        params
+            .set(spec.key, &read.value)
+            .map_err(|e| e.to_string())?;
+    }
+    params.validate().map_err(|e| e.to_string())?;
+    Ok(params)
+}
