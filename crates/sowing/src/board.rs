@@ -4,7 +4,7 @@
 
 use engine::Player;
 
-use crate::params::{Direction, MAX_HOLES, SowingParams};
+use crate::params::{MAX_HOLES, SowingParams};
 
 /// Cells: the holes, then player 1's store, then player 2's.
 pub const MAX_CELLS: usize = MAX_HOLES + 2;
@@ -18,10 +18,11 @@ pub struct Board {
     pub row: usize,
     /// Rows of holes.
     pub rows: usize,
-    /// Each player's next cell along the track, by cell.
-    pub next: [[u8; MAX_CELLS]; 2],
-    /// Each player's previous cell along the track (for chains of captures), by cell.
-    pub previous: [[u8; MAX_CELLS]; 2],
+    /// The next cell along each player's track, by way round (anticlockwise first), player
+    /// and cell.
+    pub next: [[[u8; MAX_CELLS]; 2]; 2],
+    /// The previous cell (for chains of captures), by way round, player and cell.
+    pub previous: [[[u8; MAX_CELLS]; 2]; 2],
     /// The holes of each player's territory, as bits.
     pub territory: [u64; 2],
     /// The hole across the board from each hole (on four rows: the opponent's inner hole in
@@ -47,8 +48,8 @@ impl Board {
             holes,
             row,
             rows,
-            next: [[0; MAX_CELLS]; 2],
-            previous: [[0; MAX_CELLS]; 2],
+            next: [[[0; MAX_CELLS]; 2]; 2],
+            previous: [[[0; MAX_CELLS]; 2]; 2],
             territory: [0; 2],
             opposite: [0; MAX_HOLES],
             has_opposite: 0,
@@ -107,15 +108,24 @@ impl Board {
         for (player, order) in orders.iter().enumerate() {
             let len = lengths[player];
             for (i, &cell) in order[..len].iter().enumerate() {
-                let (after, before) = match params.direction {
-                    Direction::Anticlockwise => (order[(i + 1) % len], order[(i + len - 1) % len]),
-                    Direction::Clockwise => (order[(i + len - 1) % len], order[(i + 1) % len]),
-                };
-                board.next[player][usize::from(cell)] = after;
-                board.previous[player][usize::from(cell)] = before;
+                let (after, before) = (order[(i + 1) % len], order[(i + len - 1) % len]);
+                let cell = usize::from(cell);
+                board.next[0][player][cell] = after;
+                board.previous[0][player][cell] = before;
+                board.next[1][player][cell] = before;
+                board.previous[1][player][cell] = after;
             }
         }
         board
+    }
+
+    /// The ways round a mover may sow: anticlockwise (0), clockwise (1), as bits.
+    pub fn ways(direction: crate::params::Direction) -> u8 {
+        match direction {
+            crate::params::Direction::Anticlockwise => 0b01,
+            crate::params::Direction::Clockwise => 0b10,
+            crate::params::Direction::Choice => 0b11,
+        }
     }
 
     /// Whether `cell` is a hole (not a store).

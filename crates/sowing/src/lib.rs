@@ -24,13 +24,21 @@ pub use params::*;
 /// The family's rule scenarios: one hand-set position for each parameter and value.
 pub const SCENARIOS: &str = include_str!("../scenarios.yaml");
 
-/// A move of a sowing game.
+/// A move of a sowing game. `way` is 0 for anticlockwise, 1 for clockwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
     /// Lift a hole of one's territory and sow it.
-    Sow(u8),
+    Sow {
+        /// The hole.
+        hole: u8,
+        /// Which way round.
+        way: u8,
+    },
     /// Lift the hole the last sowing ended in and sow on.
-    Relay,
+    Relay {
+        /// Which way round.
+        way: u8,
+    },
     /// No hole can be sown, and the game goes on.
     Pass,
 }
@@ -81,9 +89,9 @@ impl Sowing {
 
     /// Sows `from` for `mover` on `cells` and makes the captures it makes; returns where the
     /// last counter fell and whether the sowing goes on (a relay) or the mover plays again.
-    fn sow_on(&self, cells: &mut [u16; MAX_CELLS], from: usize, mover: Player) -> Landing {
+    fn sow_on(&self, cells: &mut [u16; MAX_CELLS], from: usize, mover: Player, way: u8) -> Landing {
         let board = &self.board;
-        let next = &board.next[usize::from(mover)];
+        let next = &board.next[usize::from(way)][usize::from(mover)];
         let mut left = cells[from];
         cells[from] = 0;
         let mut cell = from;
@@ -106,7 +114,7 @@ impl Sowing {
         let count = cells[last];
         let store = board.store(mover);
         if self.capturable(last, count, mover) {
-            let previous = &board.previous[usize::from(mover)];
+            let previous = &board.previous[usize::from(way)][usize::from(mover)];
             let mut hole = last;
             loop {
                 self.capture(cells, hole, store);
@@ -159,9 +167,13 @@ impl Sowing {
 
     #[inline]
     fn capture(&self, cells: &mut [u16; MAX_CELLS], hole: usize, store: usize) {
-        cells[store] += cells[hole];
-        cells[hole] = 0;
-        if self.params.capture_opposite && self.board.has_opposite >> hole & 1 == 1 {
+        if self.params.capture_takes != CaptureTakes::Opposite {
+            cells[store] += cells[hole];
+            cells[hole] = 0;
+        }
+        if self.params.capture_takes != CaptureTakes::Last
+            && self.board.has_opposite >> hole & 1 == 1
+        {
             let opposite = usize::from(self.board.opposite[hole]);
             cells[store] += cells[opposite];
             cells[opposite] = 0;
@@ -169,28 +181,47 @@ impl Sowing {
     }
 
     /// Whether sowing `hole` leaves the opponent a counter, where the game demands it.
-    fn feeds(&self, hole: usize) -> bool {
+    fn feeds(&self, hole: usize, way: u8) -> bool {
         if !self.params.must_feed {
             return true;
         }
         let mut cells = self.cells;
         // A relay or another turn continues the mover's play; what counts is the opponent's
         // row once this sowing is done, as Ludii's `ifAfterwards` reads it.
-        self.sow_on(&mut cells, hole, self.to_move);
+        self.sow_on(&mut cells, hole, self.to_move, way);
         Self::in_territory(&cells, &self.board, Self::opponent(self.to_move)) > 0
     }
 
-    fn holes_to_sow(&self) -> u64 {
-        let mut bits = self.board.territory[usize::from(self.to_move)];
-        let mut legal = 0u64;
-        while bits != 0 {
-            let hole = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if self.sowable(hole) && self.feeds(hole) {
-                legal |= 1 << hole;
+    /// The holes the mover may sow each way round (none for a way the game does not allow).
+    fn holes_to_sow(&self) -> [u64; 2] {
+        let ways = Board::ways(self.params.direction);
+        let mut legal = [0u64; 2];
+        for (way, set) in legal.iter_mut().enumerate() {
+            if ways >> way & 1 == 0 {
+                continue;
+            }
+            let mut bits = self.board.territory[usize::from(self.to_move)];
+            while bits != 0 {
+                let hole = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.sowable(hole) && self.feeds(hole, way as u8) {
+                    *set |= 1 << hole;
+                }
             }
         }
         legal
+    }
+
+    fn relay_ways(&self) -> u8 {
+        Board::ways(self.params.direction)
+    }
+
+    fn way_name(&self, way: u8) -> &'static str {
+        match (self.params.direction, way) {
+            (Direction::Choice, 0) => " anticlockwise",
+            (Direction::Choice, _) => " clockwise",
+            _ => "",
+        }
     }
 
     fn finish_turn(&mut self, landing: Landing) {
@@ -207,11 +238,23 @@ impl Sowing {
         if self.relay.is_some() {
             return;
         }
+        let on_board = || -> (u32, u16) {
+            let mut sum = 0u32;
+            let mut most = 0u16;
+            for &count in &self.cells[..self.board.holes] {
+                sum += u32::from(count);
+                most = most.max(count);
+            }
+            (sum, most)
+        };
         self.over = match self.params.game_end {
-            GameEnd::MoverCannotMove => self.holes_to_sow() == 0,
+            GameEnd::MoverCannotMove => self.holes_to_sow() == [0, 0],
             GameEnd::RowEmpty => {
                 (0..2).any(|p| Self::in_territory(&self.cells, &self.board, p) == 0)
             }
+            GameEnd::BoardEmpty => on_board().0 == 0,
+            GameEnd::NoHoleAboveOne => on_board().1 <= 1,
+            GameEnd::AtMostOneLeft => on_board().0 <= 1,
         } || self.passes >= 2;
     }
 
@@ -279,17 +322,27 @@ impl Game for Sowing {
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
         if self.relay.is_some() {
-            moves.push(Move::Relay);
+            let ways = self.relay_ways();
+            for way in 0..2u8 {
+                if ways >> way & 1 == 1 {
+                    moves.push(Move::Relay { way });
+                }
+            }
             return;
         }
-        let mut legal = self.holes_to_sow();
-        if legal == 0 {
+        let legal = self.holes_to_sow();
+        if legal == [0, 0] {
             moves.push(Move::Pass);
             return;
         }
-        while legal != 0 {
-            moves.push(Move::Sow(legal.trailing_zeros() as u8));
-            legal &= legal - 1;
+        for (way, mut set) in legal.into_iter().enumerate() {
+            while set != 0 {
+                moves.push(Move::Sow {
+                    hole: set.trailing_zeros() as u8,
+                    way: way as u8,
+                });
+                set &= set - 1;
+            }
         }
     }
 
@@ -301,30 +354,46 @@ impl Game for Sowing {
         pick: impl FnOnce(usize) -> usize,
     ) -> (usize, Move) {
         if self.relay.is_some() {
-            return (1, Move::Relay);
+            let ways = self.relay_ways();
+            if ways == 0b11 {
+                return (2, Move::Relay { way: pick(2) as u8 });
+            }
+            return (1, Move::Relay { way: ways >> 1 });
         }
         let legal = self.holes_to_sow();
-        if legal == 0 {
+        let first = legal[0].count_ones() as usize;
+        let count = first + legal[1].count_ones() as usize;
+        if count == 0 {
             return (1, Move::Pass);
         }
-        let count = legal.count_ones() as usize;
         let index = pick(count);
-        (count, Move::Sow(nth_hole(legal, index)))
+        let (way, index) = if index < first {
+            (0, index)
+        } else {
+            (1, index - first)
+        };
+        (
+            count,
+            Move::Sow {
+                hole: nth_hole(legal[usize::from(way)], index),
+                way,
+            },
+        )
     }
 
     fn apply(&mut self, mv: Move) {
         let landing = match mv {
-            Move::Sow(hole) => {
+            Move::Sow { hole, way } => {
                 self.passes = 0;
                 let mut cells = self.cells;
-                let landing = self.sow_on(&mut cells, usize::from(hole), self.to_move);
+                let landing = self.sow_on(&mut cells, usize::from(hole), self.to_move, way);
                 self.cells = cells;
                 landing
             }
-            Move::Relay => {
+            Move::Relay { way } => {
                 let hole = self.relay.take().map_or(0, usize::from);
                 let mut cells = self.cells;
-                let landing = self.sow_on(&mut cells, hole, self.to_move);
+                let landing = self.sow_on(&mut cells, hole, self.to_move, way);
                 self.cells = cells;
                 landing
             }
@@ -387,12 +456,19 @@ impl Observe for Sowing {
 
     fn notation(&self, mv: Move) -> String {
         match mv {
-            Move::Sow(hole) => self.board.hole_name(usize::from(hole)),
-            Move::Relay => format!(
-                "relay {}",
+            Move::Sow { hole, way } => {
+                format!(
+                    "{}{}",
+                    self.board.hole_name(usize::from(hole)),
+                    self.way_name(way)
+                )
+            }
+            Move::Relay { way } => format!(
+                "relay {}{}",
                 self.relay
                     .map(|h| self.board.hole_name(usize::from(h)))
-                    .unwrap_or_default()
+                    .unwrap_or_default(),
+                self.way_name(way)
             ),
             Move::Pass => "pass".into(),
         }

@@ -16,6 +16,8 @@ option_enum! {
         Anticlockwise = "anticlockwise",
         /// Along one's own row to the left.
         Clockwise = "clockwise",
+        /// Either way: the mover chooses at each sowing, relays included.
+        Choice = "choice",
     }
 }
 
@@ -57,6 +59,19 @@ option_enum! {
 }
 
 option_enum! {
+    /// What a capture takes: the hole the last counter made a capturable count in, the hole
+    /// facing it, or both.
+    pub enum CaptureTakes {
+        /// The last hole only.
+        Last = "last",
+        /// The last hole and the hole facing it.
+        LastAndOpposite = "last-and-opposite",
+        /// The hole facing the last hole only; the last hole keeps its counters.
+        Opposite = "opposite",
+    }
+}
+
+option_enum! {
     /// What each player's score is when the game ends.
     pub enum Score {
         /// The counters a player captured.
@@ -71,8 +86,16 @@ option_enum! {
     pub enum GameEnd {
         /// When the player to move has no legal move (Ludii's `(no Moves Mover)`).
         MoverCannotMove = "mover-cannot-move",
-        /// When either row is empty at the end of a turn.
+        /// When either row is empty after a move; a mover with nothing to sow passes.
         RowEmpty = "row-empty",
+        /// When no hole holds a counter after a move; a mover with nothing to sow passes.
+        BoardEmpty = "board-empty",
+        /// When no hole holds more than one counter after a move (Awari); a mover with
+        /// nothing to sow passes.
+        NoHoleAboveOne = "no-hole-above-one",
+        /// When at most one counter is left in the holes after a move; a mover with nothing
+        /// to sow passes.
+        AtMostOneLeft = "at-most-one-left",
     }
 }
 
@@ -123,9 +146,9 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub capture_chain: bool = false, ludii: false;
 
-        /// A captured hole takes the hole facing it with it.
+        /// What a capture takes: the last hole, the hole facing it, or both.
         #[rule(cites = "sowing family", source = "")]
-        pub capture_opposite: bool = false, ludii: false;
+        pub capture_takes: CaptureTakes = CaptureTakes::Last, ludii: CaptureTakes::Last;
 
         /// What a last counter in an empty hole of one's own row takes.
         #[rule(cites = "sowing family", source = "")]

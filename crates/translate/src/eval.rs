@@ -44,6 +44,8 @@ pub struct Context<'a> {
     pub from: i64,
     /// `(to)`.
     pub to: i64,
+    /// `(site)`, inside a `forEach` or `all Sites`.
+    pub site: i64,
 }
 
 impl Context<'_> {
@@ -78,6 +80,7 @@ impl Context<'_> {
         let args: Vec<&Node> = node.positional().collect();
         match head {
             "to" if args.is_empty() => Ok(self.to),
+            "site" if args.is_empty() => Ok(self.site),
             "from" if args.is_empty() => Ok(self.from),
             "mover" if args.is_empty() => Ok(i64::from(self.mover)),
             "next" if args.is_empty() => Ok(i64::from(3 - self.mover)),
@@ -163,8 +166,21 @@ impl Context<'_> {
     }
 
     fn count(&self, node: &Node, args: &[&Node]) -> Result<i64, Unknown> {
-        // `(count at:s)`, `(count Cell at:s)`, `(count in:sites)`, `(count Sites in:sites)`.
+        // `(count at:s)`, `(count Cell at:s)`, `(count in:sites)`, `(count Sites in:sites)`,
+        // `(count Pieces All in:sites)` (every counter there: the seeds are shared).
         let kind = args.first().and_then(|a| a.as_symbol());
+        if kind == Some("Pieces") {
+            let all = args.get(1).is_some_and(|a| a.as_symbol() == Some("All"));
+            let within = node.named("in").ok_or_else(|| unknown(node))?;
+            if !all || args.len() != 2 {
+                return Err(unknown(node));
+            }
+            let sites = self.sites(within)?;
+            return Ok(sites
+                .iter()
+                .map(|&s| self.counts.get(s).copied().unwrap_or(0))
+                .sum());
+        }
         if let Some(at) = node.named("at") {
             if !matches!(kind, None | Some("Cell")) {
                 return Err(unknown(node));
@@ -236,6 +252,28 @@ impl Context<'_> {
                 })
             }
             "is" => self.is(node, &args),
+            "no" if args.len() == 2
+                && args[0].as_symbol() == Some("Pieces")
+                && args[1].as_symbol() == Some("All") =>
+            {
+                let within = node.named("in").ok_or_else(|| unknown(node))?;
+                let sites = self.sites(within)?;
+                Ok(sites
+                    .iter()
+                    .all(|&s| self.counts.get(s).copied().unwrap_or(0) == 0))
+            }
+            "all" if args.len() == 2 && args[0].as_symbol() == Some("Sites") => {
+                let condition = node.named("if").ok_or_else(|| unknown(node))?;
+                let sites = self.sites(args[1])?;
+                for site in sites {
+                    let mut inner = self.clone();
+                    inner.site = site as i64;
+                    if !inner.boolean(condition)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
             "if" if args.len() == 3 => {
                 if self.boolean(args[0])? {
                     self.boolean(args[1])
@@ -332,6 +370,18 @@ impl Context<'_> {
                 }
                 _ => Err(unknown(node)),
             },
+            "forEach" if args.len() == 1 => {
+                let condition = node.named("if").ok_or_else(|| unknown(node))?;
+                let mut kept = Vec::new();
+                for site in self.sites(args[0])? {
+                    let mut inner = self.clone();
+                    inner.site = site as i64;
+                    if inner.boolean(condition)? {
+                        kept.push(site);
+                    }
+                }
+                Ok(kept)
+            }
             "union" | "difference" | "intersection" => {
                 let parts: Vec<&Node> = match args.as_slice() {
                     [array] if array.as_array().is_some() => {

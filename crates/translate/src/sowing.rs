@@ -11,7 +11,9 @@ use std::collections::BTreeMap;
 
 use ludii::{Expanded, Kind, Node, Span};
 use sowing::board::Board;
-use sowing::{CaptureRow, Direction, EmptyHoleCapture, GameEnd, Relay, Score, SowingParams};
+use sowing::{
+    CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, GameEnd, Relay, Score, SowingParams,
+};
 
 use crate::eval::{Context, Places, Unknown, is_symbol};
 use crate::geometry::Geometry;
@@ -96,8 +98,8 @@ fn child<'n>(node: &'n Node, head: &str) -> Option<&'n Node> {
 struct Equipment {
     geometry: Geometry,
     places: Places,
-    /// Each player's track, as Ludii sites (one shared track is both players').
-    tracks: [Vec<usize>; 2],
+    /// The tracks: name, owner (none for both players) and sites, in order.
+    tracks: Vec<Track>,
     board_node: Node,
 }
 
@@ -190,8 +192,7 @@ fn read_equipment(reader: &mut Reader<'_>, equipment: &Node) -> Option<Equipment
     }
     let geometry = Geometry::new(rows as usize, columns as usize, stores);
     let mut places = Places::default();
-    let mut owned: [Option<Vec<usize>>; 2] = [None, None];
-    let mut shared: Option<Vec<usize>> = None;
+    let mut found: Vec<Track> = Vec::new();
     let tracks: Vec<&Node> = board.positional().skip(2).flat_map(items).collect();
     for track in tracks {
         if !track.is_call("track") {
@@ -235,24 +236,25 @@ fn read_equipment(reader: &mut Reader<'_>, equipment: &Node) -> Option<Equipment
             .or_else(|| track.named("owner"))
             .and_then(|o| o.as_symbol().or_else(|| o.head()).map(str::to_string));
         places.tracks.insert(name.to_string(), sites.clone());
-        match owner.as_deref() {
-            Some("P1") => owned[0] = Some(sites),
-            Some("P2") => owned[1] = Some(sites),
-            None => shared = Some(sites),
-            Some(other) => reader.lack(track, format!("a track owned by {other}")),
-        }
+        let owner = match owner.as_deref() {
+            Some("P1") => Some(0),
+            Some("P2") => Some(1),
+            None => None,
+            Some(other) => {
+                reader.lack(track, format!("a track owned by {other}"));
+                continue;
+            }
+        };
+        found.push(Track {
+            name: name.to_string(),
+            owner,
+            sites,
+        });
     }
-    let both = match (owned, shared) {
-        ([Some(one), Some(two)], None) => [one, two],
-        ([None, None], Some(track)) => [track.clone(), track],
-        _ => {
-            reader.lack(
-                board,
-                "a board whose tracks are not one shared loop or one loop each",
-            );
-            return None;
-        }
-    };
+    if found.is_empty() {
+        reader.lack(board, "a board without a track");
+        return None;
+    }
     for node in &list {
         match node.head() {
             Some("mancalaBoard") => {}
@@ -276,7 +278,7 @@ fn read_equipment(reader: &mut Reader<'_>, equipment: &Node) -> Option<Equipment
     Some(Equipment {
         geometry,
         places,
-        tracks: both,
+        tracks: found,
         board_node: (*board).clone(),
     })
 }
@@ -308,6 +310,7 @@ fn read_region(reader: &mut Reader<'_>, node: &Node, geometry: &Geometry, places
         mover: player,
         from: -1,
         to: -1,
+        site: -1,
     };
     match context.sites(sites) {
         Ok(sites) => {
@@ -353,71 +356,93 @@ fn read_map(reader: &mut Reader<'_>, node: &Node, geometry: &Geometry, places: &
     }
 }
 
-/// The family's board for the description's size and tracks, the direction and whether the
-/// stores are in the track; `None` with lacks when the tracks are not the family's.
+/// A track of the board: its name, its owner (player 0 or 1; none when both sow along it) and
+/// its sites as Ludii walks them.
+struct Track {
+    name: String,
+    owner: Option<usize>,
+    sites: Vec<usize>,
+}
+
+/// The family's board for the description's size and stores in the track, the Ludii site of
+/// each family cell, and for each track the way round it goes (0 anticlockwise, 1 clockwise)
+/// for each player it serves; `None` with lacks when a track is not one of the family's.
 fn board_for(
     reader: &mut Reader<'_>,
     equipment: &Equipment,
-) -> Option<(SowingParams, Board, Vec<usize>)> {
+) -> Option<(
+    SowingParams,
+    Board,
+    Vec<usize>,
+    BTreeMap<String, [Option<u8>; 2]>,
+)> {
     let geometry = &equipment.geometry;
     let node = &equipment.board_node;
     let store_sites: Vec<usize> = geometry
         .store_sites()
         .map(|(a, b)| vec![a, b])
         .unwrap_or_default();
-    let with_stores = equipment.tracks[0].iter().any(|s| store_sites.contains(s));
-    for direction in [Direction::Anticlockwise, Direction::Clockwise] {
-        let params = SowingParams {
-            rows: geometry.rows as u8,
-            holes: geometry.columns as u8,
-            direction,
-            stores_in_track: with_stores,
-            ..SowingParams::default()
-        };
-        if params.rows as usize * params.holes as usize > sowing::MAX_HOLES {
-            reader.lack(
-                node,
-                format!("a board of more than {} holes", sowing::MAX_HOLES),
-            );
-            return None;
-        }
-        let board = Board::new(&params);
-        let Some(mut cells) = geometry.cells_of(&board) else {
-            continue;
-        };
-        if with_stores {
-            // The family's store of player 1 follows player 1's row anticlockwise: the right
-            // store; player 2's the left.
-            match geometry.store_sites() {
-                Some((left, right)) => {
-                    cells.push(right);
-                    cells.push(left);
+    let with_stores = equipment
+        .tracks
+        .iter()
+        .any(|t| t.sites.iter().any(|s| store_sites.contains(s)));
+    let params = SowingParams {
+        rows: geometry.rows as u8,
+        holes: geometry.columns as u8,
+        stores_in_track: with_stores,
+        ..SowingParams::default()
+    };
+    if params.rows as usize * params.holes as usize > sowing::MAX_HOLES {
+        reader.lack(
+            node,
+            format!("a board of more than {} holes", sowing::MAX_HOLES),
+        );
+        return None;
+    }
+    let board = Board::new(&params);
+    let mut cells = geometry.cells_of(&board)?;
+    if with_stores {
+        // The family's store of player 1 follows player 1's row anticlockwise: the right
+        // store; player 2's the left.
+        let (left, right) = geometry.store_sites()?;
+        cells.push(right);
+        cells.push(left);
+    }
+    let mut ways = BTreeMap::new();
+    for track in &equipment.tracks {
+        let players: Vec<usize> = track.owner.map_or_else(|| vec![0, 1], |p| vec![p]);
+        let mut by_player = [None; 2];
+        for player in players {
+            let way = (0..2u8)
+                .find(|&way| same_cycle(&track.sites, &board, &cells, player, with_stores, way));
+            match way {
+                Some(way) => by_player[player] = Some(way),
+                None => {
+                    reader.lack(
+                        node,
+                        format!(
+                            "a track ({}) that is neither the family's anticlockwise nor its clockwise round",
+                            track.name
+                        ),
+                    );
+                    return None;
                 }
-                None => return None,
             }
         }
-        let fits = (0..2).all(|player| {
-            let track = &equipment.tracks[player];
-            same_cycle(track, &board, &cells, player, with_stores)
-        });
-        if fits {
-            return Some((params, board, cells));
-        }
+        ways.insert(track.name.clone(), by_player);
     }
-    reader.lack(
-        node,
-        "a track that is neither the family's anticlockwise nor its clockwise round",
-    );
-    None
+    Some((params, board, cells, ways))
 }
 
-/// Whether a Ludii track (sites) is the family's track of `player` on `board` as a cycle.
+/// Whether a Ludii track (sites) is the family's track of `player` going `way` round on
+/// `board`, as a cycle.
 fn same_cycle(
     track: &[usize],
     board: &Board,
     cells: &[usize],
     player: usize,
     stores: bool,
+    way: u8,
 ) -> bool {
     // The family's order of cells for this player, as Ludii sites; a track holding both
     // stores is the family's own-store track once the opponent's store is passed over.
@@ -430,7 +455,7 @@ fn same_cycle(
     let mut cell = start;
     loop {
         order.push(cells[cell]);
-        cell = usize::from(board.next[player][cell]);
+        cell = usize::from(board.next[usize::from(way)][player][cell]);
         if cell == start || order.len() > cells.len() {
             break;
         }
@@ -457,6 +482,10 @@ struct Situation<'a> {
     board: &'a Board,
     /// Ludii's site of each family cell.
     cells: &'a [usize],
+    /// The board's tracks, in order.
+    tracks: &'a [Track],
+    /// The way round each track goes, for each player it serves.
+    ways: &'a BTreeMap<String, [Option<u8>; 2]>,
 }
 
 impl<'a> Situation<'a> {
@@ -468,6 +497,7 @@ impl<'a> Situation<'a> {
             mover,
             from: -1,
             to: -1,
+            site: -1,
         }
     }
 
@@ -482,19 +512,20 @@ impl<'a> Situation<'a> {
 }
 
 fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
-    let Some((params, board, cells)) = board_for(reader, equipment) else {
+    let Some((params, board, cells, ways)) = board_for(reader, equipment) else {
         return;
     };
     let board_node = &equipment.board_node;
     reader.set("rows", params.rows, board_node);
     reader.set("holes", params.holes, board_node);
-    reader.set("direction", params.direction, board_node);
     reader.set("stores_in_track", params.stores_in_track, board_node);
     let situation = Situation {
         geometry: &equipment.geometry,
         places: &equipment.places,
         board: &board,
         cells: &cells,
+        tracks: &equipment.tracks,
+        ways: &ways,
     };
     // One phase is no phase: its play (and end) are the game's.
     let mut parts: Vec<&Node> = Vec::new();
@@ -645,27 +676,72 @@ fn read_play(reader: &mut Reader<'_>, play: &Node, situation: &Situation<'_>) {
     if !must_feed {
         reader.default("must_feed", false, play);
     }
+    let choices: Vec<&Node> = if moves.is_call("or") {
+        moves.positional().flat_map(items).collect()
+    } else {
+        vec![moves]
+    };
+    match choices.as_slice() {
+        [only] => {
+            if let Some(way) = read_move(reader, only, situation) {
+                let direction = if way == 0 {
+                    Direction::Anticlockwise
+                } else {
+                    Direction::Clockwise
+                };
+                reader.set("direction", direction, only);
+            }
+        }
+        [one, other] => {
+            // Two moves alike but for the way round: the mover chooses the direction.
+            let before = reader.reading.clone();
+            let first = read_move(reader, one, situation);
+            let read_first = std::mem::replace(&mut reader.reading, before);
+            let second = read_move(reader, other, situation);
+            let values = |reading: &Reading| -> BTreeMap<&'static str, String> {
+                reading.iter().map(|(k, r)| (*k, r.value.clone())).collect()
+            };
+            match (first, second) {
+                (Some(a), Some(b)) if a != b && values(&read_first) == values(&reader.reading) => {
+                    reader.set("direction", Direction::Choice, moves);
+                }
+                (Some(_), Some(_)) => reader.lack(
+                    moves,
+                    "a choice of two moves that differ in more than the way round",
+                ),
+                _ => {}
+            }
+        }
+        _ => reader.lack(
+            moves,
+            format!("a choice of {} kinds of move", choices.len()),
+        ),
+    }
+}
+
+/// Reads one kind of move, a hole lifted and sown; returns the way round it sows.
+fn read_move(reader: &mut Reader<'_>, moves: &Node, situation: &Situation<'_>) -> Option<u8> {
     if !moves.is_call("move") || !moves.arg(0).is_some_and(|a| is_symbol(a, "Select")) {
         reader.lack(
             moves,
             format!("moves other than lifting a hole: {}", head_of(moves)),
         );
-        return;
+        return None;
     }
     let Some(from) = child(moves, "from") else {
         reader.lack(moves, "a (move Select) without (from …)");
-        return;
+        return None;
     };
     let Some(then) = child(moves, "then") else {
         reader.lack(moves, "a (move Select) without (then (sow …))");
-        return;
+        return None;
     };
     let Some(sow) = then.arg(0).filter(|s| s.is_call("sow")) else {
         reader.lack(
             then,
             format!("a move whose consequence is not a sowing: {then}"),
         );
-        return;
+        return None;
     };
     for extra in moves.children().iter().skip(1) {
         if !(extra.is_call("from") || extra.is_call("then")) {
@@ -677,6 +753,34 @@ fn read_play(reader: &mut Reader<'_>, play: &Node, situation: &Situation<'_>) {
     }
     let relay_from_last = read_from(reader, from, situation);
     read_sow(reader, sow, situation, relay_from_last);
+    way_of(reader, sow, situation)
+}
+
+/// The way round a sowing goes: along the track it names (each player's own, with
+/// `owner:(mover)`), or the board's first track; the same way for both players.
+fn way_of(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>) -> Option<u8> {
+    let name = sow.positional().find_map(Node::as_str);
+    let per_player = sow.named("owner").is_some();
+    let mut ways = [None; 2];
+    for (player, way) in ways.iter_mut().enumerate() {
+        let track = situation.tracks.iter().find(|t| match (name, per_player) {
+            (Some(name), true) => t.owner == Some(player) && t.name.contains(name),
+            (Some(name), false) => t.name == name,
+            (None, true) => t.owner == Some(player),
+            (None, false) => true,
+        });
+        *way = track.and_then(|t| situation.ways.get(&t.name).and_then(|w| w[player]));
+    }
+    match ways {
+        [Some(a), Some(b)] if a == b => Some(a),
+        _ => {
+            reader.lack(
+                sow,
+                "a sowing along a track that is not each player's own round, the same way for both",
+            );
+            None
+        }
+    }
 }
 
 /// Reads where a move lifts from; returns whether a turn that goes on lifts the last hole.
@@ -689,9 +793,13 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
     let mut holes = sites;
     if sites.is_call("if") {
         let condition = sites.arg(0);
-        let same_turn = condition.is_some_and(
-            |c| matches!(&c.kind, Kind::DefineUse { name, args } if name == "SameTurn" && args.is_empty()),
-        );
+        // Ludii's library define `SameTurn`, or its meaning written out: the mover moved last.
+        let same_turn = condition.is_some_and(|c| {
+            matches!(&c.kind, Kind::DefineUse { name, args } if name == "SameTurn" && args.is_empty())
+                || (c.is_call("is")
+                    && c.arg(0).is_some_and(|a| is_symbol(a, "Mover"))
+                    && c.arg(1).is_some_and(|a| is_symbol(a, "Prev")))
+        });
         let last = sites.arg(1).is_some_and(|s| {
             s.is_call("sites")
                 && s.arg(0).and_then(Node::as_array).is_some_and(|a| {
@@ -769,9 +877,14 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
 enum Action<'n> {
     /// `(moveAgain)`.
     MoveAgain,
-    /// The last hole's counters taken into the mover's store or hand; with the other sites
-    /// whose counters go with them (each a site expression).
-    Capture { also: Vec<&'n Node> },
+    /// Counters taken into the mover's store or hand: the last hole's (`last`), and the
+    /// other sites' whose counters go (each a site expression); `count` when a constant
+    /// number is taken rather than the whole hole.
+    Capture {
+        last: bool,
+        also: Vec<&'n Node>,
+        count: Option<i64>,
+    },
 }
 
 /// The cases of an effect: each a list of conditions (with whether each must hold) and an
@@ -803,7 +916,9 @@ fn cases<'n>(
             out.push((conditions, Action::MoveAgain))
         }
         Some("fromTo") | Some("and") => match capture_of(effect) {
-            Some(also) => out.push((conditions, Action::Capture { also })),
+            Some((last, also, count)) => {
+                out.push((conditions, Action::Capture { last, also, count }))
+            }
             None => reader.lack(
                 effect,
                 format!("an effect of a sowing the family does not have: {effect}"),
@@ -821,7 +936,7 @@ fn cases<'n>(
 
 /// A capture: `(fromTo (from (to)) (to store) count:(count at:(to)))`, possibly with more
 /// `fromTo`s of other sites in an `(and …)`; the other sites' expressions.
-fn capture_of(effect: &Node) -> Option<Vec<&Node>> {
+fn capture_of(effect: &Node) -> Option<(bool, Vec<&Node>, Option<i64>)> {
     let moves: Vec<&Node> = if effect.is_call("and") {
         effect.positional().flat_map(items).collect()
     } else {
@@ -829,6 +944,7 @@ fn capture_of(effect: &Node) -> Option<Vec<&Node>> {
     };
     let mut last = false;
     let mut also = Vec::new();
+    let mut constant = None;
     for mv in moves {
         let mv = if mv.is_call("if") && mv.arg(2).is_none() {
             // `(if (> (count at:x) 0) (fromTo (from x) …))`: taking nothing from an empty hole
@@ -842,11 +958,22 @@ fn capture_of(effect: &Node) -> Option<Vec<&Node>> {
         }
         let from = child(mv, "from")?.arg(0)?;
         let to = child(mv, "to")?.arg(0)?;
-        let whole = mv.named("count").is_some_and(|c| {
+        let count = mv.named("count");
+        let whole = count.is_some_and(|c| {
             c.is_call("count")
                 && c.named("at")
                     .is_some_and(|at| at.to_string() == from.to_string())
         });
+        // A constant count (Wari's `count:6`) takes the whole hole where the condition makes
+        // the hole hold just that many: checked against the capture's counts.
+        let fixed = count.and_then(Node::as_int);
+        if fixed.is_some() {
+            if constant.is_some_and(|c| Some(c) != fixed) {
+                return None;
+            }
+            constant = fixed;
+        }
+        let whole = whole || fixed.is_some();
         let into_store = to.is_call("handSite") || to.is_call("mapEntry");
         if !whole || !into_store {
             return None;
@@ -857,7 +984,7 @@ fn capture_of(effect: &Node) -> Option<Vec<&Node>> {
             also.push(from);
         }
     }
-    last.then_some(also)
+    (last || !also.is_empty()).then_some((last, also, constant))
 }
 
 fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, relay_from_last: bool) {
@@ -988,7 +1115,7 @@ fn read_effects(
     let mut extra_turn = false;
     let mut counts = 0u32;
     let mut rows: Option<CaptureRow> = None;
-    let mut opposite = None;
+    let mut takes = None;
     let mut empty_capture = EmptyHoleCapture::Off;
     let mut capture_node = None;
     for (conditions, action) in found {
@@ -1024,7 +1151,7 @@ fn read_effects(
                     return;
                 }
             }
-            Action::Capture { also } => {
+            Action::Capture { last, also, count } => {
                 capture_node = Some(node);
                 // Only where the capture is made must the other site be the facing hole.
                 let made: Vec<(u8, usize)> = all
@@ -1051,8 +1178,12 @@ fn read_effects(
                         && l.count == 1
                         && l.facing > 0
                 };
-                if takes_facing && when(&kalah) {
-                    empty_capture = EmptyHoleCapture::OppositeAndLast;
+                if takes_facing && when(&kalah) && count.is_none() {
+                    empty_capture = if *last {
+                        EmptyHoleCapture::OppositeAndLast
+                    } else {
+                        EmptyHoleCapture::Opposite
+                    };
                     continue;
                 }
                 // Otherwise a set of counts on a row, whatever faces it.
@@ -1103,9 +1234,31 @@ fn read_effects(
                     reader.lack(node, "two captures of counts in one sowing");
                     return;
                 }
+                if let Some(fixed) = count
+                    && u32::try_from(*fixed).ok().and_then(|f| 1u32.checked_shl(f)) != Some(set)
+                {
+                    reader.lack(
+                        node,
+                        format!(
+                            "a capture of {fixed} counters from holes that may hold another count"
+                        ),
+                    );
+                    return;
+                }
                 counts = set;
                 rows = Some(row);
-                opposite = Some(takes_facing);
+                takes = Some(match (*last, takes_facing) {
+                    (true, false) => CaptureTakes::Last,
+                    (true, true) => CaptureTakes::LastAndOpposite,
+                    (false, true) => CaptureTakes::Opposite,
+                    (false, false) => {
+                        reader.lack(
+                            node,
+                            "a capture that takes neither the last hole nor the one facing it",
+                        );
+                        return;
+                    }
+                });
             }
         }
     }
@@ -1124,8 +1277,8 @@ fn read_effects(
         rows.is_some(),
     );
     reader.set_or_default(
-        "capture_opposite",
-        opposite.unwrap_or(false),
+        "capture_takes",
+        takes.unwrap_or(CaptureTakes::Last),
         at,
         rows.is_some(),
     );
@@ -1205,16 +1358,25 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
         reader.lack(rule, format!("an end without a result: {rule}"));
         return;
     };
-    if condition.is_call("no")
+    // `(no Moves Mover)` and `(no Moves Next)` both end the game when the player about to
+    // move has nothing to play: Ludii reads the mover's stalemate at the start of its turn,
+    // and the next player's right after the move.
+    let no_moves = condition.is_call("no")
         && condition.arg(0).is_some_and(|a| is_symbol(a, "Moves"))
-        && condition.arg(1).is_some_and(|a| is_symbol(a, "Mover"))
-    {
+        && condition
+            .arg(1)
+            .is_some_and(|a| is_symbol(a, "Mover") || is_symbol(a, "Next"));
+    if no_moves {
         reader.set("game_end", GameEnd::MoverCannotMove, condition);
     } else {
-        reader.lack(
-            condition,
-            format!("an end condition the family does not have: {condition}"),
-        );
+        match board_end(condition, situation) {
+            Ok(Some(end)) => reader.set("game_end", end, condition),
+            Ok(None) => reader.lack(
+                condition,
+                format!("an end condition the family does not have: {condition}"),
+            ),
+            Err(error) => reader.unknown(condition, error, "an end condition"),
+        }
     }
     if !result.is_call("byScore") {
         reader.lack(
@@ -1252,6 +1414,60 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
             format!("scores not given for both players: {result}"),
         ),
     }
+}
+
+/// Which of the family's end conditions on the holes a condition is, tried on boards that tell
+/// them apart (empty, a single counter, ones only, a hole of two, an empty row) and on a few
+/// others, for both movers.
+fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameEnd>, Unknown> {
+    let board = situation.board;
+    let holes = board.holes;
+    let mut boards: Vec<Vec<i64>> = vec![vec![0; holes], vec![1; holes]];
+    let mut single = vec![0; holes];
+    single[holes - 1] = 1;
+    boards.push(single);
+    let mut two = vec![1; holes];
+    two[0] = 2;
+    boards.push(two);
+    for player in 0..2 {
+        let row: Vec<i64> = (0..holes)
+            .map(|h| i64::from(board.owner(h) != player) * 3)
+            .collect();
+        boards.push(row);
+    }
+    for seed in 0..6i64 {
+        boards.push((0..holes as i64).map(|h| (h * 7 + seed * 3) % 4).collect());
+    }
+    let candidates = [
+        GameEnd::BoardEmpty,
+        GameEnd::NoHoleAboveOne,
+        GameEnd::AtMostOneLeft,
+        GameEnd::RowEmpty,
+    ];
+    let mut fits = candidates.to_vec();
+    for counts in &boards {
+        let total: i64 = counts.iter().sum();
+        let most = counts.iter().copied().max().unwrap_or(0);
+        let row_empty = (0..2u8).any(|p| (0..holes).all(|h| board.owner(h) != p || counts[h] == 0));
+        for mover in 1..=2u8 {
+            let mut context = situation.context(mover);
+            for (cell, &count) in counts.iter().enumerate() {
+                context.counts[situation.cells[cell]] = count;
+            }
+            let value = context.boolean(condition)?;
+            fits.retain(|end| {
+                let expected = match end {
+                    GameEnd::BoardEmpty => total == 0,
+                    GameEnd::NoHoleAboveOne => most <= 1,
+                    GameEnd::AtMostOneLeft => total <= 1,
+                    GameEnd::RowEmpty => row_empty,
+                    GameEnd::MoverCannotMove => false,
+                };
+                expected == value
+            });
+        }
+    }
+    Ok(fits.first().copied())
 }
 
 /// Which of the family's scores an expression is, tried on a few positions with counters in the
