@@ -143,11 +143,25 @@ impl Malformed<'_> {
     }
 }
 
-/// The stars a symbol is made of, if it is a run of stars.
-fn stars(node: &Node) -> Option<usize> {
-    node.as_symbol()
+/// When `entry` is a run of stars, adds them to the priority of what precedes it (`last`)
+/// and says so; stars with nothing before them are malformed.
+fn add_stars(
+    entry: &Node,
+    last: Option<&mut usize>,
+    malformed: &Malformed<'_>,
+    expected: &'static str,
+) -> Result<bool, ReadError> {
+    let Some(stars) = entry
+        .as_symbol()
         .filter(|s| !s.is_empty() && s.chars().all(|c| c == '*'))
-        .map(str::len)
+    else {
+        return Ok(false);
+    };
+    match last {
+        Some(priority) => *priority += stars.len(),
+        None => return Err(malformed.at(entry.span, expected)),
+    }
+    Ok(true)
 }
 
 impl Description {
@@ -298,6 +312,12 @@ impl Description {
     pub fn source(&self) -> Option<&str> {
         self.info_text("source")
     }
+
+    /// How many players the game has under its default options (see
+    /// [`crate::Expanded::players`]); `None` when it does not expand or does not say.
+    pub fn players(&self) -> Option<usize> {
+        self.expand(&crate::Selection::Defaults).ok()?.players()
+    }
 }
 
 /// At most 80 characters of `text`, for error messages.
@@ -357,11 +377,8 @@ fn read_option(label: &str, node: &Node) -> Result<OptionCategory, ReadError> {
         .ok_or_else(|| malformed.at(node.span, "a list of items `{(item …) …}`"))?;
     let mut items: Vec<OptionItem> = Vec::new();
     for entry in item_list {
-        if let Some(count) = stars(entry) {
-            match items.last_mut() {
-                Some(item) => item.priority += count,
-                None => return Err(malformed.at(entry.span, "stars after an item")),
-            }
+        let last = items.last_mut().map(|item| &mut item.priority);
+        if add_stars(entry, last, &malformed, "stars after an item")? {
             continue;
         }
         items.push(read_item(label, entry, arg_names.len())?);
@@ -445,11 +462,8 @@ fn read_rulesets(label: &str, node: &Node) -> Result<Vec<Ruleset>, ReadError> {
     };
     let mut rulesets: Vec<Ruleset> = Vec::new();
     for entry in list {
-        if let Some(count) = stars(entry) {
-            match rulesets.last_mut() {
-                Some(ruleset) => ruleset.priority += count,
-                None => return Err(malformed.at(entry.span, "stars after a ruleset")),
-            }
+        let last = rulesets.last_mut().map(|ruleset| &mut ruleset.priority);
+        if add_stars(entry, last, &malformed, "stars after a ruleset")? {
             continue;
         }
         let malformed = Malformed {

@@ -16,7 +16,15 @@
 //! - `m..n` becomes every integer from `m` to `n` (`m..m` gives `m` twice, as in Ludii);
 //! - parentheses opening on a parenthesis, `((…) …)`, are dropped and their contents kept;
 //! - in-file defines are expanded in the metadata too, Ludii's library defines only in the
-//!   game.
+//!   game;
+//! - a define given more arguments than it uses ignores the rest, and the first definition
+//!   of a name is the one used (later ones are [`Description::shadowed_defines`]).
+//!
+//! Ludii's expander has no conditional of its own: `(if …)` in a define is a ludeme like any
+//! other. Where Ludii stops replacing options once a chosen item has no arguments at all,
+//! this expander goes on (no vendored description has such an item). A ruleset's
+//! `variations:` are listed ([`crate::Ruleset::variations`]) but a [`Selection::Ruleset`]
+//! takes the ruleset's own options; select variations through [`Selection::Options`].
 //!
 //! Ludii's library of defines (its `def/` folder) is not shipped with the descriptions; a use
 //! of one of [`LIBRARY_DEFINES`] stays in the expansion as a [`Kind::DefineUse`] and is listed
@@ -283,6 +291,32 @@ pub enum ExpandError {
     Metadata(#[from] ReadError),
 }
 
+impl ExpandError {
+    /// Where in the description the error is; `None` for errors of the selection or of the
+    /// whole description.
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            ExpandError::UnknownOptionTag { line, column, .. }
+            | ExpandError::UnknownOptionArgument { line, column, .. }
+            | ExpandError::ItemLacksArgument { line, column, .. }
+            | ExpandError::UnknownDefine { line, column, .. }
+            | ExpandError::Cycle { line, column, .. }
+            | ExpandError::StrayParameter { line, column, .. }
+            | ExpandError::EmptyNamedValue { line, column, .. }
+            | ExpandError::UnknownRequirement { line, column, .. } => Some(Span {
+                line: *line,
+                column: *column,
+            }),
+            ExpandError::Metadata(error) => error.span(),
+            ExpandError::Match { .. }
+            | ExpandError::UnknownRuleset { .. }
+            | ExpandError::UnknownOption { .. }
+            | ExpandError::ConflictingOptions { .. }
+            | ExpandError::TooLarge { .. } => None,
+        }
+    }
+}
+
 impl Description {
     /// The description expanded under `selection`.
     ///
@@ -497,34 +531,6 @@ fn with_children(node: &Node, children: Vec<Node>) -> Node {
 }
 
 impl Expander<'_> {
-    /// `key:` followed by what its value expanded to: like text, a value of several nodes
-    /// gives the key the first and the rest follow it.
-    fn named(
-        &self,
-        node: &Node,
-        key: &str,
-        mut values: Vec<Node>,
-    ) -> Result<Vec<Node>, ExpandError> {
-        if values.is_empty() {
-            return Err(ExpandError::EmptyNamedValue {
-                label: self.label.to_owned(),
-                line: node.span.line,
-                column: node.span.column,
-                key: key.to_owned(),
-            });
-        }
-        let first = values.remove(0);
-        let mut out = vec![Node::new(
-            Kind::Named {
-                key: key.to_owned(),
-                value: Box::new(first),
-            },
-            node.span,
-        )];
-        out.extend(values);
-        Ok(out)
-    }
-
     fn cycle(&self, span: Span, name: &str) -> ExpandError {
         ExpandError::Cycle {
             label: self.label.to_owned(),
@@ -546,14 +552,7 @@ impl Expander<'_> {
                     let value = self.option_value(node.span, tag, arg.as_deref())?;
                     out.extend(self.options_in(value, depth + 1)?);
                 }
-                Kind::Named { key, value } => {
-                    let values = self.options_in(std::slice::from_ref(value), depth)?;
-                    out.extend(self.named(node, key, values)?);
-                }
-                _ => {
-                    let children = self.options_in(node.children(), depth)?;
-                    out.push(with_children(node, children));
-                }
+                _ => out.extend(rebuild(self.label, node, |c| self.options_in(c, depth))?),
             }
         }
         Ok(out)
@@ -665,14 +664,7 @@ impl Expander<'_> {
                         out.push(arg.clone());
                     }
                 }
-                Kind::Named { key, value } => {
-                    let values = self.substitute(std::slice::from_ref(value), args)?;
-                    out.extend(self.named(node, key, values)?);
-                }
-                _ => {
-                    let children = self.substitute(node.children(), args)?;
-                    out.push(with_children(node, children));
-                }
+                _ => out.extend(rebuild(self.label, node, |c| self.substitute(c, args))?),
             }
         }
         Ok(out)
@@ -746,10 +738,7 @@ impl Expander<'_> {
                         None => out.extend(expanded),
                     }
                 }
-                Kind::Named { key, value } => {
-                    let values = self.defines_in(std::slice::from_ref(value), depth, place)?;
-                    out.extend(self.named(node, key, values)?);
-                }
+
                 Kind::Range { from, to } => {
                     let span = node.span;
                     let count = usize::try_from(from.abs_diff(*to)).unwrap_or(usize::MAX);
@@ -774,12 +763,54 @@ impl Expander<'_> {
                     });
                 }
                 _ => {
-                    let children = self.defines_in(node.children(), depth, place)?;
-                    out.push(with_children(node, children));
+                    let label = self.label;
+                    out.extend(rebuild(label, node, |c| self.defines_in(c, depth, place))?);
                 }
             }
         }
         Ok(out)
+    }
+}
+
+/// `key:` followed by what its value expanded to: like text, a value of several nodes
+/// gives the key the first and the rest follow it.
+fn named(
+    label: &str,
+    node: &Node,
+    key: &str,
+    mut values: Vec<Node>,
+) -> Result<Vec<Node>, ExpandError> {
+    if values.is_empty() {
+        return Err(ExpandError::EmptyNamedValue {
+            label: label.to_owned(),
+            line: node.span.line,
+            column: node.span.column,
+            key: key.to_owned(),
+        });
+    }
+    let first = values.remove(0);
+    let mut out = vec![Node::new(
+        Kind::Named {
+            key: key.to_owned(),
+            value: Box::new(first),
+        },
+        node.span,
+    )];
+    out.extend(values);
+    Ok(out)
+}
+
+/// `node` rebuilt from what `rewrite` makes of its children, or of a named argument's value.
+fn rebuild(
+    label: &str,
+    node: &Node,
+    mut rewrite: impl FnMut(&[Node]) -> Result<Vec<Node>, ExpandError>,
+) -> Result<Vec<Node>, ExpandError> {
+    match &node.kind {
+        Kind::Named { key, value } => {
+            named(label, node, key, rewrite(std::slice::from_ref(value))?)
+        }
+        _ => Ok(vec![with_children(node, rewrite(node.children())?)]),
     }
 }
 

@@ -159,6 +159,30 @@ pub enum ReadError {
     },
 }
 
+impl ReadError {
+    /// Where in the text the error is; `None` for [`ReadError::GameCount`], which concerns
+    /// the whole description.
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            ReadError::Unclosed { line, column, .. }
+            | ReadError::UnexpectedClose { line, column, .. }
+            | ReadError::UnterminatedString { line, column, .. }
+            | ReadError::UnexpectedCharacter { line, column, .. }
+            | ReadError::MissingHead { line, column, .. }
+            | ReadError::MissingValue { line, column, .. }
+            | ReadError::MalformedOptionReference { line, column, .. }
+            | ReadError::NumberOutOfRange { line, column, .. }
+            | ReadError::TooDeep { line, column, .. }
+            | ReadError::Malformed { line, column, .. }
+            | ReadError::UnexpectedTopLevel { line, column, .. } => Some(Span {
+                line: *line,
+                column: *column,
+            }),
+            ReadError::GameCount { .. } => None,
+        }
+    }
+}
+
 /// Reads `text` (labelled `label` in errors, usually its file name) into its top-level nodes.
 ///
 /// # Errors
@@ -257,7 +281,7 @@ impl Reader<'_> {
     }
 
     fn unexpected_close(&self, found: char, expected: Option<char>) -> ReadError {
-        if is_bracket(found) || found == '>' {
+        if is_bracket(found) {
             ReadError::UnexpectedClose {
                 label: self.label(),
                 line: self.line,
