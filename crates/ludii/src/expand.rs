@@ -45,18 +45,24 @@ const MAX_DEPTH: usize = 64;
 /// How many nodes an expansion may produce before it is refused as runaway.
 const MAX_NODES: usize = 2_000_000;
 
-/// The defines of Ludii 1.3.4's own library that the vendored descriptions use. Their bodies
-/// are Ludii's (under a licence that does not allow shipping them here), so a use is kept
-/// unexpanded and reported; any other unknown define is an error.
+/// The defines of Ludii's own library (its `Common/res/def/`) that vendored descriptions use
+/// without defining them, called (`("HandEmpty" Mover)`) or bare (`(piece "Marker" Each
+/// "StepToEmpty")`). Their bodies are Ludii's, under a licence that does not allow shipping
+/// them here, so a use is kept unexpanded, as a [`Kind::DefineUse`], and reported; any other
+/// call of an unknown define is an error.
 pub const LIBRARY_DEFINES: &[&str] = &[
     "HandEmpty",
+    "HopCapture",
     "IsInCheck",
+    "KnightWalk",
     "NewTurn",
     "NoMoves",
     "NoSites",
     "SameTurn",
+    "StepDiagonalToEmpty",
     "StepForwardToEmpty",
     "StepForwardsToEmpty",
+    "StepToEmpty",
 ];
 
 /// Which options a description is expanded under.

@@ -109,15 +109,19 @@ fn defines_expand_as_ludii_expands_them() {
 #[test]
 fn library_defines_are_listed() {
     let expanded = expand(
-        r#"(game "G" (if "SameTurn" ("HandEmpty" Mover)))"#,
+        r#"(game "G" (if "SameTurn" ("HandEmpty" Mover)) (piece "Knight" Each "KnightWalk"))"#,
         DEFAULTS,
+    );
+    assert_eq!(
+        expanded.game.to_string(),
+        r#"(game "G" (if ("SameTurn") ("HandEmpty" Mover)) (piece "Knight" Each ("KnightWalk")))"#
     );
     let names: Vec<&str> = expanded
         .library_defines
         .iter()
         .map(String::as_str)
         .collect();
-    assert_eq!(names, ["HandEmpty", "SameTurn"]);
+    assert_eq!(names, ["HandEmpty", "KnightWalk", "SameTurn"]);
 }
 
 const BOARD: &str = r#"
