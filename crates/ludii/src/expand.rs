@@ -398,29 +398,18 @@ impl Description {
             }
             None => None,
         };
-        let game = expander.defines_in(std::slice::from_ref(&game), 0, Place::Game)?;
-        let [game] = <[Node; 1]>::try_from(game).map_err(|_| ExpandError::Cycle {
-            label: self.label.clone(),
-            line: self.game.span.line,
-            column: self.game.span.column,
-            name: "game".to_owned(),
-        })?;
+        let game = expander.defines_in_call(&game, 0, Place::Game)?;
         let (metadata, info) = match metadata {
             Some(metadata) => {
-                let expanded =
-                    expander.defines_in(std::slice::from_ref(&metadata), 0, Place::Metadata)?;
+                let expanded = expander.defines_in_call(&metadata, 0, Place::Metadata)?;
                 let active =
                     |name: &String| options.contains(name) || ruleset.as_ref() == Some(name);
-                let mut metadata = None;
-                let mut info = Vec::new();
-                if let [node] = expanded.as_slice() {
-                    self.check_requirements(node)?;
-                    info = read_info(&self.label, node)?
-                        .into_iter()
-                        .filter(|entry| entry.requires.iter().all(active))
-                        .collect();
-                    metadata = resolve_use_for(node, &active).into_iter().next();
-                }
+                self.check_requirements(&expanded)?;
+                let info = read_info(&self.label, &expanded)?
+                    .into_iter()
+                    .filter(|entry| entry.requires.iter().all(active))
+                    .collect();
+                let metadata = resolve_use_for(&expanded, &active).into_iter().next();
                 (metadata, info)
             }
             None => (None, Vec::new()),
@@ -536,7 +525,7 @@ fn with_children(node: &Node, children: Vec<Node>) -> Node {
     Node::new(kind, node.span)
 }
 
-impl Expander<'_> {
+impl<'a> Expander<'a> {
     fn cycle(&self, span: Span, name: &str) -> ExpandError {
         ExpandError::Cycle {
             label: self.label.to_owned(),
@@ -547,7 +536,7 @@ impl Expander<'_> {
     }
 
     /// `nodes` with every option reference replaced by the chosen item's argument.
-    fn options_in(&self, nodes: &[Node], depth: usize) -> Result<Vec<Node>, ExpandError> {
+    fn options_in(&mut self, nodes: &[Node], depth: usize) -> Result<Vec<Node>, ExpandError> {
         let mut out = Vec::with_capacity(nodes.len());
         for node in nodes {
             match &node.kind {
@@ -556,9 +545,13 @@ impl Expander<'_> {
                         return Err(self.cycle(node.span, tag));
                     }
                     let value = self.option_value(node.span, tag, arg.as_deref())?;
+                    self.count(value.len())?;
                     out.extend(self.options_in(value, depth + 1)?);
                 }
-                _ => out.extend(rebuild(self.label, node, |c| self.options_in(c, depth))?),
+                _ => {
+                    let label = self.label;
+                    out.extend(rebuild(label, node, |c| self.options_in(c, depth))?);
+                }
             }
         }
         Ok(out)
@@ -572,14 +565,14 @@ impl Expander<'_> {
         span: Span,
         tag: &str,
         arg: Option<&str>,
-    ) -> Result<&[Node], ExpandError> {
+    ) -> Result<&'a [Node], ExpandError> {
         let mut error = ExpandError::UnknownOptionTag {
             label: self.label.to_owned(),
             line: span.line,
             column: span.column,
             tag: tag.to_owned(),
         };
-        for (category, item) in self.chosen.iter().filter(|(c, _)| c.tag == tag) {
+        for &(category, item) in self.chosen.iter().filter(|(c, _)| c.tag == tag) {
             let index = match arg {
                 None => Some(0),
                 Some(arg) => category.arg_names.iter().position(|name| name == arg),
@@ -676,6 +669,23 @@ impl Expander<'_> {
         Ok(out)
     }
 
+    /// A call with the defines, ranges and doubled brackets among its arguments expanded.
+    fn defines_in_call(
+        &mut self,
+        node: &Node,
+        depth: usize,
+        place: Place,
+    ) -> Result<Node, ExpandError> {
+        let args = node.children();
+        // The name of a game, match or instance is never a define's use.
+        let protected = matches!(node.head(), Some("game" | "match" | "instance"))
+            && args.first().is_some_and(|a| a.as_str().is_some());
+        let (kept, rest) = args.split_at(usize::from(protected));
+        let mut children = kept.to_vec();
+        children.extend(self.defines_in(rest, depth, place)?);
+        Ok(with_children(node, children))
+    }
+
     /// `nodes` with every define use, range and doubled bracket expanded.
     fn defines_in(
         &mut self,
@@ -718,15 +728,7 @@ impl Expander<'_> {
                         out.push(node.clone());
                     }
                 }
-                Kind::Call { head, args } => {
-                    // The name of a game, match or instance is never a define's use.
-                    let protected = matches!(head.as_str(), "game" | "match" | "instance")
-                        && args.first().is_some_and(|a| a.as_str().is_some());
-                    let (kept, rest) = args.split_at(usize::from(protected));
-                    let mut children = kept.to_vec();
-                    children.extend(self.defines_in(rest, depth, place)?);
-                    out.push(with_children(node, children));
-                }
+                Kind::Call { .. } => out.push(self.defines_in_call(node, depth, place)?),
                 Kind::Group(inner) => {
                     let mut expanded = self.defines_in(inner, depth, place)?;
                     match expanded.first().and_then(Node::as_symbol) {
@@ -834,11 +836,7 @@ fn take_define(node: &Node, found: &mut Vec<(String, Vec<Node>)>) -> bool {
 
 /// `node` with every `(define "Name" …)` inside it removed and put in `found`.
 fn without_defines(node: Node, found: &mut Vec<(String, Vec<Node>)>) -> Node {
-    if node
-        .children()
-        .iter()
-        .all(|c| !c.walk().any(|n| n.is_call("define")))
-    {
+    if !node.walk().skip(1).any(|n| n.is_call("define")) {
         return node;
     }
     let span = node.span;

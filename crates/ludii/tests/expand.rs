@@ -190,6 +190,12 @@ fn options_reach_heads_defines_and_other_options() {
                (option "Dice" <Num> args:{<dice>} { (item "4" <4> "d")* })"#,
             r#"(game "G" (a 2) (b 4) (c 2))"#,
         ),
+        // Defines anywhere in what an option stands for, a named value included.
+        (
+            r#"(game "G" (f k:(g <P>)) (h "X"))
+               (option "P" <P> args:{<v>} { (item "x" <(define "X" 1) 2> "d")* })"#,
+            r#"(game "G" (f k:(g 2)) (h 1))"#,
+        ),
         // A value of several nodes: the key takes the first, the rest follow.
         (
             r#"(game "G" (f k:<Two>)) (option "T" <Two> args:{<v>} { (item "x" <1 2> "d")* })"#,
@@ -433,6 +439,15 @@ fn each_expansion_error_names_its_kind_and_place() {
             ))
             .collect::<String>()
     );
+    let explosive_options = format!(
+        "(game \"G\" (a <A12>))\n{}(option \"A0\" <A0> args:{{<v>}} {{ (item \"x\" <1> \"d\")* }})",
+        (1..=12)
+            .map(|n| format!(
+                "(option \"A{n}\" <A{n}> args:{{<v>}} {{ (item \"x\" <<A{m}> <A{m}> <A{m}> <A{m}>> \"d\")* }})\n",
+                m = n - 1
+            ))
+            .collect::<String>()
+    );
     let options = r#"(option "Board" <Size> args:{<rows> <cols>} {
         (item "2x6" <2> <6> "d")* (item "short" <3> "d") })
         (rulesets { (ruleset "Ruleset/A (Observed)" { "Board/2x6" }) })"#;
@@ -455,6 +470,11 @@ fn each_expansion_error_names_its_kind_and_place() {
         ),
         (
             explosive,
+            Selection::Defaults,
+            (is(|e| matches!(e, ExpandError::TooLarge { .. })), 0, 0),
+        ),
+        (
+            explosive_options,
             Selection::Defaults,
             (is(|e| matches!(e, ExpandError::TooLarge { .. })), 0, 0),
         ),
