@@ -265,6 +265,17 @@ impl Description {
         &self.rulesets
     }
 
+    /// Every selection the description offers: its defaults, then each ruleset in order.
+    pub fn selections(&self) -> Vec<crate::Selection> {
+        let mut selections = vec![crate::Selection::Defaults];
+        selections.extend(
+            self.rulesets
+                .iter()
+                .map(|r| crate::Selection::Ruleset(r.heading.clone())),
+        );
+        selections
+    }
+
     /// The ruleset whose heading is `heading`.
     pub fn ruleset(&self, heading: &str) -> Option<&Ruleset> {
         self.rulesets.iter().find(|r| r.heading == heading)

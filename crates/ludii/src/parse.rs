@@ -190,6 +190,8 @@ impl ReadError {
 /// A [`ReadError`] naming the label, line and column of the first thing that is not Ludii's
 /// language. Never panics, whatever the text.
 pub fn parse(label: &str, text: &str) -> Result<Vec<Node>, ReadError> {
+    // A byte-order mark is no part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader {
         label,
         chars: text.chars().collect(),

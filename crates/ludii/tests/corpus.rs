@@ -76,14 +76,13 @@ fn every_description_reads_and_expands_under_its_defaults_and_rulesets() {
     assert_eq!(descriptions.len(), 487);
     for (name, text) in &descriptions {
         let description = Description::read(name, text).unwrap_or_else(|e| panic!("{e}"));
-        let mut selections = vec![("Defaults".to_owned(), Selection::Defaults)];
-        selections.extend(
-            description
-                .rulesets()
-                .iter()
-                .map(|r| (r.heading.clone(), Selection::Ruleset(r.heading.clone()))),
-        );
-        for (label, selection) in selections {
+        let selections = description.selections();
+        assert_eq!(selections.len(), description.rulesets().len() + 1);
+        for selection in selections {
+            let label = match &selection {
+                Selection::Ruleset(heading) => heading.clone(),
+                _ => "Defaults".to_owned(),
+            };
             let expanded = match description.expand(&selection) {
                 Ok(expanded) => expanded,
                 Err(error) => {

@@ -80,6 +80,7 @@ fn each_construct_reads_as_ludii_writes_it() {
             "(start [#]) (players [2..16]) (b [3 | #])",
         ),
         ("(colour \"#644B32\")", "(colour \"#644B32\")"),
+        ("\u{feff}(a)\r\n(b)", "(a) (b)"),
     ] {
         check(input, expected);
     }
