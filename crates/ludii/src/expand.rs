@@ -3,9 +3,10 @@
 //! their bodies with their arguments, ranges spread out, doubled brackets dropped, and the
 //! metadata reduced to what applies to the selection.
 //!
-//! Ludii expands text; this expands the tree, in the same order (options first, everywhere,
-//! then defines, outermost use first, with the arguments as written), with these rules of
-//! Ludii's kept:
+//! Ludii expands text; this expands the tree, in the same order: options first, everywhere;
+//! then defines, in passes, each pass taking the defines expansion has put in place and then
+//! replacing every outermost use by the body with the arguments as written, until no use is
+//! left. Ludii's rules are kept:
 //! - a define is used as `("Name" args…)`, or as the bare string `"Name"` wherever it stands
 //!   (with no arguments); the string after `(game`, `(match` or `(instance` is never a use;
 //! - a missing argument, or `~` in its place, leaves nothing where its `#n` stood;
@@ -18,7 +19,12 @@
 //! - in-file defines are expanded in the metadata too, Ludii's library defines only in the
 //!   game;
 //! - a define given more arguments than it uses ignores the rest, and the first definition
-//!   of a name is the one used (later ones are [`Description::shadowed_defines`]).
+//!   of a name is the one used (later ones are [`Description::shadowed_defines`]);
+//! - a define written inside another define's body (as an option may put it there) comes
+//!   into being where that body is used, with that use's arguments in place of its `#n`.
+//!
+//! On every vendored description Ludii's own expander accepts, the expansion prints the same
+//! as Ludii's (`tests/ludii-expansions.tsv`).
 //!
 //! Ludii's expander has no conditional of its own: `(if …)` in a define is a ludeme like any
 //! other. Where Ludii stops replacing options once a chosen item has no arguments at all,
@@ -38,9 +44,13 @@ use crate::description::{Description, GameForm, InfoEntry, OptionCategory, Optio
 use crate::node::{Kind, Node, Span};
 use crate::parse::ReadError;
 
-/// How deeply defines may be used within defines (and options within options) before the
-/// expansion is taken for a cycle.
+/// How deeply options may stand for other options before the expansion is taken for a cycle.
 const MAX_DEPTH: usize = 64;
+
+/// How many passes of define expansion may still find a define to expand before the
+/// expansion is taken for a cycle (Ludii allows a thousand; no vendored description needs
+/// more than seven).
+const MAX_PASSES: usize = 100;
 
 /// How many nodes an expansion may produce before it is refused as runaway.
 const MAX_NODES: usize = 2_000_000;
@@ -235,11 +245,9 @@ pub enum ExpandError {
         /// The name.
         name: String,
     },
-    /// Defines (or options) used within themselves, or nested deeper than any description
-    /// does.
-    #[error(
-        "{label}:{line}:{column}: \"{name}\" expands within itself (nested more than {MAX_DEPTH} deep)"
-    )]
+    /// A define (or option) used within itself: defines still to expand after a hundred
+    /// passes, or options standing for options 64 deep.
+    #[error("{label}:{line}:{column}: \"{name}\" expands within itself")]
     Cycle {
         /// The description's label.
         label: String,
@@ -368,40 +376,24 @@ impl Description {
             library_defines: BTreeSet::new(),
             produced: 0,
         };
-        // An option may hold defines (Ludii finds them once options are in place, even in
-        // another define's body), and Ludii keeps the first definition of a name.
-        let mut nested = Vec::new();
         for define in self.defines.values() {
             let body = expander.options_in(&define.body, 0)?;
-            let body = body
-                .into_iter()
-                .filter_map(|node| {
-                    if node.is_call("define") {
-                        take_define(&node, &mut nested);
-                        None
-                    } else {
-                        Some(without_defines(node, &mut nested))
-                    }
-                })
-                .collect();
             expander.defines.insert(define.name.clone(), body);
         }
-        for (name, body) in nested {
-            expander.defines.entry(name).or_insert(body);
-        }
-        let game = expander.options_in(self.game.children(), 0)?;
-        let game = expander.take_defines(with_children(&self.game, game));
+        // An option may hold defines; Ludii finds them once options are in place.
+        let game = with_children(&self.game, expander.options_in(self.game.children(), 0)?);
         let metadata = match &self.metadata {
-            Some(metadata) => {
-                let children = expander.options_in(metadata.children(), 0)?;
-                Some(expander.take_defines(with_children(metadata, children)))
-            }
+            Some(metadata) => Some(with_children(
+                metadata,
+                expander.options_in(metadata.children(), 0)?,
+            )),
             None => None,
         };
-        let game = expander.defines_in_call(&game, 0, Place::Game)?;
+        let (game, metadata) = expander.expand_defines(game, metadata)?;
+        let game = expander.finish_call(&game, Place::Game)?;
         let (metadata, info) = match metadata {
             Some(metadata) => {
-                let expanded = expander.defines_in_call(&metadata, 0, Place::Metadata)?;
+                let expanded = expander.finish_call(&metadata, Place::Metadata)?;
                 let active =
                     |name: &String| options.contains(name) || ruleset.as_ref() == Some(name);
                 self.check_requirements(&expanded)?;
@@ -627,26 +619,6 @@ impl<'a> Expander<'a> {
         Ok(())
     }
 
-    /// A define's body with its parameters replaced by `args`, then expanded.
-    fn use_define(
-        &mut self,
-        use_span: Span,
-        name: &str,
-        args: &[Node],
-        depth: usize,
-        place: Place,
-    ) -> Result<Option<Vec<Node>>, ExpandError> {
-        let Some(body) = self.defines.get(name) else {
-            return Ok(None);
-        };
-        if depth >= MAX_DEPTH {
-            return Err(self.cycle(use_span, name));
-        }
-        let body = self.substitute(&body.clone(), args)?;
-        self.count(body.len())?;
-        self.defines_in(&body, depth + 1, place).map(Some)
-    }
-
     /// `nodes` with each `#n` replaced by `args[n - 1]` (nothing when it is missing or `~`).
     fn substitute(&self, nodes: &[Node], args: &[Node]) -> Result<Vec<Node>, ExpandError> {
         let mut out = Vec::with_capacity(nodes.len());
@@ -669,39 +641,99 @@ impl<'a> Expander<'a> {
         Ok(out)
     }
 
-    /// A call with the defines, ranges and doubled brackets among its arguments expanded.
-    fn defines_in_call(
+    /// `roots` with every use of a define expanded, in passes as Ludii does: each pass first
+    /// takes the defines that expansion has put in place (the first of a name is kept), then
+    /// replaces each outermost use by the define's body with its arguments; passes go on
+    /// until none is left. A define written inside another's body so takes that body's
+    /// arguments at the use that puts it in place.
+    fn expand_defines(
         &mut self,
-        node: &Node,
-        depth: usize,
-        place: Place,
-    ) -> Result<Node, ExpandError> {
-        let args = node.children();
-        // The name of a game, match or instance is never a define's use.
-        let protected = matches!(node.head(), Some("game" | "match" | "instance"))
-            && args.first().is_some_and(|a| a.as_str().is_some());
-        let (kept, rest) = args.split_at(usize::from(protected));
-        let mut children = kept.to_vec();
-        children.extend(self.defines_in(rest, depth, place)?);
+        mut game: Node,
+        mut metadata: Option<Node>,
+    ) -> Result<(Node, Option<Node>), ExpandError> {
+        for _ in 0..MAX_PASSES {
+            game = self.take_defines(game);
+            metadata = metadata.map(|m| self.take_defines(m));
+            let mut changed = false;
+            game = self.define_pass_call(&game, &mut changed)?;
+            if let Some(m) = &metadata {
+                metadata = Some(self.define_pass_call(m, &mut changed)?);
+            }
+            if !changed {
+                return Ok((game, metadata));
+            }
+        }
+        let roots = std::iter::once(&game).chain(&metadata);
+        let remaining = roots
+            .flat_map(Node::walk)
+            .find_map(|node| match &node.kind {
+                Kind::DefineUse { name, .. } | Kind::Str(name)
+                    if self.defines.contains_key(name) =>
+                {
+                    Some((node.span, name.clone()))
+                }
+                _ => None,
+            });
+        let (span, name) = remaining.unwrap_or_default();
+        Err(self.cycle(span, &name))
+    }
+
+    /// `nodes` with each outermost use of a known define replaced by its body.
+    fn define_pass(
+        &mut self,
+        nodes: &[Node],
+        changed: &mut bool,
+    ) -> Result<Vec<Node>, ExpandError> {
+        let mut out = Vec::with_capacity(nodes.len());
+        for node in nodes {
+            let (name, args) = match &node.kind {
+                Kind::DefineUse { name, args } => (name, args.as_slice()),
+                Kind::Str(name) => (name, &[][..]),
+                _ => (&String::new(), &[][..]),
+            };
+            if let Some(body) = self.defines.get(name) {
+                let body = self.substitute(body, args)?;
+                self.count(body.len())?;
+                out.extend(body);
+                *changed = true;
+                continue;
+            }
+            if let Kind::Call { .. } = node.kind {
+                out.push(self.define_pass_call(node, changed)?);
+                continue;
+            }
+            let label = self.label;
+            out.extend(rebuild(label, node, |c| self.define_pass(c, changed))?);
+        }
+        Ok(out)
+    }
+
+    /// A call with the outermost uses of defines among its arguments expanded.
+    fn define_pass_call(&mut self, node: &Node, changed: &mut bool) -> Result<Node, ExpandError> {
+        let (name, rest) = node.children().split_at(named_game(node));
+        let mut children = name.to_vec();
+        children.extend(self.define_pass(rest, changed)?);
         Ok(with_children(node, children))
     }
 
-    /// `nodes` with every define use, range and doubled bracket expanded.
-    fn defines_in(
-        &mut self,
-        nodes: &[Node],
-        depth: usize,
-        place: Place,
-    ) -> Result<Vec<Node>, ExpandError> {
+    /// A call with what Ludii does once defines are expanded done among its arguments.
+    fn finish_call(&mut self, node: &Node, place: Place) -> Result<Node, ExpandError> {
+        let (name, rest) = node.children().split_at(named_game(node));
+        let mut children = name.to_vec();
+        children.extend(self.finish(rest, place)?);
+        Ok(with_children(node, children))
+    }
+
+    /// `nodes`, their defines expanded, with library defines marked, ranges spread out and
+    /// doubled brackets dropped; a use of an unknown define or a stray parameter is an error.
+    fn finish(&mut self, nodes: &[Node], place: Place) -> Result<Vec<Node>, ExpandError> {
         let mut out = Vec::with_capacity(nodes.len());
         for node in nodes {
             match &node.kind {
                 Kind::DefineUse { name, args } => {
-                    if let Some(expansion) = self.use_define(node.span, name, args, depth, place)? {
-                        out.extend(expansion);
-                    } else if place == Place::Game && LIBRARY_DEFINES.contains(&name.as_str()) {
+                    if place == Place::Game && LIBRARY_DEFINES.contains(&name.as_str()) {
                         self.library_defines.insert(name.clone());
-                        let args = self.defines_in(args, depth, place)?;
+                        let args = self.finish(args, place)?;
                         out.push(with_children(node, args));
                     } else {
                         return Err(ExpandError::UnknownDefine {
@@ -713,9 +745,7 @@ impl<'a> Expander<'a> {
                     }
                 }
                 Kind::Str(text) => {
-                    if let Some(expansion) = self.use_define(node.span, text, &[], depth, place)? {
-                        out.extend(expansion);
-                    } else if place == Place::Game && LIBRARY_DEFINES.contains(&text.as_str()) {
+                    if place == Place::Game && LIBRARY_DEFINES.contains(&text.as_str()) {
                         self.library_defines.insert(text.clone());
                         out.push(Node::new(
                             Kind::DefineUse {
@@ -728,9 +758,9 @@ impl<'a> Expander<'a> {
                         out.push(node.clone());
                     }
                 }
-                Kind::Call { .. } => out.push(self.defines_in_call(node, depth, place)?),
+                Kind::Call { .. } => out.push(self.finish_call(node, place)?),
                 Kind::Group(inner) => {
-                    let mut expanded = self.defines_in(inner, depth, place)?;
+                    let mut expanded = self.finish(inner, place)?;
                     match expanded.first().and_then(Node::as_symbol) {
                         Some(head) => {
                             let head = head.to_owned();
@@ -772,12 +802,23 @@ impl<'a> Expander<'a> {
                 }
                 _ => {
                     let label = self.label;
-                    out.extend(rebuild(label, node, |c| self.defines_in(c, depth, place))?);
+                    out.extend(rebuild(label, node, |c| self.finish(c, place))?);
                 }
             }
         }
         Ok(out)
     }
+}
+
+/// How many of a call's first arguments are its name, which is never a define's use: one
+/// for `(game "Name" …)`, `(match "Name" …)` and `(instance "Name" …)`, else none.
+fn named_game(node: &Node) -> usize {
+    let named = matches!(node.head(), Some("game" | "match" | "instance"))
+        && node
+            .children()
+            .first()
+            .is_some_and(|a| a.as_str().is_some());
+    usize::from(named)
 }
 
 /// `key:` followed by what its value expanded to: like text, a value of several nodes

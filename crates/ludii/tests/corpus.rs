@@ -119,3 +119,39 @@ fn every_description_reads_and_expands_under_its_defaults_and_rulesets() {
     assert!(mended.is_empty(), "listed but expand: {mended:#?}");
     assert!(expansions > 700, "{expansions} expansions");
 }
+
+/// The expansions of `ludii-expansions.tsv`, taken with Ludii's own expander, are what this
+/// crate makes of the same descriptions and selections.
+#[test]
+fn expansions_are_the_ones_ludiis_own_expander_makes() {
+    use sha2::{Digest, Sha256};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ludii-expansions.tsv");
+    let mut differ = Vec::new();
+    let mut checked = 0;
+    for line in std::fs::read_to_string(path).unwrap().lines() {
+        if line.starts_with('#') {
+            continue;
+        }
+        let [file, selection, hash] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("ludii-expansions.tsv: not `file, selection, hash`: {line}");
+        };
+        let text = std::fs::read_to_string(vendored().join(file)).unwrap();
+        let description = Description::read(file, &text).unwrap();
+        let selection = match selection {
+            "Defaults" => Selection::Defaults,
+            heading => Selection::Ruleset(heading.to_owned()),
+        };
+        let expanded = description.expand(&selection).unwrap();
+        assert!(expanded.library_defines.is_empty(), "{line}");
+        let digest: String = Sha256::digest(expanded.game.to_string().as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        if digest != hash {
+            differ.push(format!("{file} ({selection:?})"));
+        }
+        checked += 1;
+    }
+    assert!(differ.is_empty(), "not as Ludii expands them: {differ:#?}");
+    assert_eq!(checked, 527);
+}

@@ -89,6 +89,13 @@ fn defines_expand_as_ludii_expands_them() {
             r#"(define "D" 1) (define "D" 2) (game "G" (a "D"))"#,
             r#"(game "G" (a 1))"#,
         ),
+        // A define inside another's body comes into being where that body is first put in
+        // place, with the arguments of that use: here none, so #1 leaves nothing.
+        (
+            r#"(define "Outer" (define "Inner" (f #1)) ("Inner" #1))
+               (game "G" (a "Outer") (b ("Outer" 2)))"#,
+            r#"(game "G" (a (f)) (b (f)))"#,
+        ),
         // A value of several nodes: the key takes the first.
         (
             r#"(define "D" (f k:#1)) (game "G" ("D" 1))"#,
