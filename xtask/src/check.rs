@@ -42,10 +42,43 @@ pub fn check_dir(dir: &std::path::Path) -> Report {
     let mut report = Report::default();
     let corpus = Corpus::load(dir, &mut report);
     report.extend(corpus::check::check_corpus(&corpus, dir).diagnostics);
+    family_files(dir, &mut report);
     if !report.has_errors() {
         report.extend(verify::broken_links(&corpus, dir).diagnostics);
     }
     report
+}
+
+/// The sowing family's game files as they are on disk (the registry embeds them at build
+/// time): each that does not load is reported with its file, line, column and field.
+fn family_files(dir: &std::path::Path, report: &mut Report) {
+    let folder = dir.join("families/sowing");
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        return;
+    };
+    let mut files: Vec<(String, String)> = Vec::new();
+    let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    paths.sort();
+    for path in paths
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+    {
+        match std::fs::read_to_string(&path) {
+            Ok(text) => files.push((path.display().to_string(), text)),
+            Err(error) => report.push(corpus::Diagnostic::error(&path, error.to_string())),
+        }
+    }
+    let borrowed: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    for error in rulesets::read_family_files(&borrowed).errors {
+        report.push(
+            corpus::Diagnostic::error(&error.file, error.reason)
+                .at(error.line, Some(error.column))
+                .field(error.field),
+        );
+    }
 }
 
 #[cfg(test)]

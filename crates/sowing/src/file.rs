@@ -102,12 +102,12 @@ impl FileError {
 impl GameFile {
     /// The two presets: Ludii's reading, and the record's (Ludii's where the record is silent).
     pub fn presets(&self) -> Result<(SowingParams, SowingParams), FileError> {
+        let ludii = apply("parameters", SowingParams::default(), &self.parameters)?;
         for spec in SowingParams::specs() {
             if !self.parameters.contains_key(spec.key) {
                 return Err(FileError::Missing(spec.key));
             }
         }
-        let ludii = apply("parameters", SowingParams::default(), &self.parameters)?;
         let dlp = apply("record_reading", ludii.clone(), &self.record_reading)?;
         Ok((dlp, ludii))
     }

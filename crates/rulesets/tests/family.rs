@@ -1,0 +1,96 @@
+//! The sowing family's game files: the shipped ones all load and play, and a bad one is an
+//! error naming its file, line, column and field while the others still load.
+
+use rulesets::{Registry, read_family_files};
+
+const GOOD: &str = include_str!("../../../corpus/families/sowing/wore.yaml");
+
+#[test]
+fn every_shipped_game_file_loads_and_is_in_the_registry() {
+    assert_eq!(rulesets::family_file_errors(), &[]);
+    let wore = Registry::shipped()
+        .find("wore")
+        .expect("Wore is a game of the family");
+    let resolved = wore.resolve("ludii", &Default::default()).unwrap();
+    assert_eq!(resolved.options()["seeds"], "6");
+    let playout = resolved.playout(1, 0, engine::Caps::LUDII);
+    assert!(playout.moves > 0);
+}
+
+#[test]
+fn the_options_cite_the_games_own_lines() {
+    let wore = Registry::shipped().find("wore").unwrap();
+    let seeds = wore.specs().iter().find(|s| s.key == "seeds").unwrap();
+    assert!(seeds.cites.starts_with("Wore.lud:"), "{}", seeds.cites);
+    assert!(seeds.source.contains("set Count"), "{}", seeds.source);
+}
+
+fn check(text: &str, line: u64, field: &str, reason: &str) {
+    let files = [("good.yaml", GOOD), ("bad.yaml", text)];
+    let read = read_family_files(&files);
+    assert_eq!(read.games.len(), 1, "the good file still loads");
+    let [error] = read.errors.as_slice() else {
+        panic!("one error expected, got {:?}", read.errors);
+    };
+    assert_eq!(error.file, "bad.yaml");
+    assert_eq!((error.line, error.field.as_str()), (line, field), "{error}");
+    assert!(error.reason.contains(reason), "{error}");
+}
+
+fn line_of(text: &str, needle: &str) -> u64 {
+    text.lines().position(|l| l.contains(needle)).unwrap() as u64 + 1
+}
+
+#[test]
+fn an_unknown_parameter_is_refused_at_its_line() {
+    let bad = GOOD.replace("  holes:", "  holez:");
+    check(
+        &bad,
+        line_of(&bad, "holez:"),
+        "parameters.holez",
+        "unknown option",
+    );
+}
+
+#[test]
+fn an_out_of_range_parameter_is_refused_at_its_line() {
+    let bad = GOOD.replacen("value: \"2\"", "value: \"9\"", 1);
+    let key = bad
+        .lines()
+        .zip(bad.lines().skip(1))
+        .find(|(_, next)| next.contains("value: \"9\""))
+        .map(|(key, _)| key.trim().trim_end_matches(':').to_string())
+        .unwrap();
+    check(
+        &bad,
+        line_of(&bad, &format!("  {key}:")),
+        &format!("parameters.{key}"),
+        "9",
+    );
+}
+
+#[test]
+fn a_missing_parameter_is_refused() {
+    let start = GOOD.find("  seeds:").unwrap();
+    let end = start + GOOD[start..].find("  skip_origin:").unwrap();
+    let bad = format!("{}{}", &GOOD[..start], &GOOD[end..]);
+    check(
+        &bad,
+        line_of(&bad, "parameters:"),
+        "parameters.seeds",
+        "missing",
+    );
+}
+
+#[test]
+fn a_file_that_is_not_a_game_file_is_refused() {
+    check("slug: [1, 2\n", 1, "file", "");
+    let unknown_field = format!("{GOOD}colour: red\n");
+    let read = read_family_files(&[("bad.yaml", unknown_field.as_str())]);
+    assert_eq!(read.errors.len(), 1);
+    assert!(
+        read.errors[0].reason.contains("colour"),
+        "{}",
+        read.errors[0]
+    );
+}
