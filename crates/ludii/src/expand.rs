@@ -52,8 +52,9 @@ const MAX_DEPTH: usize = 64;
 /// more than seven).
 const MAX_PASSES: usize = 100;
 
-/// How many nodes an expansion may produce before it is refused as runaway.
-const MAX_NODES: usize = 2_000_000;
+/// How many nodes the bodies and options put in place during an expansion may add up to
+/// before it is refused as runaway (the largest vendored expansion has about 4,000 nodes).
+const MAX_NODES: usize = 200_000;
 
 /// The defines of Ludii's own library (its `Common/res/def/`) that vendored descriptions use
 /// without defining them, called (`("HandEmpty" Mover)`) or bare (`(piece "Marker" Each
