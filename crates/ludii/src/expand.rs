@@ -52,8 +52,9 @@ const MAX_DEPTH: usize = 64;
 /// more than seven).
 const MAX_PASSES: usize = 100;
 
-/// How many nodes an expansion may produce before it is refused as runaway.
-const MAX_NODES: usize = 2_000_000;
+/// How many nodes the bodies and options put in place during an expansion may add up to
+/// before it is refused as runaway (the largest vendored expansion has about 4,000 nodes).
+const MAX_NODES: usize = 200_000;
 
 /// The defines of Ludii's own library (its `Common/res/def/`) that vendored descriptions use
 /// without defining them, called (`("HandEmpty" Mover)`) or bare (`(piece "Marker" Each
@@ -651,38 +652,29 @@ impl<'a> Expander<'a> {
         mut game: Node,
         mut metadata: Option<Node>,
     ) -> Result<(Node, Option<Node>), ExpandError> {
-        for _ in 0..MAX_PASSES {
+        let mut last_use = (Span::default(), String::new());
+        for _ in 0..=MAX_PASSES {
             game = self.take_defines(game);
             metadata = metadata.map(|m| self.take_defines(m));
-            let mut changed = false;
-            game = self.define_pass_call(&game, &mut changed)?;
+            let mut first_use = None;
+            game = self.define_pass_call(&game, &mut first_use)?;
             if let Some(m) = &metadata {
-                metadata = Some(self.define_pass_call(m, &mut changed)?);
+                metadata = Some(self.define_pass_call(m, &mut first_use)?);
             }
-            if !changed {
-                return Ok((game, metadata));
+            match first_use {
+                None => return Ok((game, metadata)),
+                Some(used) => last_use = used,
             }
         }
-        let roots = std::iter::once(&game).chain(&metadata);
-        let remaining = roots
-            .flat_map(Node::walk)
-            .find_map(|node| match &node.kind {
-                Kind::DefineUse { name, .. } | Kind::Str(name)
-                    if self.defines.contains_key(name) =>
-                {
-                    Some((node.span, name.clone()))
-                }
-                _ => None,
-            });
-        let (span, name) = remaining.unwrap_or_default();
-        Err(self.cycle(span, &name))
+        Err(self.cycle(last_use.0, &last_use.1))
     }
 
-    /// `nodes` with each outermost use of a known define replaced by its body.
+    /// `nodes` with each outermost use of a known define replaced by its body; the first use
+    /// replaced is put in `first_use`.
     fn define_pass(
         &mut self,
         nodes: &[Node],
-        changed: &mut bool,
+        first_use: &mut Option<(Span, String)>,
     ) -> Result<Vec<Node>, ExpandError> {
         let mut out = Vec::with_capacity(nodes.len());
         for node in nodes {
@@ -695,24 +687,28 @@ impl<'a> Expander<'a> {
                 let body = self.substitute(body, args)?;
                 self.count(body.len())?;
                 out.extend(body);
-                *changed = true;
+                first_use.get_or_insert_with(|| (node.span, name.clone()));
                 continue;
             }
             if let Kind::Call { .. } = node.kind {
-                out.push(self.define_pass_call(node, changed)?);
+                out.push(self.define_pass_call(node, first_use)?);
                 continue;
             }
             let label = self.label;
-            out.extend(rebuild(label, node, |c| self.define_pass(c, changed))?);
+            out.extend(rebuild(label, node, |c| self.define_pass(c, first_use))?);
         }
         Ok(out)
     }
 
     /// A call with the outermost uses of defines among its arguments expanded.
-    fn define_pass_call(&mut self, node: &Node, changed: &mut bool) -> Result<Node, ExpandError> {
+    fn define_pass_call(
+        &mut self,
+        node: &Node,
+        first_use: &mut Option<(Span, String)>,
+    ) -> Result<Node, ExpandError> {
         let (name, rest) = node.children().split_at(named_game(node));
         let mut children = name.to_vec();
-        children.extend(self.define_pass(rest, changed)?);
+        children.extend(self.define_pass(rest, first_use)?);
         Ok(with_children(node, children))
     }
 

@@ -156,8 +156,7 @@ impl Node {
     /// The number this node is, integer or decimal.
     pub fn as_number(&self) -> Option<f64> {
         match self.kind {
-            // Ludii's integers are small; the conversion is exact for every one it accepts.
-            #[allow(clippy::cast_precision_loss)]
+            // Ludii's integers are Java ints, which a double holds exactly.
             Kind::Int(value) => Some(value as f64),
             Kind::Decimal(value) => Some(value),
             _ => None,

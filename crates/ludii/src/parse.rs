@@ -5,7 +5,8 @@
 //! first space or bracket (so operators such as `<=` and `>` are heads), `<…>` as an option
 //! reference except among an `(item …)`'s arguments, where it holds the text the option
 //! stands for. A run of stars after an `(item …)` or `(ruleset …)` (Ludii's mark of a default)
-//! is read as a symbol, which [`crate::Description::read`] interprets.
+//! is read as a symbol, which [`crate::Description::read`] interprets. Beyond what Ludii
+//! compiles, a reconstruction's placeholders (`[#]`, `[2..16]`) are read and kept as written.
 
 use thiserror::Error;
 

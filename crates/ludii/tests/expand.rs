@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use ludii::{Description, ExpandError, Expanded, Node, Selection, parse};
+use proptest::prelude::*;
 
 fn expand(input: &str, selection: &Selection) -> Expanded {
     Description::read("test.lud", input)
@@ -576,5 +577,49 @@ fn each_expansion_error_names_its_kind_and_place() {
         let place = error.span().map_or((0, 0), |s| (s.line, s.column));
         assert_eq!(place, (line, column), "{input}\n{error}");
         assert!(error.to_string().starts_with("t.lud"), "{error}");
+    }
+}
+
+/// A define body: calls mixing uses of other defines (called or bare), parameters, option
+/// references, ranges and nested defines.
+fn body() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        (0..4u8).prop_map(|n| format!("(\"D{n}\" #1 x)")),
+        (0..4u8).prop_map(|n| format!("\"D{n}\"")),
+        (1..3u8).prop_map(|n| format!("#{n}")),
+        Just("<Opt>".to_owned()),
+        Just("<Opt:b>".to_owned()),
+        Just("1..3".to_owned()),
+        Just("k:#2".to_owned()),
+        Just("((f) (g))".to_owned()),
+        Just("(define \"D3\" (h #1))".to_owned()),
+        Just("Mover".to_owned()),
+    ];
+    leaf.prop_recursive(3, 12, 3, |inner| {
+        prop::collection::vec(inner, 0..3).prop_map(|parts| format!("(f {})", parts.join(" ")))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn any_web_of_defines_expands_or_fails_with_a_place(
+        bodies in prop::collection::vec(body(), 4),
+        game in body(),
+    ) {
+        let mut text = String::new();
+        for (n, body) in bodies.iter().enumerate() {
+            text.push_str(&format!("(define \"D{n}\" {body})\n"));
+        }
+        text.push_str(&format!("(game \"G\" {game})\n"));
+        text.push_str("(option \"O\" <Opt> args:{<a> <b>} { (item \"i\" <(\"D1\")> <2 3> \"d\")* })\n");
+        let description = Description::read("web.lud", &text).unwrap();
+        match description.expand(&Selection::Defaults) {
+            Ok(expanded) => prop_assert!(expanded.game.is_call("game")),
+            Err(error) => prop_assert!(
+                error.span().is_some() || matches!(error, ExpandError::TooLarge { .. }),
+                "{error}"
+            ),
+        }
     }
 }
