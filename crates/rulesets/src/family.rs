@@ -33,6 +33,7 @@ pub struct FamilyFileError {
 /// A game of the family, as the registry holds it.
 pub struct FamilyGame {
     info: GameInfo,
+    description: &'static str,
     specs: &'static [OptionSpec],
     dlp: SowingParams,
     ludii: SowingParams,
@@ -120,6 +121,7 @@ fn read(path: &str, text: &str) -> Result<FamilyGame, FamilyFileError> {
     let aliases: Vec<&'static str> = file.aliases.iter().cloned().map(leak).collect();
     let records: Vec<&'static str> = file.records.iter().cloned().map(leak).collect();
     Ok(FamilyGame {
+        description: leak(file.ludii.file.clone()),
         info: GameInfo {
             slug: leak(file.slug.clone()),
             name: leak(file.name.clone()),
@@ -206,5 +208,9 @@ impl Ruleset for FamilyGame {
 
     fn computations(&self) -> Vec<(&'static str, &'static str)> {
         Vec::new()
+    }
+
+    fn ludii_description(&self) -> Option<&'static str> {
+        Some(self.description)
     }
 }

@@ -54,6 +54,11 @@ pub trait Ruleset: Send + Sync {
     fn resolve(&self, preset: &str, overrides: &OptionSet) -> Result<Resolved, ResolveError>;
     /// Names and descriptions of the game's own computations (searches a claim may run).
     fn computations(&self) -> Vec<(&'static str, &'static str)>;
+    /// The vendored Ludii description (`corpus/ludii/lud/<file>`) the game's `ludii` preset is
+    /// read from, for a game of a family; none for a hand-written engine.
+    fn ludii_description(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// Options a game's ruleset refused.

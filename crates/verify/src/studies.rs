@@ -40,7 +40,23 @@ pub struct StudySpec {
     pub seed: u64,
     /// Playouts to run.
     pub playouts: u64,
+    /// When a playout is cut off: Ludii's caps, or for a family game the caps of Ludii's
+    /// figures for its description, so that the two compare like with like.
+    #[serde(default = "ludii_caps")]
+    pub caps: Caps,
 }
+
+fn ludii_caps() -> Caps {
+    Caps::LUDII
+}
+
+/// The caps of Ludii's figures for the families' descriptions
+/// (`corpus/ludii/figures/`): 10,000 moves and no turn cap, which no game reaches before the
+/// move cap at this many.
+pub const FIGURES_CAPS: Caps = Caps {
+    turns_per_player: 1_000_000,
+    moves: 10_000,
+};
 
 /// Every study of the corpus, in a stable order.
 pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
@@ -49,12 +65,30 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
         let Ok(engine) = rulesets::find(&file.engine) else {
             continue;
         };
-        let mut wanted: Vec<(String, String, String, OptionSet)> = vec![(
-            format!("the record's reading ({} preset)", file.preset),
-            "The ruleset as the corpus links it to its records.".into(),
-            file.preset.value.clone(),
-            file.options.value.clone(),
-        )];
+        // A family game's ruleset is Ludii's description read by the translator: its study is
+        // of Ludii's encoding, at the caps of Ludii's figures for that description.
+        let family = engine.ludii_description();
+        let caps = if family.is_some() {
+            FIGURES_CAPS
+        } else {
+            Caps::LUDII
+        };
+        let mut wanted: Vec<(String, String, String, OptionSet)> = match family {
+            Some(description) if file.preset == "ludii" => vec![(
+                LUDII_ENCODING.into(),
+                format!(
+                    "The game as Ludii's description {description} encodes it, read as the sowing family's parameters, at the caps of Ludii's own figures for it (10,000 moves, no turn cap)."
+                ),
+                "ludii".into(),
+                file.options.value.clone(),
+            )],
+            _ => vec![(
+                format!("the record's reading ({} preset)", file.preset),
+                "The ruleset as the corpus links it to its records.".into(),
+                file.preset.value.clone(),
+                file.options.value.clone(),
+            )],
+        };
         if file.preset != "ludii" {
             wanted.push((LUDII_ENCODING.into(), "The game as Ludii 1.3.13 encodes it, less the faults the ruleset simulates separately as variants, for comparison with Ludii's own figures.".into(), "ludii".into(), OptionSet::new()));
             if let Some((overrides, changed)) =
@@ -95,6 +129,7 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
                 options: options.options().clone(),
                 seed: study_seed,
                 playouts,
+                caps,
             });
         }
     }
@@ -190,7 +225,7 @@ pub fn run(
         seed: spec.seed,
         first,
         playouts,
-        caps: Caps::LUDII,
+        caps: spec.caps,
         check_invariants: true,
     };
     options
@@ -216,7 +251,7 @@ pub fn finish(spec: &StudySpec, stats: &Stats) -> Result<StudyResult, StudyError
         seed: spec.seed,
         first: 0,
         playouts: spec.playouts,
-        caps: Caps::LUDII,
+        caps: spec.caps,
         check_invariants: true,
     };
     let report = StudyReport::new(
