@@ -232,3 +232,27 @@ fn markdown(text: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed game files, rulesets and report are what the vendored descriptions give.
+    #[test]
+    fn committed_family_files_are_fresh() {
+        let args = Args {
+            check: true,
+            quiet: true,
+            ..Args::default()
+        };
+        if let Err(message) = run(&args) {
+            panic!("{message}");
+        }
+    }
+
+    /// Text from a description cannot break the report's tables.
+    #[test]
+    fn markdown_cells_are_escaped() {
+        assert_eq!(markdown("a|b <i>\n`x`"), "a\\|b \\<i\\> \\`x\\`");
+    }
+}

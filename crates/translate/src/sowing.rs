@@ -1065,7 +1065,8 @@ fn landings(situation: &Situation<'_>) -> Vec<Landing> {
     let mut all = Vec::new();
     for mover in 1..=2u8 {
         for cell in 0..situation.cells.len() {
-            for count in 0..=20i64 {
+            // The last counter has just fallen there: a hole or store holds at least one.
+            for count in 1..=20i64 {
                 for facing in [0i64, 3] {
                     all.push(Landing {
                         mover,
