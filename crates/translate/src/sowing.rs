@@ -364,18 +364,19 @@ struct Track {
     sites: Vec<usize>,
 }
 
-/// The family's board for the description's size and stores in the track, the Ludii site of
-/// each family cell, and for each track the way round it goes (0 anticlockwise, 1 clockwise)
-/// for each player it serves; `None` with lacks when a track is not one of the family's.
-fn board_for(
-    reader: &mut Reader<'_>,
-    equipment: &Equipment,
-) -> Option<(
+/// The family's parameters of the board, its tables, the Ludii site of each family cell, and
+/// the way round each track goes for each player it serves.
+type FamilyBoard = (
     SowingParams,
     Board,
     Vec<usize>,
     BTreeMap<String, [Option<u8>; 2]>,
-)> {
+);
+
+/// The family's board for the description's size and stores in the track, the Ludii site of
+/// each family cell, and for each track the way round it goes (0 anticlockwise, 1 clockwise)
+/// for each player it serves; `None` with lacks when a track is not one of the family's.
+fn board_for(reader: &mut Reader<'_>, equipment: &Equipment) -> Option<FamilyBoard> {
     let geometry = &equipment.geometry;
     let node = &equipment.board_node;
     let store_sites: Vec<usize> = geometry
@@ -1141,8 +1142,6 @@ fn read_effects(
                 if when(&own_store) && board.holes < situation.cells.len() {
                     extra_turn = true;
                 } else if relay_from_last && when(&occupied) {
-                    relay = true;
-                } else if relay_from_last && when(&|l: Landing| !own_store(l) && occupied(l)) {
                     relay = true;
                 } else {
                     reader.lack(
