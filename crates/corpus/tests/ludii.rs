@@ -53,6 +53,15 @@ fn every_row_is_read_with_the_counts_the_readme_states() {
     assert_eq!(figures.of(Description::Ludii1313).count(), 259);
     let gamedatabase: Vec<_> = figures.of(Description::GameDatabase134).collect();
     assert_eq!(gamedatabase.len(), 158);
+    let without_counterpart = gamedatabase
+        .iter()
+        .filter(|r| {
+            figures
+                .by_file_name(Description::Ludii1313, r.file_name())
+                .is_none()
+        })
+        .count();
+    assert_eq!(without_counterpart, 24);
     let unplayed = gamedatabase.iter().filter(|r| r.play.is_none()).count();
     assert_eq!(unplayed, 13, "descriptions 1.3.13 does not compile");
     assert!(gamedatabase.iter().filter(|r| r.play.is_none()).all(|r| {
