@@ -377,4 +377,13 @@ mod tests {
         assert_eq!(today.len(), 10);
         assert!(today.as_str() >= "2024-01-01", "{today}");
     }
+
+    #[test]
+    fn the_anchors_come_from_the_project_corpus() {
+        let anchors = super::anchors().unwrap();
+        assert_eq!(anchors.goal, 150.0);
+        for ruleset in rulesets::all() {
+            assert!(anchors.game(ruleset.info().slug).is_some());
+        }
+    }
 }
