@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
+use benchmarks::anchors::Anchors;
 use benchmarks::criterion_output::Timing;
 use benchmarks::gate::{self, Baseline, Count};
 use benchmarks::report::{self, BenchReport, GateSummary, Machine, Scaling};
@@ -67,6 +68,8 @@ pub fn run(args: &Args) -> Result<(), String> {
     if args.render {
         return render(&reports);
     }
+    // Read before measuring, so that a bad figure stops the run before the benchmarks do.
+    let anchors = anchors()?;
     let criterion_dir = target_dir().join("criterion");
     let _ = std::fs::remove_dir_all(&criterion_dir);
     let mut bench = cargo();
@@ -108,12 +111,12 @@ pub fn run(args: &Args) -> Result<(), String> {
                 let ruleset = rulesets::find(game).map_err(|e| e.to_string())?;
                 let mean_moves =
                     benchmarks::mean_moves(ruleset, preset).map_err(|e| e.to_string())?;
-                benchmarks.push(report::row(timing, Some(mean_moves)));
+                benchmarks.push(report::row(timing, Some(mean_moves), &anchors));
             }
             ["statistics", game, side @ ("bare" | "simulate")] => {
                 blocks.entry(game).or_default()[usize::from(*side == "simulate")] = Some(timing);
             }
-            _ => pipeline.push(report::row(timing, None)),
+            _ => pipeline.push(report::row(timing, None, &anchors)),
         }
     }
     let mut statistics = Vec::new();
@@ -131,6 +134,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             simulate,
             benchmarks::BLOCK,
             mean_moves,
+            &anchors,
         ));
     }
     let scaling = scaling(if args.quick { 1000 } else { 4000 }, args.quiet)?;
@@ -152,10 +156,10 @@ pub fn run(args: &Args) -> Result<(), String> {
         machine: Machine::this(),
         profile: PROFILE.into(),
         quick: args.quick,
-        anchors: benchmarks::anchors::SOURCE.into(),
+        anchors: anchors.source.clone(),
         benchmarks,
         statistics,
-        statistics_text: report::statistics_text(benchmarks::BLOCK),
+        statistics_text: report::statistics_text(benchmarks::BLOCK, anchors.goal),
         pipeline,
         scaling: Some(scaling),
         gate,
@@ -174,6 +178,14 @@ pub fn run(args: &Args) -> Result<(), String> {
         eprintln!("written to {}", reports.display());
     }
     Ok(())
+}
+
+/// Ludii's speed and the goals, from the project's corpus.
+fn anchors() -> Result<Anchors, String> {
+    let mut report = Report::default();
+    Anchors::load(&project::corpus(), &mut report)
+        .filter(|_| !report.has_errors())
+        .ok_or_else(|| format!("Ludii's speed cannot be read:\n{report}"))
 }
 
 /// bench.md again from the bench.json beside it.
@@ -364,5 +376,14 @@ mod tests {
         let today = super::today();
         assert_eq!(today.len(), 10);
         assert!(today.as_str() >= "2024-01-01", "{today}");
+    }
+
+    #[test]
+    fn the_anchors_come_from_the_project_corpus() {
+        let anchors = super::anchors().unwrap();
+        assert_eq!(anchors.goal, 150.0);
+        for ruleset in rulesets::all() {
+            assert!(anchors.game(ruleset.info().slug).is_some());
+        }
     }
 }

@@ -1,12 +1,14 @@
-//! Ludii's speed on the seven games: the figures of the project's design notes (ANCHORS.md).
+//! Ludii's speed on the seven games and the project's goals against it, read from the corpus:
+//! the speed ranges and goals from `corpus/ludii/speed.yaml`, Ludii's mean moves a game under
+//! the same caps from `corpus/ludii/measured.yaml` (the figures `verify` holds its studies to).
 
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use corpus::ludii::Speed;
+use corpus::{Diagnostic, Report};
 use serde::{Deserialize, Serialize};
-
-/// Where the figures come from, printed beside every ratio.
-pub const SOURCE: &str = "Ludii 1.3.13 (Java 17), one thread, 10 s warm-up and 30 s measured, uniform random moves, caps of 1250 turns per player and 10,000 moves, its own encodings of the games, on a 2-core machine of the kind the project runs on; ranges are that machine's drift over half an hour. The design notes give no date for the measurement; they were recorded in the project on 2026-11-22.";
-
-/// How many times Ludii's fastest moves per second `simulate` must reach on one thread.
-pub const GOAL: f64 = 150.0;
+use verify::ludii::{Figure, Measured};
 
 /// Games whose mean length is within this share of Ludii's are the same game for a
 /// comparison in playouts per second; otherwise only moves per second compare.
@@ -15,51 +17,163 @@ pub const SAME_LENGTH: f64 = 0.05;
 /// Ludii's range for one game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Anchor {
-    /// The game, as Ludii names it.
+    /// The game's registry slug.
     pub game: String,
     /// Ludii's slowest and fastest playouts per second.
     pub playouts_per_second: [f64; 2],
     /// Ludii's slowest and fastest moves per second.
     pub moves_per_second: [f64; 2],
-    /// Ludii's mean moves a game in its two measured runs (ANCHORS.md, "Ludii's own play").
-    pub mean_moves: [f64; 2],
+    /// Ludii's mean moves a game in each of its measured runs.
+    pub mean_moves: Vec<f64>,
 }
 
 impl Anchor {
     /// Whether a preset whose games last `mean_moves` plays games of Ludii's length.
     pub fn same_length(&self, mean_moves: f64) -> bool {
-        let ludii = (self.mean_moves[0] + self.mean_moves[1]) / 2.0;
+        let ludii = self.mean_moves.iter().sum::<f64>() / self.mean_moves.len() as f64;
         (mean_moves / ludii - 1.0).abs() <= SAME_LENGTH
     }
 }
 
-/// The tables of ANCHORS.md, by registry slug.
-pub fn ludii(game: &str) -> Option<Anchor> {
-    let (playouts, moves, mean_moves) = match game {
-        "natt-klab-ash-shawk" => ([660.0, 980.0], [167e3, 225e3], [230.2, 228.9]),
-        "barjis" => ([170.0, 230.0], [65e3, 84e3], [365.7, 368.2]),
-        "baqura" => ([105.0, 136.0], [57e3, 71e3], [520.7, 529.5]),
-        "kioz" => ([72.0, 98.0], [79e3, 89e3], [905.8, 907.1]),
-        "sig-el-oued" => ([34.0, 49.0], [31e3, 44e3], [896.9, 900.4]),
-        "tuz" => ([5.8, 9.3], [29e3, 44e3], [4736.6, 4785.2]),
-        "deleb" => ([3.7, 4.8], [33e3, 38e3], [7998.2, 8015.5]),
-        _ => return None,
-    };
-    Some(Anchor {
-        game: game.to_string(),
-        playouts_per_second: playouts,
-        moves_per_second: moves,
-        mean_moves,
-    })
+/// Ludii's speed on every game it was measured on, and the goals against it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Anchors {
+    /// How Ludii's speed was measured, printed beside every ratio.
+    pub source: String,
+    /// How many times Ludii's fastest moves per second a game with an engine of its own must
+    /// reach on one thread.
+    pub goal: f64,
+    /// How many times Ludii's moves per second a game a family engine plays must reach on one
+    /// thread.
+    pub family_goal: f64,
+    games: BTreeMap<String, Anchor>,
+}
+
+impl Anchors {
+    /// Reads the anchors of the corpus at `root`; every problem goes to `report`.
+    pub fn load(root: &Path, report: &mut Report) -> Option<Anchors> {
+        let speed = Speed::load(root, report);
+        let measured = match verify::ludii::load(root) {
+            Ok(Some(measured)) => Some(measured),
+            Ok(None) => {
+                report.push(Diagnostic::error(
+                    root.join(verify::ludii::FILE),
+                    "missing: Ludii's mean moves, which its speed is read with, are there",
+                ));
+                None
+            }
+            Err(diagnostic) => {
+                report.push(diagnostic);
+                None
+            }
+        };
+        Anchors::new(&speed?, &measured?, &root.join(verify::ludii::FILE), report)
+    }
+
+    /// The anchors of `speed`, each game with its mean moves in `measured` (read from
+    /// `measured_file`); a game `measured` has no mean moves for is reported.
+    pub fn new(
+        speed: &Speed,
+        measured: &Measured,
+        measured_file: &Path,
+        report: &mut Report,
+    ) -> Option<Anchors> {
+        let mut games = BTreeMap::new();
+        let mut complete = true;
+        for (game, anchor) in &speed.games {
+            let mean_moves: Vec<f64> = measured
+                .games
+                .get(game)
+                .into_iter()
+                .flatten()
+                .filter(|run| run.figure == Figure::MeanMoves)
+                .map(|run| run.value)
+                .collect();
+            if mean_moves.is_empty() {
+                report.push(
+                    Diagnostic::error(
+                        measured_file,
+                        format!("no mean moves for {game}, whose speed speed.yaml gives"),
+                    )
+                    .field(format!("games.{game}")),
+                );
+                complete = false;
+                continue;
+            }
+            games.insert(
+                game.clone(),
+                Anchor {
+                    game: game.clone(),
+                    playouts_per_second: anchor.playouts_per_second.value,
+                    moves_per_second: anchor.moves_per_second.value,
+                    mean_moves,
+                },
+            );
+        }
+        complete.then(|| Anchors {
+            source: speed.how.clone(),
+            goal: *speed.goals.seven.times,
+            family_goal: *speed.goals.family.times,
+            games,
+        })
+    }
+
+    /// Ludii's range for the game with registry slug `game`.
+    pub fn game(&self, game: &str) -> Option<&Anchor> {
+        self.games.get(game)
+    }
+}
+
+/// The anchors of the committed corpus, for tests.
+#[cfg(test)]
+pub(crate) fn shipped() -> Anchors {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    let mut report = Report::default();
+    let anchors = Anchors::load(&root, &mut report);
+    assert!(report.diagnostics.is_empty(), "{report}");
+    anchors.expect("the shipped anchors read")
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn every_game_of_the_registry_has_an_anchor() {
+        let anchors = shipped();
         for game in rulesets::all().iter().map(|r| r.info().slug) {
-            let anchor = super::ludii(game).unwrap_or_else(|| panic!("no anchor for {game}"));
+            let anchor = anchors
+                .game(game)
+                .unwrap_or_else(|| panic!("no anchor for {game}"));
             assert!(anchor.playouts_per_second[0] < anchor.playouts_per_second[1]);
+            assert!(anchor.moves_per_second[0] < anchor.moves_per_second[1]);
+            assert_eq!(anchor.mean_moves.len(), 2, "{game}: two measured runs");
         }
+        assert_eq!(anchors.goal, 150.0);
+        assert_eq!(anchors.family_goal, 100.0);
+    }
+
+    #[test]
+    fn a_game_without_mean_moves_is_reported_naming_it() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+        let mut report = Report::default();
+        let speed = Speed::load(&root, &mut report).unwrap();
+        let mut measured = verify::ludii::load(&root).unwrap().unwrap();
+        measured.games.remove("tuz");
+        let file = Path::new("measured.yaml");
+        assert!(Anchors::new(&speed, &measured, file, &mut report).is_none());
+        assert_eq!(report.diagnostics.len(), 1);
+        let problem = &report.diagnostics[0];
+        assert_eq!(problem.file, file);
+        assert_eq!(problem.field.as_deref(), Some("games.tuz"));
+    }
+
+    #[test]
+    fn games_of_ludiis_length_compare_in_playouts() {
+        let anchors = shipped();
+        let baqura = anchors.game("baqura").unwrap();
+        // Ludii's Baqura lasts 520.7 and 529.5 moves: 525.1 on average.
+        assert!(baqura.same_length(525.1 * 1.049));
+        assert!(!baqura.same_length(525.1 * 1.051));
     }
 }

@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::anchors::{self, Anchor};
+use crate::anchors::{self, Anchor, Anchors};
 use crate::criterion_output::Timing;
 use crate::gate::Verdict;
 use verify::present::MarkdownTemplates;
@@ -143,7 +143,7 @@ pub struct StatisticsRow {
     pub ludii_fastest: Option<f64>,
     /// Moves per second over Ludii's fastest.
     pub times_ludii: Option<f64>,
-    /// At least [`anchors::GOAL`] times Ludii's fastest figure.
+    /// At least the goal ([`Anchors::goal`]) times Ludii's fastest figure.
     pub meets_goal: Option<bool>,
     /// The bare rate, written.
     pub bare_text: String,
@@ -299,8 +299,8 @@ fn ratio_text(ratio: [f64; 2]) -> String {
 }
 
 /// A row from criterion's timing of one playout or one run; `mean_moves` turns playouts into
-/// moves.
-pub fn row(timing: &Timing, mean_moves: Option<f64>) -> Row {
+/// moves, and a Ludii preset's playouts are held against its game's range in `anchors`.
+pub fn row(timing: &Timing, mean_moves: Option<f64>, anchors: &Anchors) -> Row {
     let parts: Vec<&str> = timing.id.split('/').collect();
     let (game, preset) = match parts.as_slice() {
         ["playouts", game, preset] => (Some(game.to_string()), Some(preset.to_string())),
@@ -310,7 +310,7 @@ pub fn row(timing: &Timing, mean_moves: Option<f64>) -> Row {
     let unit = if game.is_some() { "playouts" } else { "runs" };
     let moves_per_second = mean_moves.map(|m| m * rate.median);
     let ludii = match (&game, preset.as_deref()) {
-        (Some(game), Some("ludii")) => anchors::ludii(game).map(|anchor| LudiiCell {
+        (Some(game), Some("ludii")) => anchors.game(game).map(|anchor| LudiiCell {
             text: format!(
                 "{}–{} moves/s, {}–{} playouts/s",
                 human(anchor.moves_per_second[0]),
@@ -318,7 +318,7 @@ pub fn row(timing: &Timing, mean_moves: Option<f64>) -> Row {
                 human(anchor.playouts_per_second[0]),
                 human(anchor.playouts_per_second[1])
             ),
-            anchor,
+            anchor: anchor.clone(),
         }),
         _ => None,
     };
@@ -357,13 +357,15 @@ pub fn row(timing: &Timing, mean_moves: Option<f64>) -> Row {
     }
 }
 
-/// A game's two timings of the same block of `block` playouts: bare and through `simulate`.
+/// A game's two timings of the same block of `block` playouts: bare and through `simulate`,
+/// held against the goal of `anchors`.
 pub fn statistics_row(
     game: &str,
     bare: &Timing,
     simulate: &Timing,
     block: u64,
     mean_moves: f64,
+    anchors: &Anchors,
 ) -> StatisticsRow {
     let (bare, simulate) = (
         Rate::new(bare, block as f64),
@@ -371,9 +373,9 @@ pub fn statistics_row(
     );
     let cost = 1.0 - simulate.median / bare.median;
     let moves_per_second = mean_moves * simulate.median;
-    let ludii_fastest = anchors::ludii(game).map(|a| a.moves_per_second[1]);
+    let ludii_fastest = anchors.game(game).map(|a| a.moves_per_second[1]);
     let times_ludii = ludii_fastest.map(|l| moves_per_second / l);
-    let meets_goal = times_ludii.map(|t| t >= anchors::GOAL);
+    let meets_goal = times_ludii.map(|t| t >= anchors.goal);
     StatisticsRow {
         game: game.to_string(),
         bare_text: format!("{} playouts/s", human(bare.median)),
@@ -396,12 +398,12 @@ pub fn statistics_row(
     }
 }
 
-/// What the statistics section says it measured.
-pub fn statistics_text(block: u64) -> String {
+/// What the statistics section says it measured, `goal` times Ludii being the project's goal.
+pub fn statistics_text(block: u64, goal: f64) -> String {
     format!(
         "Each iteration plays the same {block} Ludii-preset playouts (the benchmark seed, playouts 0 to {}), once bare and once through `simulate`'s path on a one-thread pool (its scheduling, statistics and merging; no invariant checks, as `cargo xtask simulate` runs by default). The cost is the difference of the medians; the goal is under 10%. `simulate`'s moves per second are held against {:.0} times Ludii's fastest figure, the goal of the project.",
         block - 1,
-        anchors::GOAL
+        goal
     )
 }
 
@@ -454,6 +456,26 @@ mod tests {
     }
 
     #[test]
+    fn the_committed_report_was_measured_against_the_corpus_anchors() {
+        let (report, _) = shipped();
+        let anchors = anchors::shipped();
+        assert_eq!(report.anchors, anchors.source);
+        assert_eq!(
+            report.statistics_text,
+            statistics_text(crate::BLOCK, anchors.goal)
+        );
+        let compared: Vec<&LudiiCell> = report.benchmarks.iter().flat_map(|r| &r.ludii).collect();
+        assert_eq!(
+            compared.len(),
+            rulesets::all().len(),
+            "one Ludii row a game"
+        );
+        for cell in compared {
+            assert_eq!(Some(&cell.anchor), anchors.game(&cell.anchor.game));
+        }
+    }
+
+    #[test]
     fn machine_text_is_escaped_for_markdown_and_absent_sections_leave_no_heading() {
         let (mut report, _) = shipped();
         report.machine.cpu = "A|B <x>".into();
@@ -484,7 +506,8 @@ mod tests {
             quartiles: [18_000.0, 25_000.0],
             samples: 100,
         };
-        let row = row(&timing, Some(400.0));
+        let anchors = anchors::shipped();
+        let row = row(&timing, Some(400.0), &anchors);
         assert_eq!(row.rate.median, 50_000.0);
         assert_eq!(row.rate.spread, [40_000.0, 1e9 / 18_000.0]);
         assert_eq!(row.moves_per_second, Some(20_000_000.0));
@@ -499,7 +522,7 @@ mod tests {
         );
         assert_eq!(row.median_text, "50.0k playouts/s");
         // At Ludii's length, playouts compare too: 50k over 105 to 136 playouts a second.
-        let same = super::row(&timing, Some(525.0));
+        let same = super::row(&timing, Some(525.0), &anchors);
         assert_eq!(
             same.ratio_text.as_deref(),
             Some("370–461× in moves, 368–476× in playouts")
@@ -515,7 +538,7 @@ mod tests {
             quartiles: [1e6, 1e6],
             samples: 10,
         };
-        assert!(row(&timing, None).ratio.is_none());
+        assert!(row(&timing, None, &anchors::shipped()).ratio.is_none());
     }
 
     #[test]
@@ -528,14 +551,15 @@ mod tests {
             samples: 30,
         };
         // 256 playouts in 10 ms bare and in 11 ms through simulate.
-        let row = statistics_row("kioz", &timing(10e6), &timing(11e6), 256, 900.0);
+        let anchors = anchors::shipped();
+        let row = statistics_row("kioz", &timing(10e6), &timing(11e6), 256, 900.0, &anchors);
         assert_eq!(row.bare.median, 25_600.0);
         assert!((row.cost - (1.0 - 10.0 / 11.0)).abs() < 1e-12);
         assert_eq!(row.cost_text, "+9.1%");
         // 23.3k playouts/s of 900 moves: 20.9M moves/s, 235 times Ludii's 89k.
         assert_eq!(row.meets_goal, Some(true));
         assert_eq!(row.times_ludii_text, "235× (goal met)");
-        let slow = statistics_row("kioz", &timing(10e6), &timing(40e6), 256, 900.0);
+        let slow = statistics_row("kioz", &timing(10e6), &timing(40e6), 256, 900.0, &anchors);
         assert_eq!(slow.meets_goal, Some(false));
     }
 

@@ -11,6 +11,9 @@
 //!   sources/<key>.yaml      generated
 //!   claims/<game>.yaml      written by hand: testable claims of the sources
 //!   coverage/<id>.yaml      written by hand: clause coverage of a Rules text
+//!   ludii/measured.yaml     written by hand: Ludii's play of the seven games (`verify::ludii`)
+//!   ludii/speed.yaml        written by hand: Ludii's speed on them and the goals (`ludii::Speed`)
+//!   ludii/figures/*.csv     as measured: Ludii's play of each description (`LudiiFigures`)
 //! ```
 
 use std::collections::BTreeMap;
