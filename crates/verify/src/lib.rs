@@ -68,6 +68,9 @@ pub struct Checks {
     /// Ludii's measured play (`ludii/measured.yaml`), when the corpus has it.
     #[serde(default)]
     pub ludii: Option<ludii::Measured>,
+    /// Ludii's own play of the family games' descriptions (`ludii/figures/`).
+    #[serde(default)]
+    pub family_figures: Option<ludii::Measured>,
     /// Per ruleset, the label of the study that must reproduce Ludii's play.
     #[serde(default)]
     pub ludii_plays: BTreeMap<String, String>,
@@ -155,8 +158,10 @@ pub fn run_shard(
                 None
             }
         };
+        let figures = corpus::ludii::LudiiFigures::load(root, &mut problems);
         Some(Checks {
             executable: links::executable_coverage(corpus),
+            family_figures: Some(ludii::family_figures(&figures)),
             ludii: measured,
             ludii_plays: studies::ludii_plays(corpus),
             coverage,

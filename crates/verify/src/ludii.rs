@@ -17,6 +17,54 @@ use crate::studies::StudyResult;
 /// Where the measured figures live, relative to the corpus root.
 pub const FILE: &str = "ludii/measured.yaml";
 
+/// The same, from the project's root, as the reports name it.
+const FILE_IN_PROJECT: &str = "corpus/ludii/measured.yaml";
+
+/// Ludii's own random play of the family games' descriptions (`corpus/ludii/figures/`), as
+/// runs by engine slug: mean moves with its spread, completion and player 1's wins, each over
+/// the playouts Ludii played. Only games whose Ludii study is played at the figures' caps
+/// are compared with them.
+pub fn family_figures(figures: &corpus::ludii::LudiiFigures) -> Measured {
+    let mut games = BTreeMap::new();
+    for ruleset in rulesets::all() {
+        let Some(description) = ruleset.ludii_description() else {
+            continue;
+        };
+        let Some(row) = figures.for_vendored(description) else {
+            continue;
+        };
+        let Some(play) = &row.play else {
+            continue;
+        };
+        let n = u64::from(row.playouts_done);
+        let run = |figure, value, sd| Run {
+            figure,
+            seed: Some(2026),
+            games: n,
+            value,
+            sd,
+        };
+        games.insert(
+            ruleset.info().slug.to_string(),
+            vec![
+                run(Figure::MeanMoves, play.mean_moves, Some(play.sd_moves)),
+                run(Figure::Completion, play.completion, None),
+                run(Figure::Player1Wins, play.p1_win_share, None),
+            ],
+        );
+    }
+    Measured {
+        ludii: "1.3.13".into(),
+        measured: "2026-11-24".into(),
+        how: "Ludii 1.3.13 playing each family game's description with its default options, uniform random moves, 100 playouts at seed 2026, a cap of 10,000 moves and no turn cap; the family's study of the game is played at the same caps.".into(),
+        games,
+        source: format!(
+            "{}figures.csv (10,000 moves, no turn cap)",
+            crate::present::FIGURES_SOURCE
+        ),
+    }
+}
+
 /// The two-sided normal quantile of the chance test: 99%, because some twenty figures are
 /// compared at once and a 95% test would flag one by chance in most runs.
 pub const Z99: f64 = 2.575_829;
@@ -65,6 +113,9 @@ pub struct Run {
     pub games: u64,
     /// The figure's value.
     pub value: f64,
+    /// The spread of a mean, where Ludii's run published it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sd: Option<f64>,
 }
 
 /// The whole file.
@@ -79,13 +130,21 @@ pub struct Measured {
     pub how: String,
     /// Runs by engine slug.
     pub games: BTreeMap<String, Vec<Run>>,
+    /// Where the figures come from, for the reports (not in the file).
+    #[serde(default, skip_serializing)]
+    pub source: String,
 }
 
 /// Reads the measured figures, if the corpus has them.
 pub fn load(root: &Path) -> Result<Option<Measured>, Diagnostic> {
     let path = root.join(FILE);
     match std::fs::read_to_string(&path) {
-        Ok(text) => corpus::yaml::from_yaml(&path, &text).map(Some),
+        Ok(text) => corpus::yaml::from_yaml(&path, &text).map(|measured: Measured| {
+            Some(Measured {
+                source: FILE_IN_PROJECT.to_string(),
+                ..measured
+            })
+        }),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(Diagnostic::error(&path, format!("cannot read: {e}"))),
     }
@@ -113,6 +172,9 @@ pub struct Compared {
 /// A study compared with Ludii's play.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Comparison {
+    /// Where Ludii's figures come from.
+    #[serde(default)]
+    pub source: String,
     /// The ruleset.
     pub ruleset: String,
     /// The game's slug.
@@ -158,6 +220,7 @@ pub fn compare(
             .filter_map(|(figure, runs)| compare_figure(study, figure, &runs))
             .collect();
         out.push(Comparison {
+            source: measured.source.clone(),
             ruleset: study.spec.ruleset.clone(),
             game: study.spec.engine.clone(),
             study: study.spec.label.clone(),
@@ -189,12 +252,16 @@ fn compare_figure(study: &StudyResult, figure: Figure, runs: &[&Run]) -> Option<
             Figure::MeanMoves => r.moves.as_ref()?,
             _ => r.first_finisher_moves.as_ref()?,
         };
-        // Ludii's spread is not published: the study's own stands in for it.
+        // Where Ludii's spread is not published, the study's own stands in for it.
         let n_ours = duration.games as f64;
+        let ludii_sd = match runs {
+            [run] => run.sd.unwrap_or(duration.sd),
+            _ => duration.sd,
+        };
         (
             duration.mean,
             duration.sd / n_ours.sqrt(),
-            duration.sd / (games as f64).sqrt(),
+            ludii_sd / (games as f64).sqrt(),
         )
     };
     let difference = ours - ludii;

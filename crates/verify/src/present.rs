@@ -119,6 +119,8 @@ pub fn register_filters(tera: &mut Tera) {
 /// show it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LudiiRow {
+    /// Where Ludii's figures come from.
+    pub source: String,
     /// The study's label.
     pub study: String,
     /// Whether the study must reproduce Ludii's play.
@@ -149,6 +151,7 @@ pub fn ludii_rows(comparisons: &[Comparison], ruleset: &str) -> Vec<LudiiRow> {
                 let share = matches!(f.figure, Figure::Completion | Figure::Player1Wins);
                 let show = |v: f64| if share { pct(v) } else { format!("{v:.1}") };
                 LudiiRow {
+                    source: c.source.clone(),
                     study: c.study.clone(),
                     must_reproduce: c.must_reproduce,
                     figure: f.figure.label(),
@@ -168,12 +171,76 @@ pub fn ludii_rows(comparisons: &[Comparison], ruleset: &str) -> Vec<LudiiRow> {
         .collect()
 }
 
-/// The simulations report's view: the report, and per ruleset what its table needs.
+/// The simulations report's view: the report, per ruleset what its table needs, and the
+/// family games beside Ludii's figures.
 #[derive(Serialize)]
 struct SimulationsView<'a> {
     report: &'a Simulations,
     rulesets: Vec<RulesetView>,
+    family: FamilyView,
 }
+
+/// The family games' Ludii studies beside Ludii's own play of their descriptions, one row a
+/// game, and how many agree within chance.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct FamilyView {
+    /// One row a game with figures.
+    pub rows: Vec<FamilyRow>,
+    /// Games whose mean length and player 1's wins are both within chance of Ludii's.
+    pub agreeing: usize,
+}
+
+/// One family game beside Ludii's figures.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FamilyRow {
+    /// The game's slug.
+    pub game: String,
+    /// Mean moves, ours and Ludii's, written.
+    pub moves: [String; 2],
+    /// Whether the mean moves agree within chance.
+    pub moves_agree: bool,
+    /// Player 1's wins, ours and Ludii's, written.
+    pub player_one: [String; 2],
+    /// Whether player 1's wins agree within chance.
+    pub player_one_agrees: bool,
+    /// Completion, ours and Ludii's, written.
+    pub completion: [String; 2],
+}
+
+/// The family games' comparisons with the figures of their descriptions.
+pub fn family_view(comparisons: &[Comparison]) -> FamilyView {
+    let mut view = FamilyView::default();
+    for comparison in comparisons
+        .iter()
+        .filter(|c| c.source.starts_with(FIGURES_SOURCE))
+    {
+        let figure = |wanted: Figure| comparison.figures.iter().find(|f| f.figure == wanted);
+        let (Some(moves), Some(wins), Some(completion)) = (
+            figure(Figure::MeanMoves),
+            figure(Figure::Player1Wins),
+            figure(Figure::Completion),
+        ) else {
+            continue;
+        };
+        let row = FamilyRow {
+            game: comparison.game.clone(),
+            moves: [format!("{:.1}", moves.ours), format!("{:.1}", moves.ludii)],
+            moves_agree: moves.within_chance,
+            player_one: [pct(wins.ours), pct(wins.ludii)],
+            player_one_agrees: wins.within_chance,
+            completion: [pct(completion.ours), pct(completion.ludii)],
+        };
+        if row.moves_agree && row.player_one_agrees {
+            view.agreeing += 1;
+        }
+        view.rows.push(row);
+    }
+    view.rows.sort_by(|a, b| a.game.cmp(&b.game));
+    view
+}
+
+/// How the family games' figures are named in comparisons ([`crate::ludii::family_figures`]).
+pub const FIGURES_SOURCE: &str = "corpus/ludii/figures/";
 
 #[derive(Serialize)]
 struct RulesetView {
@@ -243,6 +310,7 @@ pub fn simulations_markdown(s: &Simulations) -> String {
                 ludii: ludii_rows(&s.ludii, &r.ruleset),
             })
             .collect(),
+        family: family_view(&s.ludii),
     };
     REPORTS.render("simulations.md", &view)
 }

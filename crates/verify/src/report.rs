@@ -282,12 +282,11 @@ pub fn simulations(outcome: &Outcome) -> Simulations {
             measured: m.measured.clone(),
             how: m.how.clone(),
         }),
-        ludii: outcome
-            .checks
-            .ludii
-            .as_ref()
-            .map(|m| crate::ludii::compare(&outcome.studies, m, &outcome.checks.ludii_plays))
-            .unwrap_or_default(),
+        ludii: [&outcome.checks.ludii, &outcome.checks.family_figures]
+            .into_iter()
+            .flatten()
+            .flat_map(|m| crate::ludii::compare(&outcome.studies, m, &outcome.checks.ludii_plays))
+            .collect(),
     }
 }
 

@@ -115,10 +115,7 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
                 continue;
             };
             let key = format!("{id}/{}", corpus::text::slugify(&label));
-            let study_seed = mix(seed
-                ^ key.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-                }));
+            let study_seed = study_seed(seed, &key);
             specs.push(StudySpec {
                 key,
                 ruleset: id.clone(),
@@ -133,7 +130,46 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
             });
         }
     }
+    // A family game no record links is still studied beside Ludii's play of its description.
+    let linked: std::collections::BTreeSet<&str> = corpus
+        .rulesets
+        .values()
+        .map(|r| r.engine.as_str())
+        .collect();
+    for engine in rulesets::all() {
+        let (Some(description), slug) = (engine.ludii_description(), engine.info().slug) else {
+            continue;
+        };
+        if linked.contains(slug) {
+            continue;
+        }
+        let Ok(options) = engine.resolve("ludii", &OptionSet::new()) else {
+            continue;
+        };
+        let key = format!("{slug}/{}", corpus::text::slugify(LUDII_ENCODING));
+        specs.push(StudySpec {
+            seed: study_seed(seed, &key),
+            key,
+            ruleset: slug.to_string(),
+            engine: slug.to_string(),
+            label: LUDII_ENCODING.into(),
+            why: format!("The game as Ludii's description {description} encodes it, read as the sowing family's parameters, at the caps of Ludii's own figures for it (10,000 moves, no turn cap); no record of the corpus links it."),
+            preset: "ludii".into(),
+            options: options.options().clone(),
+            playouts,
+            caps: FIGURES_CAPS,
+        });
+    }
     specs
+}
+
+/// A study's seed: the run's seed mixed with the study's key, so that each study has its own
+/// stream whatever else the plan holds.
+fn study_seed(seed: u64, key: &str) -> u64 {
+    mix(seed
+        ^ key.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        }))
 }
 
 /// The label of the plain study of Ludii's encoding.
@@ -172,6 +208,11 @@ pub fn ludii_plays(corpus: &Corpus) -> std::collections::BTreeMap<String, String
     corpus
         .rulesets
         .iter()
+        // A family game is Ludii's description read by the translator: where it differs from
+        // Ludii's play, that is a finding about the reading, listed, not a broken engine.
+        .filter(|(_, file)| {
+            rulesets::find(&file.engine).is_ok_and(|r| r.ludii_description().is_none())
+        })
         .map(|(id, file)| {
             let label = file
                 .variants
