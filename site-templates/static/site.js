@@ -94,6 +94,7 @@
     if (!table) return;
     var rows = Array.prototype.slice.call(table.tBodies[0].rows);
     var count = form.querySelector(".filter-count");
+    var warning = form.querySelector(".filter-warning");
     function apply() {
       var shown = 0;
       var wanted = Array.prototype.map.call(form.querySelectorAll("select"), function (s) {
@@ -102,27 +103,45 @@
       rows.forEach(function (row) {
         var keep = wanted.every(function (w) {
           var have = row.getAttribute("data-" + w.name) || "";
-          if (w.name === "confidence") return have !== "" && Number(have) >= Number(w.value);
           return have.split("; ").indexOf(w.value) >= 0;
         });
         row.hidden = !keep;
         if (keep) shown += 1;
       });
       if (count) count.textContent = shown + " of " + rows.length + " shown";
+      table.dispatchEvent(new Event("filtered"));
     }
     // A filter can be given in the address (evidence/index.html?game=Senet), so that other
-    // pages can link to a filtered list.
+    // pages can link to a filtered list. Case does not matter; a value no row has is said so.
     var params = new URLSearchParams(window.location.search);
+    var unknown = [];
     form.querySelectorAll("select").forEach(function (select) {
-      var wanted = params.get(select.name);
-      if (wanted !== null) select.value = wanted;
+      var given = params.get(select.name);
+      if (given === null || given === "") return;
+      var match = Array.prototype.find.call(select.options, function (option) {
+        return option.value !== "" && option.value.toLowerCase() === given.toLowerCase();
+      });
+      if (match) {
+        select.value = match.value;
+      } else {
+        var label = select.parentNode.firstChild.textContent.trim().toLowerCase();
+        unknown.push("no " + label + " is called “" + given + "”");
+      }
     });
-    form.addEventListener("change", apply);
+    if (warning && unknown.length > 0) {
+      warning.textContent = "Not filtered: " + unknown.join("; ") + ". Choose from the lists.";
+      warning.hidden = false;
+    }
+    form.addEventListener("change", function () {
+      if (warning) warning.hidden = true;
+      apply();
+    });
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     apply();
   });
   document.querySelectorAll("table.sortable").forEach(function (table) {
     var headings = table.tHead.rows[0].cells;
+    var buttons = [];
     Array.prototype.forEach.call(headings, function (heading, column) {
       var kind = heading.getAttribute("data-sort");
       if (!kind) return;
@@ -132,22 +151,39 @@
       button.textContent = heading.textContent;
       heading.textContent = "";
       heading.appendChild(button);
-      var ascending = true;
+      var arrow = document.createElement("span");
+      arrow.className = "sort-arrow";
+      arrow.setAttribute("aria-hidden", "true");
+      button.appendChild(arrow);
+      buttons.push({ heading: heading, arrow: arrow });
+      function mark() {
+        buttons.forEach(function (b) {
+          var state = b.heading.getAttribute("aria-sort");
+          b.arrow.textContent = state === "ascending" ? " ▲" : state === "descending" ? " ▼" : "";
+        });
+      }
+      mark();
       button.addEventListener("click", function () {
+        var ascending = heading.getAttribute("aria-sort") !== "ascending";
         var body = table.tBodies[0];
         var rows = Array.prototype.slice.call(body.rows);
+        // A cell without a value (an undated record) sorts last in both directions.
         function key(row) {
           var cell = row.cells[column];
-          var value = cell.getAttribute("data-key") || cell.textContent;
+          var value = cell.hasAttribute("data-key") ? cell.getAttribute("data-key") : cell.textContent.trim();
+          if (value === "") return null;
           return kind === "text" ? value.toLowerCase() : Number(value);
         }
         rows.sort(function (a, b) {
           var x = key(a), y = key(b);
+          if (x === null || y === null) return (x === null) - (y === null);
           return (x < y ? -1 : x > y ? 1 : 0) * (ascending ? 1 : -1);
         });
         rows.forEach(function (row) { body.appendChild(row); });
+        buttons.forEach(function (b) { b.heading.removeAttribute("aria-sort"); });
         heading.setAttribute("aria-sort", ascending ? "ascending" : "descending");
-        ascending = !ascending;
+        mark();
+        table.dispatchEvent(new Event("sorted"));
       });
     });
   });

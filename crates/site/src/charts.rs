@@ -87,12 +87,14 @@ pub fn lengths(id: &str, title: &str, unit: &str, series: &[LengthSeries<'_>]) -
     let x = |v: f64| left + (v - start) / (end - start).max(1.0) * (w - left - right);
     let y = |v: f64| top + (1.0 - v / peak) * (h - top - bottom);
     let labels: Vec<&str> = series.iter().map(|s| s.label).collect();
+    // The legend goes below the plot, where it covers no line.
+    let legend_top = h + 4.0;
     let mut out = String::new();
     open(
         &mut out,
         id,
         w,
-        h,
+        legend_top + LEGEND_ROW * labels.len() as f64,
         title,
         &format!(
             "Share of games by length in {unit}, 1st to 99th percentile, for: {}.",
@@ -137,14 +139,17 @@ pub fn lengths(id: &str, title: &str, unit: &str, series: &[LengthSeries<'_>]) -
         )
         .unwrap();
     }
-    legend(&mut out, &labels, w - right - 230.0, top + 4.0);
+    legend(&mut out, &labels, left, legend_top);
     out.push_str("</svg>");
     out
 }
 
+/// The height of a legend's row.
+const LEGEND_ROW: f64 = 16.0;
+
 fn legend(out: &mut String, labels: &[&str], x: f64, y: f64) {
     for (n, label) in labels.iter().enumerate() {
-        let row = y + 16.0 * n as f64;
+        let row = y + LEGEND_ROW * n as f64;
         write!(
             out,
             r#"<rect class="key s{}" x="{x:.1}" y="{row:.1}" width="12" height="10"/><text class="legend" x="{:.1}" y="{:.1}">{}</text>"#,
@@ -490,6 +495,39 @@ mod tests {
         assert!(svg.contains(
             "<title>DLP.Evidence.1238 (Natt Klab ash-Shawk and a very long name)</title>"
         ));
+    }
+
+    #[test]
+    fn the_legend_of_a_length_chart_is_below_its_lines() {
+        let shape = Shape {
+            start: 10,
+            width: 1,
+            counts: vec![5, 9, 3],
+            beyond: 0,
+        };
+        let series = [
+            LengthSeries {
+                label: "dlp",
+                shape: &shape,
+            },
+            LengthSeries {
+                label: "ludii",
+                shape: &shape,
+            },
+        ];
+        let svg = lengths("l", "t", "moves", &series);
+        let number_after = |text: &str, key: &str| -> f64 {
+            let at = text.find(key).unwrap() + key.len();
+            text[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        let first_key = &svg[svg.find(r#"class="key"#).unwrap()..];
+        let key_y = number_after(first_key, r#"y=""#);
+        // The plot's lowest line is its x axis, at 260 less the bottom margin.
+        assert!(
+            key_y > 260.0,
+            "the legend starts at y = {key_y}, over the plot"
+        );
+        assert!(svg.contains(r#"viewBox="0 0 640 296""#), "{}", &svg[..200]);
     }
 
     #[test]

@@ -252,6 +252,11 @@ impl<'a> Index<'a> {
         self.inputs.corpus
     }
 
+    /// How many evidence records a game has (its portal rulesets are counted apart).
+    fn evidence_of(&self, key: &str) -> usize {
+        self.corpus().games.get(key).map_or(0, |g| g.evidence.len())
+    }
+
     fn game_name(&self, key: &str) -> String {
         self.corpus()
             .games
@@ -306,7 +311,7 @@ impl<'a> Index<'a> {
                     key: &g.key,
                     name: &g.name,
                     aliases: &g.aliases,
-                    records: self.records_by_game.get(g.key.as_str()).map_or(0, Vec::len),
+                    records: self.evidence_of(&g.key),
                     claims: claims.map_or(0, Vec::len),
                     holds: count(verify::claims::Status::Holds),
                     other_readings: count(verify::claims::Status::HoldsOnlyUnder),
@@ -338,20 +343,22 @@ impl<'a> Index<'a> {
     fn evidence_index(&self) -> EvidenceIndex<'a> {
         let corpus = self.corpus();
         let executable = verify::links::executable_rulesets(corpus);
-        let rows: Vec<EvidenceRow<'a>> = corpus
+        let mut rows: Vec<EvidenceRow<'a>> = corpus
             .evidence
             .values()
             .map(|e| {
                 let start = e.date.as_ref().map(|d| d.start.fractional_year());
+                let places: Vec<String> =
+                    e.regions.iter().filter_map(|r| region_place(r)).collect();
                 EvidenceRow {
                     link: self.record_link(&e.id),
-                    number: e.id.rsplit('.').next().unwrap_or_default(),
+                    number: record_number(&e.id),
                     game: e.game.as_ref().map(|g| self.game_name(g)),
                     game_key: e.game.as_deref(),
                     kind: e.kind.as_deref(),
-                    regions: e.regions.join("; "),
-                    date: e.date.as_ref().map(|d| d.label()),
-                    sort: start.map_or_else(|| "99999".to_string(), |y| format!("{:.2}", y)),
+                    regions: places.join("; "),
+                    date: e.date.as_ref().map(|d| d.written()),
+                    start,
                     period: start.map(period_of),
                     confidence: e.confidence,
                     executable: executable.contains_key(e.id.as_str()),
@@ -359,6 +366,17 @@ impl<'a> Index<'a> {
                 }
             })
             .collect();
+        // Oldest first by the year itself, undated records last, then by record number.
+        rows.sort_by(|a, b| {
+            let year = |r: &EvidenceRow<'_>| r.start.unwrap_or(f64::INFINITY);
+            year(a).total_cmp(&year(b)).then(a.number.cmp(&b.number))
+        });
+        let mut confidence: BTreeMap<std::cmp::Reverse<u32>, usize> = BTreeMap::new();
+        for row in &rows {
+            if let Some(c) = row.confidence {
+                *confidence.entry(std::cmp::Reverse(c)).or_default() += 1;
+            }
+        }
         let distinct = |pick: for<'r> fn(&'r EvidenceRow<'a>) -> Option<&'r str>| -> Vec<String> {
             let set: BTreeSet<String> = rows
                 .iter()
@@ -375,6 +393,13 @@ impl<'a> Index<'a> {
                 kind: distinct(|r| r.kind),
                 regions: distinct(|r| Some(&r.regions)),
                 period: ["Ancient", "Medieval", "Modern"],
+                confidence: confidence
+                    .into_iter()
+                    .map(|(value, n)| ConfidenceChoice {
+                        value: value.0,
+                        records: counted(n, "record", "records"),
+                    })
+                    .collect(),
             },
             rows,
         }
@@ -396,7 +421,7 @@ impl<'a> Index<'a> {
                 regions: g.regions.join("; "),
                 records: g.evidence.len(),
                 rulesets: g.rulesets.len(),
-                range: g.evidence_range.as_ref().map(|d| d.label()),
+                range: dated_range(g.evidence_range.as_ref()),
                 executable: engine_games.contains(g.key.as_str()),
             })
             .collect();
@@ -443,10 +468,14 @@ impl<'a> Index<'a> {
                 url: format!("sources/{}.html", s.key),
                 title: source_title(s),
                 detail: format!(
-                    "cited by {} record(s)",
-                    self.sources_cited
-                        .get(s.key.as_str())
-                        .map_or(0, BTreeSet::len)
+                    "cited by {}",
+                    counted(
+                        self.sources_cited
+                            .get(s.key.as_str())
+                            .map_or(0, BTreeSet::len),
+                        "record",
+                        "records"
+                    )
                 ),
                 executable: false,
             })
@@ -487,7 +516,8 @@ impl<'a> Index<'a> {
                         id: &e.id,
                         url: record_url(&e.id),
                         kind: e.kind.as_deref(),
-                        date: e.date.as_ref().map(|d| d.label()),
+                        date: e.date.as_ref().map(|d| d.written()),
+                        start: e.date.as_ref().map(|d| d.start.fractional_year()),
                         place,
                     },
                 )
@@ -530,18 +560,14 @@ impl<'a> Index<'a> {
             .get(game.key.as_str())
             .into_iter()
             .flatten()
-            .map(|c| claim_view(c))
+            .map(|c| claim_view(c, corpus))
             .collect();
         GamePage {
             title: &game.name,
             game,
-            evidence_range: game.evidence_range.as_ref().map(|d| d.label()),
+            evidence_range: dated_range(game.evidence_range.as_ref()),
             records_filter: format!("evidence/index.html?game={}", query_value(&game.name)),
-            sources: game
-                .sources
-                .iter()
-                .filter_map(|s| corpus.sources.get(s))
-                .collect(),
+            sources: self.source_links(&game.sources),
             portal_rulesets,
             records,
             rules,
@@ -599,20 +625,23 @@ impl<'a> Index<'a> {
         }
     }
 
+    /// The source a citation names ("Piccione 1990: 388" is Piccione's of 1990), if the
+    /// corpus has it.
+    fn cited_source(&self, c: &Citation) -> Option<&'a str> {
+        let author = c.author.to_lowercase();
+        self.corpus()
+            .sources
+            .iter()
+            .find(|(_, s)| s.year == Some(c.year) && s.authors.to_lowercase().starts_with(&author))
+            .map(|(key, _)| key.as_str())
+    }
+
     fn citations(&self, citations: &'a [Citation]) -> Vec<CitationView<'a>> {
         citations
             .iter()
-            .map(|c| {
-                let source = self.corpus().sources.iter().find(|(_, s)| {
-                    s.year == Some(c.year)
-                        && s.authors
-                            .to_lowercase()
-                            .starts_with(&c.author.to_lowercase())
-                });
-                CitationView {
-                    text: &c.text,
-                    source: source.map(|(key, _)| key.as_str()),
-                }
+            .map(|c| CitationView {
+                text: &c.text,
+                source: self.cited_source(c),
             })
             .collect()
     }
@@ -672,17 +701,13 @@ impl<'a> Index<'a> {
             title: &record.id,
             record,
             game_name: record.game.as_ref().map(|g| self.game_name(g)),
-            date: record.date.as_ref().map(|d| d.label()),
+            date: record.date.as_ref().map(|d| d.written()),
             citations: record
                 .quotation
                 .as_ref()
                 .map(|q| self.citations(&q.citations))
                 .unwrap_or_default(),
-            sources: record
-                .sources
-                .iter()
-                .filter_map(|s| corpus.sources.get(s))
-                .collect(),
+            sources: self.source_links(&record.sources),
             map,
             timeline,
             rulesets: self.implementing(&record.id),
@@ -697,40 +722,68 @@ impl<'a> Index<'a> {
         }
     }
 
-    /// How to cite a record: the DLP's id, the source with the pages the record cites, and the
-    /// DLP itself.
+    fn source_links(&self, keys: &[String]) -> Vec<SourceLink<'a>> {
+        keys.iter()
+            .filter_map(|key| self.corpus().sources.get(key))
+            .map(|s| SourceLink {
+                key: &s.key,
+                title: s.reference.as_deref().unwrap_or(&s.authors),
+                url: web_url(s.url.as_deref()),
+            })
+            .collect()
+    }
+
+    /// How to cite a record: the DLP's id with the record's game and date, each source with
+    /// the pages the record cites of that source, and the DLP itself.
     fn how_to_cite(&self, record: &Evidence) -> String {
         let corpus = self.corpus();
-        let pages: Vec<&str> = record
-            .quotation
-            .iter()
-            .flat_map(|q| &q.citations)
-            .filter_map(|c| c.pages.as_deref())
-            .collect();
+        let citations: Vec<&Citation> =
+            record.quotation.iter().flat_map(|q| &q.citations).collect();
         let sources: Vec<String> = record
             .sources
             .iter()
-            .filter_map(|s| corpus.sources.get(s))
-            .map(source_title)
+            .filter_map(|key| corpus.sources.get_key_value(key))
+            .map(|(key, source)| {
+                let pages: Vec<&str> = citations
+                    .iter()
+                    .filter(|c| self.cited_source(c) == Some(key.as_str()))
+                    .filter_map(|c| c.pages.as_deref())
+                    .collect();
+                let title = source_title(source);
+                let title = title.trim().trim_end_matches('.');
+                match pages.as_slice() {
+                    [] => title.to_string(),
+                    [one] if !one.contains(['-', '–', ',']) => format!("{title}, p. {one}"),
+                    several => format!("{title}, pp. {}", several.join(", ")),
+                }
+            })
             .collect();
-        let game = record
+        let about: Vec<String> = record
             .game
             .as_ref()
-            .map(|g| format!(" ({})", self.game_name(g)))
-            .unwrap_or_default();
+            .map(|g| self.game_name(g))
+            .into_iter()
+            .chain(record.date.as_ref().map(corpus::DateRange::written))
+            .collect();
+        let about = if about.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", about.join(", "))
+        };
         let mut text = format!(
-            "Digital Ludeme Project, evidence record {}{game}.",
+            "Digital Ludeme Project, evidence record {}{about}.",
             record.id
         );
         if !sources.is_empty() {
             text.push_str(&format!(
-                " Source: {}",
-                sources.join("; ").trim_end_matches('.')
+                " {}: {}.",
+                if sources.len() == 1 {
+                    "Source"
+                } else {
+                    "Sources"
+                },
+                sources.join("; ")
             ));
-            if !pages.is_empty() {
-                text.push_str(&format!(", p. {}", pages.join("; ")));
-            }
-            text.push('.');
         }
         text.push_str(" In: Browne, C., et al. 2023. The Digital Ludeme Project database, Open Research Europe 3:164.");
         text
@@ -786,6 +839,7 @@ impl<'a> Index<'a> {
         SourcePage {
             title: source_title(source),
             source,
+            url: web_url(source.url.as_deref()),
             records,
         }
     }
@@ -802,8 +856,8 @@ impl<'a> Index<'a> {
                 Some(Span {
                     label: self.record_title(&e.id),
                     href: format!("{root}{}", record_url(&e.id)),
-                    start: date.start.fractional_year(),
-                    end: date.end.fractional_year() + 1.0 / 365.0,
+                    start: date.years().0,
+                    end: date.years().1,
                     highlighted: highlight == Some(e.id.as_str()),
                 })
             })
@@ -858,8 +912,8 @@ impl<'a> Index<'a> {
                     longitude: points.iter().map(|(_, c)| c.longitude).sum::<f64>() / n,
                     count: points.len(),
                     label: format!(
-                        "{} point(s): {}",
-                        points.len(),
+                        "{}: {}",
+                        counted(points.len(), "point", "points"),
                         games.into_iter().collect::<Vec<_>>().join(", ")
                     ),
                     href: format!("#{}", cell_anchor(cell)),
@@ -870,13 +924,7 @@ impl<'a> Index<'a> {
             .iter()
             .map(|(&cell, points)| MapCell {
                 anchor: cell_anchor(cell),
-                cell: format!(
-                    "{}° to {}° N, {}° to {}° E",
-                    cell.0 as f64 * MAP_CELL,
-                    (cell.0 + 1) as f64 * MAP_CELL,
-                    cell.1 as f64 * MAP_CELL,
-                    (cell.1 + 1) as f64 * MAP_CELL
-                ),
+                cell: cell_label(cell),
                 points: points
                     .iter()
                     .map(|(e, c)| MapPoint {
@@ -919,7 +967,7 @@ impl<'a> Index<'a> {
                     date.start.fractional_year(),
                     DatedLink {
                         record: self.record_link(&e.id),
-                        date: date.label(),
+                        date: date.written(),
                     },
                 ))
             })
@@ -1027,7 +1075,11 @@ impl<'a> Index<'a> {
                     link: self.record_link(&c.record),
                 })
                 .collect(),
-            claims: v.claims.iter().map(claim_view).collect(),
+            claims: v
+                .claims
+                .iter()
+                .map(|c| claim_view(c, self.corpus()))
+                .collect(),
             suggestions: v
                 .suggestions
                 .iter()
@@ -1104,6 +1156,73 @@ fn query_value(text: &str) -> String {
             _ => format!("%{b:02X}"),
         })
         .collect()
+}
+
+/// A record id's number (`DLP.Evidence.108` is 108), for sorting as a reader counts.
+fn record_number(id: &str) -> u64 {
+    id.rsplit('.')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(u64::MAX)
+}
+
+/// A game's evidence range as written, or nothing when it is DLP's placeholder for "no
+/// date" (3500 BCE – 2020), which dates nothing.
+fn dated_range(range: Option<&corpus::DateRange>) -> Option<String> {
+    range
+        .filter(|r| !r.is_dlp_placeholder())
+        .map(corpus::DateRange::written)
+}
+
+/// A map cell as a reader writes it: "30° to 32° S, 64° to 66° W".
+fn cell_label((lat, lon): (i64, i64)) -> String {
+    let side = |index: i64, positive: char, negative: char| {
+        let low = index as f64 * MAP_CELL;
+        let high = low + MAP_CELL;
+        if high <= 0.0 {
+            format!("{}° to {}° {negative}", high.abs(), low.abs())
+        } else {
+            format!("{low}° to {high}° {positive}")
+        }
+    };
+    format!("{}, {}", side(lat, 'N', 'S'), side(lon, 'E', 'W'))
+}
+
+/// "1 record", "1,265 records": a count with its noun, singular or plural.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    let digits = n.to_string();
+    let mut grouped = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    format!("{grouped} {}", if n == 1 { one } else { many })
+}
+
+/// The place a DLP region file names, or nothing when it names a ruler or a period: the
+/// files are named after what they outline, mostly places ("Sri Lanka"), but some after a
+/// ruler ("Alfonso X", "Philip II") and some after a century and a place ("15 c France",
+/// "19 Cent China"), whose place is kept.
+fn region_place(name: &str) -> Option<String> {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let roman = |w: &str| !w.is_empty() && w.chars().all(|c| "IVXLC".contains(c));
+    if words.len() > 1 && words.last().is_some_and(|w| roman(w)) {
+        return None;
+    }
+    let century = |w: &str| w.chars().all(|c| c.is_ascii_digit()) && !w.is_empty();
+    let place = match words.as_slice() {
+        [number, marker, rest @ ..]
+            if century(number)
+                && ["c", "c.", "cent", "century"].contains(&marker.to_lowercase().as_str())
+                && !rest.is_empty() =>
+        {
+            rest.join(" ")
+        }
+        _ => words.join(" "),
+    };
+    (!place.is_empty()).then_some(place)
 }
 
 /// A source's title: its reference, or its authors and year.
@@ -1188,27 +1307,61 @@ fn clause_view<'a>(
     }
 }
 
-fn claim_view(c: &ClaimResult) -> ClaimView<'_> {
+fn claim_view<'a>(c: &'a ClaimResult, corpus: &'a Corpus) -> ClaimView<'a> {
+    let view = verify::present::ClaimView::new(c);
+    let check = corpus
+        .claims
+        .values()
+        .flat_map(|file| &file.claims)
+        .find(|claim| claim.id == c.id)
+        .map(|claim| &claim.check.value);
+    let cases = match check {
+        Some(corpus::model::Check::Scenario(scenario)) => scenario
+            .cases
+            .iter()
+            .filter_map(|case| {
+                let name = case.name.as_deref()?;
+                let moves: Vec<String> = case
+                    .steps
+                    .iter()
+                    .filter_map(|step| step.get("move").and_then(Value::as_str))
+                    .map(str::to_string)
+                    .collect();
+                // A mismatch opens with its case's name (verify's `"{name}: …"`).
+                let prefix = format!("{name}: ");
+                let mismatch = view
+                    .mismatches
+                    .iter()
+                    .find_map(|m| m.strip_prefix(prefix.as_str()));
+                Some(CaseView {
+                    name,
+                    moves: moves.join(", "),
+                    mismatch,
+                })
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     ClaimView {
-        view: verify::present::ClaimView::new(c),
+        view,
         record_url: record_url(&c.record),
+        cases,
     }
+}
+
+/// An address that may become a link: only web addresses, so that a `javascript:` address
+/// from a page never does.
+fn web_url(url: Option<&str>) -> Option<&str> {
+    url.filter(|u| u.starts_with("https://") || u.starts_with("http://"))
 }
 
 fn pages_view(pages: &[PageRef]) -> Vec<PageView<'_>> {
     pages
         .iter()
-        .map(|p| {
-            // Only web addresses become links: a `javascript:` address from a page must not.
-            let url = p
-                .url
-                .as_deref()
-                .filter(|u| u.starts_with("https://") || u.starts_with("http://"));
-            PageView {
-                file: &p.file,
-                url,
-                title: p.title.as_deref(),
-            }
+        .map(|p| PageView {
+            file: &p.file,
+            url: web_url(p.url.as_deref()),
+            title: p.title.as_deref(),
         })
         .collect()
 }

@@ -111,22 +111,33 @@ pub struct EvidenceFilters {
     pub kind: Vec<String>,
     pub regions: Vec<String>,
     pub period: [&'static str; 3],
+    /// The confidence values the records have, highest first, with how many have each.
+    pub confidence: Vec<ConfidenceChoice>,
+}
+
+/// A confidence value of the evidence index's filter.
+#[derive(Serialize)]
+pub struct ConfidenceChoice {
+    pub value: u32,
+    /// "1,265 records".
+    pub records: String,
 }
 
 /// A record in the evidence index.
 #[derive(Serialize)]
 pub struct EvidenceRow<'a> {
     pub link: RecordLink,
-    /// The number of its id.
-    pub number: &'a str,
+    /// The number of its id, a number so that 11 comes after 10 and before 108.
+    pub number: u64,
     pub game: Option<String>,
     pub game_key: Option<&'a str>,
     pub kind: Option<&'a str>,
-    /// Its regions, `; `-separated.
+    /// The places its DLP region files name, `; `-separated.
     pub regions: String,
     pub date: Option<String>,
-    /// Its start year as a sort key ("99999" when undated).
-    pub sort: String,
+    /// Its start in fractional years, the date's sort key (none when undated: undated
+    /// records sort last either way).
+    pub start: Option<f64>,
     pub period: Option<&'static str>,
     pub confidence: Option<u32>,
     pub executable: bool,
@@ -189,7 +200,7 @@ pub struct GamePage<'a> {
     pub evidence_range: Option<String>,
     /// The evidence index filtered to the game.
     pub records_filter: String,
-    pub sources: Vec<&'a Source>,
+    pub sources: Vec<SourceLink<'a>>,
     pub portal_rulesets: Vec<PortalRulesetLink<'a>>,
     /// Its evidence, oldest first.
     pub records: Vec<DatedRecord<'a>>,
@@ -215,6 +226,8 @@ pub struct DatedRecord<'a> {
     pub url: String,
     pub kind: Option<&'a str>,
     pub date: Option<String>,
+    /// Its start in fractional years (none when undated).
+    pub start: Option<f64>,
     pub place: String,
 }
 
@@ -296,7 +309,7 @@ pub struct EvidencePage<'a> {
     pub game_name: Option<String>,
     pub date: Option<String>,
     pub citations: Vec<CitationView<'a>>,
-    pub sources: Vec<&'a Source>,
+    pub sources: Vec<SourceLink<'a>>,
     pub map: Option<String>,
     pub timeline: Option<String>,
     pub rulesets: Vec<Implementing<'a>>,
@@ -363,7 +376,17 @@ pub struct PortalRulesetPage<'a> {
 pub struct SourcePage<'a> {
     pub title: String,
     pub source: &'a Source,
+    /// Where the DLP says it can be found, when that is a web address.
+    pub url: Option<&'a str>,
     pub records: Vec<RecordLink>,
+}
+
+/// A source as a record or game lists it: its page here and, when it has one, its address.
+#[derive(Serialize)]
+pub struct SourceLink<'a> {
+    pub key: &'a str,
+    pub title: &'a str,
+    pub url: Option<&'a str>,
 }
 
 /// The map of the evidence.
@@ -478,6 +501,19 @@ pub struct ClaimView<'a> {
     #[serde(flatten)]
     pub view: verify::present::ClaimView<'a>,
     pub record_url: String,
+    /// A scenario's cases in the order the claim states them, each with the moves it plays
+    /// and what it found, so that a case's name is read with the hole it starts from.
+    pub cases: Vec<CaseView<'a>>,
+}
+
+/// A case of a scenario claim under the ruleset's own options.
+#[derive(Serialize)]
+pub struct CaseView<'a> {
+    pub name: &'a str,
+    /// The moves played, `, `-separated.
+    pub moves: String,
+    /// What did not match, or nothing when the case holds.
+    pub mismatch: Option<&'a str>,
 }
 
 /// The consistency simulations.
