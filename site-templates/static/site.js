@@ -42,48 +42,134 @@
     return b;
   }
 
-  // Search: the index is a script (search-index.js), so it works from file:// too.
+  // Search: the index is scripts in parts (static/search/*.js), so it works from file://
+  // too; the games come first and are searched at once, the other parts as they arrive.
   var results = document.getElementById("search-results");
-  if (!results || !window.SEARCH_INDEX) return;
+  if (!results) return;
   var input = document.getElementById("search-q");
   var status = document.getElementById("search-status");
+  var expected = Number(results.getAttribute("data-parts")) || 0;
+  var GROUPS = [
+    ["game", "Games", "game"], ["ruleset", "Portal rulesets", "portal ruleset"],
+    ["evidence", "Evidence records", "evidence record"], ["source", "Sources", "source"],
+    ["claim", "Claims", "claim"]
+  ];
+  var SHOWN = 10;
+  var entries = [];
+  var loaded = 0;
+  var expanded = {};
   function fold(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
-  var entries = window.SEARCH_INDEX.map(function (e) {
-    return { entry: e, title: fold(e.title), text: fold(e.title + " " + e.text) };
-  });
+  function add(part) {
+    loaded += 1;
+    part.entries.forEach(function (e) {
+      entries.push({
+        kind: part.kind, title: e[0], url: e[1], text: e[2], games: e[3], number: e[4],
+        foldedTitle: fold(e[0]), folded: fold(e[0] + " · " + e[2])
+      });
+    });
+  }
+  // The words around the first place a term is found, the term marked.
+  function snippet(entry, terms) {
+    var text = entry.text;
+    var folded = fold(text);
+    var at = -1, length = 0;
+    terms.forEach(function (t) {
+      var i = folded.indexOf(t);
+      if (i >= 0 && (at < 0 || i < at)) { at = i; length = t.length; }
+    });
+    var p = document.createElement("p");
+    p.className = "snippet";
+    // Folding can change a text's length (a letter and its accent); then show its start.
+    if (at < 0 || folded.length !== text.length) {
+      p.textContent = text.length > 160 ? text.slice(0, 160) + "…" : text;
+      return text ? p : null;
+    }
+    var from = Math.max(0, at - 70), to = Math.min(text.length, at + length + 90);
+    var mark = document.createElement("mark");
+    mark.textContent = text.slice(at, at + length);
+    p.append((from > 0 ? "…" : "") + text.slice(from, at), mark, text.slice(at + length, to) + (to < text.length ? "…" : ""));
+    return p;
+  }
   function run(query) {
     var terms = fold(query).split(/\s+/).filter(Boolean);
+    var phrase = terms.join(" ");
     results.textContent = "";
     document.body.classList.toggle("searching", terms.length > 0);
     if (terms.length === 0) { status.textContent = ""; return; }
-    var found = entries
-      .filter(function (e) { return terms.every(function (t) { return e.text.indexOf(t) >= 0; }); })
-      .map(function (e) {
-        var score = terms.reduce(function (s, t) { return s + (e.title.indexOf(t) >= 0 ? 10 : 1); }, 0);
-        return { e: e, score: score };
-      })
-      .sort(function (a, b) { return b.score - a.score || a.e.entry.title.localeCompare(b.e.entry.title); });
-    status.textContent = found.length + (found.length === 1 ? " result" : " results") + " for “" + query + "”";
-    // How long the page took from navigation to its first results, for the browser test.
-    document.body.setAttribute("data-first-result-ms", String(Math.round(performance.now())));
-    found.forEach(function (f) {
-      var li = document.createElement("li");
-      var kind = document.createElement("span");
-      kind.className = "kind";
-      kind.textContent = f.e.entry.kind;
-      var a = document.createElement("a");
-      a.href = f.e.entry.url;
-      a.textContent = f.e.entry.title;
-      li.append(kind, " ", a);
-      results.appendChild(li);
+    // Games whose name or another name is what was asked: theirs come first in every group.
+    var named = {};
+    entries.forEach(function (e) {
+      if (e.kind !== "game") return;
+      var names = [e.foldedTitle].concat(fold(e.text).split(" · "));
+      if (names.indexOf(phrase) >= 0) named[e.games[0]] = true;
     });
+    var found = entries.filter(function (e) {
+      return terms.every(function (t) { return e.folded.indexOf(t) >= 0; });
+    }).map(function (e) {
+      var score = 0;
+      if (e.kind === "game" && named[e.games[0]]) score += 1000;
+      if (e.games.some(function (g) { return named[g]; })) score += 100;
+      if (e.foldedTitle === phrase) score += 50;
+      else if (e.foldedTitle.indexOf(phrase) === 0) score += 20;
+      score += terms.filter(function (t) { return e.foldedTitle.indexOf(t) >= 0; }).length * 5;
+      return { e: e, score: score };
+    });
+    found.sort(function (a, b) {
+      return b.score - a.score ||
+        (a.e.number !== null && b.e.number !== null ? a.e.number - b.e.number : 0) ||
+        a.e.title.localeCompare(b.e.title);
+    });
+    var counts = [];
+    GROUPS.forEach(function (group) {
+      var inGroup = found.filter(function (f) { return f.e.kind === group[0]; });
+      if (inGroup.length === 0) return;
+      counts.push(inGroup.length + " " + (inGroup.length === 1 ? group[2] : group[1].toLowerCase()));
+      var section = document.createElement("section");
+      section.className = "result-group";
+      var heading = document.createElement("h2");
+      heading.textContent = group[1] + " (" + inGroup.length + ")";
+      var list = document.createElement("ol");
+      var limit = expanded[group[0]] ? inGroup.length : SHOWN;
+      inGroup.slice(0, limit).forEach(function (f) {
+        var li = document.createElement("li");
+        var a = document.createElement("a");
+        a.href = f.e.url;
+        a.textContent = f.e.title;
+        li.append(a);
+        var s = snippet(f.e, terms);
+        if (s) li.append(s);
+        list.appendChild(li);
+      });
+      section.append(heading, list);
+      if (inGroup.length > limit) {
+        var more = document.createElement("button");
+        more.type = "button";
+        more.textContent = "Show all " + inGroup.length;
+        more.addEventListener("click", function () { expanded[group[0]] = true; run(input.value); });
+        section.appendChild(more);
+      }
+      results.appendChild(section);
+    });
+    var waiting = loaded < expected ? " (still reading the index…)" : "";
+    status.textContent = found.length + (found.length === 1 ? " result" : " results") + " for “" + query + "”" +
+      (counts.length ? ": " + counts.join(", ") : "") + waiting;
+    // When the page first showed results, and when the whole index was searched, for the
+    // browser test.
+    if (found.length > 0 && !document.body.hasAttribute("data-first-result-ms")) {
+      document.body.setAttribute("data-first-result-ms", String(Math.round(performance.now())));
+    }
+    if (loaded >= expected) {
+      document.body.setAttribute("data-complete-ms", String(Math.round(performance.now())));
+    }
   }
   var query = new URLSearchParams(window.location.search).get("q") || "";
   input.value = query;
+  (window.SEARCH_PARTS || []).forEach(add);
+  window.SEARCH_PARTS = { push: function (part) { add(part); run(input.value); } };
   run(query);
-  input.addEventListener("input", function () { run(input.value); });
+  input.addEventListener("input", function () { expanded = {}; run(input.value); });
 })();
 
 // Index pages: filter rows by the selects of a form, sort by a column heading.

@@ -20,7 +20,7 @@ use verify::report::RulesetStudies;
 
 use crate::charts::{self, Cluster, LengthSeries, Pin, ShareBar, Span};
 use crate::checks::{Problem, ProblemKind};
-use crate::search::{self, Entry};
+use crate::search::{self, Entry, Kind};
 use crate::templates::describe;
 use crate::views::*;
 use crate::{Inputs, Templates};
@@ -158,17 +158,20 @@ pub fn render_all(
     );
     renderer.page("timeline.html", &index.timeline());
     let entries = index.search_entries();
+    let parts = search::parts(&entries);
     renderer.page(
         "search.html",
         &SearchPage {
             title: "Search",
             entries: entries.len(),
+            parts: parts.iter().map(|p| p.path.clone()).collect(),
         },
     );
-    renderer.files.insert(
-        PathBuf::from("static/search-index.js"),
-        search::script(&entries).into_bytes(),
-    );
+    for part in parts {
+        renderer
+            .files
+            .insert(PathBuf::from(part.path), part.script.into_bytes());
+    }
     renderer.page("reports/verification.html", &index.verification());
     renderer.page("reports/simulations.html", &index.simulations());
     renderer.page(
@@ -987,24 +990,29 @@ impl<'a> Index<'a> {
     fn search_entries(&self) -> Vec<Entry> {
         let corpus = self.corpus();
         let mut entries = Vec::new();
+        let game_of = |id: &str| -> Option<String> {
+            corpus
+                .evidence
+                .get(id)
+                .and_then(|e| e.game.clone())
+                .or_else(|| corpus.portal_rulesets.get(id).and_then(|r| r.game.clone()))
+        };
         for g in corpus.games.values() {
             entries.push(Entry {
-                kind: "game",
+                kind: Kind::Game,
                 title: g.name.clone(),
                 url: format!("games/{}.html", g.key),
-                text: [
-                    vec![g.name.clone(), g.key.clone()],
-                    g.aliases.clone(),
-                    g.description.iter().cloned().collect(),
-                ]
-                .concat()
-                .join(" "),
+                text: [g.aliases.clone(), g.description.iter().cloned().collect()]
+                    .concat()
+                    .join(" · "),
+                games: vec![g.key.clone()],
+                number: None,
             });
         }
         for e in corpus.evidence.values() {
-            let mut text = vec![e.id.clone()];
-            text.extend(e.game_name.iter().cloned());
+            let mut text: Vec<String> = Vec::new();
             text.extend(e.kind.iter().cloned());
+            text.extend(e.date.as_ref().map(corpus::DateRange::written));
             text.extend(e.location.iter().flat_map(|l| l.places.iter().cloned()));
             text.extend(e.regions.iter().cloned());
             text.extend(e.rules.iter().cloned());
@@ -1013,50 +1021,59 @@ impl<'a> Index<'a> {
                 text.extend(q.citations.iter().map(|c| c.text.clone()));
             }
             entries.push(Entry {
-                kind: "evidence",
+                kind: Kind::Evidence,
                 title: self.record_title(&e.id),
                 url: record_url(&e.id),
-                text: text.join(" "),
+                text: text.join(" · "),
+                games: e.game.iter().cloned().collect(),
+                number: Some(record_number(&e.id)),
             });
         }
         for r in corpus.portal_rulesets.values() {
-            let mut text = vec![r.id.clone(), r.name.clone()];
+            let mut text: Vec<String> = Vec::new();
             text.extend(r.game_name.iter().cloned());
             text.extend(r.summary.iter().cloned());
             text.extend(r.rules.iter().cloned());
             entries.push(Entry {
-                kind: "ruleset",
+                kind: Kind::Ruleset,
                 title: format!("{} {}", r.id, r.name),
                 url: record_url(&r.id),
-                text: text.join(" "),
+                text: text.join(" · "),
+                games: r.game.iter().cloned().collect(),
+                number: Some(record_number(&r.id)),
             });
         }
         for s in corpus.sources.values() {
+            let games: BTreeSet<String> = self
+                .sources_cited
+                .get(s.key.as_str())
+                .into_iter()
+                .flatten()
+                .filter_map(|id| game_of(id))
+                .collect();
             entries.push(Entry {
-                kind: "source",
-                title: s.reference.clone().unwrap_or_else(|| s.authors.clone()),
+                kind: Kind::Source,
+                title: source_title(s),
                 url: format!("sources/{}.html", s.key),
-                text: format!(
-                    "{} {} {}",
-                    s.authors,
-                    s.year.map(|y| y.to_string()).unwrap_or_default(),
-                    s.reference.clone().unwrap_or_default()
-                ),
+                text: s.authors.clone(),
+                games: games.into_iter().collect(),
+                number: None,
             });
         }
         for claims in self.claims_by_game.values() {
             for c in claims {
                 entries.push(Entry {
-                    kind: "claim",
+                    kind: Kind::Claim,
                     title: format!("{}: {}", self.game_name(&c.game), c.statement),
                     url: format!("games/{}.html#claim-{}", c.game, c.id),
                     text: format!(
-                        "{} {} {} {}",
+                        "{} · {} · {}",
                         c.id,
-                        c.statement,
                         c.sentence.text,
                         c.sentence.translation.clone().unwrap_or_default()
                     ),
+                    games: vec![c.game.clone()],
+                    number: None,
                 });
             }
         }

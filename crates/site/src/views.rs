@@ -463,11 +463,14 @@ pub struct DatedLink {
     pub date: String,
 }
 
-/// The search page; its index is a script of its own.
+/// The search page; its index is scripts of their own.
 #[derive(Serialize)]
 pub struct SearchPage {
     pub title: &'static str,
     pub entries: usize,
+    /// The index's parts, from the site root: the games first, loaded before the search runs;
+    /// the others as they arrive.
+    pub parts: Vec<String>,
 }
 
 /// The verification report.
