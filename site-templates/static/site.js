@@ -274,3 +274,63 @@
     });
   });
 })();
+
+// Long lists a page at a time: a table or list marked `data-page-size` shows that many of its
+// rows (those its filters keep, in the order its sorting gives), with a pager and counts.
+// Filters and sorting act on every row; without this script every row is shown.
+(function () {
+  "use strict";
+  document.querySelectorAll("[data-page-size]").forEach(function (list) {
+    var size = Number(list.getAttribute("data-page-size"));
+    var table = list.tagName === "TABLE";
+    var body = table ? list.tBodies[0] : list;
+    var page = 0;
+    var pager = document.createElement("nav");
+    pager.className = "pager";
+    pager.setAttribute("aria-label", "Pages of " + (list.getAttribute("aria-label") || "the list"));
+    var previous = document.createElement("button");
+    previous.type = "button";
+    previous.textContent = "◀ Previous";
+    var next = document.createElement("button");
+    next.type = "button";
+    next.textContent = "Next ▶";
+    var where = document.createElement("span");
+    where.setAttribute("aria-live", "polite");
+    var all = document.createElement("button");
+    all.type = "button";
+    all.textContent = "Show all";
+    pager.append(previous, where, next, all);
+    var anchor = table && list.parentNode.classList.contains("table-wrap") ? list.parentNode : list;
+    anchor.parentNode.insertBefore(pager, anchor.nextSibling);
+    function show() {
+      var rows = Array.prototype.filter.call(body.children, function (row) { return !row.hidden; });
+      var pages = Math.max(1, Math.ceil(rows.length / size));
+      page = Math.max(0, Math.min(page, pages - 1));
+      Array.prototype.forEach.call(body.children, function (row) { row.classList.add("off-page"); });
+      rows.slice(page * size, (page + 1) * size).forEach(function (row) { row.classList.remove("off-page"); });
+      var first = rows.length === 0 ? 0 : page * size + 1;
+      var last = Math.min(rows.length, (page + 1) * size);
+      where.textContent = first + "–" + last + " of " + rows.length + " (page " + (page + 1) + " of " + pages + ")";
+      previous.disabled = page === 0;
+      next.disabled = page >= pages - 1;
+      pager.hidden = rows.length <= size;
+    }
+    previous.addEventListener("click", function () { page -= 1; show(); });
+    next.addEventListener("click", function () { page += 1; show(); });
+    all.addEventListener("click", function () { size = Infinity; show(); pager.hidden = true; });
+    list.addEventListener("filtered", function () { page = 0; show(); });
+    list.addEventListener("sorted", function () { page = 0; show(); });
+    // A link to a row (the map's circles link to their cells) opens the row's page.
+    function reveal() {
+      var target = window.location.hash && document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+      if (!target || target.parentNode !== body || target.hidden) return;
+      var rows = Array.prototype.filter.call(body.children, function (row) { return !row.hidden; });
+      page = Math.floor(rows.indexOf(target) / size);
+      show();
+      target.scrollIntoView();
+    }
+    window.addEventListener("hashchange", reveal);
+    show();
+    reveal();
+  });
+})();

@@ -565,7 +565,61 @@ impl<'a> Index<'a> {
             .flatten()
             .map(|c| claim_view(c, corpus))
             .collect();
+        let own: Vec<&Evidence> = game
+            .evidence
+            .iter()
+            .filter_map(|id| corpus.evidence.get(id))
+            .collect();
+        let pins: Vec<Pin> = own
+            .iter()
+            .flat_map(|e| {
+                e.location.iter().flat_map(|l| &l.coordinates).map(|c| Pin {
+                    label: self.record_title(&e.id),
+                    href: format!("../{}", record_url(&e.id)),
+                    longitude: c.longitude,
+                    latitude: c.latitude,
+                })
+            })
+            .collect();
+        let kinds = self.timeline_rows(
+            own.iter().map(|e| {
+                (
+                    e.kind
+                        .clone()
+                        .unwrap_or_else(|| "Of no stated type".to_string()),
+                    "#records".to_string(),
+                    *e,
+                )
+            }),
+            "../",
+        );
+        let summary = charts::timeline_summary(&kinds, "kinds");
+        let timeline = charts::grouped_timeline(
+            "game-timeline",
+            &format!(
+                "When the records of {} date from, a row per kind of record",
+                game.name
+            ),
+            &kinds,
+            &summary,
+        );
+        let charts = GameCharts {
+            map: (!pins.is_empty()).then(|| {
+                charts::map(
+                    "game-map",
+                    &format!("Where the records of {} come from", game.name),
+                    self.land,
+                    &pins,
+                    true,
+                )
+            }),
+            axis_chart: timeline.axis,
+            rows_chart: timeline.rows,
+            summary,
+        };
         GamePage {
+            located: pins.len(),
+            charts,
             title: &game.name,
             game,
             evidence_range: dated_range(game.evidence_range.as_ref()),
@@ -959,6 +1013,43 @@ impl<'a> Index<'a> {
         }
     }
 
+    /// A timeline row per group of records: its bars, its label and its link.
+    fn timeline_rows<'k>(
+        &self,
+        records: impl Iterator<Item = (String, String, &'k Evidence)>,
+        root: &str,
+    ) -> Vec<charts::TimelineRow> {
+        let mut groups: BTreeMap<String, charts::TimelineRow> = BTreeMap::new();
+        for (label, href, e) in records {
+            let Some(date) = &e.date else { continue };
+            let (start, end) = date.years();
+            groups
+                .entry(label.clone())
+                .or_insert_with(|| charts::TimelineRow {
+                    label,
+                    href,
+                    bars: Vec::new(),
+                })
+                .bars
+                .push(Span {
+                    label: format!("{}: {}", self.record_title(&e.id), date.written()),
+                    href: format!("{root}{}", record_url(&e.id)),
+                    start,
+                    end,
+                    highlighted: false,
+                });
+        }
+        let mut rows: Vec<charts::TimelineRow> = groups.into_values().collect();
+        let earliest =
+            |r: &charts::TimelineRow| r.bars.iter().map(|b| b.start).fold(f64::INFINITY, f64::min);
+        rows.sort_by(|a, b| {
+            earliest(a)
+                .total_cmp(&earliest(b))
+                .then(a.label.cmp(&b.label))
+        });
+        rows
+    }
+
     fn timeline(&self) -> TimelinePage {
         let mut rows: Vec<(f64, DatedLink)> = self
             .corpus()
@@ -976,13 +1067,25 @@ impl<'a> Index<'a> {
             })
             .collect();
         rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let games = self.timeline_rows(
+            self.corpus().evidence.values().filter_map(|e| {
+                let game = e.game.as_deref()?;
+                Some((self.game_name(game), format!("games/{game}.html"), e))
+            }),
+            "",
+        );
+        let summary = charts::timeline_summary(&games, "games");
+        let chart = charts::grouped_timeline(
+            "timeline",
+            "When the evidence dates from, a row per game",
+            &games,
+            &summary,
+        );
         TimelinePage {
             title: "Timeline of the evidence",
-            chart: charts::timeline(
-                "timeline",
-                "When the evidence dates from",
-                &self.spans(None, "", None),
-            ),
+            axis_chart: chart.axis,
+            rows_chart: chart.rows,
+            summary,
             rows: rows.into_iter().map(|(_, v)| v).collect(),
         }
     }

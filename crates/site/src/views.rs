@@ -208,6 +208,10 @@ pub struct GamePage<'a> {
     pub rulesets: Vec<ExecutableRulesetView<'a>>,
     pub claims: Vec<ClaimView<'a>>,
     pub verified: bool,
+    /// Where and when its records come from, when some are located or dated.
+    pub charts: GameCharts,
+    /// Its records with coordinates.
+    pub located: usize,
 }
 
 /// A portal ruleset of a game.
@@ -448,12 +452,25 @@ pub struct ColumnView {
     pub meaning: &'static str,
 }
 
-/// Every dated record on one axis.
+/// Every dated record on one axis, a row per game.
 #[derive(Serialize)]
 pub struct TimelinePage {
     pub title: &'static str,
-    pub chart: String,
+    /// The year axis, kept in view above the rows.
+    pub axis_chart: String,
+    pub rows_chart: String,
+    /// What the chart shows, in words.
+    pub summary: String,
     pub rows: Vec<DatedLink>,
+}
+
+/// A game's records on a small map and a timeline, a row per kind of record.
+#[derive(Serialize)]
+pub struct GameCharts {
+    pub map: Option<String>,
+    pub axis_chart: String,
+    pub rows_chart: String,
+    pub summary: String,
 }
 
 /// A dated record.
