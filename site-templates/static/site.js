@@ -334,3 +334,82 @@
     reveal();
   });
 })();
+
+// Maps that zoom and pan in the page, without a server: the buttons, the wheel, dragging.
+// Circles keep about their size on screen as the map grows, so that near places part.
+(function () {
+  "use strict";
+  document.querySelectorAll("figure.zoom svg.map").forEach(function (svg) {
+    var base = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+    var view = base.slice();
+    var circles = Array.prototype.map.call(svg.querySelectorAll("circle"), function (c) {
+      return { circle: c, r: Number(c.getAttribute("r")) };
+    });
+    svg.classList.add("zoomable");
+    function draw() {
+      svg.setAttribute("viewBox", view.map(function (v) { return v.toFixed(2); }).join(" "));
+      var zoom = base[2] / view[2];
+      svg.setAttribute("data-zoom", zoom.toFixed(2));
+      circles.forEach(function (c) { c.circle.setAttribute("r", (c.r / Math.sqrt(zoom)).toFixed(2)); });
+    }
+    // Zoom by `factor` about a point of the map (its centre when none is given).
+    function zoomBy(factor, cx, cy) {
+      if (cx === undefined) { cx = view[0] + view[2] / 2; cy = view[1] + view[3] / 2; }
+      var width = Math.min(base[2], Math.max(base[2] / 40, view[2] / factor));
+      var height = width * base[3] / base[2];
+      view = [cx - (cx - view[0]) * width / view[2], cy - (cy - view[1]) * height / view[3], width, height];
+      clamp();
+      draw();
+    }
+    function clamp() {
+      view[0] = Math.max(base[0], Math.min(base[0] + base[2] - view[2], view[0]));
+      view[1] = Math.max(base[1], Math.min(base[1] + base[3] - view[3], view[1]));
+    }
+    function point(event) {
+      var box = svg.getBoundingClientRect();
+      return [view[0] + (event.clientX - box.left) / box.width * view[2],
+              view[1] + (event.clientY - box.top) / box.height * view[3]];
+    }
+    var controls = document.createElement("div");
+    controls.className = "map-controls";
+    [["+", "Zoom in", function () { zoomBy(2); }], ["−", "Zoom out", function () { zoomBy(0.5); }],
+     ["Whole map", "Show the whole map", function () { view = base.slice(); draw(); }]].forEach(function (b) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = b[0];
+      button.setAttribute("aria-label", b[1]);
+      button.addEventListener("click", b[2]);
+      controls.appendChild(button);
+    });
+    svg.parentNode.insertBefore(controls, svg);
+    svg.addEventListener("wheel", function (event) {
+      event.preventDefault();
+      var p = point(event);
+      zoomBy(event.deltaY < 0 ? 1.25 : 0.8, p[0], p[1]);
+    }, { passive: false });
+    var drag = null;
+    svg.addEventListener("pointerdown", function (event) {
+      drag = { x: event.clientX, y: event.clientY, view: view.slice(), moved: false };
+    });
+    svg.addEventListener("pointermove", function (event) {
+      if (!drag) return;
+      var box = svg.getBoundingClientRect();
+      var dx = (event.clientX - drag.x) / box.width * view[2];
+      var dy = (event.clientY - drag.y) / box.height * view[3];
+      if (Math.abs(dx) + Math.abs(dy) > 0) drag.moved = true;
+      view = [drag.view[0] - dx, drag.view[1] - dy, view[2], view[3]];
+      clamp();
+      draw();
+    });
+    var dragged = false;
+    ["pointerup", "pointerleave", "pointercancel"].forEach(function (name) {
+      svg.addEventListener(name, function () { dragged = drag !== null && drag.moved; drag = null; });
+    });
+    // A drag that ends on a circle does not open it.
+    svg.addEventListener("click", function (event) {
+      if (dragged) event.preventDefault();
+      dragged = false;
+    }, true);
+    svg.zoomBy = zoomBy;
+  });
+})();

@@ -551,8 +551,22 @@ pub struct Cluster {
     pub href: String,
 }
 
-/// The world with a circle per cluster.
-pub fn cluster_map(id: &str, title: &str, land: &str, clusters: &[Cluster]) -> String {
+/// A region drawn as its outline: records known only by a region the map can draw.
+pub struct RegionShape {
+    pub label: String,
+    pub href: String,
+    /// The outline, an SVG path on the map.
+    pub path: String,
+}
+
+/// The world with a circle per cluster, and the regions of records known only by region.
+pub fn cluster_map(
+    id: &str,
+    title: &str,
+    land: &str,
+    clusters: &[Cluster],
+    regions: &[RegionShape],
+) -> String {
     let total: usize = clusters.iter().map(|c| c.count).sum();
     let mut out = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{id}-title {id}-desc"><title id="{id}-title">{}</title><desc id="{id}-desc">{}</desc><rect class="sea" x="0" y="0" width="{w}" height="{h}"/><path class="land" d="{land}"/>"#,
@@ -564,6 +578,16 @@ pub fn cluster_map(id: &str, title: &str, land: &str, clusters: &[Cluster]) -> S
         w = world::WIDTH,
         h = world::HEIGHT
     );
+    for region in regions {
+        write!(
+            out,
+            r#"<a href="{}"><path class="region" d="{}"><title>{}</title></path></a>"#,
+            escape(&region.href),
+            region.path,
+            escape(&region.label)
+        )
+        .unwrap();
+    }
     for cluster in clusters {
         let (x, y) = world::project(cluster.longitude, cluster.latitude);
         let r = 2.0 + 1.6 * (cluster.count as f64).sqrt();

@@ -90,6 +90,7 @@ fn record_url(id: &str) -> String {
 struct Index<'a> {
     inputs: &'a Inputs<'a>,
     land: &'a str,
+    gazetteer: &'a crate::world::Gazetteer,
     claims_by_game: BTreeMap<&'a str, Vec<&'a ClaimResult>>,
     studies_by_ruleset: BTreeMap<&'a str, &'a RulesetStudies>,
     coverage_by_record: BTreeMap<&'a str, CoverageView<'a>>,
@@ -104,7 +105,7 @@ pub fn render_all(
     progress: Option<&AtomicU64>,
 ) -> Result<BTreeMap<PathBuf, Vec<u8>>, Vec<Problem>> {
     let corpus = inputs.corpus;
-    let index = Index::new(inputs, &templates.land);
+    let index = Index::new(inputs, &templates.land, &templates.gazetteer);
     let mut renderer = Renderer {
         templates,
         files: BTreeMap::new(),
@@ -189,7 +190,7 @@ pub fn render_all(
 }
 
 impl<'a> Index<'a> {
-    fn new(inputs: &'a Inputs<'a>, land: &'a str) -> Self {
+    fn new(inputs: &'a Inputs<'a>, land: &'a str, gazetteer: &'a crate::world::Gazetteer) -> Self {
         let corpus = inputs.corpus;
         let mut claims_by_game: BTreeMap<&str, Vec<&ClaimResult>> = BTreeMap::new();
         let mut coverage_by_record = BTreeMap::new();
@@ -243,6 +244,7 @@ impl<'a> Index<'a> {
         Index {
             inputs,
             land,
+            gazetteer,
             claims_by_game,
             studies_by_ruleset,
             coverage_by_record,
@@ -253,6 +255,50 @@ impl<'a> Index<'a> {
 
     fn corpus(&self) -> &'a Corpus {
         self.inputs.corpus
+    }
+
+    /// Where a record comes from, by name: the places it names, else the places its DLP
+    /// region files name, else the country its coordinates fall in.
+    fn places(&self, e: &Evidence) -> Vec<String> {
+        let named: Vec<String> = e
+            .location
+            .iter()
+            .flat_map(|l| l.places.iter().cloned())
+            .chain(e.regions.iter().filter_map(|r| region_place(r)))
+            .collect();
+        if !named.is_empty() {
+            return named;
+        }
+        let mut countries: Vec<String> = e
+            .location
+            .iter()
+            .flat_map(|l| &l.coordinates)
+            .filter_map(|c| self.gazetteer.country(c.longitude, c.latitude))
+            .map(str::to_string)
+            .collect();
+        countries.dedup();
+        countries
+    }
+
+    /// The country a region of DLP's is drawn as, when its name is a country's, perhaps
+    /// with a word of age or direction before it ("Ancient Egypt", "South India"); with its
+    /// outline.
+    fn region_country(&self, region: &str) -> Option<(String, String)> {
+        let place = region_place(region)?;
+        let bare = place
+            .split_once(' ')
+            .filter(|(first, _)| {
+                [
+                    "Ancient", "Modern", "Northern", "Southern", "Eastern", "Western", "South",
+                    "North",
+                ]
+                .contains(first)
+            })
+            .map(|(_, rest)| rest.to_string());
+        [Some(place), bare]
+            .into_iter()
+            .flatten()
+            .find_map(|name| Some((name.clone(), self.gazetteer.outline(&name)?)))
     }
 
     /// How many evidence records a game has (its portal rulesets are counted apart).
@@ -351,8 +397,7 @@ impl<'a> Index<'a> {
             .values()
             .map(|e| {
                 let start = e.date.as_ref().map(|d| d.start.fractional_year());
-                let places: Vec<String> =
-                    e.regions.iter().filter_map(|r| region_place(r)).collect();
+                let places = self.places(e);
                 EvidenceRow {
                     link: self.record_link(&e.id),
                     number: record_number(&e.id),
@@ -501,18 +546,7 @@ impl<'a> Index<'a> {
                     .date
                     .as_ref()
                     .map_or(f64::MAX, |d| d.start.fractional_year());
-                let place = e
-                    .location
-                    .iter()
-                    .flat_map(|l| l.places.iter().cloned())
-                    .chain(e.regions.iter().cloned())
-                    .chain(
-                        e.location
-                            .iter()
-                            .flat_map(|l| l.coordinates.iter().map(|c| c.text.clone())),
-                    )
-                    .next()
-                    .unwrap_or_default();
+                let place = self.places(e).join("; ");
                 (
                     start,
                     DatedRecord {
@@ -617,7 +651,25 @@ impl<'a> Index<'a> {
             rows_chart: timeline.rows,
             summary,
         };
+        let mut cited: BTreeMap<&str, usize> = BTreeMap::new();
+        for e in &own {
+            for source in &e.sources {
+                *cited.entry(source).or_default() += 1;
+            }
+        }
+        let mut cited: Vec<(usize, SourceLink<'a>)> = cited
+            .into_iter()
+            .filter_map(|(key, n)| Some((n, self.source_link(key)?)))
+            .collect();
+        cited.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.title.cmp(b.1.title)));
         GamePage {
+            cited: cited
+                .into_iter()
+                .map(|(n, source)| CitedSource {
+                    source,
+                    records: counted(n, "record", "records"),
+                })
+                .collect(),
             located: pins.len(),
             charts,
             title: &game.name,
@@ -779,14 +831,18 @@ impl<'a> Index<'a> {
         }
     }
 
+    fn source_link(&self, key: &str) -> Option<SourceLink<'a>> {
+        let s = self.corpus().sources.get(key)?;
+        Some(SourceLink {
+            key: &s.key,
+            title: s.reference.as_deref().unwrap_or(&s.authors),
+            url: web_url(s.url.as_deref()),
+        })
+    }
+
     fn source_links(&self, keys: &[String]) -> Vec<SourceLink<'a>> {
         keys.iter()
-            .filter_map(|key| self.corpus().sources.get(key))
-            .map(|s| SourceLink {
-                key: &s.key,
-                title: s.reference.as_deref().unwrap_or(&s.authors),
-                url: web_url(s.url.as_deref()),
-            })
+            .filter_map(|key| self.source_link(key))
             .collect()
     }
 
@@ -992,20 +1048,39 @@ impl<'a> Index<'a> {
                     .collect(),
             })
             .collect();
+        let mut shapes: Vec<charts::RegionShape> = Vec::new();
         let regions: Vec<RegionRecords> = by_region
             .into_iter()
-            .map(|(region, ids)| RegionRecords {
-                region: region.to_string(),
-                records: ids.into_iter().map(|id| self.record_link(id)).collect(),
+            .map(|(region, ids)| {
+                let anchor = format!("region-{}", corpus::text::slugify(region));
+                let drawn = self.region_country(region);
+                if let Some((country, path)) = &drawn {
+                    shapes.push(charts::RegionShape {
+                        label: format!(
+                            "{region} ({}, drawn as {country})",
+                            counted(ids.len(), "record", "records")
+                        ),
+                        href: format!("#{anchor}"),
+                        path: path.clone(),
+                    });
+                }
+                RegionRecords {
+                    anchor,
+                    region: region.to_string(),
+                    drawn_as: drawn.map(|(country, _)| country),
+                    records: ids.into_iter().map(|id| self.record_link(id)).collect(),
+                }
             })
             .collect();
         MapPage {
             title: "Map of the evidence",
+            drawn: shapes.len(),
             map: charts::cluster_map(
                 "world-map",
                 "Where the evidence comes from",
                 self.land,
                 &clusters,
+                &shapes,
             ),
             places,
             regions,

@@ -18,6 +18,8 @@ pub struct Templates {
     pub(crate) land: String,
     /// The notice of the land outline's data (Natural Earth and its TopoJSON conversion).
     pub(crate) land_notice: String,
+    /// The countries, to name where a record with only coordinates comes from.
+    pub(crate) gazetteer: world::Gazetteer,
 }
 
 /// Why `site-templates/` cannot be loaded.
@@ -104,6 +106,14 @@ impl Templates {
             path: land_file.clone(),
             error,
         })?;
+        let countries_file = dir.join("data/countries-110m.json");
+        let countries_text =
+            fs::read_to_string(&countries_file).map_err(read_error(&countries_file))?;
+        let gazetteer =
+            world::Gazetteer::new(&countries_text).map_err(|error| TemplatesError::Land {
+                path: countries_file.clone(),
+                error,
+            })?;
         let notice_file = dir.join("data/NOTICE.md");
         let land_notice = fs::read_to_string(&notice_file).map_err(read_error(&notice_file))?;
         Ok(Templates {
@@ -111,6 +121,7 @@ impl Templates {
             statics,
             land,
             land_notice,
+            gazetteer,
         })
     }
 

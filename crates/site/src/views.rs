@@ -212,6 +212,17 @@ pub struct GamePage<'a> {
     pub charts: GameCharts,
     /// Its records with coordinates.
     pub located: usize,
+    /// The sources its records cite, the most cited first, with how many records cite each.
+    pub cited: Vec<CitedSource<'a>>,
+}
+
+/// A source a game's records cite.
+#[derive(Serialize)]
+pub struct CitedSource<'a> {
+    #[serde(flatten)]
+    pub source: SourceLink<'a>,
+    /// "12 records".
+    pub records: String,
 }
 
 /// A portal ruleset of a game.
@@ -400,6 +411,8 @@ pub struct MapPage {
     pub map: String,
     pub places: Vec<MapCell>,
     pub regions: Vec<RegionRecords>,
+    /// Regions drawn on the map.
+    pub drawn: usize,
     /// A cell's size in degrees.
     pub cell: f64,
 }
@@ -423,7 +436,10 @@ pub struct MapPoint {
 /// The records with a region or place but no coordinates.
 #[derive(Serialize)]
 pub struct RegionRecords {
+    pub anchor: String,
     pub region: String,
+    /// The country the map draws the region as, when it can.
+    pub drawn_as: Option<String>,
     pub records: Vec<RecordLink>,
 }
 

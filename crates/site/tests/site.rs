@@ -411,7 +411,47 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
         );
     }
     assert!(regions.contains(">France<") && regions.contains(">Sri Lanka<"));
+    // Records with only coordinates are placed by the country they fall in.
+    assert!(
+        regions.contains(">Egypt<"),
+        "no country in the place filter"
+    );
+    let unplaced = index.matches(r#"data-regions="""#).count();
+    assert!(unplaced < 50, "{unplaced} records without a place");
+    // A game's records by place, never by degrees, minutes and seconds.
+    let senet = page(&site, "games/senet.html");
+    let records = between(&senet, r#"aria-label="the records""#, "</table>");
+    assert!(
+        records.contains("<td>Egypt</td>"),
+        "Senet's records are not placed"
+    );
+    assert!(!records.contains("°"), "raw coordinates in Senet's records");
+    // And the sources its records cite, linked.
+    let cited = between(&senet, r#"<h2 id="cited">"#, "</ul>");
+    assert!(
+        cited.contains(r#"href="../sources/piccione-1990.html""#),
+        "{cited}"
+    );
     assert!(index.contains(r#"<option value="100">100% (1,265 records)</option>"#));
+
+    // Records known only by a region are drawn where the region is a country: Pachisi's
+    // record listed under Sri Lanka is on the map.
+    let pachisi_lanka = corpus
+        .evidence
+        .values()
+        .find(|e| {
+            e.game.as_deref() == Some("pachisi") && e.regions.iter().any(|r| r == "Sri Lanka")
+        })
+        .unwrap();
+    check(
+        &site,
+        "map.html",
+        &[
+            r##"<a href="#region-sri-lanka"><path class="region""##,
+            &format!(r#"<a href="evidence/{}.html">"#, pachisi_lanka.id),
+            "(14, drawn as Sri Lanka)",
+        ],
+    );
 
     // Cells south of the equator and west of Greenwich say so.
     let map = page(&site, "map.html");
@@ -923,6 +963,36 @@ fn in_a_real_browser_lists_sort_filter_and_fit_a_phone() {
     assert_eq!(
         newest_start, newest.0,
         "the newest record opens the list: {paged}"
+    );
+
+    // The map zooms and pans in the page; its circles shrink as it grows, so places part.
+    let zoomed = probe(
+        &browser,
+        &site_dir,
+        "map.html",
+        desktop,
+        "var svg = doc.querySelector('figure.zoom svg.map'); var circle = svg.querySelector('circle');
+         var r = Number(circle.getAttribute('r')); var buttons = doc.querySelectorAll('.map-controls button');
+         buttons[0].click(); buttons[0].click(); var zoomed = svg.getAttribute('viewBox');
+         svg.zoomBy(1, 0, 0); var rect = svg.getBoundingClientRect();
+         svg.dispatchEvent(new PointerEvent('pointerdown', { clientX: rect.left + 100, clientY: rect.top + 100 }));
+         svg.dispatchEvent(new PointerEvent('pointermove', { clientX: rect.left + 50, clientY: rect.top + 80 }));
+         svg.dispatchEvent(new PointerEvent('pointerup', {}));
+         return { zoomed: zoomed, panned: svg.getAttribute('viewBox'), r: r, smaller: Number(circle.getAttribute('r')),
+                  regions: svg.querySelectorAll('path.region').length };",
+    );
+    assert_eq!(zoomed["zoomed"], "360.00 180.00 240.00 120.00", "{zoomed}");
+    assert_ne!(
+        zoomed["panned"], zoomed["zoomed"],
+        "dragging pans: {zoomed}"
+    );
+    assert!(
+        zoomed["smaller"].as_f64() < zoomed["r"].as_f64(),
+        "{zoomed}"
+    );
+    assert!(
+        zoomed["regions"].as_u64().unwrap() > 10,
+        "regions drawn: {zoomed}"
     );
 
     // On a phone no page scrolls sideways, and the index's dates are in view.
