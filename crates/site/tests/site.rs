@@ -1011,7 +1011,11 @@ fn in_a_real_browser_lists_sort_filter_and_fit_a_phone() {
             &site_dir,
             page,
             (390, 844),
-            "var date = doc.querySelector('#evidence-table tbody tr td[data-key]'); return { width: doc.documentElement.scrollWidth, date: date ? date.getBoundingClientRect().right : 0 };",
+            "var date = doc.querySelector('#evidence-table tbody tr td[data-key]');
+             var texts = Array.prototype.map.call(doc.querySelectorAll('svg.chart text'), function (t) { return t.getBoundingClientRect().height; })
+               .filter(function (h) { return h > 0; });
+             return { width: doc.documentElement.scrollWidth, date: date ? date.getBoundingClientRect().right : 0,
+                      smallest: texts.length ? Math.min.apply(null, texts) : 99 };",
         );
         assert!(
             fit["width"].as_f64().unwrap() <= 390.0,
@@ -1020,6 +1024,11 @@ fn in_a_real_browser_lists_sort_filter_and_fit_a_phone() {
         assert!(
             fit["date"].as_f64().unwrap() <= 390.0,
             "{page}: the date is out of view on a phone: {fit}"
+        );
+        // Chart text stays readable: 9 px at least (the timeline's was about 5).
+        assert!(
+            fit["smallest"].as_f64().unwrap() >= 9.0,
+            "{page}: chart text too small on a phone: {fit}"
         );
     }
 }
