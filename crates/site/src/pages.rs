@@ -852,7 +852,7 @@ impl<'a> Index<'a> {
         let corpus = self.corpus();
         let citations: Vec<&Citation> =
             record.quotation.iter().flat_map(|q| &q.citations).collect();
-        let sources: Vec<String> = record
+        let mut sources: Vec<String> = record
             .sources
             .iter()
             .filter_map(|key| corpus.sources.get_key_value(key))
@@ -871,6 +871,20 @@ impl<'a> Index<'a> {
                 }
             })
             .collect();
+        // A citation of no source the record lists keeps its pages as the record writes it
+        // ("Murray 1952: 12"), when it reads as a citation, opening with its author.
+        sources.extend(
+            citations
+                .iter()
+                .filter(|c| {
+                    c.pages.is_some()
+                        && c.text.starts_with(&c.author)
+                        && self
+                            .cited_source(c)
+                            .is_none_or(|key| !record.sources.iter().any(|s| s == key))
+                })
+                .map(|c| c.text.trim().trim_end_matches('.').to_string()),
+        );
         let about: Vec<String> = record
             .game
             .as_ref()

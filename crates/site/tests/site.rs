@@ -350,6 +350,11 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
         "{cite}"
     );
     assert!(cite.contains("(Senet, 2305 BCE – 525 BCE)"), "{cite}");
+    for id in corpus.evidence.keys() {
+        let html = page(&site, &format!("evidence/{id}.html"));
+        let cite = between(&html, r#"<p class="cite">"#, "</p>");
+        assert!(!cite.contains(".;") && !cite.contains(";;"), "{id}: {cite}");
+    }
 
     // Sources linked to their addresses, in a new tab, marked as leaving the site.
     let source = corpus
