@@ -811,6 +811,13 @@ impl<'a> Index<'a> {
             record,
             game_name: record.game.as_ref().map(|g| self.game_name(g)),
             date: record.date.as_ref().map(|d| d.written()),
+            country: record
+                .location
+                .as_ref()
+                .filter(|l| l.places.is_empty())
+                .and_then(|l| l.coordinates.first())
+                .and_then(|c| self.gazetteer.country(c.longitude, c.latitude))
+                .map(str::to_string),
             citations: record
                 .quotation
                 .as_ref()

@@ -323,6 +323,8 @@ pub struct EvidencePage<'a> {
     pub record: &'a Evidence,
     pub game_name: Option<String>,
     pub date: Option<String>,
+    /// The country its coordinates fall in, when it names no place.
+    pub country: Option<String>,
     pub citations: Vec<CitationView<'a>>,
     pub sources: Vec<SourceLink<'a>>,
     pub map: Option<String>,

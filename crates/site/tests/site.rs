@@ -303,7 +303,11 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
     check(
         &site,
         "evidence/DLP.Evidence.10.html",
-        &["<dt>Date</dt><dd><a href=\"#timeline\">2305 BCE – 525 BCE</a>"],
+        &[
+            "<dt>Date</dt><dd><a href=\"#timeline\">2305 BCE – 525 BCE</a>",
+            // Placed by the country its coordinates fall in.
+            "<dt>Location</dt><dd>Egypt: <a href=\"#location\">",
+        ],
     );
     let placeholder = corpus
         .games
