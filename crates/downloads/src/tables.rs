@@ -127,6 +127,11 @@ fn date_end(date: &Option<DateRange>) -> String {
     date.as_ref().map(|d| d.end.to_string()).unwrap_or_default()
 }
 
+/// A game's evidence range, none when it is the DLP's placeholder for "no date".
+fn dated(range: &Option<DateRange>) -> Option<DateRange> {
+    range.clone().filter(|r| !r.is_dlp_placeholder())
+}
+
 fn pairs(map: &BTreeMap<String, String>) -> String {
     map.iter()
         .map(|(k, v)| format!("{k}={v}"))
@@ -184,9 +189,9 @@ pub static EVIDENCE: Table<Evidence> = Table {
         Column {
             name: "date",
             kind: Kind::Text,
-            meaning: "The date range as a historian writes it (\"2592 BCE – 2566 BCE\").",
+            meaning: "The date range as a historian writes it, at the precision the record has: a year (\"1190 BCE\"), a range of years (\"2592 BCE – 2566 BCE\"), a century (\"13th century\"), a month or a day; DLP writes a year as its 1 January.",
             fields: &["date"],
-            value: |e, _| e.date.as_ref().map(|d| d.label()).unwrap_or_default(),
+            value: |e, _| e.date.as_ref().map(DateRange::written).unwrap_or_default(),
         },
         Column {
             name: "latitude",
@@ -500,16 +505,16 @@ pub static GAMES: Table<Game> = Table {
         Column {
             name: "evidence_start",
             kind: Kind::Date,
-            meaning: "Start of the game's evidence as the DLP computed it.",
+            meaning: "Start of the game's evidence as the DLP computed it; empty where the DLP gives its placeholder for no date, 3500 BCE to 2020.",
             fields: &["evidence_range"],
-            value: |g, _| date_start(&g.evidence_range),
+            value: |g, _| date_start(&dated(&g.evidence_range)),
         },
         Column {
             name: "evidence_end",
             kind: Kind::Date,
-            meaning: "End of the game's evidence as the DLP computed it.",
+            meaning: "End of the game's evidence as the DLP computed it; empty where the DLP gives its placeholder for no date.",
             fields: &["evidence_range"],
-            value: |g, _| date_end(&g.evidence_range),
+            value: |g, _| date_end(&dated(&g.evidence_range)),
         },
         Column {
             name: "origin",

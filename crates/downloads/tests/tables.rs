@@ -109,6 +109,55 @@ fn every_table_has_one_row_per_entity_with_the_corpus_keys() {
     );
 }
 
+/// Dates at the precision the records have, and no placeholder read as evidence.
+#[test]
+fn dates_are_written_as_precisely_as_the_records_know_them() {
+    let (corpus, verification) = shipped();
+    let files = downloads::files(&corpus, Some(&verification), Some("MIT"));
+    let (header, rows) = read(&files, "evidence.csv");
+    let ids = column(&header, &rows, "id");
+    let dates = column(&header, &rows, "date");
+    let date_of = |id: &str| dates[ids.iter().position(|i| i == id).unwrap()].clone();
+    // DLP's `-2304-01-01` to `-0524-01-01`: two years, not two first days of January.
+    assert_eq!(date_of("DLP.Evidence.10"), "2305 BCE – 525 BCE");
+    assert!(
+        dates.iter().all(|d| !d.contains("1 January")),
+        "a year written as its first day: {:?}",
+        dates.iter().find(|d| d.contains("1 January"))
+    );
+    for (id, date) in ids.iter().zip(&dates) {
+        assert_eq!(
+            *date,
+            corpus.evidence[id]
+                .date
+                .as_ref()
+                .map(DateRange::written)
+                .unwrap_or_default(),
+            "{id}"
+        );
+    }
+    // Games DLP dates only with its placeholder (3500 BCE – 2020) have no range.
+    let (header, rows) = read(&files, "games.csv");
+    let keys = column(&header, &rows, "key");
+    let starts = column(&header, &rows, "evidence_start");
+    let placeholders: Vec<&String> = corpus
+        .games
+        .values()
+        .filter(|g| {
+            g.evidence_range
+                .as_ref()
+                .is_some_and(DateRange::is_dlp_placeholder)
+        })
+        .map(|g| &g.key)
+        .collect();
+    assert!(placeholders.len() > 200, "{}", placeholders.len());
+    for key in placeholders {
+        let at = keys.iter().position(|k| k == key).unwrap();
+        assert_eq!(starts[at], "", "{key}");
+    }
+    assert!(starts.iter().all(|s| s != "-3499-01-01"));
+}
+
 #[test]
 fn the_dictionary_describes_every_column_of_every_file() {
     let (corpus, verification) = shipped();

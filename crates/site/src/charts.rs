@@ -87,12 +87,14 @@ pub fn lengths(id: &str, title: &str, unit: &str, series: &[LengthSeries<'_>]) -
     let x = |v: f64| left + (v - start) / (end - start).max(1.0) * (w - left - right);
     let y = |v: f64| top + (1.0 - v / peak) * (h - top - bottom);
     let labels: Vec<&str> = series.iter().map(|s| s.label).collect();
+    // The legend goes below the plot, where it covers no line.
+    let legend_top = h + 4.0;
     let mut out = String::new();
     open(
         &mut out,
         id,
         w,
-        h,
+        legend_top + LEGEND_ROW * labels.len() as f64,
         title,
         &format!(
             "Share of games by length in {unit}, 1st to 99th percentile, for: {}.",
@@ -137,14 +139,17 @@ pub fn lengths(id: &str, title: &str, unit: &str, series: &[LengthSeries<'_>]) -
         )
         .unwrap();
     }
-    legend(&mut out, &labels, w - right - 230.0, top + 4.0);
+    legend(&mut out, &labels, left, legend_top);
     out.push_str("</svg>");
     out
 }
 
+/// The height of a legend's row.
+const LEGEND_ROW: f64 = 16.0;
+
 fn legend(out: &mut String, labels: &[&str], x: f64, y: f64) {
     for (n, label) in labels.iter().enumerate() {
-        let row = y + 16.0 * n as f64;
+        let row = y + LEGEND_ROW * n as f64;
         write!(
             out,
             r#"<rect class="key s{}" x="{x:.1}" y="{row:.1}" width="12" height="10"/><text class="legend" x="{:.1}" y="{:.1}">{}</text>"#,
@@ -397,6 +402,145 @@ pub fn timeline(id: &str, title: &str, spans: &[Span]) -> String {
     out
 }
 
+/// A row of a grouped timeline: a game (or a kind of record) and its dated records.
+pub struct TimelineRow {
+    pub label: String,
+    pub href: String,
+    pub bars: Vec<Span>,
+}
+
+/// A grouped timeline, drawn as two SVGs of one width: the year axis, which the page keeps
+/// in view, and the rows below it, one per group with a bar per record.
+pub struct GroupedTimeline {
+    pub axis: String,
+    pub rows: String,
+}
+
+/// Years, as the axis labels them.
+fn year_label(t: f64) -> String {
+    if t < 0.5 {
+        format!("{:.0} BCE", 1.0 - t)
+    } else {
+        format!("{t:.0}")
+    }
+}
+
+/// What a grouped timeline shows, in a few sentences: how many records of how many groups,
+/// from when to when, and how many fall in each age.
+pub fn timeline_summary(rows: &[TimelineRow], groups: &str) -> String {
+    let bars: Vec<&Span> = rows.iter().flat_map(|r| &r.bars).collect();
+    let (Some(first), Some(last)) = (
+        bars.iter().map(|b| b.start).min_by(f64::total_cmp),
+        bars.iter().map(|b| b.end).max_by(f64::total_cmp),
+    ) else {
+        return "No dated record.".to_string();
+    };
+    let ages: [(f64, f64, &str); 6] = [
+        (f64::MIN, -999.0, "before 1000 BCE"),
+        (-999.0, 1.0, "from 1000 BCE to 1 BCE"),
+        (1.0, 1000.0, "in the first millennium"),
+        (1000.0, 1500.0, "from 1000 to 1500"),
+        (1500.0, 1800.0, "from 1500 to 1800"),
+        (1800.0, f64::MAX, "after 1800"),
+    ];
+    let counts: Vec<String> = ages
+        .iter()
+        .filter_map(|&(from, to, words)| {
+            let n = bars
+                .iter()
+                .filter(|b| b.start >= from && b.start < to)
+                .count();
+            (n > 0).then(|| format!("{n} begin {words}"))
+        })
+        .collect();
+    format!(
+        "{} dated records of {} {groups}, from {} to {}: {}.",
+        bars.len(),
+        rows.len(),
+        year_label(first.floor()),
+        year_label((last - 1e-9).floor()),
+        counts.join(", ")
+    )
+}
+
+/// Groups of date ranges on one axis from 3500 BCE to the present, a row per group.
+pub fn grouped_timeline(
+    id: &str,
+    title: &str,
+    rows: &[TimelineRow],
+    summary: &str,
+) -> GroupedTimeline {
+    let (w, left, right, row) = (1000.0, 220.0, 16.0, 18.0);
+    let x = |v: f64| left + timeline_position(v) * (w - left - right);
+    let axis_height = 34.0;
+    let mut axis = String::new();
+    open(
+        &mut axis,
+        &format!("{id}-axis"),
+        w,
+        axis_height,
+        "Years",
+        "The years of the timeline below, from 3500 BCE to the present.",
+    );
+    // The axis is a chart of its own, which the page keeps in view.
+    axis = axis.replacen(r#"class="chart""#, r#"class="chart timeline-axis""#, 1);
+    for t in TIMELINE_TICKS {
+        write!(
+            axis,
+            r#"<line class="grid" x1="{0:.1}" x2="{0:.1}" y1="22" y2="{axis_height}"/><text class="tick" x="{0:.1}" y="16" text-anchor="middle">{1}</text>"#,
+            x(t),
+            year_label(t)
+        )
+        .unwrap();
+    }
+    write!(
+        axis,
+        r#"<text class="axis" x="{:.1}" y="16" text-anchor="end">years, on a square-root scale</text></svg>"#,
+        left - 8.0
+    )
+    .unwrap();
+    let h = row * rows.len() as f64 + 4.0;
+    let mut out = String::new();
+    open(&mut out, id, w, h, title, summary);
+    for t in TIMELINE_TICKS {
+        write!(
+            out,
+            r#"<line class="grid" x1="{0:.1}" x2="{0:.1}" y1="0" y2="{h:.1}"/>"#,
+            x(t)
+        )
+        .unwrap();
+    }
+    for (i, group) in rows.iter().enumerate() {
+        let y0 = row * i as f64;
+        write!(
+            out,
+            r#"<a href="{}"><text class="legend" x="{:.1}" y="{:.1}" text-anchor="end">{}</text><title>{}</title></a>"#,
+            escape(&group.href),
+            left - 6.0,
+            y0 + 13.0,
+            escape(&shorten(&group.label)),
+            escape(&group.label)
+        )
+        .unwrap();
+        for bar in &group.bars {
+            let x0 = x(bar.start);
+            let width = (x(bar.end) - x0).max(3.0);
+            write!(
+                out,
+                r#"<a href="{}"><rect class="span{}" x="{x0:.1}" y="{:.1}" width="{width:.1}" height="{:.1}"><title>{}</title></rect></a>"#,
+                escape(&bar.href),
+                if bar.highlighted { " highlighted" } else { "" },
+                y0 + 3.0,
+                row - 6.0,
+                escape(&bar.label)
+            )
+            .unwrap();
+        }
+    }
+    out.push_str("</svg>");
+    GroupedTimeline { axis, rows: out }
+}
+
 /// Points gathered into cells of the map, so that a thousand records stay readable: one
 /// circle per cell, its area proportional to the records in it.
 pub struct Cluster {
@@ -407,8 +551,22 @@ pub struct Cluster {
     pub href: String,
 }
 
-/// The world with a circle per cluster.
-pub fn cluster_map(id: &str, title: &str, land: &str, clusters: &[Cluster]) -> String {
+/// A region drawn as its outline: records known only by a region the map can draw.
+pub struct RegionShape {
+    pub label: String,
+    pub href: String,
+    /// The outline, an SVG path on the map.
+    pub path: String,
+}
+
+/// The world with a circle per cluster, and the regions of records known only by region.
+pub fn cluster_map(
+    id: &str,
+    title: &str,
+    land: &str,
+    clusters: &[Cluster],
+    regions: &[RegionShape],
+) -> String {
     let total: usize = clusters.iter().map(|c| c.count).sum();
     let mut out = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{id}-title {id}-desc"><title id="{id}-title">{}</title><desc id="{id}-desc">{}</desc><rect class="sea" x="0" y="0" width="{w}" height="{h}"/><path class="land" d="{land}"/>"#,
@@ -420,6 +578,16 @@ pub fn cluster_map(id: &str, title: &str, land: &str, clusters: &[Cluster]) -> S
         w = world::WIDTH,
         h = world::HEIGHT
     );
+    for region in regions {
+        write!(
+            out,
+            r#"<a href="{}"><path class="region" d="{}"><title>{}</title></path></a>"#,
+            escape(&region.href),
+            region.path,
+            escape(&region.label)
+        )
+        .unwrap();
+    }
     for cluster in clusters {
         let (x, y) = world::project(cluster.longitude, cluster.latitude);
         let r = 2.0 + 1.6 * (cluster.count as f64).sqrt();
@@ -490,6 +658,72 @@ mod tests {
         assert!(svg.contains(
             "<title>DLP.Evidence.1238 (Natt Klab ash-Shawk and a very long name)</title>"
         ));
+    }
+
+    #[test]
+    fn the_legend_of_a_length_chart_is_below_its_lines() {
+        let shape = Shape {
+            start: 10,
+            width: 1,
+            counts: vec![5, 9, 3],
+            beyond: 0,
+        };
+        let series = [
+            LengthSeries {
+                label: "dlp",
+                shape: &shape,
+            },
+            LengthSeries {
+                label: "ludii",
+                shape: &shape,
+            },
+        ];
+        let svg = lengths("l", "t", "moves", &series);
+        let number_after = |text: &str, key: &str| -> f64 {
+            let at = text.find(key).unwrap() + key.len();
+            text[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        let first_key = &svg[svg.find(r#"class="key"#).unwrap()..];
+        let key_y = number_after(first_key, r#"y=""#);
+        // The plot's lowest line is its x axis, at 260 less the bottom margin.
+        assert!(
+            key_y > 260.0,
+            "the legend starts at y = {key_y}, over the plot"
+        );
+        assert!(svg.contains(r#"viewBox="0 0 640 296""#), "{}", &svg[..200]);
+    }
+
+    #[test]
+    fn a_grouped_timeline_has_a_row_per_group_and_says_what_it_shows() {
+        let bar = |start: f64, end: f64| Span {
+            label: "a <record>".into(),
+            href: "r.html".into(),
+            start,
+            end,
+            highlighted: false,
+        };
+        let rows = [
+            TimelineRow {
+                label: "Senet".into(),
+                href: "games/senet.html".into(),
+                bars: vec![bar(-2969.0, -2929.0), bar(-2899.0, -2599.0)],
+            },
+            TimelineRow {
+                label: "Tuz".into(),
+                href: "games/tuz.html".into(),
+                bars: vec![bar(1900.0, 1901.0)],
+            },
+        ];
+        let summary = timeline_summary(&rows, "games");
+        assert_eq!(
+            summary,
+            "3 dated records of 2 games, from 2970 BCE to 1900: 2 begin before 1000 BCE, 1 begin after 1800."
+        );
+        let chart = grouped_timeline("t", "t", &rows, &summary);
+        assert_eq!(chart.rows.matches("<rect class=\"span").count(), 3);
+        assert_eq!(chart.rows.matches(">Senet</text>").count(), 1);
+        assert!(chart.rows.contains("a &lt;record&gt;"));
+        assert!(chart.axis.contains("timeline-axis") && chart.axis.contains(">3000 BCE</text>"));
     }
 
     #[test]

@@ -20,7 +20,7 @@ use verify::report::RulesetStudies;
 
 use crate::charts::{self, Cluster, LengthSeries, Pin, ShareBar, Span};
 use crate::checks::{Problem, ProblemKind};
-use crate::search::{self, Entry};
+use crate::search::{self, Entry, Kind};
 use crate::templates::describe;
 use crate::views::*;
 use crate::{Inputs, Templates};
@@ -90,6 +90,7 @@ fn record_url(id: &str) -> String {
 struct Index<'a> {
     inputs: &'a Inputs<'a>,
     land: &'a str,
+    gazetteer: &'a crate::world::Gazetteer,
     claims_by_game: BTreeMap<&'a str, Vec<&'a ClaimResult>>,
     studies_by_ruleset: BTreeMap<&'a str, &'a RulesetStudies>,
     coverage_by_record: BTreeMap<&'a str, CoverageView<'a>>,
@@ -104,7 +105,7 @@ pub fn render_all(
     progress: Option<&AtomicU64>,
 ) -> Result<BTreeMap<PathBuf, Vec<u8>>, Vec<Problem>> {
     let corpus = inputs.corpus;
-    let index = Index::new(inputs, &templates.land);
+    let index = Index::new(inputs, &templates.land, &templates.gazetteer);
     let mut renderer = Renderer {
         templates,
         files: BTreeMap::new(),
@@ -158,17 +159,20 @@ pub fn render_all(
     );
     renderer.page("timeline.html", &index.timeline());
     let entries = index.search_entries();
+    let parts = search::parts(&entries);
     renderer.page(
         "search.html",
         &SearchPage {
             title: "Search",
             entries: entries.len(),
+            parts: parts.iter().map(|p| p.path.clone()).collect(),
         },
     );
-    renderer.files.insert(
-        PathBuf::from("static/search-index.js"),
-        search::script(&entries).into_bytes(),
-    );
+    for part in parts {
+        renderer
+            .files
+            .insert(PathBuf::from(part.path), part.script.into_bytes());
+    }
     renderer.page("reports/verification.html", &index.verification());
     renderer.page("reports/simulations.html", &index.simulations());
     renderer.page(
@@ -186,7 +190,7 @@ pub fn render_all(
 }
 
 impl<'a> Index<'a> {
-    fn new(inputs: &'a Inputs<'a>, land: &'a str) -> Self {
+    fn new(inputs: &'a Inputs<'a>, land: &'a str, gazetteer: &'a crate::world::Gazetteer) -> Self {
         let corpus = inputs.corpus;
         let mut claims_by_game: BTreeMap<&str, Vec<&ClaimResult>> = BTreeMap::new();
         let mut coverage_by_record = BTreeMap::new();
@@ -240,6 +244,7 @@ impl<'a> Index<'a> {
         Index {
             inputs,
             land,
+            gazetteer,
             claims_by_game,
             studies_by_ruleset,
             coverage_by_record,
@@ -250,6 +255,55 @@ impl<'a> Index<'a> {
 
     fn corpus(&self) -> &'a Corpus {
         self.inputs.corpus
+    }
+
+    /// Where a record comes from, by name: the places it names, else the places its DLP
+    /// region files name, else the country its coordinates fall in.
+    fn places(&self, e: &Evidence) -> Vec<String> {
+        let named: Vec<String> = e
+            .location
+            .iter()
+            .flat_map(|l| l.places.iter().cloned())
+            .chain(e.regions.iter().filter_map(|r| region_place(r)))
+            .collect();
+        if !named.is_empty() {
+            return named;
+        }
+        let mut countries: Vec<String> = e
+            .location
+            .iter()
+            .flat_map(|l| &l.coordinates)
+            .filter_map(|c| self.gazetteer.country(c.longitude, c.latitude))
+            .map(str::to_string)
+            .collect();
+        countries.dedup();
+        countries
+    }
+
+    /// The country a region of DLP's is drawn as, when its name is a country's, perhaps
+    /// with a word of age or direction before it ("Ancient Egypt", "South India"); with its
+    /// outline.
+    fn region_country(&self, region: &str) -> Option<(String, String)> {
+        let place = region_place(region)?;
+        let bare = place
+            .split_once(' ')
+            .filter(|(first, _)| {
+                [
+                    "Ancient", "Modern", "Northern", "Southern", "Eastern", "Western", "South",
+                    "North",
+                ]
+                .contains(first)
+            })
+            .map(|(_, rest)| rest.to_string());
+        [Some(place), bare]
+            .into_iter()
+            .flatten()
+            .find_map(|name| Some((name.clone(), self.gazetteer.outline(&name)?)))
+    }
+
+    /// How many evidence records a game has (its portal rulesets are counted apart).
+    fn evidence_of(&self, key: &str) -> usize {
+        self.corpus().games.get(key).map_or(0, |g| g.evidence.len())
     }
 
     fn game_name(&self, key: &str) -> String {
@@ -306,7 +360,7 @@ impl<'a> Index<'a> {
                     key: &g.key,
                     name: &g.name,
                     aliases: &g.aliases,
-                    records: self.records_by_game.get(g.key.as_str()).map_or(0, Vec::len),
+                    records: self.evidence_of(&g.key),
                     claims: claims.map_or(0, Vec::len),
                     holds: count(verify::claims::Status::Holds),
                     other_readings: count(verify::claims::Status::HoldsOnlyUnder),
@@ -338,20 +392,21 @@ impl<'a> Index<'a> {
     fn evidence_index(&self) -> EvidenceIndex<'a> {
         let corpus = self.corpus();
         let executable = verify::links::executable_rulesets(corpus);
-        let rows: Vec<EvidenceRow<'a>> = corpus
+        let mut rows: Vec<EvidenceRow<'a>> = corpus
             .evidence
             .values()
             .map(|e| {
                 let start = e.date.as_ref().map(|d| d.start.fractional_year());
+                let places = self.places(e);
                 EvidenceRow {
                     link: self.record_link(&e.id),
-                    number: e.id.rsplit('.').next().unwrap_or_default(),
+                    number: record_number(&e.id),
                     game: e.game.as_ref().map(|g| self.game_name(g)),
                     game_key: e.game.as_deref(),
                     kind: e.kind.as_deref(),
-                    regions: e.regions.join("; "),
-                    date: e.date.as_ref().map(|d| d.label()),
-                    sort: start.map_or_else(|| "99999".to_string(), |y| format!("{:.2}", y)),
+                    regions: places.join("; "),
+                    date: e.date.as_ref().map(|d| d.written()),
+                    start,
                     period: start.map(period_of),
                     confidence: e.confidence,
                     executable: executable.contains_key(e.id.as_str()),
@@ -359,6 +414,17 @@ impl<'a> Index<'a> {
                 }
             })
             .collect();
+        // Oldest first by the year itself, undated records last, then by record number.
+        rows.sort_by(|a, b| {
+            let year = |r: &EvidenceRow<'_>| r.start.unwrap_or(f64::INFINITY);
+            year(a).total_cmp(&year(b)).then(a.number.cmp(&b.number))
+        });
+        let mut confidence: BTreeMap<std::cmp::Reverse<u32>, usize> = BTreeMap::new();
+        for row in &rows {
+            if let Some(c) = row.confidence {
+                *confidence.entry(std::cmp::Reverse(c)).or_default() += 1;
+            }
+        }
         let distinct = |pick: for<'r> fn(&'r EvidenceRow<'a>) -> Option<&'r str>| -> Vec<String> {
             let set: BTreeSet<String> = rows
                 .iter()
@@ -375,6 +441,13 @@ impl<'a> Index<'a> {
                 kind: distinct(|r| r.kind),
                 regions: distinct(|r| Some(&r.regions)),
                 period: ["Ancient", "Medieval", "Modern"],
+                confidence: confidence
+                    .into_iter()
+                    .map(|(value, n)| ConfidenceChoice {
+                        value: value.0,
+                        records: counted(n, "record", "records"),
+                    })
+                    .collect(),
             },
             rows,
         }
@@ -396,7 +469,7 @@ impl<'a> Index<'a> {
                 regions: g.regions.join("; "),
                 records: g.evidence.len(),
                 rulesets: g.rulesets.len(),
-                range: g.evidence_range.as_ref().map(|d| d.label()),
+                range: dated_range(g.evidence_range.as_ref()),
                 executable: engine_games.contains(g.key.as_str()),
             })
             .collect();
@@ -443,10 +516,14 @@ impl<'a> Index<'a> {
                 url: format!("sources/{}.html", s.key),
                 title: source_title(s),
                 detail: format!(
-                    "cited by {} record(s)",
-                    self.sources_cited
-                        .get(s.key.as_str())
-                        .map_or(0, BTreeSet::len)
+                    "cited by {}",
+                    counted(
+                        self.sources_cited
+                            .get(s.key.as_str())
+                            .map_or(0, BTreeSet::len),
+                        "record",
+                        "records"
+                    )
                 ),
                 executable: false,
             })
@@ -469,25 +546,15 @@ impl<'a> Index<'a> {
                     .date
                     .as_ref()
                     .map_or(f64::MAX, |d| d.start.fractional_year());
-                let place = e
-                    .location
-                    .iter()
-                    .flat_map(|l| l.places.iter().cloned())
-                    .chain(e.regions.iter().cloned())
-                    .chain(
-                        e.location
-                            .iter()
-                            .flat_map(|l| l.coordinates.iter().map(|c| c.text.clone())),
-                    )
-                    .next()
-                    .unwrap_or_default();
+                let place = self.places(e).join("; ");
                 (
                     start,
                     DatedRecord {
                         id: &e.id,
                         url: record_url(&e.id),
                         kind: e.kind.as_deref(),
-                        date: e.date.as_ref().map(|d| d.label()),
+                        date: e.date.as_ref().map(|d| d.written()),
+                        start: e.date.as_ref().map(|d| d.start.fractional_year()),
                         place,
                     },
                 )
@@ -530,18 +597,86 @@ impl<'a> Index<'a> {
             .get(game.key.as_str())
             .into_iter()
             .flatten()
-            .map(|c| claim_view(c))
+            .map(|c| claim_view(c, corpus))
             .collect();
+        let own: Vec<&Evidence> = game
+            .evidence
+            .iter()
+            .filter_map(|id| corpus.evidence.get(id))
+            .collect();
+        let pins: Vec<Pin> = own
+            .iter()
+            .flat_map(|e| {
+                e.location.iter().flat_map(|l| &l.coordinates).map(|c| Pin {
+                    label: self.record_title(&e.id),
+                    href: format!("../{}", record_url(&e.id)),
+                    longitude: c.longitude,
+                    latitude: c.latitude,
+                })
+            })
+            .collect();
+        let kinds = self.timeline_rows(
+            own.iter().map(|e| {
+                (
+                    e.kind
+                        .clone()
+                        .unwrap_or_else(|| "Of no stated type".to_string()),
+                    "#records".to_string(),
+                    *e,
+                )
+            }),
+            "../",
+        );
+        let summary = charts::timeline_summary(&kinds, "kinds");
+        let timeline = charts::grouped_timeline(
+            "game-timeline",
+            &format!(
+                "When the records of {} date from, a row per kind of record",
+                game.name
+            ),
+            &kinds,
+            &summary,
+        );
+        let charts = GameCharts {
+            map: (!pins.is_empty()).then(|| {
+                charts::map(
+                    "game-map",
+                    &format!("Where the records of {} come from", game.name),
+                    self.land,
+                    &pins,
+                    true,
+                )
+            }),
+            axis_chart: timeline.axis,
+            rows_chart: timeline.rows,
+            summary,
+        };
+        let mut cited: BTreeMap<&str, usize> = BTreeMap::new();
+        for e in &own {
+            for source in &e.sources {
+                *cited.entry(source).or_default() += 1;
+            }
+        }
+        let mut cited: Vec<(usize, SourceLink<'a>)> = cited
+            .into_iter()
+            .filter_map(|(key, n)| Some((n, self.source_link(key)?)))
+            .collect();
+        cited.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.title.cmp(b.1.title)));
         GamePage {
+            cited: cited
+                .into_iter()
+                .map(|(n, source)| CitedSource {
+                    source,
+                    records: counted(n, "record", "records"),
+                })
+                .collect(),
+            located: pins.len(),
+            charts,
             title: &game.name,
             game,
-            evidence_range: game.evidence_range.as_ref().map(|d| d.label()),
+            evidence_range: dated_range(game.evidence_range.as_ref()),
             records_filter: format!("evidence/index.html?game={}", query_value(&game.name)),
-            sources: game
-                .sources
-                .iter()
-                .filter_map(|s| corpus.sources.get(s))
-                .collect(),
+            sources: self.source_links(&game.sources),
             portal_rulesets,
             records,
             rules,
@@ -599,20 +734,23 @@ impl<'a> Index<'a> {
         }
     }
 
+    /// The source a citation names ("Piccione 1990: 388" is Piccione's of 1990), if the
+    /// corpus has it.
+    fn cited_source(&self, c: &Citation) -> Option<&'a str> {
+        let author = c.author.to_lowercase();
+        self.corpus()
+            .sources
+            .iter()
+            .find(|(_, s)| s.year == Some(c.year) && s.authors.to_lowercase().starts_with(&author))
+            .map(|(key, _)| key.as_str())
+    }
+
     fn citations(&self, citations: &'a [Citation]) -> Vec<CitationView<'a>> {
         citations
             .iter()
-            .map(|c| {
-                let source = self.corpus().sources.iter().find(|(_, s)| {
-                    s.year == Some(c.year)
-                        && s.authors
-                            .to_lowercase()
-                            .starts_with(&c.author.to_lowercase())
-                });
-                CitationView {
-                    text: &c.text,
-                    source: source.map(|(key, _)| key.as_str()),
-                }
+            .map(|c| CitationView {
+                text: &c.text,
+                source: self.cited_source(c),
             })
             .collect()
     }
@@ -672,17 +810,20 @@ impl<'a> Index<'a> {
             title: &record.id,
             record,
             game_name: record.game.as_ref().map(|g| self.game_name(g)),
-            date: record.date.as_ref().map(|d| d.label()),
+            date: record.date.as_ref().map(|d| d.written()),
+            country: record
+                .location
+                .as_ref()
+                .filter(|l| l.places.is_empty())
+                .and_then(|l| l.coordinates.first())
+                .and_then(|c| self.gazetteer.country(c.longitude, c.latitude))
+                .map(str::to_string),
             citations: record
                 .quotation
                 .as_ref()
                 .map(|q| self.citations(&q.citations))
                 .unwrap_or_default(),
-            sources: record
-                .sources
-                .iter()
-                .filter_map(|s| corpus.sources.get(s))
-                .collect(),
+            sources: self.source_links(&record.sources),
             map,
             timeline,
             rulesets: self.implementing(&record.id),
@@ -697,40 +838,86 @@ impl<'a> Index<'a> {
         }
     }
 
-    /// How to cite a record: the DLP's id, the source with the pages the record cites, and the
-    /// DLP itself.
+    fn source_link(&self, key: &str) -> Option<SourceLink<'a>> {
+        let s = self.corpus().sources.get(key)?;
+        Some(SourceLink {
+            key: &s.key,
+            title: s.reference.as_deref().unwrap_or(&s.authors),
+            url: web_url(s.url.as_deref()),
+        })
+    }
+
+    fn source_links(&self, keys: &[String]) -> Vec<SourceLink<'a>> {
+        keys.iter()
+            .filter_map(|key| self.source_link(key))
+            .collect()
+    }
+
+    /// How to cite a record: the DLP's id with the record's game and date, each source with
+    /// the pages the record cites of that source, and the DLP itself.
     fn how_to_cite(&self, record: &Evidence) -> String {
         let corpus = self.corpus();
-        let pages: Vec<&str> = record
-            .quotation
-            .iter()
-            .flat_map(|q| &q.citations)
-            .filter_map(|c| c.pages.as_deref())
-            .collect();
-        let sources: Vec<String> = record
+        let citations: Vec<&Citation> =
+            record.quotation.iter().flat_map(|q| &q.citations).collect();
+        let mut sources: Vec<String> = record
             .sources
             .iter()
-            .filter_map(|s| corpus.sources.get(s))
-            .map(source_title)
+            .filter_map(|key| corpus.sources.get_key_value(key))
+            .map(|(key, source)| {
+                let pages: Vec<&str> = citations
+                    .iter()
+                    .filter(|c| self.cited_source(c) == Some(key.as_str()))
+                    .filter_map(|c| c.pages.as_deref())
+                    .collect();
+                let title = source_title(source);
+                let title = title.trim().trim_end_matches('.');
+                match pages.as_slice() {
+                    [] => title.to_string(),
+                    [one] if !one.contains(['-', '–', ',']) => format!("{title}, p. {one}"),
+                    several => format!("{title}, pp. {}", several.join(", ")),
+                }
+            })
             .collect();
-        let game = record
+        // A citation of no source the record lists keeps its pages as the record writes it
+        // ("Murray 1952: 12"), when it reads as a citation, opening with its author.
+        sources.extend(
+            citations
+                .iter()
+                .filter(|c| {
+                    c.pages.is_some()
+                        && c.text.starts_with(&c.author)
+                        && self
+                            .cited_source(c)
+                            .is_none_or(|key| !record.sources.iter().any(|s| s == key))
+                })
+                .map(|c| c.text.trim().trim_end_matches('.').to_string()),
+        );
+        let about: Vec<String> = record
             .game
             .as_ref()
-            .map(|g| format!(" ({})", self.game_name(g)))
-            .unwrap_or_default();
+            .map(|g| self.game_name(g))
+            .into_iter()
+            .chain(record.date.as_ref().map(corpus::DateRange::written))
+            .collect();
+        let about = if about.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", about.join(", "))
+        };
         let mut text = format!(
-            "Digital Ludeme Project, evidence record {}{game}.",
+            "Digital Ludeme Project, evidence record {}{about}.",
             record.id
         );
         if !sources.is_empty() {
             text.push_str(&format!(
-                " Source: {}",
-                sources.join("; ").trim_end_matches('.')
+                " {}: {}.",
+                if sources.len() == 1 {
+                    "Source"
+                } else {
+                    "Sources"
+                },
+                sources.join("; ")
             ));
-            if !pages.is_empty() {
-                text.push_str(&format!(", p. {}", pages.join("; ")));
-            }
-            text.push('.');
         }
         text.push_str(" In: Browne, C., et al. 2023. The Digital Ludeme Project database, Open Research Europe 3:164.");
         text
@@ -786,6 +973,7 @@ impl<'a> Index<'a> {
         SourcePage {
             title: source_title(source),
             source,
+            url: web_url(source.url.as_deref()),
             records,
         }
     }
@@ -802,8 +990,8 @@ impl<'a> Index<'a> {
                 Some(Span {
                     label: self.record_title(&e.id),
                     href: format!("{root}{}", record_url(&e.id)),
-                    start: date.start.fractional_year(),
-                    end: date.end.fractional_year() + 1.0 / 365.0,
+                    start: date.years().0,
+                    end: date.years().1,
                     highlighted: highlight == Some(e.id.as_str()),
                 })
             })
@@ -858,8 +1046,8 @@ impl<'a> Index<'a> {
                     longitude: points.iter().map(|(_, c)| c.longitude).sum::<f64>() / n,
                     count: points.len(),
                     label: format!(
-                        "{} point(s): {}",
-                        points.len(),
+                        "{}: {}",
+                        counted(points.len(), "point", "points"),
                         games.into_iter().collect::<Vec<_>>().join(", ")
                     ),
                     href: format!("#{}", cell_anchor(cell)),
@@ -870,13 +1058,7 @@ impl<'a> Index<'a> {
             .iter()
             .map(|(&cell, points)| MapCell {
                 anchor: cell_anchor(cell),
-                cell: format!(
-                    "{}° to {}° N, {}° to {}° E",
-                    cell.0 as f64 * MAP_CELL,
-                    (cell.0 + 1) as f64 * MAP_CELL,
-                    cell.1 as f64 * MAP_CELL,
-                    (cell.1 + 1) as f64 * MAP_CELL
-                ),
+                cell: cell_label(cell),
                 points: points
                     .iter()
                     .map(|(e, c)| MapPoint {
@@ -887,25 +1069,81 @@ impl<'a> Index<'a> {
                     .collect(),
             })
             .collect();
+        let mut shapes: Vec<charts::RegionShape> = Vec::new();
         let regions: Vec<RegionRecords> = by_region
             .into_iter()
-            .map(|(region, ids)| RegionRecords {
-                region: region.to_string(),
-                records: ids.into_iter().map(|id| self.record_link(id)).collect(),
+            .map(|(region, ids)| {
+                let anchor = format!("region-{}", corpus::text::slugify(region));
+                let drawn = self.region_country(region);
+                if let Some((country, path)) = &drawn {
+                    shapes.push(charts::RegionShape {
+                        label: format!(
+                            "{region} ({}, drawn as {country})",
+                            counted(ids.len(), "record", "records")
+                        ),
+                        href: format!("#{anchor}"),
+                        path: path.clone(),
+                    });
+                }
+                RegionRecords {
+                    anchor,
+                    region: region.to_string(),
+                    drawn_as: drawn.map(|(country, _)| country),
+                    records: ids.into_iter().map(|id| self.record_link(id)).collect(),
+                }
             })
             .collect();
         MapPage {
             title: "Map of the evidence",
+            drawn: shapes.len(),
             map: charts::cluster_map(
                 "world-map",
                 "Where the evidence comes from",
                 self.land,
                 &clusters,
+                &shapes,
             ),
             places,
             regions,
             cell: MAP_CELL,
         }
+    }
+
+    /// A timeline row per group of records: its bars, its label and its link.
+    fn timeline_rows<'k>(
+        &self,
+        records: impl Iterator<Item = (String, String, &'k Evidence)>,
+        root: &str,
+    ) -> Vec<charts::TimelineRow> {
+        let mut groups: BTreeMap<String, charts::TimelineRow> = BTreeMap::new();
+        for (label, href, e) in records {
+            let Some(date) = &e.date else { continue };
+            let (start, end) = date.years();
+            groups
+                .entry(label.clone())
+                .or_insert_with(|| charts::TimelineRow {
+                    label,
+                    href,
+                    bars: Vec::new(),
+                })
+                .bars
+                .push(Span {
+                    label: format!("{}: {}", self.record_title(&e.id), date.written()),
+                    href: format!("{root}{}", record_url(&e.id)),
+                    start,
+                    end,
+                    highlighted: false,
+                });
+        }
+        let mut rows: Vec<charts::TimelineRow> = groups.into_values().collect();
+        let earliest =
+            |r: &charts::TimelineRow| r.bars.iter().map(|b| b.start).fold(f64::INFINITY, f64::min);
+        rows.sort_by(|a, b| {
+            earliest(a)
+                .total_cmp(&earliest(b))
+                .then(a.label.cmp(&b.label))
+        });
+        rows
     }
 
     fn timeline(&self) -> TimelinePage {
@@ -919,19 +1157,31 @@ impl<'a> Index<'a> {
                     date.start.fractional_year(),
                     DatedLink {
                         record: self.record_link(&e.id),
-                        date: date.label(),
+                        date: date.written(),
                     },
                 ))
             })
             .collect();
         rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let games = self.timeline_rows(
+            self.corpus().evidence.values().filter_map(|e| {
+                let game = e.game.as_deref()?;
+                Some((self.game_name(game), format!("games/{game}.html"), e))
+            }),
+            "",
+        );
+        let summary = charts::timeline_summary(&games, "games");
+        let chart = charts::grouped_timeline(
+            "timeline",
+            "When the evidence dates from, a row per game",
+            &games,
+            &summary,
+        );
         TimelinePage {
             title: "Timeline of the evidence",
-            chart: charts::timeline(
-                "timeline",
-                "When the evidence dates from",
-                &self.spans(None, "", None),
-            ),
+            axis_chart: chart.axis,
+            rows_chart: chart.rows,
+            summary,
             rows: rows.into_iter().map(|(_, v)| v).collect(),
         }
     }
@@ -939,24 +1189,29 @@ impl<'a> Index<'a> {
     fn search_entries(&self) -> Vec<Entry> {
         let corpus = self.corpus();
         let mut entries = Vec::new();
+        let game_of = |id: &str| -> Option<String> {
+            corpus
+                .evidence
+                .get(id)
+                .and_then(|e| e.game.clone())
+                .or_else(|| corpus.portal_rulesets.get(id).and_then(|r| r.game.clone()))
+        };
         for g in corpus.games.values() {
             entries.push(Entry {
-                kind: "game",
+                kind: Kind::Game,
                 title: g.name.clone(),
                 url: format!("games/{}.html", g.key),
-                text: [
-                    vec![g.name.clone(), g.key.clone()],
-                    g.aliases.clone(),
-                    g.description.iter().cloned().collect(),
-                ]
-                .concat()
-                .join(" "),
+                text: [g.aliases.clone(), g.description.iter().cloned().collect()]
+                    .concat()
+                    .join(" · "),
+                games: vec![g.key.clone()],
+                number: None,
             });
         }
         for e in corpus.evidence.values() {
-            let mut text = vec![e.id.clone()];
-            text.extend(e.game_name.iter().cloned());
+            let mut text: Vec<String> = Vec::new();
             text.extend(e.kind.iter().cloned());
+            text.extend(e.date.as_ref().map(corpus::DateRange::written));
             text.extend(e.location.iter().flat_map(|l| l.places.iter().cloned()));
             text.extend(e.regions.iter().cloned());
             text.extend(e.rules.iter().cloned());
@@ -965,50 +1220,59 @@ impl<'a> Index<'a> {
                 text.extend(q.citations.iter().map(|c| c.text.clone()));
             }
             entries.push(Entry {
-                kind: "evidence",
+                kind: Kind::Evidence,
                 title: self.record_title(&e.id),
                 url: record_url(&e.id),
-                text: text.join(" "),
+                text: text.join(" · "),
+                games: e.game.iter().cloned().collect(),
+                number: Some(record_number(&e.id)),
             });
         }
         for r in corpus.portal_rulesets.values() {
-            let mut text = vec![r.id.clone(), r.name.clone()];
+            let mut text: Vec<String> = Vec::new();
             text.extend(r.game_name.iter().cloned());
             text.extend(r.summary.iter().cloned());
             text.extend(r.rules.iter().cloned());
             entries.push(Entry {
-                kind: "ruleset",
+                kind: Kind::Ruleset,
                 title: format!("{} {}", r.id, r.name),
                 url: record_url(&r.id),
-                text: text.join(" "),
+                text: text.join(" · "),
+                games: r.game.iter().cloned().collect(),
+                number: Some(record_number(&r.id)),
             });
         }
         for s in corpus.sources.values() {
+            let games: BTreeSet<String> = self
+                .sources_cited
+                .get(s.key.as_str())
+                .into_iter()
+                .flatten()
+                .filter_map(|id| game_of(id))
+                .collect();
             entries.push(Entry {
-                kind: "source",
-                title: s.reference.clone().unwrap_or_else(|| s.authors.clone()),
+                kind: Kind::Source,
+                title: source_title(s),
                 url: format!("sources/{}.html", s.key),
-                text: format!(
-                    "{} {} {}",
-                    s.authors,
-                    s.year.map(|y| y.to_string()).unwrap_or_default(),
-                    s.reference.clone().unwrap_or_default()
-                ),
+                text: s.authors.clone(),
+                games: games.into_iter().collect(),
+                number: None,
             });
         }
         for claims in self.claims_by_game.values() {
             for c in claims {
                 entries.push(Entry {
-                    kind: "claim",
+                    kind: Kind::Claim,
                     title: format!("{}: {}", self.game_name(&c.game), c.statement),
                     url: format!("games/{}.html#claim-{}", c.game, c.id),
                     text: format!(
-                        "{} {} {} {}",
+                        "{} · {} · {}",
                         c.id,
-                        c.statement,
                         c.sentence.text,
                         c.sentence.translation.clone().unwrap_or_default()
                     ),
+                    games: vec![c.game.clone()],
+                    number: None,
                 });
             }
         }
@@ -1027,7 +1291,11 @@ impl<'a> Index<'a> {
                     link: self.record_link(&c.record),
                 })
                 .collect(),
-            claims: v.claims.iter().map(claim_view).collect(),
+            claims: v
+                .claims
+                .iter()
+                .map(|c| claim_view(c, self.corpus()))
+                .collect(),
             suggestions: v
                 .suggestions
                 .iter()
@@ -1104,6 +1372,73 @@ fn query_value(text: &str) -> String {
             _ => format!("%{b:02X}"),
         })
         .collect()
+}
+
+/// A record id's number (`DLP.Evidence.108` is 108), for sorting as a reader counts.
+fn record_number(id: &str) -> u64 {
+    id.rsplit('.')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(u64::MAX)
+}
+
+/// A game's evidence range as written, or nothing when it is DLP's placeholder for "no
+/// date" (3500 BCE – 2020), which dates nothing.
+fn dated_range(range: Option<&corpus::DateRange>) -> Option<String> {
+    range
+        .filter(|r| !r.is_dlp_placeholder())
+        .map(corpus::DateRange::written)
+}
+
+/// A map cell as a reader writes it: "30° to 32° S, 64° to 66° W".
+fn cell_label((lat, lon): (i64, i64)) -> String {
+    let side = |index: i64, positive: char, negative: char| {
+        let low = index as f64 * MAP_CELL;
+        let high = low + MAP_CELL;
+        if high <= 0.0 {
+            format!("{}° to {}° {negative}", high.abs(), low.abs())
+        } else {
+            format!("{low}° to {high}° {positive}")
+        }
+    };
+    format!("{}, {}", side(lat, 'N', 'S'), side(lon, 'E', 'W'))
+}
+
+/// "1 record", "1,265 records": a count with its noun, singular or plural.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    let digits = n.to_string();
+    let mut grouped = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    format!("{grouped} {}", if n == 1 { one } else { many })
+}
+
+/// The place a DLP region file names, or nothing when it names a ruler or a period: the
+/// files are named after what they outline, mostly places ("Sri Lanka"), but some after a
+/// ruler ("Alfonso X", "Philip II") and some after a century and a place ("15 c France",
+/// "19 Cent China"), whose place is kept.
+fn region_place(name: &str) -> Option<String> {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let roman = |w: &str| !w.is_empty() && w.chars().all(|c| "IVXLC".contains(c));
+    if words.len() > 1 && words.last().is_some_and(|w| roman(w)) {
+        return None;
+    }
+    let century = |w: &str| w.chars().all(|c| c.is_ascii_digit()) && !w.is_empty();
+    let place = match words.as_slice() {
+        [number, marker, rest @ ..]
+            if century(number)
+                && ["c", "c.", "cent", "century"].contains(&marker.to_lowercase().as_str())
+                && !rest.is_empty() =>
+        {
+            rest.join(" ")
+        }
+        _ => words.join(" "),
+    };
+    (!place.is_empty()).then_some(place)
 }
 
 /// A source's title: its reference, or its authors and year.
@@ -1188,27 +1523,61 @@ fn clause_view<'a>(
     }
 }
 
-fn claim_view(c: &ClaimResult) -> ClaimView<'_> {
+fn claim_view<'a>(c: &'a ClaimResult, corpus: &'a Corpus) -> ClaimView<'a> {
+    let view = verify::present::ClaimView::new(c);
+    let check = corpus
+        .claims
+        .values()
+        .flat_map(|file| &file.claims)
+        .find(|claim| claim.id == c.id)
+        .map(|claim| &claim.check.value);
+    let cases = match check {
+        Some(corpus::model::Check::Scenario(scenario)) => scenario
+            .cases
+            .iter()
+            .filter_map(|case| {
+                let name = case.name.as_deref()?;
+                let moves: Vec<String> = case
+                    .steps
+                    .iter()
+                    .filter_map(|step| step.get("move").and_then(Value::as_str))
+                    .map(str::to_string)
+                    .collect();
+                // A mismatch opens with its case's name (verify's `"{name}: …"`).
+                let prefix = format!("{name}: ");
+                let mismatch = view
+                    .mismatches
+                    .iter()
+                    .find_map(|m| m.strip_prefix(prefix.as_str()));
+                Some(CaseView {
+                    name,
+                    moves: moves.join(", "),
+                    mismatch,
+                })
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     ClaimView {
-        view: verify::present::ClaimView::new(c),
+        view,
         record_url: record_url(&c.record),
+        cases,
     }
+}
+
+/// An address that may become a link: only web addresses, so that a `javascript:` address
+/// from a page never does.
+fn web_url(url: Option<&str>) -> Option<&str> {
+    url.filter(|u| u.starts_with("https://") || u.starts_with("http://"))
 }
 
 fn pages_view(pages: &[PageRef]) -> Vec<PageView<'_>> {
     pages
         .iter()
-        .map(|p| {
-            // Only web addresses become links: a `javascript:` address from a page must not.
-            let url = p
-                .url
-                .as_deref()
-                .filter(|u| u.starts_with("https://") || u.starts_with("http://"));
-            PageView {
-                file: &p.file,
-                url,
-                title: p.title.as_deref(),
-            }
+        .map(|p| PageView {
+            file: &p.file,
+            url: web_url(p.url.as_deref()),
+            title: p.title.as_deref(),
         })
         .collect()
 }

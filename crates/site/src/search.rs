@@ -1,23 +1,126 @@
-//! The search index: one entry per game, record, source and claim, written as a script so that
-//! the search page works from `file://`, where pages cannot fetch JSON.
+//! The search index: one entry per game, portal ruleset, record, source and claim, written as
+//! scripts in parts so that the search page works from `file://` (where pages cannot fetch
+//! JSON, but may load scripts) and shows the games it finds before the records have arrived.
 
 use serde::Serialize;
 
-#[derive(Clone, Debug, Serialize)]
+/// Bytes of text a part holds at most, about: the records come in several parts. The games
+/// are one part, whatever its size, loaded before the search runs.
+const PART_BYTES: usize = 200_000;
+
+/// What a search entry is, in the order results are grouped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// A game page.
+    Game,
+    /// A portal ruleset.
+    Ruleset,
+    /// An evidence record.
+    Evidence,
+    /// A source.
+    Source,
+    /// A claim of a game.
+    Claim,
+}
+
+impl Kind {
+    fn file(self) -> &'static str {
+        match self {
+            Kind::Game => "games",
+            Kind::Ruleset => "rulesets",
+            Kind::Evidence => "records",
+            Kind::Source => "sources",
+            Kind::Claim => "claims",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
 pub struct Entry {
-    /// What is found: "game", "evidence", "ruleset", "source", "claim".
-    pub kind: &'static str,
+    pub kind: Kind,
     pub title: String,
     /// Relative to the site root.
     pub url: String,
     /// The searchable words, unfolded: the script folds case and diacritics.
     pub text: String,
+    /// The games it belongs to (a source: the games of the records citing it), so that the
+    /// game a reader names brings its own entries first.
+    pub games: Vec<String>,
+    /// The number of a record's or ruleset's id, so that results sort as ids are counted.
+    pub number: Option<u64>,
 }
 
-/// `static/search-index.js`: the entries as a JSON array assigned to a global.
-pub fn script(entries: &[Entry]) -> String {
-    let json = serde_json::to_string(entries).expect("entries serialise");
-    // JSON is JavaScript; `<` is escaped anyway so that no text can close a script element if
-    // the file is ever inlined.
-    format!("window.SEARCH_INDEX = {};\n", json.replace('<', "\\u003c"))
+/// One part of the index: a script that hands its entries to the search page.
+pub struct Part {
+    /// Relative to the site root.
+    pub path: String,
+    pub script: String,
+}
+
+/// An entry as a part writes it: `[title, url, text, games, number]`, an array, not an
+/// object, to keep the parts small.
+type Compact<'a> = (&'a str, &'a str, &'a str, &'a [String], Option<u64>);
+
+#[derive(Serialize)]
+struct PartJson<'a> {
+    kind: Kind,
+    entries: Vec<Compact<'a>>,
+}
+
+/// The index in parts: the games first (small, so that a game's name is found at once), then
+/// the rest kind by kind, in parts of about [`PART_BYTES`].
+pub fn parts(entries: &[Entry]) -> Vec<Part> {
+    let mut kinds: Vec<Kind> = entries.iter().map(|e| e.kind).collect();
+    kinds.sort();
+    kinds.dedup();
+    let mut parts = Vec::new();
+    for kind in kinds {
+        let mut chunks: Vec<Vec<&Entry>> = vec![vec![]];
+        let mut bytes = 0;
+        for entry in entries.iter().filter(|e| e.kind == kind) {
+            let size = entry.title.len() + entry.url.len() + entry.text.len();
+            let last = chunks.last_mut().expect("a chunk");
+            if kind != Kind::Game && !last.is_empty() && bytes + size > PART_BYTES {
+                chunks.push(vec![entry]);
+                bytes = size;
+            } else {
+                last.push(entry);
+                bytes += size;
+            }
+        }
+        for (n, chunk) in chunks.iter().enumerate() {
+            let json = serde_json::to_string(&PartJson {
+                kind,
+                entries: chunk
+                    .iter()
+                    .map(|e| {
+                        (
+                            e.title.as_str(),
+                            e.url.as_str(),
+                            e.text.as_str(),
+                            e.games.as_slice(),
+                            e.number,
+                        )
+                    })
+                    .collect(),
+            })
+            .expect("entries serialise");
+            let name = if chunks.len() == 1 {
+                kind.file().to_string()
+            } else {
+                format!("{}-{}", kind.file(), n + 1)
+            };
+            parts.push(Part {
+                path: format!("static/search/{name}.js"),
+                // JSON is JavaScript; `<` is escaped anyway so that no text can close a script
+                // element if a part is ever inlined.
+                script: format!(
+                    "(window.SEARCH_PARTS = window.SEARCH_PARTS || []).push({});\n",
+                    json.replace('<', "\\u003c")
+                ),
+            });
+        }
+    }
+    parts
 }

@@ -18,6 +18,8 @@ pub struct Templates {
     pub(crate) land: String,
     /// The notice of the land outline's data (Natural Earth and its TopoJSON conversion).
     pub(crate) land_notice: String,
+    /// The countries, to name where a record with only coordinates comes from.
+    pub(crate) gazetteer: world::Gazetteer,
 }
 
 /// Why `site-templates/` cannot be loaded.
@@ -78,6 +80,14 @@ impl Templates {
         }
         let mut tera = Tera::new();
         verify::present::register_filters(&mut tera);
+        // `{{ text | code_spans }}`: text as the reports write it, Markdown's `code` spans
+        // shown as code. The text is escaped first, so the output is marked safe.
+        tera.register_filter(
+            "code_spans",
+            |text: &str, _: tera::Kwargs, _: &tera::State<'_>| {
+                tera::Value::safe_string(&code_spans(text))
+            },
+        );
         tera.add_raw_templates(sources)
             .map_err(|e| TemplatesError::Template {
                 dir: dir.to_path_buf(),
@@ -96,6 +106,14 @@ impl Templates {
             path: land_file.clone(),
             error,
         })?;
+        let countries_file = dir.join("data/countries-110m.json");
+        let countries_text =
+            fs::read_to_string(&countries_file).map_err(read_error(&countries_file))?;
+        let gazetteer =
+            world::Gazetteer::new(&countries_text).map_err(|error| TemplatesError::Land {
+                path: countries_file.clone(),
+                error,
+            })?;
         let notice_file = dir.join("data/NOTICE.md");
         let land_notice = fs::read_to_string(&notice_file).map_err(read_error(&notice_file))?;
         Ok(Templates {
@@ -103,6 +121,7 @@ impl Templates {
             statics,
             land,
             land_notice,
+            gazetteer,
         })
     }
 
@@ -112,6 +131,29 @@ impl Templates {
 }
 
 pub(crate) use verify::present::describe;
+
+/// Escapes `text` for HTML and turns each pair of backticks into a `<code>` element.
+pub(crate) fn code_spans(text: &str) -> String {
+    let pieces: Vec<&str> = text.split('`').collect();
+    let mut out = String::with_capacity(text.len() + 16);
+    for (n, piece) in pieces.iter().enumerate() {
+        let inside = n % 2 == 1;
+        let paired = n + 1 < pieces.len() || !inside;
+        match (inside, paired) {
+            (true, true) => {
+                out.push_str("<code>");
+                out.push_str(&crate::charts::escape(piece));
+                out.push_str("</code>");
+            }
+            (true, false) => {
+                out.push('`');
+                out.push_str(&crate::charts::escape(piece));
+            }
+            (false, _) => out.push_str(&crate::charts::escape(piece)),
+        }
+    }
+    out
+}
 
 /// Calls `visit` with every file under `dir` (sorted), as a `/`-separated path relative to
 /// `root`.
@@ -141,4 +183,18 @@ fn collect(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::code_spans;
+
+    #[test]
+    fn code_spans_are_code_and_the_rest_is_escaped() {
+        assert_eq!(
+            code_spans("run `cargo xtask bench` <now> & `x"),
+            "run <code>cargo xtask bench</code> &lt;now&gt; &amp; `x"
+        );
+        assert_eq!(code_spans("`<b>`"), "<code>&lt;b&gt;</code>");
+    }
 }

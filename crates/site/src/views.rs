@@ -111,22 +111,33 @@ pub struct EvidenceFilters {
     pub kind: Vec<String>,
     pub regions: Vec<String>,
     pub period: [&'static str; 3],
+    /// The confidence values the records have, highest first, with how many have each.
+    pub confidence: Vec<ConfidenceChoice>,
+}
+
+/// A confidence value of the evidence index's filter.
+#[derive(Serialize)]
+pub struct ConfidenceChoice {
+    pub value: u32,
+    /// "1,265 records".
+    pub records: String,
 }
 
 /// A record in the evidence index.
 #[derive(Serialize)]
 pub struct EvidenceRow<'a> {
     pub link: RecordLink,
-    /// The number of its id.
-    pub number: &'a str,
+    /// The number of its id, a number so that 11 comes after 10 and before 108.
+    pub number: u64,
     pub game: Option<String>,
     pub game_key: Option<&'a str>,
     pub kind: Option<&'a str>,
-    /// Its regions, `; `-separated.
+    /// The places its DLP region files name, `; `-separated.
     pub regions: String,
     pub date: Option<String>,
-    /// Its start year as a sort key ("99999" when undated).
-    pub sort: String,
+    /// Its start in fractional years, the date's sort key (none when undated: undated
+    /// records sort last either way).
+    pub start: Option<f64>,
     pub period: Option<&'static str>,
     pub confidence: Option<u32>,
     pub executable: bool,
@@ -189,7 +200,7 @@ pub struct GamePage<'a> {
     pub evidence_range: Option<String>,
     /// The evidence index filtered to the game.
     pub records_filter: String,
-    pub sources: Vec<&'a Source>,
+    pub sources: Vec<SourceLink<'a>>,
     pub portal_rulesets: Vec<PortalRulesetLink<'a>>,
     /// Its evidence, oldest first.
     pub records: Vec<DatedRecord<'a>>,
@@ -197,6 +208,21 @@ pub struct GamePage<'a> {
     pub rulesets: Vec<ExecutableRulesetView<'a>>,
     pub claims: Vec<ClaimView<'a>>,
     pub verified: bool,
+    /// Where and when its records come from, when some are located or dated.
+    pub charts: GameCharts,
+    /// Its records with coordinates.
+    pub located: usize,
+    /// The sources its records cite, the most cited first, with how many records cite each.
+    pub cited: Vec<CitedSource<'a>>,
+}
+
+/// A source a game's records cite.
+#[derive(Serialize)]
+pub struct CitedSource<'a> {
+    #[serde(flatten)]
+    pub source: SourceLink<'a>,
+    /// "12 records".
+    pub records: String,
 }
 
 /// A portal ruleset of a game.
@@ -215,6 +241,8 @@ pub struct DatedRecord<'a> {
     pub url: String,
     pub kind: Option<&'a str>,
     pub date: Option<String>,
+    /// Its start in fractional years (none when undated).
+    pub start: Option<f64>,
     pub place: String,
 }
 
@@ -295,8 +323,10 @@ pub struct EvidencePage<'a> {
     pub record: &'a Evidence,
     pub game_name: Option<String>,
     pub date: Option<String>,
+    /// The country its coordinates fall in, when it names no place.
+    pub country: Option<String>,
     pub citations: Vec<CitationView<'a>>,
-    pub sources: Vec<&'a Source>,
+    pub sources: Vec<SourceLink<'a>>,
     pub map: Option<String>,
     pub timeline: Option<String>,
     pub rulesets: Vec<Implementing<'a>>,
@@ -363,7 +393,17 @@ pub struct PortalRulesetPage<'a> {
 pub struct SourcePage<'a> {
     pub title: String,
     pub source: &'a Source,
+    /// Where the DLP says it can be found, when that is a web address.
+    pub url: Option<&'a str>,
     pub records: Vec<RecordLink>,
+}
+
+/// A source as a record or game lists it: its page here and, when it has one, its address.
+#[derive(Serialize)]
+pub struct SourceLink<'a> {
+    pub key: &'a str,
+    pub title: &'a str,
+    pub url: Option<&'a str>,
 }
 
 /// The map of the evidence.
@@ -373,6 +413,8 @@ pub struct MapPage {
     pub map: String,
     pub places: Vec<MapCell>,
     pub regions: Vec<RegionRecords>,
+    /// Regions drawn on the map.
+    pub drawn: usize,
     /// A cell's size in degrees.
     pub cell: f64,
 }
@@ -396,7 +438,10 @@ pub struct MapPoint {
 /// The records with a region or place but no coordinates.
 #[derive(Serialize)]
 pub struct RegionRecords {
+    pub anchor: String,
     pub region: String,
+    /// The country the map draws the region as, when it can.
+    pub drawn_as: Option<String>,
     pub records: Vec<RecordLink>,
 }
 
@@ -425,12 +470,25 @@ pub struct ColumnView {
     pub meaning: &'static str,
 }
 
-/// Every dated record on one axis.
+/// Every dated record on one axis, a row per game.
 #[derive(Serialize)]
 pub struct TimelinePage {
     pub title: &'static str,
-    pub chart: String,
+    /// The year axis, kept in view above the rows.
+    pub axis_chart: String,
+    pub rows_chart: String,
+    /// What the chart shows, in words.
+    pub summary: String,
     pub rows: Vec<DatedLink>,
+}
+
+/// A game's records on a small map and a timeline, a row per kind of record.
+#[derive(Serialize)]
+pub struct GameCharts {
+    pub map: Option<String>,
+    pub axis_chart: String,
+    pub rows_chart: String,
+    pub summary: String,
 }
 
 /// A dated record.
@@ -440,11 +498,14 @@ pub struct DatedLink {
     pub date: String,
 }
 
-/// The search page; its index is a script of its own.
+/// The search page; its index is scripts of their own.
 #[derive(Serialize)]
 pub struct SearchPage {
     pub title: &'static str,
     pub entries: usize,
+    /// The index's parts, from the site root: the games first, loaded before the search runs;
+    /// the others as they arrive.
+    pub parts: Vec<String>,
 }
 
 /// The verification report.
@@ -478,6 +539,19 @@ pub struct ClaimView<'a> {
     #[serde(flatten)]
     pub view: verify::present::ClaimView<'a>,
     pub record_url: String,
+    /// A scenario's cases in the order the claim states them, each with the moves it plays
+    /// and what it found, so that a case's name is read with the hole it starts from.
+    pub cases: Vec<CaseView<'a>>,
+}
+
+/// A case of a scenario claim under the ruleset's own options.
+#[derive(Serialize)]
+pub struct CaseView<'a> {
+    pub name: &'a str,
+    /// The moves played, `, `-separated.
+    pub moves: String,
+    /// What did not match, or nothing when the case holds.
+    pub mismatch: Option<&'a str>,
 }
 
 /// The consistency simulations.

@@ -30,7 +30,16 @@ struct Transform {
 
 #[derive(Deserialize)]
 struct Collection {
-    geometries: Vec<Geometry>,
+    geometries: Vec<Feature>,
+}
+
+/// A polygon or several, with a name when the file gives one (the countries do).
+#[derive(Deserialize)]
+struct Feature {
+    #[serde(flatten)]
+    geometry: Geometry,
+    #[serde(default)]
+    properties: Option<Properties>,
 }
 
 #[derive(Deserialize)]
@@ -38,6 +47,21 @@ struct Collection {
 enum Geometry {
     Polygon { arcs: Vec<Vec<i64>> },
     MultiPolygon { arcs: Vec<Vec<Vec<i64>>> },
+}
+
+impl Geometry {
+    /// Each polygon's rings: its outline first, then its holes.
+    fn polygons(&self) -> Vec<&Vec<Vec<i64>>> {
+        match self {
+            Geometry::Polygon { arcs } => vec![arcs],
+            Geometry::MultiPolygon { arcs } => arcs.iter().collect(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct Properties {
+    name: String,
 }
 
 /// A ring cut where it crosses the antimeridian, so that no edge runs across the whole map.
@@ -99,11 +123,11 @@ pub enum LandError {
     NoArc(usize),
 }
 
-/// The land as one SVG path (`d` attribute), each ring closed.
-pub fn land_path(topojson: &str) -> Result<String, LandError> {
-    let topology: Topology = serde_json::from_str(topojson).map_err(LandError::Json)?;
-    // Arcs are delta-encoded in quantized units.
-    let arcs: Vec<Vec<(f64, f64)>> = topology
+/// A topology's arcs in degrees of longitude and latitude: they are delta-encoded in
+/// quantized units.
+fn decode_arcs(topology: &Topology) -> Vec<Vec<(f64, f64)>> {
+    let t = &topology.transform;
+    topology
         .arcs
         .iter()
         .map(|arc| {
@@ -112,52 +136,183 @@ pub fn land_path(topojson: &str) -> Result<String, LandError> {
                 .map(|[dx, dy]| {
                     x += dx;
                     y += dy;
-                    let t = &topology.transform;
-                    project(
+                    (
                         x as f64 * t.scale[0] + t.translate[0],
                         y as f64 * t.scale[1] + t.translate[1],
                     )
                 })
                 .collect()
         })
-        .collect();
-    let mut rings: Vec<&Vec<i64>> = Vec::new();
-    for collection in topology.objects.values() {
-        for geometry in &collection.geometries {
-            match geometry {
-                Geometry::Polygon { arcs } => rings.extend(arcs),
-                Geometry::MultiPolygon { arcs } => rings.extend(arcs.iter().flatten()),
-            }
-        }
+        .collect()
+}
+
+/// A ring's points, its arcs joined: a negative index ~i names arc i walked backwards.
+fn ring_points(ring: &[i64], arcs: &[Vec<(f64, f64)>]) -> Result<Vec<(f64, f64)>, LandError> {
+    let mut points: Vec<(f64, f64)> = Vec::new();
+    for &index in ring {
+        let (arc, reversed) = if index < 0 {
+            (!index as usize, true)
+        } else {
+            (index as usize, false)
+        };
+        let arc = arcs.get(arc).ok_or(LandError::NoArc(arc))?;
+        let walk: Box<dyn Iterator<Item = &(f64, f64)>> = if reversed {
+            Box::new(arc.iter().rev())
+        } else {
+            Box::new(arc.iter())
+        };
+        // Consecutive arcs share their joining point.
+        points.extend(walk.skip(usize::from(!points.is_empty())));
     }
+    Ok(points)
+}
+
+/// The land as one SVG path (`d` attribute), each ring closed.
+pub fn land_path(topojson: &str) -> Result<String, LandError> {
+    let topology: Topology = serde_json::from_str(topojson).map_err(LandError::Json)?;
+    let arcs = decode_arcs(&topology);
     let mut d = String::new();
-    for ring in rings {
-        let mut points: Vec<(f64, f64)> = Vec::new();
-        for &index in ring {
-            // A negative index ~i names arc i walked backwards.
-            let (arc, reversed) = if index < 0 {
-                (!index as usize, true)
-            } else {
-                (index as usize, false)
-            };
-            let arc = arcs.get(arc).ok_or(LandError::NoArc(arc))?;
-            let walk: Box<dyn Iterator<Item = &(f64, f64)>> = if reversed {
-                Box::new(arc.iter().rev())
-            } else {
-                Box::new(arc.iter())
-            };
-            // Consecutive arcs share their joining point.
-            points.extend(walk.skip(usize::from(!points.is_empty())));
-        }
-        for piece in split_at_antimeridian(&points) {
-            for (i, (x, y)) in piece.iter().enumerate() {
-                d.push(if i == 0 { 'M' } else { 'L' });
-                d.push_str(&format!("{x:.1} {y:.1}"));
-            }
-            d.push('Z');
+    for collection in topology.objects.values() {
+        for ring in collection
+            .geometries
+            .iter()
+            .flat_map(|f| f.geometry.polygons())
+            .flatten()
+        {
+            push_ring(&mut d, &ring_points(ring, &arcs)?);
         }
     }
     Ok(d)
+}
+
+/// A ring in degrees, projected onto the map and added to a path, cut at the antimeridian.
+fn push_ring(d: &mut String, ring: &[(f64, f64)]) {
+    let points: Vec<(f64, f64)> = ring.iter().map(|&(lon, lat)| project(lon, lat)).collect();
+    for piece in split_at_antimeridian(&points) {
+        for (i, (x, y)) in piece.iter().enumerate() {
+            d.push(if i == 0 { 'M' } else { 'L' });
+            d.push_str(&format!("{x:.1} {y:.1}"));
+        }
+        d.push('Z');
+    }
+}
+
+/// A country of the gazetteer: its name, its bounds and its polygons' rings in degrees.
+struct Country {
+    name: String,
+    /// West, south, east, north.
+    bounds: (f64, f64, f64, f64),
+    polygons: Vec<Vec<Vec<(f64, f64)>>>,
+}
+
+/// The countries of Natural Earth's 1:110m map, to name the country a pair of coordinates
+/// falls in: the place a record with only coordinates comes from.
+pub struct Gazetteer {
+    countries: Vec<Country>,
+}
+
+/// Degrees off a coast a point may lie and still be named after the country: the 1:110m
+/// outline cuts off small islands and coastal towns.
+const COAST: f64 = 1.0;
+
+impl Gazetteer {
+    /// Reads the countries of a TopoJSON file (its `countries` object).
+    pub fn new(topojson: &str) -> Result<Gazetteer, LandError> {
+        let topology: Topology = serde_json::from_str(topojson).map_err(LandError::Json)?;
+        let arcs = decode_arcs(&topology);
+        let mut countries = Vec::new();
+        for feature in topology
+            .objects
+            .get("countries")
+            .into_iter()
+            .flat_map(|c| &c.geometries)
+        {
+            let Some(properties) = &feature.properties else {
+                continue;
+            };
+            let mut polygons = Vec::new();
+            for polygon in feature.geometry.polygons() {
+                let rings = polygon
+                    .iter()
+                    .map(|ring| ring_points(ring, &arcs))
+                    .collect::<Result<Vec<_>, _>>()?;
+                polygons.push(rings);
+            }
+            let points = polygons.iter().flatten().flatten();
+            let bounds = points.fold(
+                (f64::MAX, f64::MAX, f64::MIN, f64::MIN),
+                |(w, s, e, n), &(lon, lat)| (w.min(lon), s.min(lat), e.max(lon), n.max(lat)),
+            );
+            countries.push(Country {
+                name: properties.name.clone(),
+                bounds,
+                polygons,
+            });
+        }
+        Ok(Gazetteer { countries })
+    }
+
+    /// A country's outline as an SVG path (`d` attribute) on the map, if the gazetteer has a
+    /// country of that name.
+    pub fn outline(&self, name: &str) -> Option<String> {
+        let country = self.countries.iter().find(|c| c.name == name)?;
+        let mut d = String::new();
+        for ring in country.polygons.iter().flatten() {
+            push_ring(&mut d, ring);
+        }
+        Some(d)
+    }
+
+    /// The country a point lies in, or the nearest within [`COAST`] degrees of it.
+    pub fn country(&self, longitude: f64, latitude: f64) -> Option<&str> {
+        let inside = |country: &Country| {
+            let (w, s, e, n) = country.bounds;
+            (w..=e).contains(&longitude)
+                && (s..=n).contains(&latitude)
+                && country.polygons.iter().any(|rings| {
+                    // Even-odd over the outline and its holes.
+                    rings
+                        .iter()
+                        .filter(|ring| crosses(ring, longitude, latitude))
+                        .count()
+                        % 2
+                        == 1
+                })
+        };
+        if let Some(country) = self.countries.iter().find(|c| inside(c)) {
+            return Some(&country.name);
+        }
+        let scale = latitude.to_radians().cos().max(0.1);
+        self.countries
+            .iter()
+            .filter_map(|c| {
+                let nearest = c
+                    .polygons
+                    .iter()
+                    .flatten()
+                    .flatten()
+                    .map(|&(lon, lat)| ((lon - longitude) * scale).hypot(lat - latitude))
+                    .fold(f64::MAX, f64::min);
+                (nearest <= COAST).then_some((nearest, c))
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, c)| c.name.as_str())
+    }
+}
+
+/// Whether a ray from the point eastwards crosses the ring an odd number of times.
+fn crosses(ring: &[(f64, f64)], x: f64, y: f64) -> bool {
+    let mut inside = false;
+    let mut j = ring.len().wrapping_sub(1);
+    for i in 0..ring.len() {
+        let (xi, yi) = ring[i];
+        let (xj, yj) = ring[j];
+        if (yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi {
+            inside = !inside;
+        }
+        j = i;
+    }
+    inside
 }
 
 #[cfg(test)]
@@ -202,6 +357,20 @@ mod tests {
         for piece in &pieces {
             assert!(piece.iter().any(|p| p.0 == 0.0 || p.0 == WIDTH));
         }
+    }
+
+    #[test]
+    fn the_gazetteer_names_the_country_of_a_place() {
+        let gazetteer = Gazetteer::new(include_str!(
+            "../../../site-templates/data/countries-110m.json"
+        ))
+        .unwrap();
+        // Giza, Oxford, Buenos Aires, Colombo (on the coast), and the middle of the Atlantic.
+        assert_eq!(gazetteer.country(31.13, 29.98), Some("Egypt"));
+        assert_eq!(gazetteer.country(-1.26, 51.75), Some("United Kingdom"));
+        assert_eq!(gazetteer.country(-58.38, -34.6), Some("Argentina"));
+        assert_eq!(gazetteer.country(79.85, 6.93), Some("Sri Lanka"));
+        assert_eq!(gazetteer.country(-30.0, 30.0), None);
     }
 
     #[test]
