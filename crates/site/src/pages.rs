@@ -730,6 +730,11 @@ impl<'a> Index<'a> {
             options,
             scenarios: engine.map(scenario_names).unwrap_or_default(),
             studies: studies.map(|s| studies_view(s)),
+            ludii: self
+                .inputs
+                .simulations
+                .map(|s| verify::present::ludii_rows(&s.ludii, &r.id))
+                .unwrap_or_default(),
             sample: own.as_ref().and_then(sample_game),
         }
     }
@@ -1356,6 +1361,7 @@ impl<'a> Index<'a> {
                 caps: s.caps,
                 rulesets,
                 ludii_measured: s.ludii_measured.as_ref(),
+                family: verify::present::family_view(&s.ludii),
             }),
         }
     }

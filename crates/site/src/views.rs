@@ -299,6 +299,8 @@ pub struct ExecutableRulesetView<'a> {
     pub options: Vec<OptionRow>,
     pub scenarios: Vec<String>,
     pub studies: Option<StudiesView<'a>>,
+    /// Its studies' figures beside Ludii's own play.
+    pub ludii: Vec<LudiiRow>,
     pub sample: Option<SampleGame>,
 }
 
@@ -569,6 +571,8 @@ pub struct SimulationsView<'a> {
     pub caps: Caps,
     pub rulesets: Vec<RulesetSimulations<'a>>,
     pub ludii_measured: Option<&'a LudiiMeasuredAbout>,
+    /// The sowing family's games beside Ludii's figures, as the report gives them.
+    pub family: verify::present::FamilyView,
 }
 
 /// One ruleset's studies, and Ludii's figures beside them.
