@@ -25,6 +25,10 @@ pub struct Anchor {
     pub moves_per_second: [f64; 2],
     /// Ludii's mean moves a game in each of its measured runs.
     pub mean_moves: Vec<f64>,
+    /// Whether the game is a family's, held to the family goal ([`Anchors::family_goal`])
+    /// against its one figure of Ludii's speed.
+    #[serde(default)]
+    pub family: bool,
 }
 
 impl Anchor {
@@ -67,7 +71,52 @@ impl Anchors {
                 None
             }
         };
-        Anchors::new(&speed?, &measured?, &root.join(verify::ludii::FILE), report)
+        let figures = corpus::ludii::LudiiFigures::load(root, report);
+        let mut anchors =
+            Anchors::new(&speed?, &measured?, &root.join(verify::ludii::FILE), report)?;
+        anchors.add_family_games(&figures);
+        Some(anchors)
+    }
+
+    /// Each family game's anchor from Ludii's own play of its description
+    /// (`corpus/ludii/figures/`): one measurement, so its range is a single figure; a game
+    /// Ludii did not play, or whose playouts took no measurable time, has none.
+    pub fn add_family_games(&mut self, figures: &corpus::ludii::LudiiFigures) {
+        for ruleset in rulesets::all() {
+            let Some(description) = ruleset.ludii_description() else {
+                continue;
+            };
+            let Some(play) = figures
+                .for_vendored(description)
+                .and_then(|r| r.play.as_ref())
+            else {
+                continue;
+            };
+            let Some(moves) = play.moves_per_second() else {
+                continue;
+            };
+            let slug = ruleset.info().slug.to_string();
+            let playouts = 1000.0 / play.mean_ms_per_playout;
+            self.games.insert(
+                slug.clone(),
+                Anchor {
+                    game: slug,
+                    playouts_per_second: [playouts, playouts],
+                    moves_per_second: [moves, moves],
+                    mean_moves: vec![play.mean_moves],
+                    family: true,
+                },
+            );
+        }
+    }
+
+    /// The goal a game is held to: the family goal for a family's game.
+    pub fn goal_of(&self, anchor: &Anchor) -> f64 {
+        if anchor.family {
+            self.family_goal
+        } else {
+            self.goal
+        }
     }
 
     /// The anchors of `speed`, each game with its mean moves in `measured` (read from
@@ -107,6 +156,7 @@ impl Anchors {
                     playouts_per_second: anchor.playouts_per_second.value,
                     moves_per_second: anchor.moves_per_second.value,
                     mean_moves,
+                    family: false,
                 },
             );
         }
@@ -141,14 +191,24 @@ mod tests {
     #[test]
     fn every_game_of_the_registry_has_an_anchor() {
         let anchors = shipped();
-        for game in rulesets::all().iter().map(|r| r.info().slug) {
+        for ruleset in rulesets::all()
+            .iter()
+            .filter(|r| r.ludii_description().is_none())
+        {
+            let game = ruleset.info().slug;
             let anchor = anchors
                 .game(game)
                 .unwrap_or_else(|| panic!("no anchor for {game}"));
             assert!(anchor.playouts_per_second[0] < anchor.playouts_per_second[1]);
             assert!(anchor.moves_per_second[0] < anchor.moves_per_second[1]);
             assert_eq!(anchor.mean_moves.len(), 2, "{game}: two measured runs");
+            assert_eq!(anchors.goal_of(anchor), 150.0);
         }
+        // A family game Ludii played has one figure of its speed, held to the family goal.
+        let wore = anchors.game("wore").expect("Ludii played Wore");
+        assert!(wore.family && wore.moves_per_second[0] > 0.0);
+        assert_eq!(wore.mean_moves, [52.71]);
+        assert_eq!(anchors.goal_of(wore), 100.0);
         assert_eq!(anchors.goal, 150.0);
         assert_eq!(anchors.family_goal, 100.0);
     }

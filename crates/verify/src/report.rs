@@ -271,10 +271,13 @@ pub fn simulations(outcome: &Outcome) -> Simulations {
         .collect();
     Simulations {
         seed: outcome.seed,
+        // The engines' studies play the most; the family's fewer, as their intervals show.
         playouts_per_study: outcome
             .studies
-            .first()
-            .map_or(studies::playouts_for_one_percent(), |s| s.spec.playouts),
+            .iter()
+            .map(|s| s.spec.playouts)
+            .max()
+            .unwrap_or_else(studies::playouts_for_one_percent),
         caps: Caps::LUDII,
         rulesets,
         ludii_measured: outcome.checks.ludii.as_ref().map(|m| LudiiMeasuredAbout {
