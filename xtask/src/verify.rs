@@ -143,7 +143,11 @@ pub fn run(args: &Args) -> Result<(), String> {
                 .iter()
                 .map(ToString::to_string),
         );
-        unreproduced.extend(verify::failing_rule_scenarios(&outcome));
+        unreproduced.extend(
+            verify::failing_rule_scenarios(&outcome)
+                .iter()
+                .map(ToString::to_string),
+        );
         if !unreproduced.is_empty() {
             return Err(format!(
                 "a study labelled as Ludii's play does not reproduce it, a claim's verdict depends on its setup or cannot be run, or a rule scenario fails:\n  {}",
@@ -227,7 +231,11 @@ fn publish(reports: &Path, outcome: &Outcome, accept: bool, quiet: bool) -> Resu
         .iter()
         .map(ToString::to_string)
         .collect();
-    unrunnable.extend(verify::failing_rule_scenarios(outcome));
+    unrunnable.extend(
+        verify::failing_rule_scenarios(outcome)
+            .iter()
+            .map(ToString::to_string),
+    );
     if !unrunnable.is_empty() {
         return Err(format!(
             "a claim cannot be run or a rule scenario fails; the reports were left as they were:\n  {}",

@@ -91,8 +91,52 @@ pub struct RuleScenarioFailure {
     pub engine: String,
     /// The scenario's name (unique in its engine's `scenarios.yaml`).
     pub scenario: String,
+    /// The engine's scenarios file, from the workspace's root.
+    pub file: String,
+    /// The scenario's line in it, when found.
+    pub line: Option<u64>,
+    /// The scenario's field at fault (`expect`, `steps[0].throw`, `setup.pending`).
+    pub field: String,
     /// What went wrong.
     pub problem: String,
+}
+
+impl RuleScenarioFailure {
+    /// The failure as a diagnostic naming its file, line and field.
+    pub fn diagnostic(&self) -> corpus::Diagnostic {
+        corpus::Diagnostic::error(
+            &self.file,
+            format!(
+                "rule scenario {} of engine {} fails: {}",
+                self.scenario, self.engine, self.problem
+            ),
+        )
+        .at_line(self.line)
+        .field(&self.field)
+    }
+}
+
+/// The scenarios file of an engine: `scenarios.yaml` of its game crate, named after the
+/// engine's Rust type (`game_sig::Sig` is `crates/game-sig`), as every game crate is laid out.
+fn scenarios_file(engine: &dyn rulesets::Ruleset) -> String {
+    let krate = engine.engine_type().split("::").next().unwrap_or_default();
+    format!("crates/{}/scenarios.yaml", krate.replace('_', "-"))
+}
+
+/// The field of a scenario an error lies in.
+fn scenario_field(error: &engine::scenario::ScenarioError) -> String {
+    use engine::scenario::ScenarioError;
+    match error {
+        ScenarioError::Options(_) => "options".into(),
+        ScenarioError::Setup(setup) => setup
+            .field()
+            .map_or_else(|| "setup".into(), |f| format!("setup.{f}")),
+        ScenarioError::Step(_) => "steps".into(),
+        ScenarioError::Malformed { step, field, .. } if field == "step" => {
+            format!("steps[{}]", step - 1)
+        }
+        ScenarioError::Malformed { step, field, .. } => format!("steps[{}].{field}", step - 1),
+    }
 }
 
 /// One shard's results.
@@ -149,48 +193,61 @@ pub fn run_rule_scenarios<'a>(
     let mut failures = Vec::new();
     for engine in engines {
         let slug = engine.info().slug;
-        let fail = |scenario: &str, problem: String| RuleScenarioFailure {
+        let text = engine.scenarios();
+        let file = scenarios_file(engine);
+        let fail = |scenario: &str, field: &str, problem: String| RuleScenarioFailure {
             engine: slug.to_string(),
             scenario: scenario.to_string(),
+            file: file.clone(),
+            line: text
+                .lines()
+                .position(|line| line.trim() == format!("- name: {scenario}"))
+                .map(|at| at as u64 + 1),
+            field: field.to_string(),
             problem,
         };
-        let scenarios = match engine::scenario::parse_file(engine.scenarios()) {
+        let scenarios = match engine::scenario::parse_file(text) {
             Ok(scenarios) => scenarios,
             Err(error) => {
-                failures.push(fail("(the file)", error));
+                failures.push(fail("(the file)", "scenarios", error));
                 continue;
             }
         };
         for scenario in &scenarios {
             run += 1;
-            let played = engine
-                .resolve(&scenario.preset, &scenario.options)
-                .map_err(|e| e.to_string())
-                .and_then(|options| options.run_scenario(scenario).map_err(|e| e.to_string()));
-            match played {
-                Ok(observed) if observed.holds() => {}
-                Ok(observed) => {
-                    failures.push(fail(&scenario.name, observed.mismatches.join("; ")));
+            let options = match engine.resolve(&scenario.preset, &scenario.options) {
+                Ok(options) => options,
+                Err(error) => {
+                    failures.push(fail(&scenario.name, "options", error.to_string()));
+                    continue;
                 }
-                Err(problem) => failures.push(fail(&scenario.name, problem)),
+            };
+            match options.run_scenario(scenario) {
+                Ok(observed) if observed.holds() => {}
+                Ok(observed) => failures.push(fail(
+                    &scenario.name,
+                    "expect",
+                    observed.mismatches.join("; "),
+                )),
+                Err(error) => failures.push(fail(
+                    &scenario.name,
+                    &scenario_field(&error),
+                    error.to_string(),
+                )),
             }
         }
     }
     (run, failures)
 }
 
-/// Rule scenarios that do not pass, in words: something is broken, not a finding.
-pub fn failing_rule_scenarios(outcome: &Outcome) -> Vec<String> {
+/// Rule scenarios that do not pass, each naming its file, line and field: something is
+/// broken, not a finding.
+pub fn failing_rule_scenarios(outcome: &Outcome) -> Vec<corpus::Diagnostic> {
     outcome
         .checks
         .rule_scenario_failures
         .iter()
-        .map(|f| {
-            format!(
-                "rule scenario {} of engine {} fails: {}",
-                f.scenario, f.engine, f.problem
-            )
-        })
+        .map(RuleScenarioFailure::diagnostic)
         .collect()
 }
 

@@ -353,10 +353,7 @@ fn rule_scenarios_are_run_and_failures_reported() {
     assert!(checks.rule_scenarios > 200);
     assert_eq!(checks.rule_scenario_failures, []);
     let outcome = verify::merge(vec![shard.clone()]).unwrap();
-    assert_eq!(
-        verify::failing_rule_scenarios(&outcome),
-        Vec::<String>::new()
-    );
+    assert!(verify::failing_rule_scenarios(&outcome).is_empty());
     let summary = verify::report::verification(&outcome).summary;
     assert_eq!(summary.rule_scenarios_passed, summary.rule_scenarios);
 
@@ -374,13 +371,31 @@ scenarios:
   setup: {team1: [a1], team2: [d1], stages: [3, 1, 1, 1], scores: [[1, 1]]}
   steps: [{throw: 0}, forced]
   expect: {scores: [5, 0, 0, 0]}
+- name: a-throw-written-wrong
+  setup: {team1: [a1], team2: [d1], stages: [3, 1, 1, 1]}
+  steps: [{throw: 256}]
+  expect: {scores: [0, 0, 0, 0]}
 "#,
     };
     let (run, failures) = verify::run_rule_scenarios([&broken as &dyn rulesets::Ruleset]);
-    assert_eq!(run, 2);
-    assert_eq!(failures.len(), 1, "{failures:#?}");
-    assert_eq!(failures[0].scenario, "two-black-keep-the-score");
-    assert!(failures[0].problem.contains("scores"), "{failures:#?}");
+    assert_eq!(run, 3);
+    let found: Vec<String> = failures
+        .iter()
+        .map(|f| f.diagnostic().to_string())
+        .collect();
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(
+        found[0].starts_with(
+            "crates/game-deleb/scenarios.yaml:7: error: field `expect`: rule scenario two-black-keep-the-score of engine deleb fails: scores"
+        ),
+        "{found:#?}"
+    );
+    assert!(
+        found[1].starts_with(
+            "crates/game-deleb/scenarios.yaml:11: error: field `steps[0].throw`: rule scenario a-throw-written-wrong of engine deleb fails"
+        ),
+        "{found:#?}"
+    );
 }
 
 /// A shipped engine with other rule scenarios.
