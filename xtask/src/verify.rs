@@ -31,7 +31,7 @@ pub struct Args {
     /// Write nothing; fail, naming the files, if the committed reports are not what a run gives.
     #[arg(long)]
     pub check: bool,
-    /// Write the reports even if a claim that held no longer does.
+    /// Write the reports even if a claim's verdict changed since the committed ones.
     #[arg(long)]
     pub accept: bool,
     #[arg(long)]
