@@ -31,7 +31,7 @@ pub struct Args {
     /// Write nothing; fail, naming the files, if the committed reports are not what a run gives.
     #[arg(long)]
     pub check: bool,
-    /// Write the reports even if a claim that held no longer does.
+    /// Write the reports even if a claim's verdict changed since the committed ones.
     #[arg(long)]
     pub accept: bool,
     #[arg(long)]
@@ -138,9 +138,19 @@ pub fn run(args: &Args) -> Result<(), String> {
     if args.check {
         let mut unreproduced = verify::unreproduced_ludii(&outcome);
         unreproduced.extend(verify::setup_dependent_claims(&outcome));
+        unreproduced.extend(
+            verify::broken_claims(&outcome)
+                .iter()
+                .map(ToString::to_string),
+        );
+        unreproduced.extend(
+            verify::failing_rule_scenarios(&outcome)
+                .iter()
+                .map(ToString::to_string),
+        );
         if !unreproduced.is_empty() {
             return Err(format!(
-                "a study labelled as Ludii's play does not reproduce it, or a claim's verdict depends on its setup:\n  {}",
+                "a study labelled as Ludii's play does not reproduce it, a claim's verdict depends on its setup or cannot be run, or a rule scenario fails:\n  {}",
                 unreproduced.join("\n  ")
             ));
         }
@@ -185,7 +195,23 @@ pub fn merge(args: &MergeArgs) -> Result<(), String> {
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let outcome = verify::merge(shards).map_err(|e| e.to_string())?;
+    let numbers: Vec<u32> = shards.iter().map(|s: &Shard| s.shard).collect();
+    let outcome = verify::merge(shards).map_err(|error| match &error {
+        // The shard file at fault, and its field.
+        verify::MergeError::DifferentRun { shard, field } => files
+            .iter()
+            .zip(&numbers)
+            .find(|(_, n)| *n == shard)
+            .map_or_else(
+                || error.to_string(),
+                |(path, _)| {
+                    corpus::Diagnostic::error(path, error.to_string())
+                        .field(*field)
+                        .to_string()
+                },
+            ),
+        _ => error.to_string(),
+    })?;
     publish(&reports, &outcome, args.accept, args.quiet)
 }
 
@@ -199,7 +225,24 @@ fn report_files(reports: &Path, outcome: &Outcome) -> BTreeMap<PathBuf, String> 
 
 /// Writes the reports, unless something that worked is now broken.
 fn publish(reports: &Path, outcome: &Outcome, accept: bool, quiet: bool) -> Result<(), String> {
-    let mut broken = verify::broken_claims(outcome);
+    // Not acceptable with --accept: a claim that cannot be run, or an engine failing its own
+    // rule scenarios, is broken.
+    let mut unrunnable: Vec<String> = verify::broken_claims(outcome)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    unrunnable.extend(
+        verify::failing_rule_scenarios(outcome)
+            .iter()
+            .map(ToString::to_string),
+    );
+    if !unrunnable.is_empty() {
+        return Err(format!(
+            "a claim cannot be run or a rule scenario fails; the reports were left as they were:\n  {}",
+            unrunnable.join("\n  ")
+        ));
+    }
+    let mut broken = Vec::new();
     // Not acceptable with --accept: a verdict that comes from a check's setup is no finding.
     let dependent = verify::setup_dependent_claims(outcome);
     if !dependent.is_empty() {
@@ -238,9 +281,8 @@ fn publish(reports: &Path, outcome: &Outcome, accept: bool, quiet: bool) -> Resu
         for line in &broken {
             message.push_str(&format!("  {line}\n"));
         }
-        message.push_str(
-            "a claim that no longer holds after a deliberate change is accepted with --accept",
-        );
+        message
+            .push_str("a verdict that changed after a deliberate change is accepted with --accept");
         return Err(message);
     }
     let files = report_files(reports, outcome);

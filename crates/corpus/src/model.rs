@@ -431,11 +431,36 @@ pub struct Claim {
     /// refuses it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub concerns: Vec<String>,
+    /// What the verdict speaks to: the sentence itself (the default), or whether some setup
+    /// the source leaves open gives its words, a search whose verdict is about the search and
+    /// is counted apart.
+    #[serde(default, skip_serializing_if = "Question::is_sentence")]
+    pub question: Question,
     /// What to run against the engine.
     pub check: Located<Check>,
     /// What the result means for the record, written after reading the report.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// What a claim's verdict speaks to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Question {
+    /// Whether the sentence holds as the check sets it up.
+    #[default]
+    Sentence,
+    /// Whether some setup the source leaves open (an opening layout, a position) gives its
+    /// words: nearly any reading may pass such a search, so its verdict tells about the
+    /// search, and it is counted apart from the claims that test a sentence.
+    SomeSetup,
+}
+
+impl Question {
+    /// Whether the claim tests its sentence.
+    pub fn is_sentence(&self) -> bool {
+        *self == Question::Sentence
+    }
 }
 
 /// The claims of one game (`claims/<game>.yaml`).
@@ -498,8 +523,8 @@ pub struct ScenarioCheck {
     /// Options to search; all rule options by default.
     #[serde(default)]
     pub search: Option<Vec<String>>,
-    /// The positions to play.
-    pub cases: Vec<Case>,
+    /// The positions to play, each with its line.
+    pub cases: Vec<Located<Case>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -511,10 +536,10 @@ pub struct Case {
     pub name: Option<String>,
     #[serde(default)]
     /// The game's typed setup; the starting position when absent.
-    pub setup: Option<serde_json::Value>,
+    pub setup: Option<Located<serde_json::Value>>,
     #[serde(default)]
-    /// Moves and throws to play.
-    pub steps: Vec<serde_json::Value>,
+    /// Moves and throws to play, each with its line.
+    pub steps: Vec<Located<serde_json::Value>>,
     /// What `observe` must show afterwards (a subset of it).
     pub expect: serde_json::Value,
 }
@@ -554,6 +579,10 @@ pub struct ComputationCheck {
     pub name: String,
     /// Its expected result (a subset of it).
     pub expect: serde_json::Value,
+    /// For a claim asking whether some setup gives the words: the field of the result that
+    /// counts the setups found (`reproducing`), reported reading by reading.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counts: Option<String>,
     #[serde(default)]
     /// Options the claim's situation requires (never searched).
     pub fixed: BTreeMap<String, String>,

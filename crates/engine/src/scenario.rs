@@ -115,6 +115,17 @@ pub enum ScenarioError {
     /// none is due): what the scenario says did not happen.
     #[error("{0}")]
     Step(String),
+    /// A step is not written as steps are (an outcome no throw has, such as `throw: 256`, a
+    /// kind of step there is not): the scenario is written wrong under any reading.
+    #[error("step {step}: {field}: {reason}")]
+    Malformed {
+        /// The step, from 1.
+        step: usize,
+        /// The step's field at fault (`throw`, `move`), or the step itself (`step`).
+        field: String,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 /// Runs a scenario under `options`. An error means the scenario could not be played at all
@@ -137,6 +148,11 @@ pub fn run_with<G: Observe>(
                 step_text(step)
             ))
         };
+        let malformed = |field: &str, reason: String| ScenarioError::Malformed {
+            step: index + 1,
+            field: field.to_string(),
+            reason,
+        };
         let (kind, argument) = match step {
             Value::String(kind) => (kind.as_str(), None),
             Value::Object(map) if map.len() == 1 => {
@@ -144,7 +160,8 @@ pub fn run_with<G: Observe>(
                 (kind.as_str(), Some(argument))
             }
             _ => {
-                return Err(at(
+                return Err(malformed(
+                    "step",
                     "a step is `forced`, `settle`, or a map with one of throw, move, illegal"
                         .into(),
                 ));
@@ -160,7 +177,12 @@ pub fn run_with<G: Observe>(
                     Value::String(name) => name.parse().ok().or_else(|| game.chance_by_name(name)),
                     _ => None,
                 }
-                .ok_or_else(|| at(format!("{argument} is not an outcome")))?;
+                .ok_or_else(|| {
+                    malformed(
+                        "throw",
+                        format!("{argument} is not an outcome: a number from 0 to 255 or a name of the game's"),
+                    )
+                })?;
                 if outcome >= chance.outcomes() {
                     return Err(at(format!(
                         "outcome {outcome} is impossible; this throw has {} outcomes",
@@ -220,7 +242,12 @@ pub fn run_with<G: Observe>(
                     played += 1;
                 }
             }
-            _ => return Err(at("unknown step".into())),
+            (kind, _) => {
+                return Err(malformed(
+                    kind,
+                    "not a step: `forced`, `settle`, or throw, move or illegal with a value".into(),
+                ));
+            }
         }
         game.check_invariants()
             .map_err(|e| at(format!("invariant broken: {e}")))?;

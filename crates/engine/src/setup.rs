@@ -14,9 +14,15 @@ use crate::{Finishers, Player};
 /// Why a hand-set position could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    /// The setup does not have the game's form: an unknown key, a value of the wrong kind.
-    #[error("{0}")]
-    Form(String),
+    /// The setup does not have the game's form: an unknown key, a value of the wrong kind or
+    /// too large for its field.
+    #[error("{}{message}", field.as_ref().map(|f| format!("{f}: ")).unwrap_or_default())]
+    Form {
+        /// The setup's field at fault, when one alone is: the setup reads once it is left out.
+        field: Option<String>,
+        /// What the parser found.
+        message: String,
+    },
     /// A seat that is not one of the players.
     #[error("{field}: seat {seat} is not a player: seats run from 1 to {players}")]
     Seat {
@@ -42,6 +48,15 @@ pub enum SetupError {
 }
 
 impl SetupError {
+    /// The setup's field at fault, when the error names one.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            SetupError::Form { field, .. } => field.as_deref(),
+            SetupError::Seat { field, .. } | SetupError::Value { field, .. } => Some(field),
+            SetupError::Position(_) => None,
+        }
+    }
+
     /// A value of `field` the game cannot place.
     pub fn value(field: &'static str, reason: impl Into<String>) -> Self {
         Self::Value {
@@ -52,8 +67,25 @@ impl SetupError {
 }
 
 /// Reads a game's setup from the form scenarios and claims write it in.
+/// A value the parser refuses inside a field (`pending: [256]`) is reported with that field:
+/// serde's message names the value, not where it stands, so the field is found as the one key
+/// without which the setup reads (every setup field but the required ones has a default).
 pub fn parse<S: de::DeserializeOwned>(setup: &serde_json::Value) -> Result<S, SetupError> {
-    S::deserialize(setup).map_err(|e| SetupError::Form(e.to_string()))
+    S::deserialize(setup).map_err(|error| {
+        let field = setup.as_object().and_then(|map| {
+            map.keys()
+                .find(|key| {
+                    let mut without = map.clone();
+                    without.remove(*key);
+                    S::deserialize(&serde_json::Value::Object(without)).is_ok()
+                })
+                .cloned()
+        });
+        SetupError::Form {
+            field,
+            message: error.to_string(),
+        }
+    })
 }
 
 /// A seat as a setup writes it: 1 is the first player. Reads a number, or a numeral as a map

@@ -87,6 +87,39 @@ pub fn follows_hyde(gains: &[Option<u8>; ROW], corner: Corner) -> bool {
     (0..ROW).all(|nth| (gains[corner.hole(nth)] == Some(16)) == (nth % 2 == 0))
 }
 
+/// Gains, counted from `corner`: the corner's first hole first.
+pub fn from_corner(gains: &[Option<u8>; ROW], corner: Corner) -> [Option<u8>; ROW] {
+    std::array::from_fn(|nth| gains[corner.hole(nth)])
+}
+
+/// Whether gains, counted from `corner`, have the shape of Hyde's pattern whatever the
+/// figure: the first, third and fifth holes gain alike, and each more than any of the second,
+/// fourth and sixth. His 16 is [`follows_hyde`].
+pub fn has_hyde_shape(gains: &[Option<u8>; ROW], corner: Corner) -> bool {
+    let counted = from_corner(gains, corner);
+    let [first, second, third, fourth, fifth, sixth] = counted.map(|g| g.unwrap_or(0));
+    let large = [first, third, fifth];
+    let small = [second, fourth, sixth];
+    large.iter().all(|&g| g == first) && small.iter().all(|&g| g < first)
+}
+
+/// Six counters a hole, both rows: what a first move from each hole gains, counted from each
+/// corner, and whether that is Hyde's pattern (in shape, and with his 16).
+pub fn six_each_json(options: &BaquraOptions) -> serde_json::Value {
+    let gains = first_turn_gains(options, [6; ROW]);
+    let corner = |corner: Corner| {
+        serde_json::json!({
+            "gains": from_corner(&gains, corner),
+            "shape": has_hyde_shape(&gains, corner),
+            "sixteen": follows_hyde(&gains, corner),
+        })
+    };
+    serde_json::json!({
+        "from_left": corner(Corner::Left),
+        "from_right": corner(Corner::Right),
+    })
+}
+
 /// Whether `layout` follows Hyde's pattern counted from `corner`, playing the corner's own
 /// first hole before the others: almost every layout fails there.
 fn layout_follows_hyde(start: &Baqura, corner: Corner) -> bool {
@@ -209,6 +242,132 @@ pub fn search_json(options: &BaquraOptions) -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{AfterCapture, CaptureCounts, CaptureSide, FarEnd, RelayFrom, UncapturedEven};
+
+    /// The reading closest to Hyde's own words on gains ("ex tua parte, i.e. in 2 vel 4"):
+    /// captures of 2 or 4 only, in the mover's row; every other option as the record reads it.
+    fn hydes_words() -> BaquraOptions {
+        let mut options = BaquraOptions::dlp();
+        options.capture_side = CaptureSide::OwnRow;
+        options.capture_counts = CaptureCounts::TwoOrFour;
+        options
+    }
+
+    /// Hyde's fullest reading: his words on gains, and every other sentence of his read
+    /// literally as well (lifting from the next hole, sowing on after a gain, skipping empty
+    /// far holes).
+    fn hydes_fullest() -> BaquraOptions {
+        let mut options = hydes_words();
+        options.relay_from = RelayFrom::NextHole;
+        options.after_capture = AfterCapture::ContinueFromNext;
+        options.far_end = FarEnd::SkipEmptyOpponentHoles;
+        options
+    }
+
+    /// The first case of Hyde's strongest result, by hand: six counters a hole, his words on
+    /// gains, a first move from the first hole counted from the left corner (`a1`). Rows are
+    /// written a1..a6 and b1..b6; sowing runs a1 → a6 → b1 → b6 → a1, and b6 faces a1.
+    #[test]
+    fn six_a_hole_from_the_first_hole_gains_fourteen_by_hand() {
+        let start = opening(&hydes_words(), [6; ROW]);
+        let mut game = start.clone();
+        let rows = |game: &Baqura| {
+            let (a, b) = game.holes.split_at(ROW);
+            (a.to_vec(), b.to_vec())
+        };
+        // a1's six go to a2..a6 and b1: the last makes 7 in b1, odd, so b1 is lifted.
+        game.apply(Move::Sow(0));
+        assert_eq!(
+            rows(&game),
+            (vec![0, 7, 7, 7, 7, 7], vec![7, 6, 6, 6, 6, 6])
+        );
+        // b1's seven go to b2..b6 and a1, a2: a2 makes 8, even but not 2 or 4, so it is not
+        // gained and is lifted in turn ("perges ludendo ... donec tandem desinas in unitate").
+        game.apply(Move::Relay);
+        assert_eq!(
+            rows(&game),
+            (vec![1, 8, 7, 7, 7, 7], vec![0, 7, 7, 7, 7, 7])
+        );
+        // a2's eight: a3..a6, b1..b4; b4 makes 8 on the opponent's side: lifted.
+        game.apply(Move::Relay);
+        assert_eq!(
+            rows(&game),
+            (vec![1, 0, 8, 8, 8, 8], vec![1, 8, 8, 8, 7, 7])
+        );
+        // b4's eight: b5, b6, a1..a6; a6 makes 9, odd: lifted.
+        game.apply(Move::Relay);
+        assert_eq!(
+            rows(&game),
+            (vec![2, 1, 9, 9, 9, 9], vec![1, 8, 8, 0, 8, 8])
+        );
+        // a6's nine: b1..b6, a1..a3; a3 makes 10: lifted.
+        game.apply(Move::Relay);
+        assert_eq!(
+            rows(&game),
+            (vec![3, 2, 10, 9, 9, 0], vec![2, 9, 9, 1, 9, 9])
+        );
+        // a3's ten: a4..a6, b1..b6, a1; a1 makes 4 in the mover's row: gained, with the 10
+        // of b6 opposite, 14 in all. The hole before a1 is b6, now empty: the chain stops, and
+        // a gain ends the turn.
+        game.apply(Move::Relay);
+        assert_eq!(game.hands, [14, 0]);
+        assert_eq!(
+            rows(&game),
+            (vec![0, 2, 0, 10, 10, 1], vec![3, 10, 10, 2, 10, 0])
+        );
+        assert_eq!(game.relay, None);
+        assert_eq!(game.to_move, 1, "the turn has ended");
+        assert_eq!(first_turn_gain(&start, 0), Some(14));
+    }
+
+    /// Hyde's strongest result: under his own words on gains, six a hole gives his pattern
+    /// from the left corner (equal large gains from the first, third and fifth holes, small
+    /// ones from the others), with 14 for his 16; the record's reading does not, and his
+    /// fullest reading gains nothing at all.
+    #[test]
+    fn six_a_hole_under_each_named_reading() {
+        let hyde = first_turn_gains(&hydes_words(), [6; ROW]);
+        assert_eq!(hyde.map(|g| g.unwrap()), [14, 6, 14, 5, 14, 6]);
+        assert!(has_hyde_shape(&hyde, Corner::Left));
+        assert!(!has_hyde_shape(&hyde, Corner::Right));
+        assert!(!follows_hyde(&hyde, Corner::Left));
+        let record = first_turn_gains(&BaquraOptions::dlp(), [6; ROW]);
+        assert_eq!(record.map(|g| g.unwrap()), [15, 15, 8, 15, 15, 9]);
+        assert!(!has_hyde_shape(&record, Corner::Left) && !has_hyde_shape(&record, Corner::Right));
+        let fullest = first_turn_gains(&hydes_fullest(), [6; ROW]);
+        assert_eq!(fullest.map(|g| g.unwrap()), [0; ROW]);
+        assert!(!has_hyde_shape(&fullest, Corner::Left));
+    }
+
+    /// The layouts that give Hyde's 16s, as the ruleset's notes state them.
+    #[test]
+    fn layouts_giving_sixteen_under_each_named_reading() {
+        let hyde = search_layouts(&hydes_words());
+        assert_eq!(
+            (hyde.from_left, hyde.from_right, hyde.reproducing),
+            (1, 1, 2)
+        );
+        assert_eq!(hyde.examples, [[1, 3, 1, 5, 25, 1], [3, 3, 11, 4, 9, 6]]);
+        let follows = |layout: [u8; ROW], corner| {
+            follows_hyde(&first_turn_gains(&hydes_words(), layout), corner)
+        };
+        assert!(follows([3, 3, 11, 4, 9, 6], Corner::Left));
+        assert!(follows([1, 3, 1, 5, 25, 1], Corner::Right));
+        let record = search_layouts(&BaquraOptions::dlp());
+        assert_eq!(
+            (record.from_left, record.from_right, record.reproducing),
+            (61, 57, 118)
+        );
+        assert_eq!(record.examples[0], [1, 4, 4, 18, 2, 7]);
+        let fullest = search_layouts(&hydes_fullest());
+        assert_eq!(
+            (fullest.from_left, fullest.from_right, fullest.reproducing),
+            (4, 3, 7)
+        );
+        let mut ending = hydes_fullest();
+        ending.uncaptured_even = UncapturedEven::EndTurn;
+        assert_eq!(search_layouts(&ending).reproducing, 0);
+    }
 
     #[test]
     fn every_composition_once() {

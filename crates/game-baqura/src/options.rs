@@ -45,7 +45,10 @@ option_enum! {
 }
 
 option_enum! {
-    /// Which hole a relay lifts when the last counter makes an odd count.
+    /// Which hole a relay lifts when the last counter makes an odd count. The default is the
+    /// record's reading; Hyde's sentence, cited, is where the other value comes from, and it
+    /// does not say whether it speaks of a relay or of sowing on after a gain (`AfterCapture`
+    /// cites it too), so neither value is his alone.
     pub enum RelayFrom {
         /// The hole the last counter fell into.
         LastHole = "last-hole",
@@ -65,7 +68,8 @@ option_enum! {
 }
 
 option_enum! {
-    /// What happens after a capture.
+    /// What happens after a capture. The default is the record's reading; the other value
+    /// reads Hyde's cited sentence as sowing on after a gain (see `RelayFrom`).
     pub enum AfterCapture {
         /// The turn ends.
         EndTurn = "end-turn",

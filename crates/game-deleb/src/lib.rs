@@ -564,13 +564,16 @@ impl Game for Deleb {
     }
 
     /// Player 1's throw at each entry stage and in play. A stage throw is read after its
-    /// forced stage move: what it did to the score and the stage.
+    /// forced stage move: what it did to the score and the stage. The thrower has a score at
+    /// stage three (a one and a four, as stages one and two give), so that a throw losing it
+    /// is seen to lose it.
     fn throw_probes(options: &DelebOptions) -> Vec<ThrowProbe<Self>> {
         let at_stage = |stage: u8| {
             let setup = DelebSetup {
                 team1: vec!["a1".into()],
                 team2: vec!["d1".into()],
                 stages: vec![stage, 1, 1, 1],
+                scores: if stage == 3 { vec![[1, 1]] } else { Vec::new() },
                 ..DelebSetup::default()
             };
             Deleb::from_setup(options, setup).ok()
@@ -799,7 +802,8 @@ fn read_stage_throw(before: &Deleb, after: &Deleb) -> ThrowRead {
     let slot = before.score_slot(player);
     let (was, now) = (before.score[slot], staged.score[slot]);
     let mut effects = Vec::new();
-    if now == [0, 0] && was != [0, 0] || staged.stage[player] == 1 && before.stage[player] == 3 {
+    // Read off the score itself, never inferred from the stage the throw leads to.
+    if now == [0, 0] && was != [0, 0] {
         effects.push("lose the score".to_string());
     }
     if now[0] > was[0] {
@@ -835,3 +839,43 @@ fn read_play_throw(before: &Deleb, after: &Deleb) -> ThrowRead {
 
 /// The rule scenarios (data-driven tests) of this engine.
 pub const SCENARIOS: &str = include_str!("../scenarios.yaml");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stage_three_probe(options: &DelebOptions) -> Deleb {
+        Deleb::throw_probes(options)
+            .into_iter()
+            .find(|p| p.name == "stage three, two sticks")
+            .expect("a stage-three probe")
+            .position
+    }
+
+    /// A probe whose score is already zero cannot show a throw losing it.
+    #[test]
+    fn the_stage_three_probe_has_a_score_to_lose() {
+        let probe = stage_three_probe(&DelebOptions::dlp());
+        let slot = probe.score_slot(usize::from(probe.to_move));
+        assert_ne!(probe.score[slot], [0, 0]);
+    }
+
+    /// An engine that sent the thrower back to stage one but kept the score (the reset deleted)
+    /// must not be read as losing it: the reading looks at the score, not at the stage.
+    #[test]
+    fn a_lost_score_is_read_off_the_score_not_the_stage() {
+        let before = stage_three_probe(&DelebOptions::dlp());
+        let mut kept = before.clone();
+        kept.stage[usize::from(kept.to_move)] = 1;
+        let read = read_stage_throw(&before, &kept);
+        assert!(!read.value.contains("lose the score"), "{}", read.value);
+        let mut reset = kept.clone();
+        let slot = reset.score_slot(usize::from(reset.to_move));
+        reset.score[slot] = [0, 0];
+        assert!(
+            read_stage_throw(&before, &reset)
+                .value
+                .contains("lose the score")
+        );
+    }
+}

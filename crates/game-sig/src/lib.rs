@@ -214,12 +214,30 @@ impl Sig {
         }
     }
 
+    /// Whether the player's next point moves or pays for anything (Bellin's counting): it does
+    /// not when a piece waiting for two sigs, on the start, in Cairo unpaid, or before or on a
+    /// sig cell has an ordinary point, nor at Mecca. Such a point ends the play; a throw whose
+    /// first point is one of them changes nothing and is offered as a pass.
+    fn can_spend_point(&self, player: usize, privilege: Privilege) -> bool {
+        let Some(piece) = self.active(player) else {
+            return false;
+        };
+        let cell = self.cells[player][piece];
+        let ordinary = privilege == Privilege::None;
+        match cell {
+            WAITING => !(ordinary && self.options.entry == Entry::TwoSigs),
+            START => self.may_leave_start(privilege),
+            CAIRO if self.cairo_paid[player] < self.cairo_cost() => !ordinary,
+            _ => cell < MECCA && !(ordinary && (is_sig_cell(cell + 1) || is_sig_cell(cell))),
+        }
+    }
+
     /// Spends `points` one at a time on the player's active piece (Bellin's counting).
     fn play_points(&mut self, player: usize, mut points: u8, privilege: Privilege) {
         let mut entered: u32 = 0;
         let mut origin_mask: u32 = 0;
         let mut last_cell = 0;
-        while points > 0 {
+        while points > 0 && self.can_spend_point(player, privilege) {
             let Some(piece) = self.active(player) else {
                 break;
             };
@@ -232,9 +250,6 @@ impl Sig {
                         points -= 1;
                     }
                     Entry::TwoSigs => {
-                        if privilege == Privilege::None {
-                            break;
-                        }
                         self.entry_paid[player] += 1;
                         points -= 1;
                         if self.entry_paid[player] == 2 {
@@ -249,9 +264,6 @@ impl Sig {
                 origin_mask = 1 << cell;
             }
             if cell == START {
-                if !self.may_leave_start(privilege) {
-                    break;
-                }
                 self.cells[player][piece] = START + 1;
                 last_cell = START + 1;
                 entered |= 1 << last_cell;
@@ -259,9 +271,6 @@ impl Sig {
                 continue;
             }
             if cell == CAIRO && self.cairo_paid[player] < self.cairo_cost() {
-                if privilege == Privilege::None {
-                    break;
-                }
                 self.cairo_paid[player] += 1;
                 points -= 1;
                 continue;
@@ -430,7 +439,12 @@ impl Game for Sig {
         let player = usize::from(self.to_move);
         let Some(pending) = self.pending else { return };
         match self.options.movement {
-            Movement::PointByPoint => moves.push(Move::Play),
+            // A throw none of whose points can be spent changes nothing: a pass, as in Ludii's
+            // whole-throw movement, not a play.
+            Movement::PointByPoint if self.can_spend_point(player, pending.privilege) => {
+                moves.push(Move::Play)
+            }
+            Movement::PointByPoint => moves.push(Move::Pass),
             Movement::WholeThrow => {
                 let waiting = self
                     .active(player)
@@ -519,6 +533,9 @@ impl Game for Sig {
                         pending(7, Privilege::ComboWithSig, false),
                         false,
                     ),
+                    // "the player moves the number of polished sides up" (DLP.Evidence.2124,
+                    // the `throws` option's sentence): a sig of twelve after a sig of six has
+                    // none up, and moves nothing.
                     (Combo::Six, _) => (
                         Combo::None,
                         pending(polished, combo_privilege, false),
@@ -854,3 +871,69 @@ impl Observe for Sig {
 
 /// The rule scenarios (data-driven tests) of this engine.
 pub const SCENARIOS: &str = include_str!("../scenarios.yaml");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::playout::{Observer, Playout, play};
+    use engine::rng::GameRng;
+
+    /// Counts the decisions of random play, checking that every `play` offered changes the
+    /// position (a piece moves, Cairo or the entry is paid towards, a player finishes).
+    #[derive(Default)]
+    struct Plays {
+        plays: u32,
+        passes: u32,
+    }
+
+    impl Observer<Sig> for Plays {
+        fn decision(&mut self, game: &Sig, _: Player, so_far: &Playout, _: usize, chosen: Move) {
+            match chosen {
+                Move::Play => {
+                    self.plays += 1;
+                    let mut after = game.clone();
+                    after.apply(chosen);
+                    let changed = after.cells != game.cells
+                        || after.cairo_paid != game.cairo_paid
+                        || after.entry_paid != game.entry_paid
+                        || after.finishers.order() != game.finishers.order();
+                    assert!(
+                        changed,
+                        "move {}: a play that changes nothing",
+                        so_far.moves
+                    );
+                }
+                Move::Pass => self.passes += 1,
+                _ => {}
+            }
+        }
+    }
+
+    /// Point-by-point movement offers a play only when a point can be spent; a throw none of
+    /// whose points can is a pass, counted apart from the plays.
+    #[test]
+    fn every_play_offered_changes_the_position() {
+        let options = SigOptions::default();
+        let mut seen = Plays::default();
+        let mut moves = Vec::new();
+        for index in 0..40 {
+            let mut game = Sig::new(&options);
+            let mut rng = GameRng::for_playout(3, index);
+            play(
+                &mut game,
+                &mut rng,
+                engine::Caps::LUDII,
+                &mut moves,
+                true,
+                &mut seen,
+            )
+            .unwrap();
+        }
+        assert!(
+            seen.plays > 0 && seen.passes > 0,
+            "{} plays, {} passes",
+            seen.plays,
+            seen.passes
+        );
+    }
+}

@@ -7,8 +7,9 @@ option_enum! {
     /// How the special throws combine within a turn.
     pub enum Throws {
         /// Bellin: a sig moves one and throws again; a sig of six throws again and moves the
-        /// polished sides of that throw (seven with a sig); a sig of twelve throws three times
-        /// and moves their polished sides (thirteen if one is a sig).
+        /// polished sides of that throw (seven with a sig; none after a sig of twelve, whose
+        /// sides are all rough); a sig of twelve throws three times and moves their polished
+        /// sides (thirteen if one is a sig).
         Bellin = "bellin",
         /// Ludii: a six moves 6 and a twelve moves 12, and the next throw (three for a twelve)
         /// moves one more; a sig throws again only as the first throw of the turn.

@@ -447,6 +447,11 @@ static ENGINES: &[&dyn Ruleset] = &[
         game_baqura::SCENARIOS,
     )
     .with_computations(&[Computation {
+        name: "hyde-six-each",
+        description: "Six counters in every hole of both rows: what a first move from each hole gains, counted from either corner, and whether that has the shape of Hyde's pattern (equal large gains from the first, third and fifth holes, smaller from the others) and his 16.",
+        run: game_baqura::hyde::six_each_json,
+    },
+    Computation {
         name: "hyde-layouts",
         description: "Every arrangement of 36 counters in six holes, the same for both players: which give Hyde's pattern of first-move gains of 16 (from the first, third and fifth holes, not from the others), counted from either corner.",
         run: game_baqura::hyde::search_json,

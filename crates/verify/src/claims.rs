@@ -4,11 +4,15 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use corpus::{Check, Claim, Corpus, Favours, Sentence};
+use corpus::check::Locator;
+use corpus::store::FileKind;
+use corpus::yaml::Located;
+use corpus::{Case, Check, Claim, Corpus, Favours, Question, Sentence};
 use engine::OptionKind;
 use engine::dice::Rational;
 use engine::rng::{GameRng, mix};
 use engine::scenario::{Scenario, ScenarioError, contains};
+use engine::setup::SetupError;
 use rayon::prelude::*;
 use rulesets::{OptionSet, Resolved, Ruleset};
 use serde::{Deserialize, Serialize};
@@ -32,9 +36,79 @@ pub struct Evaluation {
     pub observed: Value,
 }
 
-/// A claim the engine could not even set up (a bad position, an unknown table) is broken.
+/// A claim the engine could not even set up (a bad position, a step no game can play, an
+/// unknown table) is broken: what is wrong, and where in the claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Broken(pub String);
+pub struct Broken {
+    /// The claim's field at fault, as a path (`check.scenario.cases[1].steps[0].throw`).
+    pub field: String,
+    /// Its line in the claims file, when known.
+    pub line: Option<u64>,
+    /// What is wrong.
+    pub message: String,
+    /// The setup is written right but the game refuses the position under these options (a
+    /// piece where this reading never lets one stand): under a reading other than the
+    /// ruleset's own, the case does not arise there, which fails the claim; anything else
+    /// broken is written wrong under every reading.
+    pub refused_position: bool,
+}
+
+impl Broken {
+    fn new(field: impl Into<String>, line: Option<u64>, message: impl Into<String>) -> Self {
+        Self {
+            field: field.into(),
+            line,
+            message: message.into(),
+            refused_position: false,
+        }
+    }
+}
+
+impl std::fmt::Display for Broken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.message)
+    }
+}
+
+/// Where in a case a scenario error lies: the setup's field, or the step's.
+fn scenario_broken(
+    index: usize,
+    case: &Located<Case>,
+    name: &str,
+    error: &ScenarioError,
+) -> Broken {
+    let at = format!("check.scenario.cases[{index}]");
+    let message = format!("{name}: {error}");
+    match error {
+        ScenarioError::Setup(setup) => {
+            let field = setup
+                .field()
+                .map_or_else(|| format!("{at}.setup"), |f| format!("{at}.setup.{f}"));
+            let line = case.setup.as_ref().and_then(Located::line).or(case.line());
+            Broken {
+                refused_position: matches!(
+                    setup,
+                    SetupError::Value { .. } | SetupError::Position(_)
+                ),
+                ..Broken::new(field, line, message)
+            }
+        }
+        ScenarioError::Malformed { step, field, .. } => {
+            let written = case.steps.get(step - 1);
+            let path = if field == "step" {
+                format!("{at}.steps[{}]", step - 1)
+            } else {
+                format!("{at}.steps[{}].{field}", step - 1)
+            };
+            Broken::new(
+                path,
+                written.and_then(Located::line).or(case.line()),
+                message,
+            )
+        }
+        ScenarioError::Options(_) | ScenarioError::Step(_) => Broken::new(at, case.line(), message),
+    }
+}
 
 fn parse_rational(text: &str) -> Option<Rational> {
     let (n, d) = text.split_once('/').unwrap_or((text, "1"));
@@ -66,8 +140,8 @@ pub fn evaluate(options: &Resolved, check: &Check) -> Result<Evaluation, Broken>
                     rule: None,
                     preset: "dlp".into(),
                     options: BTreeMap::new(),
-                    setup: case.setup.clone(),
-                    steps: case.steps.clone(),
+                    setup: case.setup.as_ref().map(|s| s.value.clone()),
+                    steps: case.steps.iter().map(|s| s.value.clone()).collect(),
                     expect: case.expect.clone(),
                 };
                 match options.run_scenario(&run) {
@@ -75,13 +149,13 @@ pub fn evaluate(options: &Resolved, check: &Check) -> Result<Evaluation, Broken>
                         mismatches.extend(result.mismatches.iter().map(|m| format!("{name}: {m}")));
                         observed.push(result.observed);
                     }
-                    Err(error @ ScenarioError::Setup(_)) => {
-                        return Err(Broken(format!("{name}: {error}")));
-                    }
-                    Err(error) => {
+                    // What the case says did not happen under this reading: a finding.
+                    Err(error @ ScenarioError::Step(_)) => {
                         mismatches.push(format!("{name}: cannot be played: {error}"));
                         observed.push(Value::Null);
                     }
+                    // Written wrong under any reading: the claim is broken.
+                    Err(error) => return Err(scenario_broken(index, case, &name, &error)),
                 }
             }
             Ok(Evaluation {
@@ -91,17 +165,23 @@ pub fn evaluate(options: &Resolved, check: &Check) -> Result<Evaluation, Broken>
             })
         }
         Check::ThrowTable(wanted) => {
-            let tables = options.throw_tables().map_err(|e| Broken(e.to_string()))?;
+            let tables = options
+                .throw_tables()
+                .map_err(|e| Broken::new("check.throw_table", None, e.to_string()))?;
             let table = tables
                 .iter()
                 .find(|t| t.name == wanted.table)
                 .ok_or_else(|| {
                     let names: Vec<&str> = tables.iter().map(|t| t.name).collect();
-                    Broken(format!(
-                        "no throw table {:?}; tables: {}",
-                        wanted.table,
-                        names.join(", ")
-                    ))
+                    Broken::new(
+                        "check.throw_table.table",
+                        None,
+                        format!(
+                            "no throw table {:?}; tables: {}",
+                            wanted.table,
+                            names.join(", ")
+                        ),
+                    )
                 })?;
             let distribution = table.value_distribution();
             let mut mismatches = Vec::new();
@@ -132,8 +212,13 @@ pub fn evaluate(options: &Resolved, check: &Check) -> Result<Evaluation, Broken>
                 }
             }
             for (label, fraction) in &wanted.distribution {
-                let expected = parse_rational(fraction)
-                    .ok_or_else(|| Broken(format!("{fraction:?} is not a fraction")))?;
+                let expected = parse_rational(fraction).ok_or_else(|| {
+                    Broken::new(
+                        format!("check.throw_table.distribution.{label}"),
+                        None,
+                        format!("{fraction:?} is not a fraction"),
+                    )
+                })?;
                 match distribution.get(label) {
                     Some(found) if *found == expected => {}
                     Some(found) => mismatches.push(format!(
@@ -146,8 +231,13 @@ pub fn evaluate(options: &Resolved, check: &Check) -> Result<Evaluation, Broken>
             }
             let extra = table.extra_throw_probability();
             if let Some(fraction) = &wanted.extra_throw {
-                let expected = parse_rational(fraction)
-                    .ok_or_else(|| Broken(format!("{fraction:?} is not a fraction")))?;
+                let expected = parse_rational(fraction).ok_or_else(|| {
+                    Broken::new(
+                        "check.throw_table.extra_throw",
+                        None,
+                        format!("{fraction:?} is not a fraction"),
+                    )
+                })?;
                 if expected != extra {
                     mismatches.push(format!(
                         "P(another throw): expected {}, exactly {}",
@@ -178,7 +268,7 @@ pub fn evaluate(options: &Resolved, check: &Check) -> Result<Evaluation, Broken>
             };
             let stats = options
                 .simulate(&study, None)
-                .map_err(|failure| Broken(failure.to_string()))?;
+                .map_err(|failure| Broken::new("check.first_player", None, failure.to_string()))?;
             let score = stats.summary().advantage_p1;
             let [low, high] = score.ci;
             let found = if low > 0.5 {
@@ -217,7 +307,7 @@ pub fn evaluate(options: &Resolved, check: &Check) -> Result<Evaluation, Broken>
         Check::Computation(computation) => {
             let observed = options
                 .compute(&computation.name)
-                .map_err(|e| Broken(e.to_string()))?;
+                .map_err(|e| Broken::new("check.computation.name", None, e.to_string()))?;
             let mut mismatches = Vec::new();
             contains(&computation.expect, &observed, "", &mut mismatches);
             Ok(Evaluation {
@@ -258,7 +348,7 @@ impl Status {
 /// The interpretation search of one claim.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Search {
-    /// Options varied.
+    /// Options varied: those that can change what the check reads.
     pub keys: Vec<String>,
     /// Combinations of the options' values.
     pub combinations: u64,
@@ -279,6 +369,28 @@ pub struct Search {
     pub examples: Vec<OptionSet>,
     /// Options taking one value in every holding combination: what the claim suggests.
     pub suggests: OptionSet,
+    /// Rule options left out of the search because they cannot change what the check reads:
+    /// changing each alone at the ruleset's reading, and all together at up to
+    /// [`IRRELEVANCE_PROBES`] readings of the search, changed nothing observed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub irrelevant: Vec<String>,
+    /// Readings of the search at which the irrelevant options were changed together.
+    #[serde(default)]
+    pub irrelevance_probes: u64,
+    /// For a claim asking whether some setup gives the words: how many setups each reading
+    /// gives.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setups: Option<SetupCounts>,
+}
+
+/// How many setups (layouts, positions) each reading of a some-setup claim gives.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetupCounts {
+    /// The field of the check's result that counts them.
+    pub field: String,
+    /// Readings by the number of setups they give: `{0: 20, 2: 5}` is 20 readings with none
+    /// and 5 with two.
+    pub readings_by_count: BTreeMap<u64, u64>,
 }
 
 impl Search {
@@ -287,6 +399,11 @@ impl Search {
         self.tried - self.invalid
     }
 }
+
+/// Readings of the search, spread over it, at which the options found irrelevant at the
+/// ruleset's own reading are changed again: an option that changes nothing there either is
+/// left out of the search.
+pub const IRRELEVANCE_PROBES: usize = 16;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 /// A claim and its verdict.
@@ -303,6 +420,9 @@ pub struct ClaimResult {
     pub statement: String,
     /// The words it rests on.
     pub sentence: Sentence,
+    /// What the verdict speaks to: the sentence, or whether some setup gives it.
+    #[serde(default, skip_serializing_if = "Question::is_sentence")]
+    pub question: Question,
     /// What the result means for the record.
     pub note: Option<String>,
     /// `scenario`, `throw-table`, `computation` or `first-player`.
@@ -317,9 +437,23 @@ pub struct ClaimResult {
     pub search: Option<Search>,
     /// Why the claim could not be run, when broken.
     pub error: Option<String>,
+    /// Where the claim is broken: its file, line and field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub broken_at: Option<BrokenAt>,
     /// The options the claim's sentence speaks to.
     #[serde(default)]
     pub concerns: Vec<String>,
+}
+
+/// Where a broken claim is at fault.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BrokenAt {
+    /// The claims file.
+    pub file: std::path::PathBuf,
+    /// The line, when known.
+    pub line: Option<u64>,
+    /// The field, as a path from the claim.
+    pub field: String,
 }
 
 impl ClaimResult {
@@ -333,6 +467,21 @@ impl ClaimResult {
                 .map(String::as_str)
                 .collect()
         })
+    }
+
+    /// Why the claim cannot be run, as a diagnostic naming its file, line and field.
+    pub fn diagnostic(&self) -> corpus::Diagnostic {
+        let message = format!(
+            "claim {} cannot be run: {}",
+            self.id,
+            self.error.as_deref().unwrap_or("unknown error")
+        );
+        match &self.broken_at {
+            Some(at) => corpus::Diagnostic::error(&at.file, message)
+                .at_line(at.line)
+                .field(&at.field),
+            None => corpus::Diagnostic::error(format!("claims/{}.yaml", self.game), message),
+        }
     }
 }
 
@@ -358,16 +507,109 @@ fn combinations(sizes: &[usize], seed: u64) -> (u64, Vec<Vec<usize>>, bool) {
     (total, chosen.into_iter().map(decode).collect(), true)
 }
 
+/// An option the search may vary: its values, and the ruleset's own.
+struct Candidate {
+    key: String,
+    choices: Vec<String>,
+    own: usize,
+}
+
+/// What a reading gives: `None` when the ruleset rejects it.
+type Reading = Option<Evaluation>;
+
+/// The claim's readings: every candidate option at a value (an index into its choices).
+struct Readings<'a> {
+    engine: &'a dyn Ruleset,
+    preset: &'a str,
+    base: &'a OptionSet,
+    check: &'a Check,
+    candidates: Vec<Candidate>,
+}
+
+impl Readings<'_> {
+    fn options(&self, digits: &[usize]) -> OptionSet {
+        self.candidates
+            .iter()
+            .zip(digits)
+            .map(|(c, &d)| (c.key.clone(), c.choices[d].clone()))
+            .collect()
+    }
+
+    /// Runs the check under a reading; a check broken under it breaks the claim.
+    fn run(&self, digits: &[usize]) -> Result<Reading, Broken> {
+        let mut overrides = self.base.clone();
+        overrides.extend(self.options(digits));
+        overrides.extend(self.check.fixed().clone());
+        let Ok(options) = self.engine.resolve(self.preset, &overrides) else {
+            return Ok(None);
+        };
+        match evaluate(&options, self.check) {
+            Ok(evaluation) => Ok(Some(evaluation)),
+            Err(broken) if broken.refused_position && digits != self.own().as_slice() => {
+                Ok(Some(Evaluation {
+                    holds: false,
+                    mismatches: vec![format!(
+                        "the position cannot be set up under this reading: {}",
+                        broken.message
+                    )],
+                    observed: Value::Null,
+                }))
+            }
+            Err(mut broken) => {
+                broken.message = format!(
+                    "under the reading {}: {}",
+                    crate::present::plain_options(&self.options(digits)),
+                    broken.message
+                );
+                Err(broken)
+            }
+        }
+    }
+
+    fn own(&self) -> Vec<usize> {
+        self.candidates.iter().map(|c| c.own).collect()
+    }
+
+    /// Whether changing option `k` alone, from `digits`, changes what the check reads.
+    fn changes(&self, digits: &[usize], reading: &Reading, k: usize) -> Result<bool, Broken> {
+        for value in (0..self.candidates[k].choices.len()).filter(|&v| v != digits[k]) {
+            let mut other = digits.to_vec();
+            other[k] = value;
+            match (reading, self.run(&other)?) {
+                (Some(a), Some(b)) if a.observed != b.observed || a.mismatches != b.mismatches => {
+                    return Ok(true);
+                }
+                _ => {}
+            }
+        }
+        Ok(false)
+    }
+}
+
+fn run_parallel<T: Send>(
+    items: Vec<T>,
+    f: impl Fn(&T) -> Result<bool, Broken> + Sync,
+) -> Result<Vec<(T, bool)>, Broken> {
+    items
+        .into_par_iter()
+        .map(|item| f(&item).map(|v| (item, v)))
+        .collect()
+}
+
 /// Tries the combinations of rule options on top of `preset` and the ruleset's own overrides.
+/// Only options that can change what the check reads are varied: an option is relevant when
+/// changing it alone changes the observed result, from the ruleset's own reading or from
+/// readings of the search; the others are reported as irrelevant.
 fn run_search(
     engine: &dyn Ruleset,
     preset: &str,
     base: &OptionSet,
+    own: &OptionSet,
     check: &Check,
-    claim_id: &str,
-) -> Search {
+    claim: &Claim,
+) -> Result<Search, Broken> {
     let fixed = check.fixed();
-    let mut keys: Vec<(String, Vec<String>)> = engine
+    let mut candidates: Vec<Candidate> = engine
         .specs()
         .iter()
         .filter(|s| s.kind == OptionKind::Rule && !fixed.contains_key(s.key))
@@ -376,79 +618,215 @@ fn run_search(
                 .search()
                 .is_none_or(|only| only.iter().any(|k| k == s.key))
         })
-        .filter_map(|s| (s.choices)().map(|choices| (s.key.to_string(), choices)))
-        .collect();
-    keys.sort();
-    let sizes: Vec<usize> = keys.iter().map(|(_, c)| c.len()).collect();
-    let seed = mix(claim_id
-        .bytes()
-        .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))));
-    let (total, combos, sampled) = combinations(&sizes, seed);
-    // `None`: the ruleset rejects the combination.
-    let verdict = |digits: &Vec<usize>| -> Option<bool> {
-        let mut overrides = base.clone();
-        overrides.extend(reading(&keys, digits));
-        overrides.extend(fixed.clone());
-        let options = engine.resolve(preset, &overrides).ok()?;
-        Some(evaluate(&options, check).is_ok_and(|e| e.holds))
-    };
-    let verdicts: BTreeMap<Vec<usize>, Option<bool>> = combos
-        .into_par_iter()
-        .map(|digits| {
-            let v = verdict(&digits);
-            (digits, v)
+        .filter_map(|s| {
+            let choices = (s.choices)()?;
+            let own = choices.iter().position(|c| Some(c) == own.get(s.key))?;
+            Some(Candidate {
+                key: s.key.to_string(),
+                choices,
+                own,
+            })
         })
         .collect();
-    let invalid = verdicts.values().filter(|v| v.is_none()).count() as u64;
-    let holding: BTreeSet<Vec<usize>> = verdicts
+    candidates.sort_by(|a, b| a.key.cmp(&b.key));
+    let readings = Readings {
+        engine,
+        preset,
+        base,
+        check,
+        candidates,
+    };
+    let all: Vec<usize> = (0..readings.candidates.len()).collect();
+    let own_digits = readings.own();
+    let own_reading = readings.run(&own_digits)?;
+    let mut relevant: BTreeSet<usize> = run_parallel(all.clone(), |&k| {
+        readings.changes(&own_digits, &own_reading, k)
+    })?
+    .into_iter()
+    .filter_map(|(k, changes)| changes.then_some(k))
+    .collect();
+    let seed = mix(claim
+        .id
+        .bytes()
+        .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))));
+    loop {
+        let keys: Vec<usize> = relevant.iter().copied().collect();
+        let sizes: Vec<usize> = keys
+            .iter()
+            .map(|&k| readings.candidates[k].choices.len())
+            .collect();
+        let (total, combos, sampled) = combinations(&sizes, seed);
+        let expand = |digits: &[usize]| -> Vec<usize> {
+            let mut full = own_digits.clone();
+            for (&k, &d) in keys.iter().zip(digits) {
+                full[k] = d;
+            }
+            full
+        };
+        let verdicts: BTreeMap<Vec<usize>, Reading> = combos
+            .into_par_iter()
+            .map(|digits| {
+                let full = expand(&digits);
+                readings.run(&full).map(|r| (full, r))
+            })
+            .collect::<Result<_, _>>()?;
+        // Options left out are changed at readings of the search too, all at once (to another
+        // value each, varied from probe to probe); where that changes what the check reads,
+        // each is changed alone, and one that changes it joins the search, which runs again.
+        let probes: Vec<(&Vec<usize>, &Reading)> = spread(&verdicts, IRRELEVANCE_PROBES);
+        let left_out: Vec<usize> = all
+            .iter()
+            .copied()
+            .filter(|k| !relevant.contains(k))
+            .collect();
+        let flagged: Vec<Vec<usize>> = probes
+            .par_iter()
+            .enumerate()
+            .map(
+                |(i, (digits, reading))| -> Result<Option<Vec<usize>>, Broken> {
+                    let mut other = (*digits).clone();
+                    for &k in &left_out {
+                        let n = readings.candidates[k].choices.len();
+                        other[k] = (digits[k] + 1 + i % (n - 1).max(1)) % n;
+                    }
+                    let changed = match (reading, readings.run(&other)?) {
+                        (Some(a), Some(b)) => {
+                            a.observed != b.observed || a.mismatches != b.mismatches
+                        }
+                        _ => false,
+                    };
+                    Ok(changed.then(|| (*digits).clone()))
+                },
+            )
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .flatten()
+            .collect();
+        let mut newly = BTreeSet::new();
+        for digits in &flagged {
+            let reading = &verdicts[digits];
+            let alone: Vec<usize> =
+                run_parallel(left_out.clone(), |&k| readings.changes(digits, reading, k))?
+                    .into_iter()
+                    .filter_map(|(k, changes)| changes.then_some(k))
+                    .collect();
+            // Changed together but by none alone: they act together, and all are searched.
+            if alone.is_empty() {
+                newly.extend(left_out.iter().copied());
+            }
+            newly.extend(alone);
+        }
+        if !newly.is_empty() {
+            relevant.extend(newly);
+            continue;
+        }
+        let irrelevant: Vec<String> = left_out
+            .iter()
+            .map(|&k| readings.candidates[k].key.clone())
+            .collect();
+        let mut search = summarise(&readings, &keys, &verdicts, total, sampled)?;
+        search.irrelevant = irrelevant;
+        search.irrelevance_probes = if search.irrelevant.is_empty() {
+            0
+        } else {
+            probes.len() as u64
+        };
+        search.setups = setup_counts(claim, &verdicts);
+        return Ok(search);
+    }
+}
+
+/// Up to `n` readings spread evenly over those tried (the ruleset rejects none of them).
+fn spread(verdicts: &BTreeMap<Vec<usize>, Reading>, n: usize) -> Vec<(&Vec<usize>, &Reading)> {
+    let valid: Vec<(&Vec<usize>, &Reading)> =
+        verdicts.iter().filter(|(_, r)| r.is_some()).collect();
+    if valid.len() <= n {
+        return valid;
+    }
+    (0..n).map(|i| valid[i * valid.len() / n]).collect()
+}
+
+/// For a claim asking whether some setup gives its words: the readings by how many setups
+/// the check's result counts.
+fn setup_counts(claim: &Claim, verdicts: &BTreeMap<Vec<usize>, Reading>) -> Option<SetupCounts> {
+    let Check::Computation(computation) = &claim.check.value else {
+        return None;
+    };
+    let field = computation.counts.as_ref()?;
+    let mut readings_by_count = BTreeMap::new();
+    for evaluation in verdicts.values().flatten() {
+        if let Some(count) = evaluation.observed.get(field).and_then(Value::as_u64) {
+            *readings_by_count.entry(count).or_insert(0) += 1;
+        }
+    }
+    Some(SetupCounts {
+        field: field.clone(),
+        readings_by_count,
+    })
+}
+
+/// The search's figures: verdicts, decisive options, examples and suggestions.
+fn summarise(
+    readings: &Readings<'_>,
+    keys: &[usize],
+    verdicts: &BTreeMap<Vec<usize>, Reading>,
+    total: u64,
+    sampled: bool,
+) -> Result<Search, Broken> {
+    let holds: BTreeMap<&Vec<usize>, bool> = verdicts
         .iter()
-        .filter(|(_, v)| **v == Some(true))
-        .map(|(d, _)| d.clone())
+        .filter_map(|(d, r)| r.as_ref().map(|e| (d, e.holds)))
         .collect();
+    let invalid = (verdicts.len() - holds.len()) as u64;
+    let holding: Vec<&Vec<usize>> = holds.iter().filter(|(_, h)| **h).map(|(d, _)| *d).collect();
     // An option is decisive when changing it alone turns a verdict. The neighbours of a
     // sampled reading are mostly not in the sample: they are run too.
-    let sizes = &sizes;
-    let neighbours: Vec<(usize, Vec<usize>, bool)> = verdicts
+    let neighbours: Vec<(usize, Vec<usize>, bool)> = holds
         .iter()
-        .filter_map(|(digits, v)| v.map(|v| (digits, v)))
-        .flat_map(|(digits, holds)| {
-            (0..keys.len()).flat_map(move |k| {
-                (0..sizes[k])
+        .flat_map(|(digits, &holds)| {
+            keys.iter().flat_map(move |&k| {
+                (0..readings.candidates[k].choices.len())
                     .filter(move |&v| v != digits[k])
                     .map(move |v| {
-                        let mut other = digits.clone();
+                        let mut other = (*digits).clone();
                         other[k] = v;
                         (k, other, holds)
                     })
             })
         })
         .collect();
-    let mut decisive_keys: BTreeSet<usize> = neighbours
+    let mut decisive: BTreeSet<usize> = neighbours
         .iter()
         .filter_map(|(k, other, holds)| match verdicts.get(other) {
-            Some(Some(v)) => (v != holds).then_some(*k),
+            Some(Some(e)) => (e.holds != *holds).then_some(*k),
             _ => None,
         })
         .collect();
     if sampled {
         let unknown: Vec<&(usize, Vec<usize>, bool)> = neighbours
             .iter()
-            .filter(|(k, other, _)| !decisive_keys.contains(k) && !verdicts.contains_key(other))
+            .filter(|(k, other, _)| !decisive.contains(k) && !verdicts.contains_key(other))
             .collect();
-        decisive_keys.extend(
-            unknown
-                .into_par_iter()
-                .filter_map(|(k, other, holds)| {
-                    verdict(other).is_some_and(|v| v != *holds).then_some(*k)
-                })
-                .collect::<BTreeSet<usize>>(),
-        );
+        let turned: Vec<Option<usize>> = unknown
+            .into_par_iter()
+            .map(|(k, other, holds)| {
+                readings
+                    .run(other)
+                    .map(|r| r.is_some_and(|e| e.holds != *holds).then_some(*k))
+            })
+            .collect::<Result<_, _>>()?;
+        decisive.extend(turned.into_iter().flatten());
     }
-    let decisive: Vec<usize> = decisive_keys.into_iter().collect();
+    let candidates = &readings.candidates;
     let project = |digits: &Vec<usize>| -> OptionSet {
         decisive
             .iter()
-            .map(|&k| (keys[k].0.clone(), keys[k].1[digits[k]].clone()))
+            .map(|&k| {
+                (
+                    candidates[k].key.clone(),
+                    candidates[k].choices[digits[k]].clone(),
+                )
+            })
             .collect()
     };
     let mut examples: Vec<OptionSet> = Vec::new();
@@ -462,28 +840,30 @@ fn run_search(
     if let Some(first) = holding.first() {
         for &k in &decisive {
             if holding.iter().all(|h| h[k] == first[k]) {
-                suggests.insert(keys[k].0.clone(), keys[k].1[first[k]].clone());
+                suggests.insert(
+                    candidates[k].key.clone(),
+                    candidates[k].choices[first[k]].clone(),
+                );
             }
         }
     }
-    Search {
-        keys: keys.iter().map(|(k, _)| k.clone()).collect(),
+    Ok(Search {
+        keys: keys.iter().map(|&k| candidates[k].key.clone()).collect(),
         combinations: total,
         tried: verdicts.len() as u64,
         sampled,
         invalid,
         holding: holding.len() as u64,
-        decisive: decisive.iter().map(|&k| keys[k].0.clone()).collect(),
+        decisive: decisive
+            .iter()
+            .map(|&k| candidates[k].key.clone())
+            .collect(),
         examples,
         suggests,
-    }
-}
-
-fn reading(keys: &[(String, Vec<String>)], digits: &[usize]) -> OptionSet {
-    keys.iter()
-        .zip(digits)
-        .map(|((k, choices), &d)| (k.clone(), choices[d].clone()))
-        .collect()
+        irrelevant: Vec::new(),
+        irrelevance_probes: 0,
+        setups: None,
+    })
 }
 
 fn broken_claim(game: &str, claim: &Claim, error: String) -> ClaimResult {
@@ -494,6 +874,7 @@ fn broken_claim(game: &str, claim: &Claim, error: String) -> ClaimResult {
         game: game.to_string(),
         statement: claim.statement.clone(),
         sentence: claim.sentence.clone(),
+        question: claim.question,
         note: claim.note.clone(),
         kind: String::new(),
         status: Status::Broken,
@@ -501,67 +882,103 @@ fn broken_claim(game: &str, claim: &Claim, error: String) -> ClaimResult {
         options: OptionSet::new(),
         search: None,
         error: Some(error),
+        broken_at: None,
         concerns: claim.concerns.clone(),
     }
 }
 
-/// Runs one claim and its interpretation search.
-pub fn run_claim(corpus: &Corpus, game: &str, claim: &Claim) -> ClaimResult {
+/// Runs one claim and its interpretation search; `file` is the claims file it stands in.
+pub fn run_claim(
+    corpus: &Corpus,
+    game: &str,
+    claim: &Claim,
+    file: &std::path::Path,
+) -> ClaimResult {
     let mut result = broken_claim(game, claim, String::new());
     result.error = None;
     let check = &claim.check;
     result.kind = check.kind().to_string();
-    let Some(file) = corpus.rulesets.get(&claim.ruleset) else {
+    let broken = |result: &mut ClaimResult, broken: Broken| {
+        result.status = Status::Broken;
+        result.error = Some(broken.message);
+        result.broken_at = Some(BrokenAt {
+            file: file.to_path_buf(),
+            line: broken.line.or(check.line()),
+            field: broken.field,
+        });
+    };
+    let Some(ruleset) = corpus.rulesets.get(&claim.ruleset) else {
         result.error = Some(format!("no executable ruleset {}", claim.ruleset));
         return result;
     };
-    let engine = match rulesets::find(&file.engine) {
+    let engine = match rulesets::find(&ruleset.engine) {
         Ok(engine) => engine,
         Err(e) => {
             result.error = Some(e.to_string());
             return result;
         }
     };
-    let mut overrides = file.options.value.clone();
+    let mut overrides = ruleset.options.value.clone();
     overrides.extend(check.fixed().clone());
-    let options = match engine.resolve(&file.preset, &overrides) {
+    let options = match engine.resolve(&ruleset.preset, &overrides) {
         Ok(options) => options,
         Err(e) => {
-            result.error = Some(e.to_string());
+            broken(&mut result, Broken::new("check", None, e.to_string()));
             return result;
         }
     };
-    match evaluate(&options, check) {
-        Ok(evaluation) => {
-            let search = run_search(engine, &file.preset, &file.options, check, &claim.id);
-            result.status = match (evaluation.holds, search.holding) {
-                (true, _) => Status::Holds,
-                (false, 0) => Status::Fails,
-                (false, _) => Status::HoldsOnlyUnder,
-            };
-            result.under_ruleset = Some(evaluation);
-            result.options = options.options().clone();
-            result.search = Some(search);
+    let evaluation = match evaluate(&options, check) {
+        Ok(evaluation) => evaluation,
+        Err(error) => {
+            broken(&mut result, error);
+            return result;
         }
-        Err(Broken(message)) => result.error = Some(message),
-    }
+    };
+    let search = match run_search(
+        engine,
+        &ruleset.preset,
+        &ruleset.options,
+        options.options(),
+        check,
+        claim,
+    ) {
+        Ok(search) => search,
+        Err(error) => {
+            broken(&mut result, error);
+            return result;
+        }
+    };
+    result.status = match (evaluation.holds, search.holding) {
+        (true, _) => Status::Holds,
+        (false, 0) => Status::Fails,
+        (false, _) => Status::HoldsOnlyUnder,
+    };
+    result.under_ruleset = Some(evaluation);
+    result.options = options.options().clone();
+    result.search = Some(search);
     result
 }
 
 /// Every claim of the corpus, in file order, run in parallel.
-pub fn run_all(corpus: &Corpus) -> Vec<ClaimResult> {
-    let claims: Vec<(&str, &Claim)> = corpus
+pub fn run_all(at: &Locator<'_>) -> Vec<ClaimResult> {
+    let corpus = at.corpus;
+    let claims: Vec<(&str, &Claim, std::path::PathBuf)> = corpus
         .claims
         .iter()
-        .flat_map(|(game, file)| file.claims.iter().map(move |c| (game.as_str(), &c.value)))
+        .flat_map(|(game, file)| {
+            let path = at.path(FileKind::Claims, game);
+            file.claims
+                .iter()
+                .map(move |c| (game.as_str(), &c.value, path.clone()))
+        })
         .collect();
     claims
         .par_iter()
-        .map(|(game, claim)| {
+        .map(|(game, claim, path)| {
             // An engine that panics on a claim's position is a broken claim, reported with the
             // others, not a crash of the whole run.
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                run_claim(corpus, game, claim)
+                run_claim(corpus, game, claim, path)
             }))
             .unwrap_or_else(|panic| {
                 let message = panic
@@ -569,7 +986,14 @@ pub fn run_all(corpus: &Corpus) -> Vec<ClaimResult> {
                     .map(String::as_str)
                     .or_else(|| panic.downcast_ref::<&str>().copied())
                     .unwrap_or("no message");
-                broken_claim(game, claim, format!("the engine panicked: {message}"))
+                let mut result =
+                    broken_claim(game, claim, format!("the engine panicked: {message}"));
+                result.broken_at = Some(BrokenAt {
+                    file: path.clone(),
+                    line: claim.check.line(),
+                    field: "check".into(),
+                });
+                result
             })
         })
         .collect()

@@ -78,9 +78,68 @@ pub struct Checks {
     pub coverage: Vec<RecordCoverage>,
     /// Every claim with its verdict.
     pub claims: Vec<ClaimResult>,
-    /// Rule scenarios of the engines the corpus's rulesets run.
+    /// Rule scenarios of the engines the corpus's rulesets run, each run by `verify`.
     #[serde(default)]
     pub rule_scenarios: usize,
+    /// Those that failed: `verify` then refuses to write the reports.
+    #[serde(default)]
+    pub rule_scenario_failures: Vec<RuleScenarioFailure>,
+}
+
+/// A rule scenario of an engine that does not pass: the engine no longer plays its ruleset's
+/// own choice, or the scenario cannot be run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleScenarioFailure {
+    /// The engine's slug.
+    pub engine: String,
+    /// The scenario's name (unique in its engine's `scenarios.yaml`).
+    pub scenario: String,
+    /// The engine's scenarios file, from the workspace's root.
+    pub file: String,
+    /// The scenario's line in it, when found.
+    pub line: Option<u64>,
+    /// The scenario's field at fault (`expect`, `steps[0].throw`, `setup.pending`).
+    pub field: String,
+    /// What went wrong.
+    pub problem: String,
+}
+
+impl RuleScenarioFailure {
+    /// The failure as a diagnostic naming its file, line and field.
+    pub fn diagnostic(&self) -> corpus::Diagnostic {
+        corpus::Diagnostic::error(
+            &self.file,
+            format!(
+                "rule scenario {} of engine {} fails: {}",
+                self.scenario, self.engine, self.problem
+            ),
+        )
+        .at_line(self.line)
+        .field(&self.field)
+    }
+}
+
+/// The scenarios file of an engine: `scenarios.yaml` of its game crate, named after the
+/// engine's Rust type (`game_sig::Sig` is `crates/game-sig`), as every game crate is laid out.
+fn scenarios_file(engine: &dyn rulesets::Ruleset) -> String {
+    let krate = engine.engine_type().split("::").next().unwrap_or_default();
+    format!("crates/{}/scenarios.yaml", krate.replace('_', "-"))
+}
+
+/// The field of a scenario an error lies in.
+fn scenario_field(error: &engine::scenario::ScenarioError) -> String {
+    use engine::scenario::ScenarioError;
+    match error {
+        ScenarioError::Options(_) => "options".into(),
+        ScenarioError::Setup(setup) => setup
+            .field()
+            .map_or_else(|| "setup".into(), |f| format!("setup.{f}")),
+        ScenarioError::Step(_) => "steps".into(),
+        ScenarioError::Malformed { step, field, .. } if field == "step" => {
+            format!("steps[{}]", step - 1)
+        }
+        ScenarioError::Malformed { step, field, .. } => format!("steps[{}].{field}", step - 1),
+    }
 }
 
 /// One shard's results.
@@ -115,18 +174,84 @@ pub fn clause_coverage(corpus: &Corpus, root: &Path) -> (Vec<RecordCoverage>, Re
 }
 
 /// The rule scenarios of every engine the corpus's rulesets run, each engine once.
-fn rule_scenarios(corpus: &Corpus) -> usize {
+fn rule_scenarios(corpus: &Corpus) -> (usize, Vec<RuleScenarioFailure>) {
     let engines: std::collections::BTreeSet<&str> = corpus
         .rulesets
         .values()
         .map(|r| r.engine.as_str())
         .collect();
-    engines
-        .into_iter()
-        .filter_map(|slug| rulesets::find(slug).ok())
-        .filter_map(|engine| engine::scenario::parse_file(engine.scenarios()).ok())
-        .map(|scenarios| scenarios.len())
-        .sum()
+    run_rule_scenarios(
+        engines
+            .into_iter()
+            .filter_map(|slug| rulesets::find(slug).ok()),
+    )
+}
+
+/// Runs every rule scenario of `engines` (they are cheap): how many were run, and those that
+/// did not pass.
+pub fn run_rule_scenarios<'a>(
+    engines: impl IntoIterator<Item = &'a dyn rulesets::Ruleset>,
+) -> (usize, Vec<RuleScenarioFailure>) {
+    let mut run = 0;
+    let mut failures = Vec::new();
+    for engine in engines {
+        let slug = engine.info().slug;
+        let text = engine.scenarios();
+        let file = scenarios_file(engine);
+        let fail = |scenario: &str, field: &str, problem: String| RuleScenarioFailure {
+            engine: slug.to_string(),
+            scenario: scenario.to_string(),
+            file: file.clone(),
+            line: text
+                .lines()
+                .position(|line| line.trim() == format!("- name: {scenario}"))
+                .map(|at| at as u64 + 1),
+            field: field.to_string(),
+            problem,
+        };
+        let scenarios = match engine::scenario::parse_file(text) {
+            Ok(scenarios) => scenarios,
+            Err(error) => {
+                failures.push(fail("(the file)", "scenarios", error));
+                continue;
+            }
+        };
+        for scenario in &scenarios {
+            run += 1;
+            let options = match engine.resolve(&scenario.preset, &scenario.options) {
+                Ok(options) => options,
+                Err(error) => {
+                    failures.push(fail(&scenario.name, "options", error.to_string()));
+                    continue;
+                }
+            };
+            match options.run_scenario(scenario) {
+                Ok(observed) if observed.holds() => {}
+                Ok(observed) => failures.push(fail(
+                    &scenario.name,
+                    "expect",
+                    observed.mismatches.join("; "),
+                )),
+                Err(error) => failures.push(fail(
+                    &scenario.name,
+                    &scenario_field(&error),
+                    error.to_string(),
+                )),
+            }
+        }
+    }
+    (run, failures)
+}
+
+/// Rule scenarios that do not pass, each naming its file, line and field: something is
+/// broken, not a finding.
+pub fn failing_rule_scenarios(outcome: &Outcome) -> Vec<corpus::Diagnostic> {
+    outcome
+        .checks
+        .rule_scenario_failures
+        .iter()
+        .map(RuleScenarioFailure::diagnostic)
+        .collect()
 }
 
 /// Total playouts of a shard, for progress.
@@ -159,14 +284,16 @@ pub fn run_shard(
             }
         };
         let figures = corpus::ludii::LudiiFigures::load(root, &mut problems);
+        let (rule_scenarios, rule_scenario_failures) = rule_scenarios(corpus);
         Some(Checks {
             executable: links::executable_coverage(corpus),
             family_figures: Some(ludii::family_figures(&figures)),
             ludii: measured,
             ludii_plays: studies::ludii_plays(corpus),
             coverage,
-            claims: claims::run_all(corpus),
-            rule_scenarios: rule_scenarios(corpus),
+            claims: claims::run_all(&at),
+            rule_scenarios,
+            rule_scenario_failures,
         })
     } else {
         None
@@ -220,11 +347,20 @@ pub fn merge(mut shards: Vec<Shard>) -> Result<Outcome, MergeError> {
     if numbers != (1..=of).collect::<Vec<_>>() {
         return Err(MergeError::Incomplete { numbers, of });
     }
-    if shards
-        .iter()
-        .any(|s| s.of != of || s.plan != first.plan || s.seed != first.seed)
-    {
-        return Err(MergeError::DifferentRuns);
+    for shard in &shards[1..] {
+        let field = if shard.of != of {
+            "of"
+        } else if shard.seed != first.seed {
+            "seed"
+        } else if shard.plan != first.plan {
+            "plan"
+        } else {
+            continue;
+        };
+        return Err(MergeError::DifferentRun {
+            shard: shard.shard,
+            field,
+        });
     }
     let checks = first.checks.clone().ok_or(MergeError::NoChecks)?;
     let mut studies = Vec::new();
@@ -277,9 +413,14 @@ pub enum MergeError {
         /// How many shards the run was split into.
         of: u32,
     },
-    /// The shards were made with different seeds, corpora or shard counts.
-    #[error("the shards come from different runs (seed, corpus or shard count differ)")]
-    DifferentRuns,
+    /// A shard was made with another seed, corpus or shard count than shard 1.
+    #[error("shard {shard} comes from another run than shard 1: its `{field}` differs")]
+    DifferentRun {
+        /// The shard's number.
+        shard: u32,
+        /// The field of the shard file that differs from shard 1's (`seed`, `of`, `plan`).
+        field: &'static str,
+    },
     /// The first shard, which carries the claim checks, has none.
     #[error("shard 1 carries the checks but has none")]
     NoChecks,
@@ -309,22 +450,23 @@ pub enum MergeError {
     Study(#[from] studies::StudyError),
 }
 
-/// Claims that held in the previous report and no longer do: a regression, not a finding.
+/// Claims whose verdict changed since the previous report, or that are gone: every change of
+/// verdict (not only of one that held) must be accepted, so none is written without comment.
 pub fn regressions(outcome: &Outcome, previous: &EarlierVerdicts) -> Vec<String> {
     previous
         .claims
         .iter()
-        .filter(|before| before.status == Status::Holds)
         .filter_map(|before| {
             let now = outcome.checks.claims.iter().find(|c| c.id == before.id);
+            let was = before.status.label();
             match now {
-                Some(now) if now.status == Status::Holds => None,
+                Some(now) if now.status == before.status => None,
                 Some(now) => Some(format!(
-                    "claim {} held and now {}",
+                    "claim {}: was \"{was}\", now \"{}\"",
                     before.id,
                     now.status.label()
                 )),
-                None => Some(format!("claim {} held and is gone", before.id)),
+                None => Some(format!("claim {}: was \"{was}\", and is gone", before.id)),
             }
         })
         .collect()
@@ -363,7 +505,6 @@ impl From<&report::Verification> for EarlierVerdicts {
     }
 }
 
-/// Claims that cannot be run at all.
 /// Studies labelled as Ludii's play that do not reproduce Ludii's measured figures.
 pub fn unreproduced_ludii(outcome: &Outcome) -> Vec<String> {
     ludii::unreproduced(&report::simulations(outcome).ludii)
@@ -388,19 +529,13 @@ pub fn setup_dependent_claims(outcome: &Outcome) -> Vec<String> {
         .collect()
 }
 
-/// Claims that could not be run, with why.
-pub fn broken_claims(outcome: &Outcome) -> Vec<String> {
+/// Claims that could not be run, each with why and where: its file, line and field.
+pub fn broken_claims(outcome: &Outcome) -> Vec<corpus::Diagnostic> {
     outcome
         .checks
         .claims
         .iter()
         .filter(|c| c.status == Status::Broken)
-        .map(|c| {
-            format!(
-                "claim {} cannot be run: {}",
-                c.id,
-                c.error.as_deref().unwrap_or("unknown error")
-            )
-        })
+        .map(ClaimResult::diagnostic)
         .collect()
 }

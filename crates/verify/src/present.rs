@@ -467,6 +467,9 @@ pub struct Searched {
     pub decisive_shown: bool,
     /// Whether the holding readings are worth listing (some, not all, and options decide).
     pub examples_listed: bool,
+    /// For a claim asking whether some setup gives its words: how many setups each reading
+    /// gives, in words.
+    pub setups: Option<String>,
 }
 
 fn code_list(items: &[String]) -> String {
@@ -529,6 +532,23 @@ fn searched(s: &Search) -> Searched {
         how,
         decisive_shown: s.holding > 0 && s.decisive.len() < s.keys.len(),
         examples_listed: s.holding > 0 && s.holding < s.valid() && !s.decisive.is_empty(),
+        setups: s.setups.as_ref().map(|counts| {
+            let parts: Vec<String> = counts
+                .readings_by_count
+                .iter()
+                .map(|(found, readings)| {
+                    format!(
+                        "{found} in {readings} reading{}",
+                        if *readings == 1 { "" } else { "s" }
+                    )
+                })
+                .collect();
+            format!(
+                "Setups found per reading (`{}`): {}.",
+                counts.field,
+                parts.join(", ")
+            )
+        }),
     }
 }
 

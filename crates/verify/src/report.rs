@@ -44,13 +44,18 @@ pub struct VerificationSummary {
     /// Claims that could not be run.
     pub broken: usize,
     /// The claims counted apart by where their words come from: a source's own words
-    /// (quotations), then DLP's Rules text.
+    /// (quotations), then DLP's Rules text; then, apart from both, the claims that ask whether
+    /// some setup the source leaves open gives its words.
     #[serde(default)]
     pub by_origin: Vec<OriginCounts>,
-    /// Rule scenarios of the engines: checks of the rulesets' own choices (every one a test
-    /// that passes), not of any source.
+    /// Rule scenarios of the engines: checks of the rulesets' own choices, not of any source,
+    /// each run by `verify`.
     #[serde(default)]
     pub rule_scenarios: usize,
+    /// Rule scenarios that passed when `verify` ran them (the reports are written only when
+    /// every one does).
+    #[serde(default)]
+    pub rule_scenarios_passed: usize,
 }
 
 /// The verdicts on the claims whose words come from one place.
@@ -203,17 +208,25 @@ pub fn verification(outcome: &Outcome) -> Verification {
             broken: count(Status::Broken),
             by_origin: [
                 (
-                    corpus::SentenceOrigin::Quotation,
+                    Some(corpus::SentenceOrigin::Quotation),
                     "a source's own words (quotations)",
                 ),
-                (corpus::SentenceOrigin::Rules, "DLP's Rules text"),
+                (Some(corpus::SentenceOrigin::Rules), "DLP's Rules text"),
+                (
+                    None,
+                    "searches for a setup the source leaves open (whether any gives its words)",
+                ),
             ]
             .into_iter()
             .map(|(origin, label)| {
+                let counted = |c: &&ClaimResult| match origin {
+                    Some(origin) => c.question.is_sentence() && c.sentence.from == origin,
+                    None => !c.question.is_sentence(),
+                };
                 let of = |status: Option<Status>| {
                     claims
                         .iter()
-                        .filter(|c| c.sentence.from == origin)
+                        .filter(counted)
                         .filter(|c| status.is_none_or(|s| c.status == s))
                         .count()
                 };
@@ -228,6 +241,8 @@ pub fn verification(outcome: &Outcome) -> Verification {
             })
             .collect(),
             rule_scenarios: outcome.checks.rule_scenarios,
+            rule_scenarios_passed: outcome.checks.rule_scenarios
+                - outcome.checks.rule_scenario_failures.len(),
         },
         coverage,
         suggestions: suggestions(&claims),

@@ -195,16 +195,13 @@ fn shards_merge_into_exactly_the_reports_of_one_run() {
 
 #[test]
 fn a_claim_that_cannot_be_set_up_is_broken_not_a_finding() {
-    let dir = copy_of_corpus();
-    edit(
-        dir.path(),
+    let (_dir, claim) = run_edited(
         "claims/kioz.yaml",
         "setup: {p1: [c2, a2], p2: [v4]}",
         "setup: {p1: [c2, z9], p2: [v4]}",
+        "kioz",
+        "kioz-no-piling",
     );
-    let corpus = load(dir.path());
-    let results = verify::claims::run_all(&corpus);
-    let claim = results.iter().find(|c| c.id == "kioz-no-piling").unwrap();
     assert_eq!(claim.status, Status::Broken);
     assert!(
         claim.error.as_deref().unwrap_or_default().contains("z9"),
@@ -228,14 +225,300 @@ fn a_claim_that_held_and_now_fails_is_a_regression() {
     let after = verify::merge(vec![run(dir.path(), 1, 1)]).unwrap();
     assert_eq!(
         verify::regressions(&after, &before),
-        ["claim kioz-throw-values held and now holds only under other readings"]
+        ["claim kioz-throw-values: was \"holds\", now \"holds only under other readings\""]
     );
+}
+
+/// The guard watches every verdict, not only those that held: a claim going from "holds only
+/// under other readings" to "fails" is a change to accept.
+#[test]
+fn every_change_of_verdict_needs_accepting() {
+    let outcome = verify::merge(vec![shipped_shard()]).unwrap();
+    let mut before = verify::EarlierVerdicts::from(&verify::report::verification(&outcome));
+    let earlier = before
+        .claims
+        .iter_mut()
+        .find(|c| c.id == "sig-example-djinn-from-22-six")
+        .unwrap();
+    assert_eq!(earlier.status, Status::Fails);
+    earlier.status = Status::HoldsOnlyUnder;
+    assert_eq!(
+        verify::regressions(&outcome, &before),
+        [
+            "claim sig-example-djinn-from-22-six: was \"holds only under other readings\", now \"fails under every reading tried\""
+        ]
+    );
+}
+
+/// One claim run, as `verify` runs it, in a copy of the corpus with one edit.
+fn run_edited(
+    file: &str,
+    from: &str,
+    to: &str,
+    game: &str,
+    id: &str,
+) -> (tempfile::TempDir, verify::claims::ClaimResult) {
+    let dir = copy_of_corpus();
+    edit(dir.path(), file, from, to);
+    let claim = run_one(dir.path(), game, id);
+    (dir, claim)
+}
+
+/// One claim of a corpus, run as `verify` runs it.
+fn run_one(root: &Path, game: &str, id: &str) -> verify::claims::ClaimResult {
+    let corpus = load(root);
+    let claim = corpus.claims[game]
+        .claims
+        .iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no claim {id}"));
+    let file = root.join(format!("claims/{game}.yaml"));
+    verify::claims::run_claim(&corpus, game, claim, &file)
+}
+
+/// A broken claim's diagnostic, as `verify` prints it, relative to the corpus.
+fn located(root: &Path, claim: &verify::claims::ClaimResult) -> String {
+    claim
+        .diagnostic()
+        .to_string()
+        .replace(&format!("{}/", root.display()), "")
+}
+
+/// A typo in a step (an outcome no throw has) is a broken claim naming its file, line and
+/// field, not a finding that the claim fails under every reading.
+#[test]
+fn a_step_written_wrong_is_an_error_not_a_finding() {
+    let (dir, claim) = run_edited(
+        "claims/kioz.yaml",
+        "      - steps: [{throw: 2}]",
+        "      - steps: [{throw: 256}]",
+        "kioz",
+        "kioz-a-tab-to-begin",
+    );
+    assert_eq!(claim.status, Status::Broken, "{claim:#?}");
+    assert_eq!(
+        located(dir.path(), &claim),
+        "claims/kioz.yaml:28: error: field `check.scenario.cases[0].steps[0].throw`: claim kioz-a-tab-to-begin cannot be run: case 1: step 1: throw: 256 is not an outcome: a number from 0 to 255 or a name of the game's"
+    );
+}
+
+/// A value too large for a setup's field names that field.
+#[test]
+fn a_setup_value_the_parser_refuses_names_its_field() {
+    let (_dir, claim) = run_edited(
+        "claims/deleb.yaml",
+        "stages: [4, 4], pending: [3]}",
+        "stages: [4, 4], pending: [256]}",
+        "deleb",
+        "deleb-unlock-with-a-one",
+    );
+    assert_eq!(claim.status, Status::Broken);
+    let diagnostic = claim.diagnostic();
+    assert_eq!(
+        diagnostic.field.as_deref(),
+        Some("check.scenario.cases[0].setup.pending"),
+        "{diagnostic}"
+    );
+    assert_eq!(diagnostic.line, Some(83), "{diagnostic}");
+}
+
+/// Shards of different runs are refused naming the shard and the field that differs.
+#[test]
+fn shards_of_different_runs_name_the_field_that_differs() {
+    let mut first = shipped_shard();
+    first.of = 2;
+    let mut second = first.clone();
+    second.shard = 2;
+    second.checks = None;
+    second.seed += 1;
+    let error = verify::merge(vec![first, second]).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            verify::MergeError::DifferentRun {
+                shard: 2,
+                field: "seed"
+            }
+        ),
+        "{error}"
+    );
+}
+
+/// `verify` runs the engines' rule scenarios and reports those that fail, rather than
+/// counting them.
+#[test]
+fn rule_scenarios_are_run_and_failures_reported() {
+    let shard = shipped_shard();
+    let checks = shard.checks.as_ref().unwrap();
+    assert!(checks.rule_scenarios > 200);
+    assert_eq!(checks.rule_scenario_failures, []);
+    let outcome = verify::merge(vec![shard.clone()]).unwrap();
+    assert!(verify::failing_rule_scenarios(&outcome).is_empty());
+    let summary = verify::report::verification(&outcome).summary;
+    assert_eq!(summary.rule_scenarios_passed, summary.rule_scenarios);
+
+    // Dèleb with a scenario its engine does not play: the score is expected to survive two
+    // black at stage three.
+    let broken = OtherScenarios {
+        engine: rulesets::find("deleb").unwrap(),
+        scenarios: r#"
+scenarios:
+- name: two-black-lose-the-score
+  setup: {team1: [a1], team2: [d1], stages: [3, 1, 1, 1], scores: [[1, 1]]}
+  steps: [{throw: 0}, forced]
+  expect: {scores: [0, 0, 0, 0]}
+- name: two-black-keep-the-score
+  setup: {team1: [a1], team2: [d1], stages: [3, 1, 1, 1], scores: [[1, 1]]}
+  steps: [{throw: 0}, forced]
+  expect: {scores: [5, 0, 0, 0]}
+- name: a-throw-written-wrong
+  setup: {team1: [a1], team2: [d1], stages: [3, 1, 1, 1]}
+  steps: [{throw: 256}]
+  expect: {scores: [0, 0, 0, 0]}
+"#,
+    };
+    let (run, failures) = verify::run_rule_scenarios([&broken as &dyn rulesets::Ruleset]);
+    assert_eq!(run, 3);
+    let found: Vec<String> = failures
+        .iter()
+        .map(|f| f.diagnostic().to_string())
+        .collect();
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(
+        found[0].starts_with(
+            "crates/game-deleb/scenarios.yaml:7: error: field `expect`: rule scenario two-black-keep-the-score of engine deleb fails: scores"
+        ),
+        "{found:#?}"
+    );
+    assert!(
+        found[1].starts_with(
+            "crates/game-deleb/scenarios.yaml:11: error: field `steps[0].throw`: rule scenario a-throw-written-wrong of engine deleb fails"
+        ),
+        "{found:#?}"
+    );
+}
+
+/// A shipped engine with other rule scenarios.
+struct OtherScenarios {
+    engine: &'static dyn rulesets::Ruleset,
+    scenarios: &'static str,
+}
+
+impl rulesets::Ruleset for OtherScenarios {
+    fn info(&self) -> &rulesets::GameInfo {
+        self.engine.info()
+    }
+    fn engine_type(&self) -> &'static str {
+        self.engine.engine_type()
+    }
+    fn specs(&self) -> &'static [engine::OptionSpec] {
+        self.engine.specs()
+    }
+    fn scenarios(&self) -> &'static str {
+        self.scenarios
+    }
+    fn resolve(
+        &self,
+        preset: &str,
+        overrides: &rulesets::OptionSet,
+    ) -> Result<rulesets::Resolved, rulesets::ResolveError> {
+        self.engine.resolve(preset, overrides)
+    }
+    fn computations(&self) -> Vec<(&'static str, &'static str)> {
+        self.engine.computations()
+    }
+}
+
+/// A claim that asks whether some setup gives a sentence is counted apart from the claims
+/// that test a sentence.
+#[test]
+fn searches_for_a_setup_are_counted_apart() {
+    let outcome = verify::merge(vec![shipped_shard()]).unwrap();
+    let summary = verify::report::verification(&outcome).summary;
+    let row = |label: &str| {
+        summary
+            .by_origin
+            .iter()
+            .find(|o| o.origin.starts_with(label))
+            .unwrap_or_else(|| panic!("no row {label}: {:#?}", summary.by_origin))
+            .clone()
+    };
+    let searches = row("searches for a setup");
+    assert_eq!(searches.claims, 2);
+    let quotations = row("a source's own words");
+    let rules = row("DLP's Rules text");
+    assert_eq!(
+        quotations.claims + rules.claims + searches.claims,
+        summary.claims
+    );
+    let claims = &outcome.checks.claims;
+    let some_layout = claims
+        .iter()
+        .find(|c| c.id == "baqura-hyde-sixteen-some-layout-under-hydes-words")
+        .unwrap();
+    let setups = some_layout
+        .search
+        .as_ref()
+        .unwrap()
+        .setups
+        .as_ref()
+        .unwrap();
+    assert_eq!(setups.field, "reproducing");
+    assert_eq!(
+        setups.readings_by_count.values().sum::<u64>(),
+        some_layout.search.as_ref().unwrap().valid()
+    );
+}
+
+/// The search varies only options that can change what the check reads: the first move of
+/// six a hole cannot depend on who lays out after a round or who starts the next.
+#[test]
+fn options_that_cannot_change_the_check_are_left_out_of_the_search() {
+    let shard = shipped_shard();
+    let claims = &shard.checks.as_ref().unwrap().claims;
+    let search = claims
+        .iter()
+        .find(|c| c.id == "baqura-hyde-sixteen")
+        .unwrap()
+        .search
+        .clone()
+        .unwrap();
+    assert_eq!(search.irrelevant, ["equal_counts", "round_starter"]);
+    assert!(!search.keys.iter().any(|k| search.irrelevant.contains(k)));
+    assert_eq!(search.combinations, 384);
+    // Whether a claim with a whole game behind it can depend on an option is read off the
+    // engine too: random play from the start depends on the layout rule.
+    let privilege = claims
+        .iter()
+        .find(|c| c.id == "baqura-beginning-is-a-privilege")
+        .unwrap();
+    assert!(privilege.search.as_ref().unwrap().irrelevant.is_empty());
+}
+
+/// Hyde's strongest result, as a claim: his words on gains give his pattern from six a hole,
+/// with 14 for his 16.
+#[test]
+fn hyde_s_pattern_from_six_a_hole_under_his_words_on_gains() {
+    let shard = shipped_shard();
+    let claims = &shard.checks.as_ref().unwrap().claims;
+    let claim = claims
+        .iter()
+        .find(|c| c.id == "baqura-hyde-pattern-six-each")
+        .unwrap();
+    assert_eq!(claim.status, Status::Holds);
+    let observed = &claim.under_ruleset.as_ref().unwrap().observed;
+    assert_eq!(
+        observed["from_left"]["gains"],
+        serde_json::json!([14, 6, 14, 5, 14, 6])
+    );
+    assert_eq!(claim.options["capture_side"], "own-row");
+    assert_eq!(claim.options["capture_counts"], "two-or-four");
 }
 
 #[test]
 fn hyde_s_pattern_needs_a_layout_other_than_six_a_hole() {
-    let corpus = load(&shipped_corpus());
-    let results = verify::claims::run_all(&corpus);
+    let shard = shipped_shard();
+    let results = &shard.checks.as_ref().unwrap().claims;
     let status = |id: &str| results.iter().find(|c| c.id == id).unwrap().status;
     assert_eq!(status("baqura-hyde-sixteen"), Status::Fails);
     assert_eq!(status("baqura-hyde-sixteen-some-layout"), Status::Holds);
@@ -291,16 +574,19 @@ fn a_setup_naming_a_seat_that_is_not_a_player_is_broken() {
             r#"- setup: {players: {"1": {father: 11}}}"#,
             &format!(r#"- setup: {{players: {{"{seat}": {{father: 11}}}}}}"#),
         );
-        let results = verify::claims::run_all(&load(dir.path()));
-        let claim = results
-            .iter()
-            .find(|c| c.id == "sig-stopped-by-the-minaret")
-            .unwrap();
+        let claim = run_one(dir.path(), "sig-el-oued", "sig-stopped-by-the-minaret");
         assert_eq!(claim.status, Status::Broken);
         let error = claim.error.as_deref().unwrap_or_default();
         assert!(
             error.contains(&format!("players: seat {seat} is not a player")),
             "{error}"
+        );
+        // The error names the file, the line and the field.
+        assert_eq!(
+            located(dir.path(), &claim),
+            format!(
+                "claims/sig-el-oued.yaml:80: error: field `check.scenario.cases[0].setup.players`: claim sig-stopped-by-the-minaret cannot be run: case 1: setup: players: seat {seat} is not a player: seats run from 1 to 2"
+            )
         );
     }
 }
