@@ -248,7 +248,10 @@ impl Sowing {
             (sum, most)
         };
         self.over = match self.params.game_end {
-            GameEnd::MoverCannotMove => self.holes_to_sow() == [0, 0],
+            // Ludii reads `(no Moves Mover)` after a move, before the turn passes: it holds
+            // once a player who had nothing to play has made its forced pass.
+            GameEnd::MoverCannotMove => self.passes >= 1,
+            GameEnd::NextCannotMove => self.holes_to_sow() == [0, 0],
             GameEnd::RowEmpty => {
                 (0..2).any(|p| Self::in_territory(&self.cells, &self.board, p) == 0)
             }

@@ -84,8 +84,12 @@ option_enum! {
 option_enum! {
     /// When the game ends.
     pub enum GameEnd {
-        /// When the player to move has no legal move (Ludii's `(no Moves Mover)`).
+        /// When a player with no legal move has made its forced pass, a move of its own as
+        /// Ludii counts them (Ludii's `(no Moves Mover)`, read after the pass).
         MoverCannotMove = "mover-cannot-move",
+        /// Right after a move, when the player to move next has no legal move (Ludii's
+        /// `(no Moves Next)`).
+        NextCannotMove = "next-cannot-move",
         /// When either row is empty after a move; a mover with nothing to sow passes.
         RowEmpty = "row-empty",
         /// When no hole holds a counter after a move; a mover with nothing to sow passes.
@@ -205,9 +209,9 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     Ok(())
 }
 
-/// A set of counts from 1 to 31, written as a list (`2,3`) or empty (`none`).
+/// A set of counts from 1 to 127, written as a list (`2,3`) or empty (`none`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CountSet(pub u32);
+pub struct CountSet(pub u128);
 
 impl CountSet {
     /// No count.
@@ -216,7 +220,7 @@ impl CountSet {
     /// Whether `count` is in the set.
     #[inline]
     pub fn contains(self, count: u16) -> bool {
-        count < 32 && self.0 & (1 << count) != 0
+        count < 128 && self.0 & (1 << count) != 0
     }
 
     /// Whether the set has no count.
@@ -226,7 +230,7 @@ impl CountSet {
 
     /// The counts, ascending.
     pub fn counts(self) -> impl Iterator<Item = u16> {
-        (0..32u16).filter(move |&c| self.0 & (1 << c) != 0)
+        (0..128u16).filter(move |&c| self.0 & (1 << c) != 0)
     }
 }
 
@@ -236,14 +240,14 @@ impl engine::OptionValue for CountSet {
         if text == "none" || text.is_empty() {
             return Ok(CountSet::EMPTY);
         }
-        let mut bits = 0u32;
+        let mut bits = 0u128;
         for part in text.split(',') {
             let count: u32 = part
                 .trim()
                 .parse()
                 .map_err(|_| format!("{part:?} in {text:?} is not a whole number"))?;
-            if !(1..=31).contains(&count) {
-                return Err(format!("{count} in {text:?} is not a count from 1 to 31"));
+            if !(1..=127).contains(&count) {
+                return Err(format!("{count} in {text:?} is not a count from 1 to 127"));
             }
             bits |= 1 << count;
         }

@@ -370,6 +370,13 @@ impl Context<'_> {
                 }
                 _ => Err(unknown(node)),
             },
+            "if" if args.len() == 3 => {
+                if self.boolean(args[0])? {
+                    self.sites(args[1])
+                } else {
+                    self.sites(args[2])
+                }
+            }
             "forEach" if args.len() == 1 => {
                 let condition = node.named("if").ok_or_else(|| unknown(node))?;
                 let mut kept = Vec::new();

@@ -364,18 +364,19 @@ struct Track {
     sites: Vec<usize>,
 }
 
-/// The family's board for the description's size and stores in the track, the Ludii site of
-/// each family cell, and for each track the way round it goes (0 anticlockwise, 1 clockwise)
-/// for each player it serves; `None` with lacks when a track is not one of the family's.
-fn board_for(
-    reader: &mut Reader<'_>,
-    equipment: &Equipment,
-) -> Option<(
+/// The family's parameters of a board, the board, the Ludii site of each family cell and the
+/// way round of each track for each player.
+type BoardReading = (
     SowingParams,
     Board,
     Vec<usize>,
     BTreeMap<String, [Option<u8>; 2]>,
-)> {
+);
+
+/// The family's board for the description's size and stores in the track, the Ludii site of
+/// each family cell, and for each track the way round it goes (0 anticlockwise, 1 clockwise)
+/// for each player it serves; `None` with lacks when a track is not one of the family's.
+fn board_for(reader: &mut Reader<'_>, equipment: &Equipment) -> Option<BoardReading> {
     let geometry = &equipment.geometry;
     let node = &equipment.board_node;
     let store_sites: Vec<usize> = geometry
@@ -1052,6 +1053,9 @@ fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, rela
     read_effects(reader, sow, &found, situation, relay_from_last);
 }
 
+/// The largest count a capture set holds.
+const MOST_COUNTED: i64 = 127;
+
 /// A situation after a sowing: the mover, the last site, the count there, the count facing it.
 #[derive(Clone, Copy)]
 struct Landing {
@@ -1061,11 +1065,13 @@ struct Landing {
     facing: i64,
 }
 
-fn landings(situation: &Situation<'_>) -> Vec<Landing> {
+/// Every landing with up to `most` counters in the last hole.
+fn landings(situation: &Situation<'_>, most: i64) -> Vec<Landing> {
     let mut all = Vec::new();
     for mover in 1..=2u8 {
         for cell in 0..situation.cells.len() {
-            for count in 0..=20i64 {
+            // The last hole holds at least the last counter.
+            for count in 1..=most {
                 for facing in [0i64, 3] {
                     all.push(Landing {
                         mover,
@@ -1110,10 +1116,17 @@ fn read_effects(
     relay_from_last: bool,
 ) {
     let board = situation.board;
-    let all = landings(situation);
+    // A hole holds at most every counter of the game, and the family's counts stop at 127.
+    let counters = reader
+        .reading
+        .get("seeds")
+        .and_then(|read| read.value.parse::<i64>().ok())
+        .map_or(MOST_COUNTED, |seeds| seeds * board.holes as i64);
+    let most = counters.clamp(1, MOST_COUNTED);
+    let all = landings(situation, most);
     let mut relay = false;
     let mut extra_turn = false;
-    let mut counts = 0u32;
+    let mut counts = 0u128;
     let mut rows: Option<CaptureRow> = None;
     let mut takes = None;
     let mut empty_capture = EmptyHoleCapture::Off;
@@ -1139,9 +1152,9 @@ fn read_effects(
                 let occupied = |l: Landing| l.cell < board.holes && l.count > 1;
                 if when(&own_store) && board.holes < situation.cells.len() {
                     extra_turn = true;
-                } else if relay_from_last && when(&occupied) {
-                    relay = true;
-                } else if relay_from_last && when(&|l: Landing| !own_store(l) && occupied(l)) {
+                } else if relay_from_last
+                    && (when(&occupied) || when(&|l: Landing| !own_store(l) && occupied(l)))
+                {
                     relay = true;
                 } else {
                     reader.lack(
@@ -1171,14 +1184,18 @@ fn read_effects(
                         return;
                     }
                 };
-                // Kalah's capture: an own hole made one, facing a hole with counters.
+                // Kalah's capture: an own hole made one, facing a hole with counters. Whether it
+                // is made when the facing hole is empty does not matter: it takes nothing.
                 let kalah = |l: Landing| {
-                    l.cell < board.holes
-                        && board.owner(l.cell) == l.mover - 1
-                        && l.count == 1
-                        && l.facing > 0
+                    l.cell < board.holes && board.owner(l.cell) == l.mover - 1 && l.count == 1
                 };
-                if takes_facing && when(&kalah) && count.is_none() {
+                let kalah_when_facing = !*last
+                    && all
+                        .iter()
+                        .zip(&table)
+                        .all(|(&l, &t)| l.facing == 0 || t == kalah(l));
+                let strict = |l: Landing| kalah(l) && l.facing > 0;
+                if takes_facing && (when(&strict) || kalah_when_facing) && count.is_none() {
                     empty_capture = if *last {
                         EmptyHoleCapture::OppositeAndLast
                     } else {
@@ -1187,13 +1204,13 @@ fn read_effects(
                     continue;
                 }
                 // Otherwise a set of counts on a row, whatever faces it.
-                let mut own = 0u32;
-                let mut theirs = 0u32;
+                let mut own = 0u128;
+                let mut theirs = 0u128;
                 for (&l, &t) in all.iter().zip(&table) {
                     if !t {
                         continue;
                     }
-                    if l.cell >= board.holes || !(1..32).contains(&l.count) {
+                    if l.cell >= board.holes || !(1..128).contains(&l.count) {
                         reader.lack(node, "a capture in a store, or of no counters");
                         return;
                     }
@@ -1215,8 +1232,8 @@ fn read_effects(
                 let set = own | theirs;
                 let expected = |l: Landing| {
                     l.cell < board.holes
-                        && set >> l.count.clamp(0, 31) & 1 == 1
-                        && l.count < 32
+                        && set >> l.count.clamp(0, 127) & 1 == 1
+                        && l.count < 128
                         && match row {
                             CaptureRow::Opponent => board.owner(l.cell) != l.mover - 1,
                             CaptureRow::Own => board.owner(l.cell) == l.mover - 1,
@@ -1235,7 +1252,10 @@ fn read_effects(
                     return;
                 }
                 if let Some(fixed) = count
-                    && u32::try_from(*fixed).ok().and_then(|f| 1u32.checked_shl(f)) != Some(set)
+                    && u32::try_from(*fixed)
+                        .ok()
+                        .and_then(|f| 1u128.checked_shl(f))
+                        != Some(set)
                 {
                     reader.lack(
                         node,
@@ -1243,6 +1263,10 @@ fn read_effects(
                             "a capture of {fixed} counters from holes that may hold another count"
                         ),
                     );
+                    return;
+                }
+                if counters > MOST_COUNTED && set >> MOST_COUNTED & 1 == 1 {
+                    reader.lack(node, format!("a capture of counts above {MOST_COUNTED}"));
                     return;
                 }
                 counts = set;
@@ -1358,16 +1382,18 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
         reader.lack(rule, format!("an end without a result: {rule}"));
         return;
     };
-    // `(no Moves Mover)` and `(no Moves Next)` both end the game when the player about to
-    // move has nothing to play: Ludii reads the mover's stalemate at the start of its turn,
-    // and the next player's right after the move.
-    let no_moves = condition.is_call("no")
-        && condition.arg(0).is_some_and(|a| is_symbol(a, "Moves"))
-        && condition
-            .arg(1)
-            .is_some_and(|a| is_symbol(a, "Mover") || is_symbol(a, "Next"));
-    if no_moves {
+    // Ludii reads `(no Moves Next)` right after the move: the next player's stalemate ends the
+    // game at once. `(no Moves Mover)` is read then too, when the mover is still the player
+    // who moved: it holds once a player with nothing to play has made its forced pass.
+    let no_moves = |who: &str| {
+        condition.is_call("no")
+            && condition.arg(0).is_some_and(|a| is_symbol(a, "Moves"))
+            && condition.arg(1).is_some_and(|a| is_symbol(a, who))
+    };
+    if no_moves("Mover") {
         reader.set("game_end", GameEnd::MoverCannotMove, condition);
+    } else if no_moves("Next") {
+        reader.set("game_end", GameEnd::NextCannotMove, condition);
     } else {
         match board_end(condition, situation) {
             Ok(Some(end)) => reader.set("game_end", end, condition),
@@ -1461,7 +1487,7 @@ fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameE
                     GameEnd::NoHoleAboveOne => most <= 1,
                     GameEnd::AtMostOneLeft => total <= 1,
                     GameEnd::RowEmpty => row_empty,
-                    GameEnd::MoverCannotMove => false,
+                    GameEnd::MoverCannotMove | GameEnd::NextCannotMove => false,
                 };
                 expected == value
             });
