@@ -75,8 +75,14 @@ impl Board {
                         order[len] = hole as u8;
                         len += 1;
                     }
-                    if params.stores_in_track && side == player {
-                        order[len] = (holes + side) as u8;
+                    // A store on the right follows its owner's row anticlockwise; one on the
+                    // left precedes it, so follows the opponent's row.
+                    let here = match params.store_side {
+                        crate::params::StoreSide::Right => side == player,
+                        crate::params::StoreSide::Left => side != player,
+                    };
+                    if params.stores_in_track && here {
+                        order[len] = (holes + player) as u8;
                         len += 1;
                     }
                 }

@@ -56,6 +56,8 @@ pub struct Sowing {
     /// The two players' passes in a row, for a game that no one can move in.
     passes: u8,
     over: bool,
+    /// The game ended because both players passed in a row: a draw, as in Ludii.
+    all_passed: bool,
     total: u16,
 }
 
@@ -252,13 +254,18 @@ impl Sowing {
             // once a player who had nothing to play has made its forced pass.
             GameEnd::MoverCannotMove => self.passes >= 1,
             GameEnd::NextCannotMove => self.holes_to_sow() == [0, 0],
+            GameEnd::BothCannotMove => self.passes >= 1 && self.holes_to_sow() == [0, 0],
             GameEnd::RowEmpty => {
                 (0..2).any(|p| Self::in_territory(&self.cells, &self.board, p) == 0)
             }
             GameEnd::BoardEmpty => on_board().0 == 0,
             GameEnd::NoHoleAboveOne => on_board().1 <= 1,
             GameEnd::AtMostOneLeft => on_board().0 <= 1,
-        } || self.passes >= 2;
+        };
+        // Ludii ends a game in which every player has just passed, nobody winning, when the
+        // end rules do not end it first.
+        self.all_passed = !self.over && self.passes >= 2;
+        self.over |= self.all_passed;
     }
 
     fn row_json(&self, row: usize) -> Value {
@@ -305,6 +312,7 @@ impl Game for Sowing {
             relay: None,
             passes: 0,
             over: false,
+            all_passed: false,
             total,
         };
         game.settle();
@@ -411,6 +419,9 @@ impl Game for Sowing {
     fn apply_chance(&mut self, _outcome: u8) {}
 
     fn outcome(&self) -> Outcome {
+        if self.all_passed {
+            return Outcome::draw(2);
+        }
         let (one, two) = (self.score(0), self.score(1));
         match one.cmp(&two) {
             std::cmp::Ordering::Greater => Outcome::single_winner(2, 0),

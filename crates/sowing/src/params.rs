@@ -22,6 +22,16 @@ option_enum! {
 }
 
 option_enum! {
+    /// Where each player's store sits in the track, when the stores are in it.
+    pub enum StoreSide {
+        /// At the right end of one's own row, as one sees it: after it anticlockwise (Kalah).
+        Right = "right",
+        /// At the left end of one's own row: after it clockwise (Chongka').
+        Left = "left",
+    }
+}
+
+option_enum! {
     /// What the last counter of a sowing does when it lands in a hole that was not empty.
     pub enum Relay {
         /// Nothing: the sowing ends there.
@@ -90,6 +100,9 @@ option_enum! {
         /// Right after a move, when the player to move next has no legal move (Ludii's
         /// `(no Moves Next)`).
         NextCannotMove = "next-cannot-move",
+        /// When a player with no legal move has made its forced pass and the other player has
+        /// no legal move either (Ludii's `(and (no Moves Mover) (no Moves Next))`).
+        BothCannotMove = "both-cannot-move",
         /// When either row is empty after a move; a mover with nothing to sow passes.
         RowEmpty = "row-empty",
         /// When no hole holds a counter after a move; a mover with nothing to sow passes.
@@ -118,9 +131,13 @@ game_options! {
         #[parameter(cites = "sowing family", source = "", range = 0..=64)]
         pub seeds: u8 = 4, ludii: 4;
 
-        /// Each player has a store at the end of the track, on the player's right; the sowing passes through one's own store and over the opponent's.
+        /// Each player has a store in the track, at an end of its own row (`store_side`); the sowing passes through one's own store and over the opponent's.
         #[parameter(cites = "sowing family", source = "")]
         pub stores_in_track: bool = false, ludii: false;
+
+        /// Where each player's store sits in the track when the stores are in it: the right or the left end of one's own row.
+        #[parameter(cites = "sowing family", source = "")]
+        pub store_side: StoreSide = StoreSide::Right, ludii: StoreSide::Right;
 
         /// Which way the counters go round.
         #[rule(cites = "sowing family", source = "")]

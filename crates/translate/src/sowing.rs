@@ -13,6 +13,7 @@ use ludii::{Expanded, Kind, Node, Span};
 use sowing::board::Board;
 use sowing::{
     CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, GameEnd, Relay, Score, SowingParams,
+    StoreSide,
 };
 
 use crate::eval::{Context, Places, Unknown, is_symbol};
@@ -387,52 +388,87 @@ fn board_for(reader: &mut Reader<'_>, equipment: &Equipment) -> Option<BoardRead
         .tracks
         .iter()
         .any(|t| t.sites.iter().any(|s| store_sites.contains(s)));
-    let params = SowingParams {
-        rows: geometry.rows as u8,
-        holes: geometry.columns as u8,
-        stores_in_track: with_stores,
-        ..SowingParams::default()
+    let sides: &[StoreSide] = if with_stores {
+        &[StoreSide::Right, StoreSide::Left]
+    } else {
+        &[StoreSide::Right]
     };
-    if params.rows as usize * params.holes as usize > sowing::MAX_HOLES {
-        reader.lack(
-            node,
-            format!("a board of more than {} holes", sowing::MAX_HOLES),
-        );
-        return None;
-    }
-    let board = Board::new(&params);
-    let mut cells = geometry.cells_of(&board)?;
-    if with_stores {
-        // The family's store of player 1 follows player 1's row anticlockwise: the right
-        // store; player 2's the left.
-        let (left, right) = geometry.store_sites()?;
-        cells.push(right);
-        cells.push(left);
-    }
-    let mut ways = BTreeMap::new();
-    for track in &equipment.tracks {
-        let players: Vec<usize> = track.owner.map_or_else(|| vec![0, 1], |p| vec![p]);
-        let mut by_player = [None; 2];
-        for player in players {
-            let way = (0..2u8)
-                .find(|&way| same_cycle(&track.sites, &board, &cells, player, with_stores, way));
-            match way {
-                Some(way) => by_player[player] = Some(way),
-                None => {
-                    reader.lack(
-                        node,
-                        format!(
-                            "a track ({}) that is neither the family's anticlockwise nor its clockwise round",
-                            track.name
-                        ),
-                    );
-                    return None;
+    let mut unmatched = String::new();
+    for &store_side in sides {
+        let params = SowingParams {
+            rows: geometry.rows as u8,
+            holes: geometry.columns as u8,
+            stores_in_track: with_stores,
+            store_side,
+            ..SowingParams::default()
+        };
+        if params.rows as usize * params.holes as usize > sowing::MAX_HOLES {
+            reader.lack(
+                node,
+                format!("a board of more than {} holes", sowing::MAX_HOLES),
+            );
+            return None;
+        }
+        let board = Board::new(&params);
+        let mut cells = geometry.cells_of(&board)?;
+        if with_stores {
+            // A store on the right of player 1's row is Ludii's right store, player 2's right
+            // is Ludii's left; on the left the other way round.
+            let (left, right) = geometry.store_sites()?;
+            let (first, second) = match store_side {
+                StoreSide::Right => (right, left),
+                StoreSide::Left => (left, right),
+            };
+            // The description's map names each player's store: the stores in the track must
+            // be those.
+            let mapped = |player: u8| equipment.places.maps.get(&(String::new(), player)).copied();
+            if [(1u8, first), (2, second)]
+                .iter()
+                .any(|&(player, site)| mapped(player).is_some_and(|m| m != site))
+            {
+                continue;
+            }
+            cells.push(first);
+            cells.push(second);
+        }
+        let mut ways = BTreeMap::new();
+        for track in &equipment.tracks {
+            let players: Vec<usize> = track.owner.map_or_else(|| vec![0, 1], |p| vec![p]);
+            let mut by_player = [None; 2];
+            for player in players {
+                let way = (0..2u8).find(|&way| {
+                    same_cycle(&track.sites, &board, &cells, player, with_stores, way)
+                });
+                match way {
+                    Some(way) => by_player[player] = Some(way),
+                    None if unmatched.is_empty() => unmatched = track.name.clone(),
+                    None => {}
                 }
             }
+            ways.insert(track.name.clone(), by_player);
         }
-        ways.insert(track.name.clone(), by_player);
+        let all_matched = equipment.tracks.iter().all(|track| {
+            let players: Vec<usize> = track.owner.map_or_else(|| vec![0, 1], |p| vec![p]);
+            players
+                .iter()
+                .all(|&p| ways.get(&track.name).is_some_and(|w| w[p].is_some()))
+        });
+        if all_matched {
+            return Some((params, board, cells, ways));
+        }
     }
-    Some((params, board, cells, ways))
+    reader.lack(
+        node,
+        if unmatched.is_empty() {
+            "stores in the track that are not the stores the description maps to its players"
+                .to_string()
+        } else {
+            format!(
+                "a track ({unmatched}) that is neither the family's anticlockwise nor its clockwise round"
+            )
+        },
+    );
+    None
 }
 
 /// Whether a Ludii track (sites) is the family's track of `player` going `way` round on
@@ -520,6 +556,12 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
     reader.set("rows", params.rows, board_node);
     reader.set("holes", params.holes, board_node);
     reader.set("stores_in_track", params.stores_in_track, board_node);
+    reader.set_or_default(
+        "store_side",
+        params.store_side,
+        board_node,
+        params.stores_in_track,
+    );
     let situation = Situation {
         geometry: &equipment.geometry,
         places: &equipment.places,
@@ -1013,7 +1055,16 @@ fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, rela
     }
     // Stores in the track: the opponent's must be passed over, as the family's track does.
     let passes_theirs = sow.named("skipIf");
-    if situation.board.holes < situation.cells.len() {
+    // Each player's own track may leave the opponent's store out.
+    let tracks_leave_theirs_out = situation.tracks.iter().all(|track| {
+        track.owner.is_some_and(|player| {
+            situation
+                .cells
+                .get(board.holes + 1 - player)
+                .is_some_and(|store| !track.sites.contains(store))
+        })
+    });
+    if situation.board.holes < situation.cells.len() && !tracks_leave_theirs_out {
         let skips_theirs = passes_theirs.is_some_and(|condition| {
             (1..=2u8).all(|mover| {
                 (0..situation.cells.len()).all(|cell| {
@@ -1319,14 +1370,50 @@ fn read_effects(
         sow,
         relay,
     );
-    match sow.named("backtracking") {
-        None => reader.default("capture_chain", false, sow),
-        Some(value) if is_symbol(value, "True") && rows.is_some() => {
-            reader.set("capture_chain", true, value);
+    match (sow.named("backtracking"), rows) {
+        (None, _) => reader.default("capture_chain", false, sow),
+        (Some(value), Some(row)) => {
+            // Ludii walks back while the sowing's condition (`if:`) and the backtracking
+            // condition hold, at the hole it leaves and the one it reaches, making there
+            // whatever capture the effect makes: the family's chain when together they hold
+            // exactly where a capture is made, and nowhere else.
+            let mut conditions: Vec<(&Node, bool)> = vec![(value, true)];
+            if let Some(guard) = sow.named("if") {
+                conditions.push((guard, true));
+            }
+            let capturable = |l: Landing| {
+                l.cell < board.holes
+                    && counts >> l.count.clamp(0, MOST_COUNTED) & 1 == 1
+                    && match row {
+                        CaptureRow::Opponent => board.owner(l.cell) != l.mover - 1,
+                        CaptureRow::Own => board.owner(l.cell) == l.mover - 1,
+                        CaptureRow::Any => true,
+                    }
+            };
+            let mut same = true;
+            for &landing in &all {
+                match holds(&conditions, landing, situation) {
+                    Ok(value) => same &= value == capturable(landing),
+                    Err(error) => {
+                        reader.unknown(value, error, "a backward chain");
+                        return;
+                    }
+                }
+            }
+            if same {
+                reader.set("capture_chain", true, value);
+            } else {
+                reader.lack(
+                    value,
+                    format!(
+                        "a backward chain that goes on where no capture is made, or stops where one is: {value}"
+                    ),
+                );
+            }
         }
-        Some(value) => reader.lack(
+        (Some(value), None) => reader.lack(
             value,
-            format!("a backward chain under its own condition: {value}"),
+            format!("a backward chain without a capture of counts: {value}"),
         ),
     }
     if relay_from_last && !relay {
@@ -1385,12 +1472,21 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
     // Ludii reads `(no Moves Next)` right after the move: the next player's stalemate ends the
     // game at once. `(no Moves Mover)` is read then too, when the mover is still the player
     // who moved: it holds once a player with nothing to play has made its forced pass.
-    let no_moves = |who: &str| {
-        condition.is_call("no")
-            && condition.arg(0).is_some_and(|a| is_symbol(a, "Moves"))
-            && condition.arg(1).is_some_and(|a| is_symbol(a, who))
+    let no_moves_of = |node: &Node, who: &str| {
+        node.is_call("no")
+            && node.arg(0).is_some_and(|a| is_symbol(a, "Moves"))
+            && node.arg(1).is_some_and(|a| is_symbol(a, who))
     };
-    if no_moves("Mover") {
+    let no_moves = |who: &str| no_moves_of(condition, who);
+    let both = condition.is_call("and")
+        && matches!(
+            condition.positional().flat_map(items).collect::<Vec<_>>().as_slice(),
+            [a, b] if (no_moves_of(a, "Mover") && no_moves_of(b, "Next"))
+                || (no_moves_of(a, "Next") && no_moves_of(b, "Mover"))
+        );
+    if both {
+        reader.set("game_end", GameEnd::BothCannotMove, condition);
+    } else if no_moves("Mover") {
         reader.set("game_end", GameEnd::MoverCannotMove, condition);
     } else if no_moves("Next") {
         reader.set("game_end", GameEnd::NextCannotMove, condition);
@@ -1487,7 +1583,9 @@ fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameE
                     GameEnd::NoHoleAboveOne => most <= 1,
                     GameEnd::AtMostOneLeft => total <= 1,
                     GameEnd::RowEmpty => row_empty,
-                    GameEnd::MoverCannotMove | GameEnd::NextCannotMove => false,
+                    GameEnd::MoverCannotMove
+                    | GameEnd::NextCannotMove
+                    | GameEnd::BothCannotMove => false,
                 };
                 expected == value
             });
