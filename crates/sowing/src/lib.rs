@@ -58,6 +58,8 @@ pub struct Sowing {
     over: bool,
     /// The game ended because both players passed in a row: a draw, as in Ludii.
     all_passed: bool,
+    /// The player who made the last move, for ends that ask about the mover.
+    last_mover: Option<Player>,
     total: u16,
 }
 
@@ -237,7 +239,14 @@ impl Sowing {
 
     /// Ends the game where its end rule says so.
     fn settle(&mut self) {
-        if self.relay.is_some() {
+        // Ludii reads the end rules after every move, a relay's too: the ends on the board
+        // hold between a turn's relays as well; those on the players' moves do not arise
+        // there (the mover has its relay to play).
+        let on_moves = matches!(
+            self.params.game_end,
+            GameEnd::MoverCannotMove | GameEnd::NextCannotMove | GameEnd::BothCannotMove
+        );
+        if self.relay.is_some() && on_moves {
             return;
         }
         let on_board = || -> (u32, u16) {
@@ -255,6 +264,12 @@ impl Sowing {
             GameEnd::MoverCannotMove => self.passes >= 1,
             GameEnd::NextCannotMove => self.holes_to_sow() == [0, 0],
             GameEnd::BothCannotMove => self.passes >= 1 && self.holes_to_sow() == [0, 0],
+            GameEnd::MoverRowEmptyWins => self
+                .last_mover
+                .is_some_and(|mover| Self::in_territory(&self.cells, &self.board, mover) == 0),
+            GameEnd::CaptureGoal => (0..2).any(|player| {
+                self.cells[self.board.store(player)] >= u16::from(self.params.capture_goal)
+            }),
             GameEnd::RowEmpty => {
                 (0..2).any(|p| Self::in_territory(&self.cells, &self.board, p) == 0)
             }
@@ -300,10 +315,15 @@ impl Game for Sowing {
     fn new(options: &SowingParams) -> Self {
         let board = Board::new(options);
         let mut cells = [0; MAX_CELLS];
-        for cell in cells.iter_mut().take(board.holes) {
-            *cell = u16::from(options.seeds);
+        for (hole, cell) in cells.iter_mut().take(board.holes).enumerate() {
+            *cell = u16::from(
+                options
+                    .start_counts
+                    .holes()
+                    .map_or(options.seeds, |counts| counts[hole]),
+            );
         }
-        let total = board.holes as u16 * u16::from(options.seeds);
+        let total = cells.iter().sum();
         let mut game = Sowing {
             params: options.clone(),
             board,
@@ -313,6 +333,7 @@ impl Game for Sowing {
             passes: 0,
             over: false,
             all_passed: false,
+            last_mover: None,
             total,
         };
         game.settle();
@@ -393,6 +414,7 @@ impl Game for Sowing {
     }
 
     fn apply(&mut self, mv: Move) {
+        self.last_mover = Some(self.to_move);
         let landing = match mv {
             Move::Sow { hole, way } => {
                 self.passes = 0;
@@ -421,6 +443,9 @@ impl Game for Sowing {
     fn outcome(&self) -> Outcome {
         if self.all_passed {
             return Outcome::draw(2);
+        }
+        if let (GameEnd::MoverRowEmptyWins, Some(mover)) = (self.params.game_end, self.last_mover) {
+            return Outcome::single_winner(2, mover);
         }
         let (one, two) = (self.score(0), self.score(1));
         match one.cmp(&two) {
@@ -559,6 +584,7 @@ impl Observe for Sowing {
         game.total = game.cells.iter().sum();
         game.relay = None;
         game.passes = 0;
+        game.last_mover = None;
         game.settle();
         Ok(game)
     }

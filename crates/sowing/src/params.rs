@@ -103,6 +103,12 @@ option_enum! {
         /// When a player with no legal move has made its forced pass and the other player has
         /// no legal move either (Ludii's `(and (no Moves Mover) (no Moves Next))`).
         BothCannotMove = "both-cannot-move",
+        /// When a player has captured at least `capture_goal` counters after a move, more than
+        /// half of them all, so that player has the larger score (Uril's 25 of 48).
+        CaptureGoal = "capture-goal",
+        /// When the player who has just moved has emptied its own row: that player wins
+        /// (Waurie's `(if (= 0 (count in:(sites Mover))) (result Mover Win))`).
+        MoverRowEmptyWins = "mover-row-empty-wins",
         /// When either row is empty after a move; a mover with nothing to sow passes.
         RowEmpty = "row-empty",
         /// When no hole holds a counter after a move; a mover with nothing to sow passes.
@@ -130,6 +136,10 @@ game_options! {
         /// Counters in each hole at the start.
         #[parameter(cites = "sowing family", source = "", range = 0..=64)]
         pub seeds: u8 = 4, ludii: 4;
+
+        /// The counters of each hole at the start, hole by hole (a1… then b1…), where holes differ; `uniform` where every hole has `seeds`.
+        #[parameter(cites = "sowing family", source = "")]
+        pub start_counts: StartCounts = StartCounts::UNIFORM, ludii: StartCounts::UNIFORM;
 
         /// Each player has a store in the track, at an end of its own row (`store_side`); the sowing passes through one's own store and over the opponent's.
         #[parameter(cites = "sowing family", source = "")]
@@ -187,6 +197,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub game_end: GameEnd = GameEnd::MoverCannotMove, ludii: GameEnd::MoverCannotMove;
 
+        /// The counters a player must have captured to end the game where its end is `capture-goal` (0 elsewhere).
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_goal: u8 = 0, ludii: 0;
+
         /// What each player's score is at the end.
         #[rule(cites = "sowing family", source = "")]
         pub score: Score = Score::Captured, ludii: Score::Captured;
@@ -217,7 +231,28 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     if params.seeds == 0 {
         return Err("seeds: a game with no counters cannot be played".into());
     }
-    let total = holes * usize::from(params.seeds);
+    let total = match params.start_counts.holes() {
+        None => holes * usize::from(params.seeds),
+        Some(counts) if counts.len() == holes => counts.iter().map(|&c| usize::from(c)).sum(),
+        Some(counts) => {
+            return Err(format!(
+                "start_counts: {} counts for a board of {holes} holes",
+                counts.len()
+            ));
+        }
+    };
+    if total == 0 {
+        return Err("start_counts: a game with no counters cannot be played".into());
+    }
+    if (params.game_end == GameEnd::CaptureGoal) != (params.capture_goal > 0) {
+        return Err("capture_goal: a goal is set with the capture-goal end, and only there".into());
+    }
+    if params.game_end == GameEnd::CaptureGoal && 2 * usize::from(params.capture_goal) <= total {
+        return Err(format!(
+            "capture_goal: {} counters are not more than half of the {total}",
+            params.capture_goal
+        ));
+    }
     if total > usize::from(u16::MAX) {
         return Err(format!(
             "seeds: {total} counters, more than the engine counts"
@@ -283,5 +318,73 @@ impl engine::OptionValue for CountSet {
 
     fn domain() -> String {
         "a list of counts such as 2,3, or none".into()
+    }
+}
+
+/// The counters of each hole at the start, in the family's order of holes, or `uniform`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StartCounts {
+    /// Holes listed (0 for `uniform`).
+    len: u8,
+    counts: [u8; MAX_HOLES],
+}
+
+impl StartCounts {
+    /// Every hole holds the game's `seeds`.
+    pub const UNIFORM: StartCounts = StartCounts {
+        len: 0,
+        counts: [0; MAX_HOLES],
+    };
+
+    /// The counts hole by hole, when they are listed.
+    pub fn holes(&self) -> Option<&[u8]> {
+        (self.len > 0).then(|| &self.counts[..usize::from(self.len)])
+    }
+
+    /// The counts of `holes`, in the family's order of holes (at most [`MAX_HOLES`]).
+    pub fn listed(holes: &[u8]) -> Option<StartCounts> {
+        if holes.is_empty() || holes.len() > MAX_HOLES {
+            return None;
+        }
+        let mut counts = [0; MAX_HOLES];
+        counts[..holes.len()].copy_from_slice(holes);
+        Some(StartCounts {
+            len: holes.len() as u8,
+            counts,
+        })
+    }
+}
+
+impl engine::OptionValue for StartCounts {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        if text == "uniform" {
+            return Ok(StartCounts::UNIFORM);
+        }
+        let counts = text
+            .split(',')
+            .map(|part| {
+                part.trim()
+                    .parse::<u8>()
+                    .map_err(|_| format!("{part:?} in {text:?} is not a count from 0 to 255"))
+            })
+            .collect::<Result<Vec<u8>, String>>()?;
+        StartCounts::listed(&counts)
+            .ok_or_else(|| format!("{text:?} lists more than {MAX_HOLES} holes"))
+    }
+
+    fn render_value(&self) -> String {
+        match self.holes() {
+            None => "uniform".into(),
+            Some(counts) => counts
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    }
+
+    fn domain() -> String {
+        "uniform, or a count for each hole such as 4,4,5,4,3,4,4,4,4,4,4,4".into()
     }
 }

@@ -345,6 +345,12 @@ impl Context<'_> {
                         Ok(sorted(all))
                     }
                     Some("Board") => Ok((0..self.geometry.sites()).collect()),
+                    // The seeds are shared: every occupied site of the board, by anyone.
+                    Some("Occupied") if node.named("by").is_some_and(|by| is_symbol(by, "All")) => {
+                        Ok((0..self.geometry.sites())
+                            .filter(|&site| self.counts.get(site).is_some_and(|&c| c > 0))
+                            .collect())
+                    }
                     _ => self.region("", self.player(symbol)?, node),
                 },
                 [symbol, name] if symbol.as_symbol() == Some("Track") => {

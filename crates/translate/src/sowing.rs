@@ -640,22 +640,26 @@ fn head_of(node: &Node) -> String {
 
 fn read_start(reader: &mut Reader<'_>, start: &Node, situation: &Situation<'_>) {
     let sets: Vec<&Node> = start.positional().flat_map(items).collect();
-    let holes: Vec<usize> = {
-        let mut all = situation.cells[..situation.board.holes].to_vec();
-        all.sort_unstable();
-        all
-    };
     let mut counts = BTreeMap::new();
     for set in sets {
         let ok = set.is_call("set")
             && set.arg(0).is_some_and(|a| is_symbol(a, "Count"))
             && set.arg(1).and_then(Node::as_int).is_some();
-        let Some(to) = set.named("to").filter(|_| ok) else {
-            reader.lack(set, format!("a start the family does not have: {set}"));
-            return;
-        };
         let count = set.arg(1).and_then(Node::as_int).unwrap_or(0);
-        match situation.context(1).sites(to) {
+        // `to:` names sites, `at:` one site.
+        let sites = match (set.named("to"), set.named("at")) {
+            (Some(to), None) if ok => situation.context(1).sites(to),
+            (None, Some(at)) if ok => situation.context(1).int(at).and_then(|site| {
+                usize::try_from(site)
+                    .map(|site| vec![site])
+                    .map_err(|_| crate::eval::unknown(at))
+            }),
+            _ => {
+                reader.lack(set, format!("a start the family does not have: {set}"));
+                return;
+            }
+        };
+        match sites {
             Ok(sites) => {
                 for site in sites {
                     counts.insert(site, count);
@@ -667,16 +671,48 @@ fn read_start(reader: &mut Reader<'_>, start: &Node, situation: &Situation<'_>) 
             }
         }
     }
-    let placed: Vec<usize> = counts.keys().copied().collect();
-    let values: std::collections::BTreeSet<i64> = counts.values().copied().collect();
-    match values.iter().next() {
-        Some(&count) if placed == holes && values.len() == 1 && (1..=64).contains(&count) => {
-            reader.set("seeds", count, start);
-        }
-        _ => reader.lack(
+    let board = situation.board;
+    let holes = &situation.cells[..board.holes];
+    // Counters only in holes: a store or a hand starts empty in the family.
+    if counts
+        .iter()
+        .any(|(site, &count)| count != 0 && !holes.contains(site))
+    {
+        reader.lack(
             start,
-            format!("a start other than the same count in every hole: {start}"),
-        ),
+            format!("a start with counters outside the holes: {start}"),
+        );
+        return;
+    }
+    let by_hole: Vec<i64> = holes
+        .iter()
+        .map(|site| counts.get(site).copied().unwrap_or(0))
+        .collect();
+    if by_hole.iter().any(|&count| !(0..=255).contains(&count)) {
+        reader.lack(
+            start,
+            format!("a start of more than 255 counters in a hole: {start}"),
+        );
+        return;
+    }
+    let most = by_hole.iter().copied().max().unwrap_or(0);
+    if by_hole.iter().all(|&count| count == most) && (1..=64).contains(&most) {
+        reader.set("seeds", most, start);
+        reader.default("start_counts", "uniform", start);
+        return;
+    }
+    let listed: Vec<u8> = by_hole.iter().map(|&count| count as u8).collect();
+    match sowing::StartCounts::listed(&listed) {
+        Some(layout) if most > 0 => {
+            reader.set(
+                "start_counts",
+                engine::OptionValue::render_value(&layout),
+                start,
+            );
+            // `seeds` is not used where the holes are listed; the largest count stands in.
+            reader.default("seeds", most.min(64), start);
+        }
+        _ => reader.lack(start, format!("a start the family does not have: {start}")),
     }
 }
 
@@ -1121,6 +1157,10 @@ fn landings(situation: &Situation<'_>, most: i64) -> Vec<Landing> {
     let mut all = Vec::new();
     for mover in 1..=2u8 {
         for cell in 0..situation.cells.len() {
+            // A sowing passes over the opponent's store: it never ends there.
+            if cell == situation.board.holes + usize::from(2 - mover) {
+                continue;
+            }
             // The last hole holds at least the last counter.
             for count in 1..=most {
                 for facing in [0i64, 3] {
@@ -1168,11 +1208,21 @@ fn read_effects(
 ) {
     let board = situation.board;
     // A hole holds at most every counter of the game, and the family's counts stop at 127.
-    let counters = reader
-        .reading
-        .get("seeds")
-        .and_then(|read| read.value.parse::<i64>().ok())
-        .map_or(MOST_COUNTED, |seeds| seeds * board.holes as i64);
+    let listed: Option<i64> = reader.reading.get("start_counts").and_then(|read| {
+        (read.value != "uniform").then(|| {
+            read.value
+                .split(',')
+                .filter_map(|c| c.trim().parse::<i64>().ok())
+                .sum()
+        })
+    });
+    let counters = listed.unwrap_or_else(|| {
+        reader
+            .reading
+            .get("seeds")
+            .and_then(|read| read.value.parse::<i64>().ok())
+            .map_or(MOST_COUNTED, |seeds| seeds * board.holes as i64)
+    });
     let most = counters.clamp(1, MOST_COUNTED);
     let all = landings(situation, most);
     let mut relay = false;
@@ -1454,6 +1504,11 @@ impl Reader<'_> {
 
 fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
     let rules: Vec<&Node> = end.positional().flat_map(items).collect();
+    if let [one, other] = rules.as_slice() {
+        read_capture_goal(reader, end, [one, other], situation);
+        return;
+    }
+    reader.default("capture_goal", 0, end);
     let [rule] = rules.as_slice() else {
         reader.lack(end, format!("an end of several rules: {}", end));
         return;
@@ -1469,6 +1524,23 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
         reader.lack(rule, format!("an end without a result: {rule}"));
         return;
     };
+    let mover_wins = result.is_call("result")
+        && result.arg(0).is_some_and(|a| is_symbol(a, "Mover"))
+        && result.arg(1).is_some_and(|a| is_symbol(a, "Win"));
+    if mover_wins {
+        match mover_row_empty(condition, situation) {
+            Ok(true) => {
+                reader.set("game_end", GameEnd::MoverRowEmptyWins, condition);
+                reader.default("score", Score::Captured, result);
+            }
+            Ok(false) => reader.lack(
+                condition,
+                format!("a win of the mover on a condition the family does not have: {condition}"),
+            ),
+            Err(error) => reader.unknown(condition, error, "an end condition"),
+        }
+        return;
+    }
     // Ludii reads `(no Moves Next)` right after the move: the next player's stalemate ends the
     // game at once. `(no Moves Mover)` is read then too, when the mover is still the player
     // who moved: it holds once a player with nothing to play has made its forced pass.
@@ -1538,6 +1610,135 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
     }
 }
 
+/// Two rules, `(if C (result Pn Win))` for each player, where C holds when player n has
+/// captured at least N counters, N more than half of them all: the capture-goal end, whose
+/// winner has the larger score.
+fn read_capture_goal(
+    reader: &mut Reader<'_>,
+    end: &Node,
+    rules: [&Node; 2],
+    situation: &Situation<'_>,
+) {
+    let total: i64 = match reader.reading.get("start_counts") {
+        Some(read) if read.value != "uniform" => read
+            .value
+            .split(',')
+            .filter_map(|c| c.trim().parse::<i64>().ok())
+            .sum(),
+        _ => {
+            reader
+                .reading
+                .get("seeds")
+                .and_then(|read| read.value.parse::<i64>().ok())
+                .unwrap_or(0)
+                * situation.board.holes as i64
+        }
+    };
+    let mut goals = Vec::new();
+    for (rule, player) in rules.into_iter().zip([1u8, 2]) {
+        let winner = if player == 1 { "P1" } else { "P2" };
+        let (Some(condition), Some(result)) = (rule.arg(0), rule.arg(1)) else {
+            reader.lack(
+                rule,
+                format!("an end rule the family does not have: {rule}"),
+            );
+            return;
+        };
+        let wins = rule.is_call("if")
+            && result.is_call("result")
+            && result.arg(0).is_some_and(|a| is_symbol(a, winner))
+            && result.arg(1).is_some_and(|a| is_symbol(a, "Win"));
+        if !wins {
+            reader.lack(
+                rule,
+                format!("an end of several rules the family does not have: {end}"),
+            );
+            return;
+        }
+        // The captures are where the description maps the player's store, or in its hand.
+        let context = situation.context(player);
+        let place = situation
+            .places
+            .maps
+            .get(&(String::new(), player))
+            .copied()
+            .unwrap_or_else(|| context.hand(player));
+        let mut holds = Vec::new();
+        for captured in 0..=total {
+            for mover in 1..=2u8 {
+                let mut context = situation.context(mover);
+                context.counts[place] = captured;
+                match context.boolean(condition) {
+                    Ok(value) => holds.push((captured, value)),
+                    Err(error) => {
+                        reader.unknown(condition, error, "an end condition");
+                        return;
+                    }
+                }
+            }
+        }
+        let goal = holds.iter().find(|(_, value)| *value).map(|(c, _)| *c);
+        match goal {
+            Some(goal) if holds.iter().all(|&(c, value)| value == (c >= goal)) => {
+                goals.push((goal, condition));
+            }
+            _ => {
+                reader.lack(
+                    condition,
+                    format!(
+                        "an end condition that is not a count of captures reached: {condition}"
+                    ),
+                );
+                return;
+            }
+        }
+    }
+    match goals.as_slice() {
+        [(goal, condition), (other, _)]
+            if goal == other && 2 * goal > total && (1..=255).contains(goal) =>
+        {
+            reader.set("game_end", GameEnd::CaptureGoal, condition);
+            reader.set("capture_goal", goal, condition);
+            reader.default("score", Score::Captured, end);
+        }
+        _ => reader.lack(
+            end,
+            format!("an end on captures that is not one goal, more than half the counters, for both: {end}"),
+        ),
+    }
+}
+
+/// Whether a condition holds exactly when the mover's own row is empty, tried for both movers
+/// on boards with either row empty, both, neither and a few others.
+fn mover_row_empty(condition: &Node, situation: &Situation<'_>) -> Result<bool, Unknown> {
+    let board = situation.board;
+    let holes = board.holes;
+    let mut boards: Vec<Vec<i64>> = vec![vec![0; holes], vec![1; holes]];
+    for player in 0..2u8 {
+        boards.push(
+            (0..holes)
+                .map(|h| i64::from(board.owner(h) != player) * 3)
+                .collect(),
+        );
+    }
+    for seed in 0..6i64 {
+        boards.push((0..holes as i64).map(|h| (h * 7 + seed * 3) % 4).collect());
+    }
+    for counts in &boards {
+        for mover in 1..=2u8 {
+            let mut context = situation.context(mover);
+            for (cell, &count) in counts.iter().enumerate() {
+                context.counts[situation.cells[cell]] = count;
+            }
+            let empty = (0..holes).all(|h| board.owner(h) != mover - 1 || counts[h] == 0);
+            if context.boolean(condition)? != empty {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}
+
 /// Which of the family's end conditions on the holes a condition is, tried on boards that tell
 /// them apart (empty, a single counter, ones only, a hole of two, an empty row) and on a few
 /// others, for both movers.
@@ -1585,7 +1786,9 @@ fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameE
                     GameEnd::RowEmpty => row_empty,
                     GameEnd::MoverCannotMove
                     | GameEnd::NextCannotMove
-                    | GameEnd::BothCannotMove => false,
+                    | GameEnd::BothCannotMove
+                    | GameEnd::CaptureGoal
+                    | GameEnd::MoverRowEmptyWins => false,
                 };
                 expected == value
             });
