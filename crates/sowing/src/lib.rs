@@ -198,6 +198,16 @@ impl Sowing {
 
     /// The holes the mover may sow each way round (none for a way the game does not allow).
     fn holes_to_sow(&self) -> [u64; 2] {
+        let legal = self.holes_where(|hole| self.sowable(hole));
+        if self.params.singles_last && legal == [0, 0] {
+            return self.holes_where(|hole| self.cells[hole] == 1);
+        }
+        legal
+    }
+
+    /// The holes of the mover's territory that `can_lift` allows and that feed where the game
+    /// demands it, each way round the game allows.
+    fn holes_where(&self, can_lift: impl Fn(usize) -> bool) -> [u64; 2] {
         let ways = Board::ways(self.params.direction);
         let mut legal = [0u64; 2];
         for (way, set) in legal.iter_mut().enumerate() {
@@ -208,7 +218,7 @@ impl Sowing {
             while bits != 0 {
                 let hole = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if self.sowable(hole) && self.feeds(hole, way as u8) {
+                if can_lift(hole) && self.feeds(hole, way as u8) {
                     *set |= 1 << hole;
                 }
             }

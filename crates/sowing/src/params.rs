@@ -157,6 +157,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "", range = 1..=4)]
         pub min_to_sow: u8 = 1, ludii: 1;
 
+        /// Where no hole holds `min_to_sow` counters, a hole of one counter may be lifted (Ludii's `(priority …)` of the two moves).
+        #[rule(cites = "sowing family", source = "")]
+        pub singles_last: bool = false, ludii: false;
+
         /// A sowing of a full lap or more passes over the hole it was lifted from.
         #[rule(cites = "sowing family", source = "")]
         pub skip_origin: bool = false, ludii: false;
@@ -252,6 +256,9 @@ fn validate(params: &SowingParams) -> Result<(), String> {
             "capture_goal: {} counters are not more than half of the {total}",
             params.capture_goal
         ));
+    }
+    if params.singles_last && params.min_to_sow < 2 {
+        return Err("singles_last: holes of one counter are already lifted".into());
     }
     if total > usize::from(u16::MAX) {
         return Err(format!(

@@ -755,6 +755,27 @@ fn read_play(reader: &mut Reader<'_>, play: &Node, situation: &Situation<'_>) {
     if !must_feed {
         reader.default("must_feed", false, play);
     }
+    if moves.is_call("priority") {
+        let options: Vec<&Node> = moves.positional().flat_map(items).collect();
+        match options.as_slice() {
+            [first, second] if singles_after(first, second, situation) => {
+                reader.set("singles_last", true, moves);
+                moves = first;
+            }
+            _ => {
+                reader.lack(
+                    moves,
+                    format!(
+                        "a priority the family does not have: {}",
+                        crate::eval::unknown(moves).0
+                    ),
+                );
+                return;
+            }
+        }
+    } else {
+        reader.default("singles_last", false, play);
+    }
     let choices: Vec<&Node> = if moves.is_call("or") {
         moves.positional().flat_map(items).collect()
     } else {
@@ -796,6 +817,40 @@ fn read_play(reader: &mut Reader<'_>, play: &Node, situation: &Situation<'_>) {
             format!("a choice of {} kinds of move", choices.len()),
         ),
     }
+}
+
+/// Whether `second` is `first` but for lifting exactly the holes of one counter, and `first`
+/// lifts only holes of two or more: Ludii plays `second` only where `first` has no move.
+fn singles_after(first: &Node, second: &Node, situation: &Situation<'_>) -> bool {
+    let parts = |node: &Node| -> Option<(String, String, Node)> {
+        if !node.is_call("move") {
+            return None;
+        }
+        let from = child(node, "from")?;
+        let then = child(node, "then")?;
+        Some((
+            from.arg(0)?.to_string(),
+            then.to_string(),
+            from.named("if")?.clone(),
+        ))
+    };
+    let (Some((holes, then, lifts)), Some((holes_too, then_too, single))) =
+        (parts(first), parts(second))
+    else {
+        return false;
+    };
+    let hole = situation.cells[0];
+    let lifted = |condition: &Node, count: i64| {
+        let mut context = situation.context(1);
+        context.counts[hole] = count;
+        context.from = hole as i64;
+        context.boolean(condition).ok()
+    };
+    holes == holes_too
+        && then == then_too
+        && (0..=40).all(|count| {
+            lifted(&lifts, count) == Some(count >= 2) && lifted(&single, count) == Some(count == 1)
+        })
 }
 
 /// Reads one kind of move, a hole lifted and sown; returns the way round it sows.
@@ -1288,7 +1343,10 @@ fn read_effects(
                 // Kalah's capture: an own hole made one, facing a hole with counters. Whether it
                 // is made when the facing hole is empty does not matter: it takes nothing.
                 let kalah = |l: Landing| {
-                    l.cell < board.holes && board.owner(l.cell) == l.mover - 1 && l.count == 1
+                    l.cell < board.holes
+                        && board.owner(l.cell) == l.mover - 1
+                        && board.has_opposite >> l.cell & 1 == 1
+                        && l.count == 1
                 };
                 let kalah_when_facing = !*last
                     && all
