@@ -150,6 +150,12 @@ impl Sowing {
                     cells[opposite] = 0;
                     cells[last] = 0;
                 }
+                EmptyHoleCapture::OppositeColumn => {
+                    let outer = usize::from(board.opposite_outer[last]);
+                    cells[store] += cells[opposite] + cells[outer];
+                    cells[opposite] = 0;
+                    cells[outer] = 0;
+                }
             }
             return Landing::End;
         }

@@ -65,6 +65,10 @@ option_enum! {
         /// The counters of the hole facing it, when that hole is not empty; the last counter
         /// stays.
         Opposite = "opposite",
+        /// On four rows, the counters of the opponent's two holes in that column (the inner
+        /// one facing it and the outer one behind), when the inner one is not empty; the last
+        /// counter stays (Moruba).
+        OppositeColumn = "opposite-column",
     }
 }
 
@@ -223,6 +227,9 @@ fn validate(params: &SowingParams) -> Result<(), String> {
         return Err(format!(
             "rows × holes: {holes} holes, more than the {MAX_HOLES} the engine keeps"
         ));
+    }
+    if params.empty_hole_capture == EmptyHoleCapture::OppositeColumn && params.rows != 4 {
+        return Err("empty_hole_capture: a column of the opponent's holes needs four rows".into());
     }
     if params.stores_in_track && params.rows != 2 {
         return Err("stores_in_track: stores in the track need a two-row board".into());

@@ -1329,9 +1329,18 @@ fn read_effects(
                     .filter(|(l, t)| **t && l.cell < board.holes)
                     .map(|(l, _)| (l.mover, l.cell))
                     .collect();
+                let mut column = false;
                 let takes_facing = match also.as_slice() {
                     [] => false,
-                    [site] if faces(site, situation, &made) => true,
+                    [site] if faces(site, situation, &made, false) => true,
+                    [inner, outer]
+                        if board.rows == 4
+                            && faces(inner, situation, &made, false)
+                            && faces(outer, situation, &made, true) =>
+                    {
+                        column = true;
+                        true
+                    }
                     _ => {
                         reader.lack(
                             node,
@@ -1355,12 +1364,24 @@ fn read_effects(
                         .all(|(&l, &t)| l.facing == 0 || t == kalah(l));
                 let strict = |l: Landing| kalah(l) && l.facing > 0;
                 if takes_facing && (when(&strict) || kalah_when_facing) && count.is_none() {
-                    empty_capture = if *last {
-                        EmptyHoleCapture::OppositeAndLast
-                    } else {
-                        EmptyHoleCapture::Opposite
+                    empty_capture = match (*last, column) {
+                        (false, true) => EmptyHoleCapture::OppositeColumn,
+                        (true, false) => EmptyHoleCapture::OppositeAndLast,
+                        (false, false) => EmptyHoleCapture::Opposite,
+                        (true, true) => {
+                            reader
+                                .lack(node, "a capture of the last hole and the column facing it");
+                            return;
+                        }
                     };
                     continue;
+                }
+                if column {
+                    reader.lack(
+                        node,
+                        "a capture of the column facing the last hole other than Kalah's",
+                    );
+                    return;
                 }
                 // Otherwise a set of counts on a row, whatever faces it.
                 let mut own = 0u128;
@@ -1532,15 +1553,20 @@ fn read_effects(
     }
 }
 
-/// Whether a site expression names the hole facing `(to)` wherever a capture is `made`.
-fn faces(site: &Node, situation: &Situation<'_>, made: &[(u8, usize)]) -> bool {
+/// Whether a site expression names the hole facing `(to)` (or, `outer`, the opponent's outer
+/// hole behind it) wherever a capture is `made`.
+fn faces(site: &Node, situation: &Situation<'_>, made: &[(u8, usize)], outer: bool) -> bool {
     let board = situation.board;
     made.iter().all(|&(mover, cell)| {
         let mut context = situation.context(mover);
         context.to = situation.cells[cell] as i64;
+        let facing = if outer {
+            board.opposite_outer[cell]
+        } else {
+            board.opposite[cell]
+        };
         board.has_opposite >> cell & 1 == 1
-            && context.int(site).ok()
-                == Some(situation.cells[usize::from(board.opposite[cell])] as i64)
+            && context.int(site).ok() == Some(situation.cells[usize::from(facing)] as i64)
     })
 }
 
