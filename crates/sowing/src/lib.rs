@@ -135,7 +135,7 @@ impl Sowing {
             }
             return Landing::End;
         }
-        if count == 1 && board.owner(last) == mover {
+        if (count == 1 || self.params.capture_across_any_count) && board.owner(last) == mover {
             let opposite = usize::from(board.opposite[last]);
             let faces = board.has_opposite >> last & 1 == 1;
             match self.params.empty_hole_capture {

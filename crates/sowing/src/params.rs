@@ -193,6 +193,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub empty_hole_capture: EmptyHoleCapture = EmptyHoleCapture::Off, ludii: EmptyHoleCapture::Off;
 
+        /// The capture across (`empty_hole_capture`) is made wherever the last counter falls in one's own facing hole, empty before or not (Moruba).
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_across_any_count: bool = false, ludii: false;
+
         /// A sowing that ends in one's own store gives another turn.
         #[rule(cites = "sowing family", source = "")]
         pub extra_turn_in_store: bool = false, ludii: false;
@@ -230,6 +234,14 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     }
     if params.empty_hole_capture == EmptyHoleCapture::OppositeColumn && params.rows != 4 {
         return Err("empty_hole_capture: a column of the opponent's holes needs four rows".into());
+    }
+    if params.capture_across_any_count
+        && (params.empty_hole_capture == EmptyHoleCapture::Off || params.relay != Relay::Off)
+    {
+        return Err(
+            "capture_across_any_count: needs a capture across and no relay to take precedence over"
+                .into(),
+        );
     }
     if params.stores_in_track && params.rows != 2 {
         return Err("stores_in_track: stores in the track need a two-row board".into());

@@ -1286,6 +1286,7 @@ fn read_effects(
     let mut rows: Option<CaptureRow> = None;
     let mut takes = None;
     let mut empty_capture = EmptyHoleCapture::Off;
+    let mut any_count_across = false;
     let mut capture_node = None;
     for (conditions, action) in found {
         let mut table = Vec::with_capacity(all.len());
@@ -1351,19 +1352,25 @@ fn read_effects(
                 };
                 // Kalah's capture: an own hole made one, facing a hole with counters. Whether it
                 // is made when the facing hole is empty does not matter: it takes nothing.
-                let kalah = |l: Landing| {
+                let across = |l: Landing, any_count: bool| {
                     l.cell < board.holes
                         && board.owner(l.cell) == l.mover - 1
                         && board.has_opposite >> l.cell & 1 == 1
-                        && l.count == 1
+                        && (l.count == 1 || any_count)
                 };
-                let kalah_when_facing = !*last
-                    && all
-                        .iter()
-                        .zip(&table)
-                        .all(|(&l, &t)| l.facing == 0 || t == kalah(l));
-                let strict = |l: Landing| kalah(l) && l.facing > 0;
-                if takes_facing && (when(&strict) || kalah_when_facing) && count.is_none() {
+                let kalah_like = |any_count: bool| {
+                    let strict = |l: Landing| across(l, any_count) && l.facing > 0;
+                    let when_facing = !*last
+                        && all
+                            .iter()
+                            .zip(&table)
+                            .all(|(&l, &t)| l.facing == 0 || t == across(l, any_count));
+                    when(&strict) || when_facing
+                };
+                // Moruba's capture across is made whatever the last hole holds.
+                let any_count = !kalah_like(false) && !*last && kalah_like(true);
+                if takes_facing && (kalah_like(false) || any_count) && count.is_none() {
+                    any_count_across = any_count;
                     empty_capture = match (*last, column) {
                         (false, true) => EmptyHoleCapture::OppositeColumn,
                         (true, false) => EmptyHoleCapture::OppositeAndLast,
@@ -1491,6 +1498,12 @@ fn read_effects(
         empty_capture,
         at,
         empty_capture != EmptyHoleCapture::Off,
+    );
+    reader.set_or_default(
+        "capture_across_any_count",
+        any_count_across,
+        at,
+        any_count_across,
     );
     reader.set_or_default("extra_turn_in_store", extra_turn, sow, extra_turn);
     reader.set_or_default(
