@@ -30,6 +30,8 @@ pub struct Board {
     pub opposite: [u8; MAX_HOLES],
     /// Whether a hole has a facing hole (on four rows only the inner rows do).
     pub has_opposite: u64,
+    /// On four rows, the opponent's outer hole in the column of each inner hole.
+    pub opposite_outer: [u8; MAX_HOLES],
 }
 
 impl Board {
@@ -53,6 +55,7 @@ impl Board {
             territory: [0; 2],
             opposite: [0; MAX_HOLES],
             has_opposite: 0,
+            opposite_outer: [0; MAX_HOLES],
         };
         // Holes are numbered along the anticlockwise track: on two rows, player 1's row from
         // its left then player 2's from its left; on four rows, each player's own loop (outer
@@ -75,8 +78,14 @@ impl Board {
                         order[len] = hole as u8;
                         len += 1;
                     }
-                    if params.stores_in_track && side == player {
-                        order[len] = (holes + side) as u8;
+                    // A store on the right follows its owner's row anticlockwise; one on the
+                    // left precedes it, so follows the opponent's row.
+                    let here = match params.store_side {
+                        crate::params::StoreSide::Right => side == player,
+                        crate::params::StoreSide::Left => side != player,
+                    };
+                    if params.stores_in_track && here {
+                        order[len] = (holes + player) as u8;
                         len += 1;
                     }
                 }
@@ -103,6 +112,10 @@ impl Board {
                 board.opposite[mine] = theirs as u8;
                 board.opposite[theirs] = mine as u8;
                 board.has_opposite |= 1 << mine | 1 << theirs;
+                // The outer rows run the other way: player 1's from its left (hole c),
+                // player 2's back from player 1's right (hole 4row-1-c).
+                board.opposite_outer[mine] = (4 * row - 1 - column) as u8;
+                board.opposite_outer[theirs] = column as u8;
             }
         }
         for (player, order) in orders.iter().enumerate() {

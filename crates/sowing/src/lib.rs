@@ -56,6 +56,10 @@ pub struct Sowing {
     /// The two players' passes in a row, for a game that no one can move in.
     passes: u8,
     over: bool,
+    /// The game ended because both players passed in a row: a draw, as in Ludii.
+    all_passed: bool,
+    /// The player who made the last move, for ends that ask about the mover.
+    last_mover: Option<Player>,
     total: u16,
 }
 
@@ -131,7 +135,7 @@ impl Sowing {
             }
             return Landing::End;
         }
-        if count == 1 && board.owner(last) == mover {
+        if (count == 1 || self.params.capture_across_any_count) && board.owner(last) == mover {
             let opposite = usize::from(board.opposite[last]);
             let faces = board.has_opposite >> last & 1 == 1;
             match self.params.empty_hole_capture {
@@ -145,6 +149,12 @@ impl Sowing {
                     cells[store] += cells[opposite] + 1;
                     cells[opposite] = 0;
                     cells[last] = 0;
+                }
+                EmptyHoleCapture::OppositeColumn => {
+                    let outer = usize::from(board.opposite_outer[last]);
+                    cells[store] += cells[opposite] + cells[outer];
+                    cells[opposite] = 0;
+                    cells[outer] = 0;
                 }
             }
             return Landing::End;
@@ -194,6 +204,16 @@ impl Sowing {
 
     /// The holes the mover may sow each way round (none for a way the game does not allow).
     fn holes_to_sow(&self) -> [u64; 2] {
+        let legal = self.holes_where(|hole| self.sowable(hole));
+        if self.params.singles_last && legal == [0, 0] {
+            return self.holes_where(|hole| self.cells[hole] == 1);
+        }
+        legal
+    }
+
+    /// The holes of the mover's territory that `can_lift` allows and that feed where the game
+    /// demands it, each way round the game allows.
+    fn holes_where(&self, can_lift: impl Fn(usize) -> bool) -> [u64; 2] {
         let ways = Board::ways(self.params.direction);
         let mut legal = [0u64; 2];
         for (way, set) in legal.iter_mut().enumerate() {
@@ -204,7 +224,7 @@ impl Sowing {
             while bits != 0 {
                 let hole = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if self.sowable(hole) && self.feeds(hole, way as u8) {
+                if can_lift(hole) && self.feeds(hole, way as u8) {
                     *set |= 1 << hole;
                 }
             }
@@ -235,7 +255,14 @@ impl Sowing {
 
     /// Ends the game where its end rule says so.
     fn settle(&mut self) {
-        if self.relay.is_some() {
+        // Ludii reads the end rules after every move, a relay's too: the ends on the board
+        // hold between a turn's relays as well; those on the players' moves do not arise
+        // there (the mover has its relay to play).
+        let on_moves = matches!(
+            self.params.game_end,
+            GameEnd::MoverCannotMove | GameEnd::NextCannotMove | GameEnd::BothCannotMove
+        );
+        if self.relay.is_some() && on_moves {
             return;
         }
         let on_board = || -> (u32, u16) {
@@ -248,14 +275,28 @@ impl Sowing {
             (sum, most)
         };
         self.over = match self.params.game_end {
-            GameEnd::MoverCannotMove => self.holes_to_sow() == [0, 0],
+            // Ludii reads `(no Moves Mover)` after a move, before the turn passes: it holds
+            // once a player who had nothing to play has made its forced pass.
+            GameEnd::MoverCannotMove => self.passes >= 1,
+            GameEnd::NextCannotMove => self.holes_to_sow() == [0, 0],
+            GameEnd::BothCannotMove => self.passes >= 1 && self.holes_to_sow() == [0, 0],
+            GameEnd::MoverRowEmptyWins => self
+                .last_mover
+                .is_some_and(|mover| Self::in_territory(&self.cells, &self.board, mover) == 0),
+            GameEnd::CaptureGoal => (0..2).any(|player| {
+                self.cells[self.board.store(player)] >= u16::from(self.params.capture_goal)
+            }),
             GameEnd::RowEmpty => {
                 (0..2).any(|p| Self::in_territory(&self.cells, &self.board, p) == 0)
             }
             GameEnd::BoardEmpty => on_board().0 == 0,
             GameEnd::NoHoleAboveOne => on_board().1 <= 1,
             GameEnd::AtMostOneLeft => on_board().0 <= 1,
-        } || self.passes >= 2;
+        };
+        // Ludii ends a game in which every player has just passed, nobody winning, when the
+        // end rules do not end it first.
+        self.all_passed = !self.over && self.passes >= 2;
+        self.over |= self.all_passed;
     }
 
     fn row_json(&self, row: usize) -> Value {
@@ -290,10 +331,15 @@ impl Game for Sowing {
     fn new(options: &SowingParams) -> Self {
         let board = Board::new(options);
         let mut cells = [0; MAX_CELLS];
-        for cell in cells.iter_mut().take(board.holes) {
-            *cell = u16::from(options.seeds);
+        for (hole, cell) in cells.iter_mut().take(board.holes).enumerate() {
+            *cell = u16::from(
+                options
+                    .start_counts
+                    .holes()
+                    .map_or(options.seeds, |counts| counts[hole]),
+            );
         }
-        let total = board.holes as u16 * u16::from(options.seeds);
+        let total = cells.iter().sum();
         let mut game = Sowing {
             params: options.clone(),
             board,
@@ -302,6 +348,8 @@ impl Game for Sowing {
             relay: None,
             passes: 0,
             over: false,
+            all_passed: false,
+            last_mover: None,
             total,
         };
         game.settle();
@@ -382,6 +430,7 @@ impl Game for Sowing {
     }
 
     fn apply(&mut self, mv: Move) {
+        self.last_mover = Some(self.to_move);
         let landing = match mv {
             Move::Sow { hole, way } => {
                 self.passes = 0;
@@ -408,6 +457,12 @@ impl Game for Sowing {
     fn apply_chance(&mut self, _outcome: u8) {}
 
     fn outcome(&self) -> Outcome {
+        if self.all_passed {
+            return Outcome::draw(2);
+        }
+        if let (GameEnd::MoverRowEmptyWins, Some(mover)) = (self.params.game_end, self.last_mover) {
+            return Outcome::single_winner(2, mover);
+        }
         let (one, two) = (self.score(0), self.score(1));
         match one.cmp(&two) {
             std::cmp::Ordering::Greater => Outcome::single_winner(2, 0),
@@ -545,6 +600,7 @@ impl Observe for Sowing {
         game.total = game.cells.iter().sum();
         game.relay = None;
         game.passes = 0;
+        game.last_mover = None;
         game.settle();
         Ok(game)
     }

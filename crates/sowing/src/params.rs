@@ -22,6 +22,16 @@ option_enum! {
 }
 
 option_enum! {
+    /// Where each player's store sits in the track, when the stores are in it.
+    pub enum StoreSide {
+        /// At the right end of one's own row, as one sees it: after it anticlockwise (Kalah).
+        Right = "right",
+        /// At the left end of one's own row: after it clockwise (Chongka').
+        Left = "left",
+    }
+}
+
+option_enum! {
     /// What the last counter of a sowing does when it lands in a hole that was not empty.
     pub enum Relay {
         /// Nothing: the sowing ends there.
@@ -55,6 +65,10 @@ option_enum! {
         /// The counters of the hole facing it, when that hole is not empty; the last counter
         /// stays.
         Opposite = "opposite",
+        /// On four rows, the counters of the opponent's two holes in that column (the inner
+        /// one facing it and the outer one behind), when the inner one is not empty; the last
+        /// counter stays (Moruba).
+        OppositeColumn = "opposite-column",
     }
 }
 
@@ -84,8 +98,21 @@ option_enum! {
 option_enum! {
     /// When the game ends.
     pub enum GameEnd {
-        /// When the player to move has no legal move (Ludii's `(no Moves Mover)`).
+        /// When a player with no legal move has made its forced pass, a move of its own as
+        /// Ludii counts them (Ludii's `(no Moves Mover)`, read after the pass).
         MoverCannotMove = "mover-cannot-move",
+        /// Right after a move, when the player to move next has no legal move (Ludii's
+        /// `(no Moves Next)`).
+        NextCannotMove = "next-cannot-move",
+        /// When a player with no legal move has made its forced pass and the other player has
+        /// no legal move either (Ludii's `(and (no Moves Mover) (no Moves Next))`).
+        BothCannotMove = "both-cannot-move",
+        /// When a player has captured at least `capture_goal` counters after a move, more than
+        /// half of them all, so that player has the larger score (Uril's 25 of 48).
+        CaptureGoal = "capture-goal",
+        /// When the player who has just moved has emptied its own row: that player wins
+        /// (Waurie's `(if (= 0 (count in:(sites Mover))) (result Mover Win))`).
+        MoverRowEmptyWins = "mover-row-empty-wins",
         /// When either row is empty after a move; a mover with nothing to sow passes.
         RowEmpty = "row-empty",
         /// When no hole holds a counter after a move; a mover with nothing to sow passes.
@@ -114,9 +141,17 @@ game_options! {
         #[parameter(cites = "sowing family", source = "", range = 0..=64)]
         pub seeds: u8 = 4, ludii: 4;
 
-        /// Each player has a store at the end of the track, on the player's right; the sowing passes through one's own store and over the opponent's.
+        /// The counters of each hole at the start, hole by hole (a1… then b1…), where holes differ; `uniform` where every hole has `seeds`.
+        #[parameter(cites = "sowing family", source = "")]
+        pub start_counts: StartCounts = StartCounts::UNIFORM, ludii: StartCounts::UNIFORM;
+
+        /// Each player has a store in the track, at an end of its own row (`store_side`); the sowing passes through one's own store and over the opponent's.
         #[parameter(cites = "sowing family", source = "")]
         pub stores_in_track: bool = false, ludii: false;
+
+        /// Where each player's store sits in the track when the stores are in it: the right or the left end of one's own row.
+        #[parameter(cites = "sowing family", source = "")]
+        pub store_side: StoreSide = StoreSide::Right, ludii: StoreSide::Right;
 
         /// Which way the counters go round.
         #[rule(cites = "sowing family", source = "")]
@@ -125,6 +160,10 @@ game_options! {
         /// The fewest counters a hole must hold to be lifted and sown.
         #[rule(cites = "sowing family", source = "", range = 1..=4)]
         pub min_to_sow: u8 = 1, ludii: 1;
+
+        /// Where no hole holds `min_to_sow` counters, a hole of one counter may be lifted (Ludii's `(priority …)` of the two moves).
+        #[rule(cites = "sowing family", source = "")]
+        pub singles_last: bool = false, ludii: false;
 
         /// A sowing of a full lap or more passes over the hole it was lifted from.
         #[rule(cites = "sowing family", source = "")]
@@ -154,6 +193,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub empty_hole_capture: EmptyHoleCapture = EmptyHoleCapture::Off, ludii: EmptyHoleCapture::Off;
 
+        /// The capture across (`empty_hole_capture`) is made wherever the last counter falls in one's own facing hole, empty before or not (Moruba).
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_across_any_count: bool = false, ludii: false;
+
         /// A sowing that ends in one's own store gives another turn.
         #[rule(cites = "sowing family", source = "")]
         pub extra_turn_in_store: bool = false, ludii: false;
@@ -165,6 +208,10 @@ game_options! {
         /// When the game ends.
         #[rule(cites = "sowing family", source = "")]
         pub game_end: GameEnd = GameEnd::MoverCannotMove, ludii: GameEnd::MoverCannotMove;
+
+        /// The counters a player must have captured to end the game where its end is `capture-goal` (0 elsewhere).
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_goal: u8 = 0, ludii: 0;
 
         /// What each player's score is at the end.
         #[rule(cites = "sowing family", source = "")]
@@ -185,6 +232,17 @@ fn validate(params: &SowingParams) -> Result<(), String> {
             "rows × holes: {holes} holes, more than the {MAX_HOLES} the engine keeps"
         ));
     }
+    if params.empty_hole_capture == EmptyHoleCapture::OppositeColumn && params.rows != 4 {
+        return Err("empty_hole_capture: a column of the opponent's holes needs four rows".into());
+    }
+    if params.capture_across_any_count
+        && (params.empty_hole_capture == EmptyHoleCapture::Off || params.relay != Relay::Off)
+    {
+        return Err(
+            "capture_across_any_count: needs a capture across and no relay to take precedence over"
+                .into(),
+        );
+    }
     if params.stores_in_track && params.rows != 2 {
         return Err("stores_in_track: stores in the track need a two-row board".into());
     }
@@ -196,7 +254,31 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     if params.seeds == 0 {
         return Err("seeds: a game with no counters cannot be played".into());
     }
-    let total = holes * usize::from(params.seeds);
+    let total = match params.start_counts.holes() {
+        None => holes * usize::from(params.seeds),
+        Some(counts) if counts.len() == holes => counts.iter().map(|&c| usize::from(c)).sum(),
+        Some(counts) => {
+            return Err(format!(
+                "start_counts: {} counts for a board of {holes} holes",
+                counts.len()
+            ));
+        }
+    };
+    if total == 0 {
+        return Err("start_counts: a game with no counters cannot be played".into());
+    }
+    if (params.game_end == GameEnd::CaptureGoal) != (params.capture_goal > 0) {
+        return Err("capture_goal: a goal is set with the capture-goal end, and only there".into());
+    }
+    if params.game_end == GameEnd::CaptureGoal && 2 * usize::from(params.capture_goal) <= total {
+        return Err(format!(
+            "capture_goal: {} counters are not more than half of the {total}",
+            params.capture_goal
+        ));
+    }
+    if params.singles_last && params.min_to_sow < 2 {
+        return Err("singles_last: holes of one counter are already lifted".into());
+    }
     if total > usize::from(u16::MAX) {
         return Err(format!(
             "seeds: {total} counters, more than the engine counts"
@@ -205,9 +287,9 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     Ok(())
 }
 
-/// A set of counts from 1 to 31, written as a list (`2,3`) or empty (`none`).
+/// A set of counts from 1 to 127, written as a list (`2,3`) or empty (`none`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CountSet(pub u32);
+pub struct CountSet(pub u128);
 
 impl CountSet {
     /// No count.
@@ -216,7 +298,7 @@ impl CountSet {
     /// Whether `count` is in the set.
     #[inline]
     pub fn contains(self, count: u16) -> bool {
-        count < 32 && self.0 & (1 << count) != 0
+        count < 128 && self.0 & (1 << count) != 0
     }
 
     /// Whether the set has no count.
@@ -226,7 +308,7 @@ impl CountSet {
 
     /// The counts, ascending.
     pub fn counts(self) -> impl Iterator<Item = u16> {
-        (0..32u16).filter(move |&c| self.0 & (1 << c) != 0)
+        (0..128u16).filter(move |&c| self.0 & (1 << c) != 0)
     }
 }
 
@@ -236,14 +318,14 @@ impl engine::OptionValue for CountSet {
         if text == "none" || text.is_empty() {
             return Ok(CountSet::EMPTY);
         }
-        let mut bits = 0u32;
+        let mut bits = 0u128;
         for part in text.split(',') {
             let count: u32 = part
                 .trim()
                 .parse()
                 .map_err(|_| format!("{part:?} in {text:?} is not a whole number"))?;
-            if !(1..=31).contains(&count) {
-                return Err(format!("{count} in {text:?} is not a count from 1 to 31"));
+            if !(1..=127).contains(&count) {
+                return Err(format!("{count} in {text:?} is not a count from 1 to 127"));
             }
             bits |= 1 << count;
         }
@@ -262,5 +344,73 @@ impl engine::OptionValue for CountSet {
 
     fn domain() -> String {
         "a list of counts such as 2,3, or none".into()
+    }
+}
+
+/// The counters of each hole at the start, in the family's order of holes, or `uniform`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StartCounts {
+    /// Holes listed (0 for `uniform`).
+    len: u8,
+    counts: [u8; MAX_HOLES],
+}
+
+impl StartCounts {
+    /// Every hole holds the game's `seeds`.
+    pub const UNIFORM: StartCounts = StartCounts {
+        len: 0,
+        counts: [0; MAX_HOLES],
+    };
+
+    /// The counts hole by hole, when they are listed.
+    pub fn holes(&self) -> Option<&[u8]> {
+        (self.len > 0).then(|| &self.counts[..usize::from(self.len)])
+    }
+
+    /// The counts of `holes`, in the family's order of holes (at most [`MAX_HOLES`]).
+    pub fn listed(holes: &[u8]) -> Option<StartCounts> {
+        if holes.is_empty() || holes.len() > MAX_HOLES {
+            return None;
+        }
+        let mut counts = [0; MAX_HOLES];
+        counts[..holes.len()].copy_from_slice(holes);
+        Some(StartCounts {
+            len: holes.len() as u8,
+            counts,
+        })
+    }
+}
+
+impl engine::OptionValue for StartCounts {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        if text == "uniform" {
+            return Ok(StartCounts::UNIFORM);
+        }
+        let counts = text
+            .split(',')
+            .map(|part| {
+                part.trim()
+                    .parse::<u8>()
+                    .map_err(|_| format!("{part:?} in {text:?} is not a count from 0 to 255"))
+            })
+            .collect::<Result<Vec<u8>, String>>()?;
+        StartCounts::listed(&counts)
+            .ok_or_else(|| format!("{text:?} lists more than {MAX_HOLES} holes"))
+    }
+
+    fn render_value(&self) -> String {
+        match self.holes() {
+            None => "uniform".into(),
+            Some(counts) => counts
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    }
+
+    fn domain() -> String {
+        "uniform, or a count for each hole such as 4,4,5,4,3,4,4,4,4,4,4,4".into()
     }
 }

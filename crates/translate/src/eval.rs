@@ -345,6 +345,12 @@ impl Context<'_> {
                         Ok(sorted(all))
                     }
                     Some("Board") => Ok((0..self.geometry.sites()).collect()),
+                    // The seeds are shared: every occupied site of the board, by anyone.
+                    Some("Occupied") if node.named("by").is_some_and(|by| is_symbol(by, "All")) => {
+                        Ok((0..self.geometry.sites())
+                            .filter(|&site| self.counts.get(site).is_some_and(|&c| c > 0))
+                            .collect())
+                    }
                     _ => self.region("", self.player(symbol)?, node),
                 },
                 [symbol, name] if symbol.as_symbol() == Some("Track") => {
@@ -370,6 +376,13 @@ impl Context<'_> {
                 }
                 _ => Err(unknown(node)),
             },
+            "if" if args.len() == 3 => {
+                if self.boolean(args[0])? {
+                    self.sites(args[1])
+                } else {
+                    self.sites(args[2])
+                }
+            }
             "forEach" if args.len() == 1 => {
                 let condition = node.named("if").ok_or_else(|| unknown(node))?;
                 let mut kept = Vec::new();

@@ -13,6 +13,7 @@ use ludii::{Expanded, Kind, Node, Span};
 use sowing::board::Board;
 use sowing::{
     CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, GameEnd, Relay, Score, SowingParams,
+    StoreSide,
 };
 
 use crate::eval::{Context, Places, Unknown, is_symbol};
@@ -364,9 +365,9 @@ struct Track {
     sites: Vec<usize>,
 }
 
-/// The family's parameters of the board, its tables, the Ludii site of each family cell, and
-/// the way round each track goes for each player it serves.
-type FamilyBoard = (
+/// The family's parameters of a board, the board, the Ludii site of each family cell and the
+/// way round of each track for each player.
+type BoardReading = (
     SowingParams,
     Board,
     Vec<usize>,
@@ -376,7 +377,7 @@ type FamilyBoard = (
 /// The family's board for the description's size and stores in the track, the Ludii site of
 /// each family cell, and for each track the way round it goes (0 anticlockwise, 1 clockwise)
 /// for each player it serves; `None` with lacks when a track is not one of the family's.
-fn board_for(reader: &mut Reader<'_>, equipment: &Equipment) -> Option<FamilyBoard> {
+fn board_for(reader: &mut Reader<'_>, equipment: &Equipment) -> Option<BoardReading> {
     let geometry = &equipment.geometry;
     let node = &equipment.board_node;
     let store_sites: Vec<usize> = geometry
@@ -387,52 +388,87 @@ fn board_for(reader: &mut Reader<'_>, equipment: &Equipment) -> Option<FamilyBoa
         .tracks
         .iter()
         .any(|t| t.sites.iter().any(|s| store_sites.contains(s)));
-    let params = SowingParams {
-        rows: geometry.rows as u8,
-        holes: geometry.columns as u8,
-        stores_in_track: with_stores,
-        ..SowingParams::default()
+    let sides: &[StoreSide] = if with_stores {
+        &[StoreSide::Right, StoreSide::Left]
+    } else {
+        &[StoreSide::Right]
     };
-    if params.rows as usize * params.holes as usize > sowing::MAX_HOLES {
-        reader.lack(
-            node,
-            format!("a board of more than {} holes", sowing::MAX_HOLES),
-        );
-        return None;
-    }
-    let board = Board::new(&params);
-    let mut cells = geometry.cells_of(&board)?;
-    if with_stores {
-        // The family's store of player 1 follows player 1's row anticlockwise: the right
-        // store; player 2's the left.
-        let (left, right) = geometry.store_sites()?;
-        cells.push(right);
-        cells.push(left);
-    }
-    let mut ways = BTreeMap::new();
-    for track in &equipment.tracks {
-        let players: Vec<usize> = track.owner.map_or_else(|| vec![0, 1], |p| vec![p]);
-        let mut by_player = [None; 2];
-        for player in players {
-            let way = (0..2u8)
-                .find(|&way| same_cycle(&track.sites, &board, &cells, player, with_stores, way));
-            match way {
-                Some(way) => by_player[player] = Some(way),
-                None => {
-                    reader.lack(
-                        node,
-                        format!(
-                            "a track ({}) that is neither the family's anticlockwise nor its clockwise round",
-                            track.name
-                        ),
-                    );
-                    return None;
+    let mut unmatched = String::new();
+    for &store_side in sides {
+        let params = SowingParams {
+            rows: geometry.rows as u8,
+            holes: geometry.columns as u8,
+            stores_in_track: with_stores,
+            store_side,
+            ..SowingParams::default()
+        };
+        if params.rows as usize * params.holes as usize > sowing::MAX_HOLES {
+            reader.lack(
+                node,
+                format!("a board of more than {} holes", sowing::MAX_HOLES),
+            );
+            return None;
+        }
+        let board = Board::new(&params);
+        let mut cells = geometry.cells_of(&board)?;
+        if with_stores {
+            // A store on the right of player 1's row is Ludii's right store, player 2's right
+            // is Ludii's left; on the left the other way round.
+            let (left, right) = geometry.store_sites()?;
+            let (first, second) = match store_side {
+                StoreSide::Right => (right, left),
+                StoreSide::Left => (left, right),
+            };
+            // The description's map names each player's store: the stores in the track must
+            // be those.
+            let mapped = |player: u8| equipment.places.maps.get(&(String::new(), player)).copied();
+            if [(1u8, first), (2, second)]
+                .iter()
+                .any(|&(player, site)| mapped(player).is_some_and(|m| m != site))
+            {
+                continue;
+            }
+            cells.push(first);
+            cells.push(second);
+        }
+        let mut ways = BTreeMap::new();
+        for track in &equipment.tracks {
+            let players: Vec<usize> = track.owner.map_or_else(|| vec![0, 1], |p| vec![p]);
+            let mut by_player = [None; 2];
+            for player in players {
+                let way = (0..2u8).find(|&way| {
+                    same_cycle(&track.sites, &board, &cells, player, with_stores, way)
+                });
+                match way {
+                    Some(way) => by_player[player] = Some(way),
+                    None if unmatched.is_empty() => unmatched = track.name.clone(),
+                    None => {}
                 }
             }
+            ways.insert(track.name.clone(), by_player);
         }
-        ways.insert(track.name.clone(), by_player);
+        let all_matched = equipment.tracks.iter().all(|track| {
+            let players: Vec<usize> = track.owner.map_or_else(|| vec![0, 1], |p| vec![p]);
+            players
+                .iter()
+                .all(|&p| ways.get(&track.name).is_some_and(|w| w[p].is_some()))
+        });
+        if all_matched {
+            return Some((params, board, cells, ways));
+        }
     }
-    Some((params, board, cells, ways))
+    reader.lack(
+        node,
+        if unmatched.is_empty() {
+            "stores in the track that are not the stores the description maps to its players"
+                .to_string()
+        } else {
+            format!(
+                "a track ({unmatched}) that is neither the family's anticlockwise nor its clockwise round"
+            )
+        },
+    );
+    None
 }
 
 /// Whether a Ludii track (sites) is the family's track of `player` going `way` round on
@@ -520,6 +556,12 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
     reader.set("rows", params.rows, board_node);
     reader.set("holes", params.holes, board_node);
     reader.set("stores_in_track", params.stores_in_track, board_node);
+    reader.set_or_default(
+        "store_side",
+        params.store_side,
+        board_node,
+        params.stores_in_track,
+    );
     let situation = Situation {
         geometry: &equipment.geometry,
         places: &equipment.places,
@@ -598,22 +640,26 @@ fn head_of(node: &Node) -> String {
 
 fn read_start(reader: &mut Reader<'_>, start: &Node, situation: &Situation<'_>) {
     let sets: Vec<&Node> = start.positional().flat_map(items).collect();
-    let holes: Vec<usize> = {
-        let mut all = situation.cells[..situation.board.holes].to_vec();
-        all.sort_unstable();
-        all
-    };
     let mut counts = BTreeMap::new();
     for set in sets {
         let ok = set.is_call("set")
             && set.arg(0).is_some_and(|a| is_symbol(a, "Count"))
             && set.arg(1).and_then(Node::as_int).is_some();
-        let Some(to) = set.named("to").filter(|_| ok) else {
-            reader.lack(set, format!("a start the family does not have: {set}"));
-            return;
-        };
         let count = set.arg(1).and_then(Node::as_int).unwrap_or(0);
-        match situation.context(1).sites(to) {
+        // `to:` names sites, `at:` one site.
+        let sites = match (set.named("to"), set.named("at")) {
+            (Some(to), None) if ok => situation.context(1).sites(to),
+            (None, Some(at)) if ok => situation.context(1).int(at).and_then(|site| {
+                usize::try_from(site)
+                    .map(|site| vec![site])
+                    .map_err(|_| crate::eval::unknown(at))
+            }),
+            _ => {
+                reader.lack(set, format!("a start the family does not have: {set}"));
+                return;
+            }
+        };
+        match sites {
             Ok(sites) => {
                 for site in sites {
                     counts.insert(site, count);
@@ -625,16 +671,48 @@ fn read_start(reader: &mut Reader<'_>, start: &Node, situation: &Situation<'_>) 
             }
         }
     }
-    let placed: Vec<usize> = counts.keys().copied().collect();
-    let values: std::collections::BTreeSet<i64> = counts.values().copied().collect();
-    match values.iter().next() {
-        Some(&count) if placed == holes && values.len() == 1 && (1..=64).contains(&count) => {
-            reader.set("seeds", count, start);
-        }
-        _ => reader.lack(
+    let board = situation.board;
+    let holes = &situation.cells[..board.holes];
+    // Counters only in holes: a store or a hand starts empty in the family.
+    if counts
+        .iter()
+        .any(|(site, &count)| count != 0 && !holes.contains(site))
+    {
+        reader.lack(
             start,
-            format!("a start other than the same count in every hole: {start}"),
-        ),
+            format!("a start with counters outside the holes: {start}"),
+        );
+        return;
+    }
+    let by_hole: Vec<i64> = holes
+        .iter()
+        .map(|site| counts.get(site).copied().unwrap_or(0))
+        .collect();
+    if by_hole.iter().any(|&count| !(0..=255).contains(&count)) {
+        reader.lack(
+            start,
+            format!("a start of more than 255 counters in a hole: {start}"),
+        );
+        return;
+    }
+    let most = by_hole.iter().copied().max().unwrap_or(0);
+    if by_hole.iter().all(|&count| count == most) && (1..=64).contains(&most) {
+        reader.set("seeds", most, start);
+        reader.default("start_counts", "uniform", start);
+        return;
+    }
+    let listed: Vec<u8> = by_hole.iter().map(|&count| count as u8).collect();
+    match sowing::StartCounts::listed(&listed) {
+        Some(layout) if most > 0 => {
+            reader.set(
+                "start_counts",
+                engine::OptionValue::render_value(&layout),
+                start,
+            );
+            // `seeds` is not used where the holes are listed; the largest count stands in.
+            reader.default("seeds", most.min(64), start);
+        }
+        _ => reader.lack(start, format!("a start the family does not have: {start}")),
     }
 }
 
@@ -677,6 +755,27 @@ fn read_play(reader: &mut Reader<'_>, play: &Node, situation: &Situation<'_>) {
     if !must_feed {
         reader.default("must_feed", false, play);
     }
+    if moves.is_call("priority") {
+        let options: Vec<&Node> = moves.positional().flat_map(items).collect();
+        match options.as_slice() {
+            [first, second] if singles_after(first, second, situation) => {
+                reader.set("singles_last", true, moves);
+                moves = first;
+            }
+            _ => {
+                reader.lack(
+                    moves,
+                    format!(
+                        "a priority the family does not have: {}",
+                        crate::eval::unknown(moves).0
+                    ),
+                );
+                return;
+            }
+        }
+    } else {
+        reader.default("singles_last", false, play);
+    }
     let choices: Vec<&Node> = if moves.is_call("or") {
         moves.positional().flat_map(items).collect()
     } else {
@@ -718,6 +817,40 @@ fn read_play(reader: &mut Reader<'_>, play: &Node, situation: &Situation<'_>) {
             format!("a choice of {} kinds of move", choices.len()),
         ),
     }
+}
+
+/// Whether `second` is `first` but for lifting exactly the holes of one counter, and `first`
+/// lifts only holes of two or more: Ludii plays `second` only where `first` has no move.
+fn singles_after(first: &Node, second: &Node, situation: &Situation<'_>) -> bool {
+    let parts = |node: &Node| -> Option<(String, String, Node)> {
+        if !node.is_call("move") {
+            return None;
+        }
+        let from = child(node, "from")?;
+        let then = child(node, "then")?;
+        Some((
+            from.arg(0)?.to_string(),
+            then.to_string(),
+            from.named("if")?.clone(),
+        ))
+    };
+    let (Some((holes, then, lifts)), Some((holes_too, then_too, single))) =
+        (parts(first), parts(second))
+    else {
+        return false;
+    };
+    let hole = situation.cells[0];
+    let lifted = |condition: &Node, count: i64| {
+        let mut context = situation.context(1);
+        context.counts[hole] = count;
+        context.from = hole as i64;
+        context.boolean(condition).ok()
+    };
+    holes == holes_too
+        && then == then_too
+        && (0..=40).all(|count| {
+            lifted(&lifts, count) == Some(count >= 2) && lifted(&single, count) == Some(count == 1)
+        })
 }
 
 /// Reads one kind of move, a hole lifted and sown; returns the way round it sows.
@@ -1013,7 +1146,16 @@ fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, rela
     }
     // Stores in the track: the opponent's must be passed over, as the family's track does.
     let passes_theirs = sow.named("skipIf");
-    if situation.board.holes < situation.cells.len() {
+    // Each player's own track may leave the opponent's store out.
+    let tracks_leave_theirs_out = situation.tracks.iter().all(|track| {
+        track.owner.is_some_and(|player| {
+            situation
+                .cells
+                .get(board.holes + 1 - player)
+                .is_some_and(|store| !track.sites.contains(store))
+        })
+    });
+    if situation.board.holes < situation.cells.len() && !tracks_leave_theirs_out {
         let skips_theirs = passes_theirs.is_some_and(|condition| {
             (1..=2u8).all(|mover| {
                 (0..situation.cells.len()).all(|cell| {
@@ -1053,6 +1195,9 @@ fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, rela
     read_effects(reader, sow, &found, situation, relay_from_last);
 }
 
+/// The largest count a capture set holds.
+const MOST_COUNTED: i64 = 127;
+
 /// A situation after a sowing: the mover, the last site, the count there, the count facing it.
 #[derive(Clone, Copy)]
 struct Landing {
@@ -1062,12 +1207,17 @@ struct Landing {
     facing: i64,
 }
 
-fn landings(situation: &Situation<'_>) -> Vec<Landing> {
+/// Every landing with up to `most` counters in the last hole.
+fn landings(situation: &Situation<'_>, most: i64) -> Vec<Landing> {
     let mut all = Vec::new();
     for mover in 1..=2u8 {
         for cell in 0..situation.cells.len() {
-            // The last counter has just fallen there: a hole or store holds at least one.
-            for count in 1..=20i64 {
+            // A sowing passes over the opponent's store: it never ends there.
+            if cell == situation.board.holes + usize::from(2 - mover) {
+                continue;
+            }
+            // The last hole holds at least the last counter.
+            for count in 1..=most {
                 for facing in [0i64, 3] {
                     all.push(Landing {
                         mover,
@@ -1112,13 +1262,31 @@ fn read_effects(
     relay_from_last: bool,
 ) {
     let board = situation.board;
-    let all = landings(situation);
+    // A hole holds at most every counter of the game, and the family's counts stop at 127.
+    let listed: Option<i64> = reader.reading.get("start_counts").and_then(|read| {
+        (read.value != "uniform").then(|| {
+            read.value
+                .split(',')
+                .filter_map(|c| c.trim().parse::<i64>().ok())
+                .sum()
+        })
+    });
+    let counters = listed.unwrap_or_else(|| {
+        reader
+            .reading
+            .get("seeds")
+            .and_then(|read| read.value.parse::<i64>().ok())
+            .map_or(MOST_COUNTED, |seeds| seeds * board.holes as i64)
+    });
+    let most = counters.clamp(1, MOST_COUNTED);
+    let all = landings(situation, most);
     let mut relay = false;
     let mut extra_turn = false;
-    let mut counts = 0u32;
+    let mut counts = 0u128;
     let mut rows: Option<CaptureRow> = None;
     let mut takes = None;
     let mut empty_capture = EmptyHoleCapture::Off;
+    let mut any_count_across = false;
     let mut capture_node = None;
     for (conditions, action) in found {
         let mut table = Vec::with_capacity(all.len());
@@ -1141,7 +1309,9 @@ fn read_effects(
                 let occupied = |l: Landing| l.cell < board.holes && l.count > 1;
                 if when(&own_store) && board.holes < situation.cells.len() {
                     extra_turn = true;
-                } else if relay_from_last && when(&occupied) {
+                } else if relay_from_last
+                    && (when(&occupied) || when(&|l: Landing| !own_store(l) && occupied(l)))
+                {
                     relay = true;
                 } else {
                     reader.lack(
@@ -1160,9 +1330,18 @@ fn read_effects(
                     .filter(|(l, t)| **t && l.cell < board.holes)
                     .map(|(l, _)| (l.mover, l.cell))
                     .collect();
+                let mut column = false;
                 let takes_facing = match also.as_slice() {
                     [] => false,
-                    [site] if faces(site, situation, &made) => true,
+                    [site] if faces(site, situation, &made, false) => true,
+                    [inner, outer]
+                        if board.rows == 4
+                            && faces(inner, situation, &made, false)
+                            && faces(outer, situation, &made, true) =>
+                    {
+                        column = true;
+                        true
+                    }
                     _ => {
                         reader.lack(
                             node,
@@ -1171,29 +1350,54 @@ fn read_effects(
                         return;
                     }
                 };
-                // Kalah's capture: an own hole made one, facing a hole with counters.
-                let kalah = |l: Landing| {
+                // Kalah's capture: an own hole made one, facing a hole with counters. Whether it
+                // is made when the facing hole is empty does not matter: it takes nothing.
+                let across = |l: Landing, any_count: bool| {
                     l.cell < board.holes
                         && board.owner(l.cell) == l.mover - 1
-                        && l.count == 1
-                        && l.facing > 0
+                        && board.has_opposite >> l.cell & 1 == 1
+                        && (l.count == 1 || any_count)
                 };
-                if takes_facing && when(&kalah) && count.is_none() {
-                    empty_capture = if *last {
-                        EmptyHoleCapture::OppositeAndLast
-                    } else {
-                        EmptyHoleCapture::Opposite
+                let kalah_like = |any_count: bool| {
+                    let strict = |l: Landing| across(l, any_count) && l.facing > 0;
+                    let when_facing = !*last
+                        && all
+                            .iter()
+                            .zip(&table)
+                            .all(|(&l, &t)| l.facing == 0 || t == across(l, any_count));
+                    when(&strict) || when_facing
+                };
+                // Moruba's capture across is made whatever the last hole holds.
+                let any_count = !kalah_like(false) && !*last && kalah_like(true);
+                if takes_facing && (kalah_like(false) || any_count) && count.is_none() {
+                    any_count_across = any_count;
+                    empty_capture = match (*last, column) {
+                        (false, true) => EmptyHoleCapture::OppositeColumn,
+                        (true, false) => EmptyHoleCapture::OppositeAndLast,
+                        (false, false) => EmptyHoleCapture::Opposite,
+                        (true, true) => {
+                            reader
+                                .lack(node, "a capture of the last hole and the column facing it");
+                            return;
+                        }
                     };
                     continue;
                 }
+                if column {
+                    reader.lack(
+                        node,
+                        "a capture of the column facing the last hole other than Kalah's",
+                    );
+                    return;
+                }
                 // Otherwise a set of counts on a row, whatever faces it.
-                let mut own = 0u32;
-                let mut theirs = 0u32;
+                let mut own = 0u128;
+                let mut theirs = 0u128;
                 for (&l, &t) in all.iter().zip(&table) {
                     if !t {
                         continue;
                     }
-                    if l.cell >= board.holes || !(1..32).contains(&l.count) {
+                    if l.cell >= board.holes || !(1..128).contains(&l.count) {
                         reader.lack(node, "a capture in a store, or of no counters");
                         return;
                     }
@@ -1215,8 +1419,8 @@ fn read_effects(
                 let set = own | theirs;
                 let expected = |l: Landing| {
                     l.cell < board.holes
-                        && set >> l.count.clamp(0, 31) & 1 == 1
-                        && l.count < 32
+                        && set >> l.count.clamp(0, 127) & 1 == 1
+                        && l.count < 128
                         && match row {
                             CaptureRow::Opponent => board.owner(l.cell) != l.mover - 1,
                             CaptureRow::Own => board.owner(l.cell) == l.mover - 1,
@@ -1235,7 +1439,10 @@ fn read_effects(
                     return;
                 }
                 if let Some(fixed) = count
-                    && u32::try_from(*fixed).ok().and_then(|f| 1u32.checked_shl(f)) != Some(set)
+                    && u32::try_from(*fixed)
+                        .ok()
+                        .and_then(|f| 1u128.checked_shl(f))
+                        != Some(set)
                 {
                     reader.lack(
                         node,
@@ -1243,6 +1450,10 @@ fn read_effects(
                             "a capture of {fixed} counters from holes that may hold another count"
                         ),
                     );
+                    return;
+                }
+                if counters > MOST_COUNTED && set >> MOST_COUNTED & 1 == 1 {
+                    reader.lack(node, format!("a capture of counts above {MOST_COUNTED}"));
                     return;
                 }
                 counts = set;
@@ -1288,6 +1499,12 @@ fn read_effects(
         at,
         empty_capture != EmptyHoleCapture::Off,
     );
+    reader.set_or_default(
+        "capture_across_any_count",
+        any_count_across,
+        at,
+        any_count_across,
+    );
     reader.set_or_default("extra_turn_in_store", extra_turn, sow, extra_turn);
     reader.set_or_default(
         "relay",
@@ -1295,14 +1512,50 @@ fn read_effects(
         sow,
         relay,
     );
-    match sow.named("backtracking") {
-        None => reader.default("capture_chain", false, sow),
-        Some(value) if is_symbol(value, "True") && rows.is_some() => {
-            reader.set("capture_chain", true, value);
+    match (sow.named("backtracking"), rows) {
+        (None, _) => reader.default("capture_chain", false, sow),
+        (Some(value), Some(row)) => {
+            // Ludii walks back while the sowing's condition (`if:`) and the backtracking
+            // condition hold, at the hole it leaves and the one it reaches, making there
+            // whatever capture the effect makes: the family's chain when together they hold
+            // exactly where a capture is made, and nowhere else.
+            let mut conditions: Vec<(&Node, bool)> = vec![(value, true)];
+            if let Some(guard) = sow.named("if") {
+                conditions.push((guard, true));
+            }
+            let capturable = |l: Landing| {
+                l.cell < board.holes
+                    && counts >> l.count.clamp(0, MOST_COUNTED) & 1 == 1
+                    && match row {
+                        CaptureRow::Opponent => board.owner(l.cell) != l.mover - 1,
+                        CaptureRow::Own => board.owner(l.cell) == l.mover - 1,
+                        CaptureRow::Any => true,
+                    }
+            };
+            let mut same = true;
+            for &landing in &all {
+                match holds(&conditions, landing, situation) {
+                    Ok(value) => same &= value == capturable(landing),
+                    Err(error) => {
+                        reader.unknown(value, error, "a backward chain");
+                        return;
+                    }
+                }
+            }
+            if same {
+                reader.set("capture_chain", true, value);
+            } else {
+                reader.lack(
+                    value,
+                    format!(
+                        "a backward chain that goes on where no capture is made, or stops where one is: {value}"
+                    ),
+                );
+            }
         }
-        Some(value) => reader.lack(
+        (Some(value), None) => reader.lack(
             value,
-            format!("a backward chain under its own condition: {value}"),
+            format!("a backward chain without a capture of counts: {value}"),
         ),
     }
     if relay_from_last && !relay {
@@ -1313,15 +1566,20 @@ fn read_effects(
     }
 }
 
-/// Whether a site expression names the hole facing `(to)` wherever a capture is `made`.
-fn faces(site: &Node, situation: &Situation<'_>, made: &[(u8, usize)]) -> bool {
+/// Whether a site expression names the hole facing `(to)` (or, `outer`, the opponent's outer
+/// hole behind it) wherever a capture is `made`.
+fn faces(site: &Node, situation: &Situation<'_>, made: &[(u8, usize)], outer: bool) -> bool {
     let board = situation.board;
     made.iter().all(|&(mover, cell)| {
         let mut context = situation.context(mover);
         context.to = situation.cells[cell] as i64;
+        let facing = if outer {
+            board.opposite_outer[cell]
+        } else {
+            board.opposite[cell]
+        };
         board.has_opposite >> cell & 1 == 1
-            && context.int(site).ok()
-                == Some(situation.cells[usize::from(board.opposite[cell])] as i64)
+            && context.int(site).ok() == Some(situation.cells[usize::from(facing)] as i64)
     })
 }
 
@@ -1343,6 +1601,11 @@ impl Reader<'_> {
 
 fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
     let rules: Vec<&Node> = end.positional().flat_map(items).collect();
+    if let [one, other] = rules.as_slice() {
+        read_capture_goal(reader, end, [one, other], situation);
+        return;
+    }
+    reader.default("capture_goal", 0, end);
     let [rule] = rules.as_slice() else {
         reader.lack(end, format!("an end of several rules: {}", end));
         return;
@@ -1358,16 +1621,44 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
         reader.lack(rule, format!("an end without a result: {rule}"));
         return;
     };
-    // `(no Moves Mover)` and `(no Moves Next)` both end the game when the player about to
-    // move has nothing to play: Ludii reads the mover's stalemate at the start of its turn,
-    // and the next player's right after the move.
-    let no_moves = condition.is_call("no")
-        && condition.arg(0).is_some_and(|a| is_symbol(a, "Moves"))
-        && condition
-            .arg(1)
-            .is_some_and(|a| is_symbol(a, "Mover") || is_symbol(a, "Next"));
-    if no_moves {
+    let mover_wins = result.is_call("result")
+        && result.arg(0).is_some_and(|a| is_symbol(a, "Mover"))
+        && result.arg(1).is_some_and(|a| is_symbol(a, "Win"));
+    if mover_wins {
+        match mover_row_empty(condition, situation) {
+            Ok(true) => {
+                reader.set("game_end", GameEnd::MoverRowEmptyWins, condition);
+                reader.default("score", Score::Captured, result);
+            }
+            Ok(false) => reader.lack(
+                condition,
+                format!("a win of the mover on a condition the family does not have: {condition}"),
+            ),
+            Err(error) => reader.unknown(condition, error, "an end condition"),
+        }
+        return;
+    }
+    // Ludii reads `(no Moves Next)` right after the move: the next player's stalemate ends the
+    // game at once. `(no Moves Mover)` is read then too, when the mover is still the player
+    // who moved: it holds once a player with nothing to play has made its forced pass.
+    let no_moves_of = |node: &Node, who: &str| {
+        node.is_call("no")
+            && node.arg(0).is_some_and(|a| is_symbol(a, "Moves"))
+            && node.arg(1).is_some_and(|a| is_symbol(a, who))
+    };
+    let no_moves = |who: &str| no_moves_of(condition, who);
+    let both = condition.is_call("and")
+        && matches!(
+            condition.positional().flat_map(items).collect::<Vec<_>>().as_slice(),
+            [a, b] if (no_moves_of(a, "Mover") && no_moves_of(b, "Next"))
+                || (no_moves_of(a, "Next") && no_moves_of(b, "Mover"))
+        );
+    if both {
+        reader.set("game_end", GameEnd::BothCannotMove, condition);
+    } else if no_moves("Mover") {
         reader.set("game_end", GameEnd::MoverCannotMove, condition);
+    } else if no_moves("Next") {
+        reader.set("game_end", GameEnd::NextCannotMove, condition);
     } else {
         match board_end(condition, situation) {
             Ok(Some(end)) => reader.set("game_end", end, condition),
@@ -1416,6 +1707,135 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
     }
 }
 
+/// Two rules, `(if C (result Pn Win))` for each player, where C holds when player n has
+/// captured at least N counters, N more than half of them all: the capture-goal end, whose
+/// winner has the larger score.
+fn read_capture_goal(
+    reader: &mut Reader<'_>,
+    end: &Node,
+    rules: [&Node; 2],
+    situation: &Situation<'_>,
+) {
+    let total: i64 = match reader.reading.get("start_counts") {
+        Some(read) if read.value != "uniform" => read
+            .value
+            .split(',')
+            .filter_map(|c| c.trim().parse::<i64>().ok())
+            .sum(),
+        _ => {
+            reader
+                .reading
+                .get("seeds")
+                .and_then(|read| read.value.parse::<i64>().ok())
+                .unwrap_or(0)
+                * situation.board.holes as i64
+        }
+    };
+    let mut goals = Vec::new();
+    for (rule, player) in rules.into_iter().zip([1u8, 2]) {
+        let winner = if player == 1 { "P1" } else { "P2" };
+        let (Some(condition), Some(result)) = (rule.arg(0), rule.arg(1)) else {
+            reader.lack(
+                rule,
+                format!("an end rule the family does not have: {rule}"),
+            );
+            return;
+        };
+        let wins = rule.is_call("if")
+            && result.is_call("result")
+            && result.arg(0).is_some_and(|a| is_symbol(a, winner))
+            && result.arg(1).is_some_and(|a| is_symbol(a, "Win"));
+        if !wins {
+            reader.lack(
+                rule,
+                format!("an end of several rules the family does not have: {end}"),
+            );
+            return;
+        }
+        // The captures are where the description maps the player's store, or in its hand.
+        let context = situation.context(player);
+        let place = situation
+            .places
+            .maps
+            .get(&(String::new(), player))
+            .copied()
+            .unwrap_or_else(|| context.hand(player));
+        let mut holds = Vec::new();
+        for captured in 0..=total {
+            for mover in 1..=2u8 {
+                let mut context = situation.context(mover);
+                context.counts[place] = captured;
+                match context.boolean(condition) {
+                    Ok(value) => holds.push((captured, value)),
+                    Err(error) => {
+                        reader.unknown(condition, error, "an end condition");
+                        return;
+                    }
+                }
+            }
+        }
+        let goal = holds.iter().find(|(_, value)| *value).map(|(c, _)| *c);
+        match goal {
+            Some(goal) if holds.iter().all(|&(c, value)| value == (c >= goal)) => {
+                goals.push((goal, condition));
+            }
+            _ => {
+                reader.lack(
+                    condition,
+                    format!(
+                        "an end condition that is not a count of captures reached: {condition}"
+                    ),
+                );
+                return;
+            }
+        }
+    }
+    match goals.as_slice() {
+        [(goal, condition), (other, _)]
+            if goal == other && 2 * goal > total && (1..=255).contains(goal) =>
+        {
+            reader.set("game_end", GameEnd::CaptureGoal, condition);
+            reader.set("capture_goal", goal, condition);
+            reader.default("score", Score::Captured, end);
+        }
+        _ => reader.lack(
+            end,
+            format!("an end on captures that is not one goal, more than half the counters, for both: {end}"),
+        ),
+    }
+}
+
+/// Whether a condition holds exactly when the mover's own row is empty, tried for both movers
+/// on boards with either row empty, both, neither and a few others.
+fn mover_row_empty(condition: &Node, situation: &Situation<'_>) -> Result<bool, Unknown> {
+    let board = situation.board;
+    let holes = board.holes;
+    let mut boards: Vec<Vec<i64>> = vec![vec![0; holes], vec![1; holes]];
+    for player in 0..2u8 {
+        boards.push(
+            (0..holes)
+                .map(|h| i64::from(board.owner(h) != player) * 3)
+                .collect(),
+        );
+    }
+    for seed in 0..6i64 {
+        boards.push((0..holes as i64).map(|h| (h * 7 + seed * 3) % 4).collect());
+    }
+    for counts in &boards {
+        for mover in 1..=2u8 {
+            let mut context = situation.context(mover);
+            for (cell, &count) in counts.iter().enumerate() {
+                context.counts[situation.cells[cell]] = count;
+            }
+            let empty = (0..holes).all(|h| board.owner(h) != mover - 1 || counts[h] == 0);
+            if context.boolean(condition)? != empty {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}
+
 /// Which of the family's end conditions on the holes a condition is, tried on boards that tell
 /// them apart (empty, a single counter, ones only, a hole of two, an empty row) and on a few
 /// others, for both movers.
@@ -1461,7 +1881,11 @@ fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameE
                     GameEnd::NoHoleAboveOne => most <= 1,
                     GameEnd::AtMostOneLeft => total <= 1,
                     GameEnd::RowEmpty => row_empty,
-                    GameEnd::MoverCannotMove => false,
+                    GameEnd::MoverCannotMove
+                    | GameEnd::NextCannotMove
+                    | GameEnd::BothCannotMove
+                    | GameEnd::CaptureGoal
+                    | GameEnd::MoverRowEmptyWins => false,
                 };
                 expected == value
             });
