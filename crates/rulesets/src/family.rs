@@ -57,6 +57,14 @@ pub(crate) fn games() -> &'static [&'static dyn Ruleset] {
     &loaded().games
 }
 
+/// The shipped family game `slug`, read from its own file alone: a process that plays one
+/// game (the instruction-count gate's workload) does not pay for reading the others.
+pub(crate) fn game_alone(slug: &str) -> Option<&'static dyn Ruleset> {
+    let wanted = format!("/{slug}.yaml");
+    let file = FILES.iter().find(|(path, _)| path.ends_with(&wanted))?;
+    read_family_files(std::slice::from_ref(file)).games.pop()
+}
+
 /// The shipped game files of the family that do not load, each with its place: `check`
 /// reports them, and the registry leaves them out.
 pub fn family_file_errors() -> &'static [FamilyFileError] {

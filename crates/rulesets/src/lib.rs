@@ -556,9 +556,23 @@ pub fn all() -> &'static [&'static dyn Ruleset] {
     Registry::shipped().all()
 }
 
-/// Finds a shipped game by slug, name or alias ([`Registry::find`]).
+/// Finds a shipped game by slug, name or alias ([`Registry::find`]). A hand-written engine is
+/// found without reading the family's game files, so that playing one of the seven (the
+/// instruction-count gate's workload) costs nothing for the family.
 pub fn find(name: &str) -> Result<&'static dyn Ruleset, UnknownGame> {
-    Registry::shipped().find(name)
+    Registry::new(ENGINES)
+        .find(name)
+        .or_else(|_| Registry::shipped().find(name))
+}
+
+/// Finds a shipped game by its slug for a process that plays only it: a hand-written engine,
+/// or a family game read from its own file alone, so that what the process counts (the
+/// instruction-count gate) does not change when other games of the family are added.
+pub fn find_alone(slug: &str) -> Result<&'static dyn Ruleset, UnknownGame> {
+    Registry::new(ENGINES)
+        .find(slug)
+        .or_else(|error| family::game_alone(slug).ok_or(error))
+        .or_else(|_| find(slug))
 }
 
 /// Parses `key=value` overrides from the command line.

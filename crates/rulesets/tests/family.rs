@@ -94,3 +94,14 @@ fn a_file_that_is_not_a_game_file_is_refused() {
         read.errors[0]
     );
 }
+
+#[test]
+fn a_family_game_is_found_alone_as_in_the_registry() {
+    let alone = rulesets::find_alone("wore").unwrap();
+    let shipped = Registry::shipped().find("wore").unwrap();
+    assert_eq!(
+        alone.resolve("ludii", &Default::default()).unwrap(),
+        shipped.resolve("ludii", &Default::default()).unwrap()
+    );
+    assert!(rulesets::find_alone("no-such-game").is_err());
+}

@@ -10,7 +10,7 @@ fn main() -> ExitCode {
         eprintln!("usage: gate-playouts GAME");
         return ExitCode::FAILURE;
     };
-    let workload = rulesets::find(&game)
+    let workload = rulesets::find_alone(&game)
         .map_err(|e| e.to_string())
         .and_then(|ruleset| benchmarks::gate::run(ruleset, "ludii").map_err(|e| e.to_string()));
     match workload {
