@@ -28,7 +28,8 @@ pub fn total(items: &[u8]) -> u32 {
 /// The index of the `n`th set bit of `bits` (from 0, lowest first): the move a random pick
 /// chose among moves held as a bit set. `n` is below the count of set bits.
 #[inline]
-pub fn nth_set_bit(mut bits: u32, n: usize) -> u32 {
+pub fn nth_set_bit(bits: impl Into<u64>, n: usize) -> u32 {
+    let mut bits: u64 = bits.into();
     for _ in 0..n {
         bits &= bits - 1;
     }
@@ -47,7 +48,7 @@ mod tests {
 
     #[test]
     fn the_nth_set_bit_counts_from_the_lowest() {
-        let bits = 0b1011_0100;
+        let bits: u32 = 0b1011_0100;
         let found: Vec<u32> = (0..4).map(|n| super::nth_set_bit(bits, n)).collect();
         assert_eq!(found, [2, 4, 5, 7]);
     }

@@ -423,7 +423,7 @@ impl Game for Sowing {
         (
             count,
             Move::Sow {
-                hole: nth_hole(legal[usize::from(way)], index),
+                hole: engine::tally::nth_set_bit(legal[usize::from(way)], index) as u8,
                 way,
             },
         )
@@ -604,13 +604,4 @@ impl Observe for Sowing {
         game.settle();
         Ok(game)
     }
-}
-
-/// The `n`th hole (from 0) of a set of holes.
-#[inline]
-fn nth_hole(mut holes: u64, n: usize) -> u8 {
-    for _ in 0..n {
-        holes &= holes - 1;
-    }
-    holes.trailing_zeros() as u8
 }
