@@ -1,41 +1,47 @@
-//! Embeds the sowing family's game files (`corpus/families/sowing/*.yaml`) in the registry, in
+//! Embeds the families' game files (`corpus/families/<family>/*.yaml`) in the registry, in
 //! file-name order, so that the registry reads no files at run time and a change to a game
-//! file rebuilds it.
+//! file rebuilds it: `<family>_files.rs` in `OUT_DIR` for each family.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
+const FAMILIES: &[&str] = &["sowing", "race"];
+
 fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
-    let folder = Path::new(&manifest).join("../../corpus/families/sowing");
-    println!("cargo:rerun-if-changed={}", folder.display());
-    let mut files: Vec<_> = std::fs::read_dir(&folder)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .map(|entry| entry.path())
-                .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    let mut code = String::from("&[\n");
-    for path in &files {
-        println!("cargo:rerun-if-changed={}", path.display());
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
+    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    for family in FAMILIES {
+        let folder = Path::new(&manifest)
+            .join("../../corpus/families")
+            .join(family);
+        println!("cargo:rerun-if-changed={}", folder.display());
+        let mut files: Vec<_> = std::fs::read_dir(&folder)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .map(|entry| entry.path())
+                    .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
+                    .collect()
+            })
             .unwrap_or_default();
-        let absolute = path.canonicalize().unwrap_or_else(|_| path.clone());
-        writeln!(
-            code,
-            "    (\"corpus/families/sowing/{name}\", include_str!({:?})),",
-            absolute.display().to_string()
-        )
-        .expect("writing to a string");
+        files.sort();
+        let mut code = String::from("&[\n");
+        for path in &files {
+            println!("cargo:rerun-if-changed={}", path.display());
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            let absolute = path.canonicalize().unwrap_or_else(|_| path.clone());
+            writeln!(
+                code,
+                "    (\"corpus/families/{family}/{name}\", include_str!({:?})),",
+                absolute.display().to_string()
+            )
+            .expect("writing to a string");
+        }
+        code.push(']');
+        std::fs::write(Path::new(&out).join(format!("{family}_files.rs")), code)
+            .expect("OUT_DIR is writable");
     }
-    code.push(']');
-    let out =
-        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("sowing_files.rs");
-    std::fs::write(out, code).expect("OUT_DIR is writable");
 }

@@ -49,16 +49,16 @@ pub fn check_dir(dir: &std::path::Path) -> Report {
     report
 }
 
-/// The sowing family's game files as they are on disk (the registry embeds them at build
-/// time): each that does not load is reported with its file, line, column and field.
+/// The families' game files as they are on disk (the registry embeds them at build time):
+/// each that does not load is reported with its file, line, column and field.
 fn family_files(dir: &std::path::Path, report: &mut Report) {
-    let folder = dir.join("families/sowing");
-    let Ok(entries) = std::fs::read_dir(&folder) else {
-        return;
-    };
-    let mut files: Vec<(String, String)> = Vec::new();
-    let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    let mut paths: Vec<PathBuf> = rulesets::FAMILIES
+        .iter()
+        .filter_map(|family| std::fs::read_dir(dir.join("families").join(family)).ok())
+        .flat_map(|entries| entries.filter_map(Result::ok).map(|e| e.path()))
+        .collect();
     paths.sort();
+    let mut files: Vec<(String, String)> = Vec::new();
     for path in paths
         .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "yaml"))

@@ -1,18 +1,21 @@
-//! The games of the sowing family: each a file of `corpus/families/sowing/`, embedded at build
-//! time, played by the one family engine ([`sowing::Sowing`]) under the parameters the file
-//! gives, each with its own sentence.
+//! The games of the families: each a file of `corpus/families/<family>/`, embedded at build
+//! time, played by its family's one engine under the parameters the file gives, each with its
+//! own sentence. A family is what the registry needs to know of it ([`Family`]): its engine,
+//! its embedded files and how one file reads; everything else (finding, resolving, reporting
+//! a bad file) is the same code for every family.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
-use engine::{OptionSpec, Options};
-use sowing::file::{FileError, GameFile};
-use sowing::{Sowing, SowingParams};
+use engine::{Game, Observe, OptionSpec, Options};
 
 use crate::{GameInfo, OptionSet, Playing, ResolveError, Resolved, Ruleset};
 
-/// The family's game files as the build embedded them: (path in the project, text).
-const FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/sowing_files.rs"));
+/// The sowing family's game files as the build embedded them: (path in the project, text).
+const SOWING_FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/sowing_files.rs"));
+
+/// The families, by the name of their folder in `corpus/families/`.
+pub const FAMILIES: &[&str] = &["sowing", "race"];
 
 /// A game file that could not be made a ruleset: which file, which line, which field, why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -30,13 +33,120 @@ pub struct FamilyFileError {
     pub reason: String,
 }
 
-/// A game of the family, as the registry holds it.
-pub struct FamilyGame {
+impl FamilyFileError {
+    /// An error about the field at `path_in_file` (its sections, outermost first), located at
+    /// that field's line, else at the first of its sections found, else at line 1.
+    fn at(file: &str, text: &str, path_in_file: &[&str], reason: String) -> Self {
+        let line = (1..=path_in_file.len())
+            .rev()
+            .find_map(|depth| corpus::yaml::line_of(text, &path_in_file[..depth]))
+            .unwrap_or(1);
+        let column = text
+            .lines()
+            .nth(line as usize - 1)
+            .map_or(1, |l| (l.len() - l.trim_start().len()) as u64 + 1);
+        FamilyFileError {
+            file: file.to_string(),
+            line,
+            column,
+            field: path_in_file.join("."),
+            reason,
+        }
+    }
+
+    /// A file that is not the family's YAML at all, located where the parser stopped.
+    fn from_yaml(file: &str, diagnostic: &corpus::Diagnostic) -> Self {
+        FamilyFileError {
+            file: file.to_string(),
+            line: diagnostic.line.unwrap_or(1),
+            column: diagnostic.column.unwrap_or(1),
+            field: diagnostic.field.clone().unwrap_or_else(|| "file".into()),
+            reason: diagnostic.message.clone(),
+        }
+    }
+}
+
+/// What one game file gives the registry.
+pub(crate) struct FileRead<P> {
+    slug: String,
+    name: String,
+    aliases: Vec<String>,
+    records: Vec<String>,
+    /// The vendored Ludii description its `ludii` preset reads.
+    description: String,
+    dlp: P,
+    ludii: P,
+    /// Each parameter's citation and sentence, as the `dlp` preset reads it.
+    sources: BTreeMap<String, (String, String)>,
+}
+
+/// A family of games: one engine, and a game file for each of its games.
+pub(crate) trait Family: 'static {
+    /// The family's engine.
+    type Engine: Observe;
+    /// The family's name, as reports write it ("sowing").
+    const NAME: &'static str;
+    /// The folder of its game files, from the corpus's root.
+    const FOLDER: &'static str;
+    /// Its game files as the build embedded them.
+    const FILES: &'static [(&'static str, &'static str)];
+    /// Reads one game file; an error names its file, line, column and field.
+    fn read(
+        path: &str,
+        text: &str,
+    ) -> Result<FileRead<<Self::Engine as Game>::Options>, FamilyFileError>;
+}
+
+/// The sowing family.
+pub(crate) struct SowingFamily;
+
+impl Family for SowingFamily {
+    type Engine = sowing::Sowing;
+    const NAME: &'static str = "sowing";
+    const FOLDER: &'static str = "families/sowing/";
+    const FILES: &'static [(&'static str, &'static str)] = SOWING_FILES;
+
+    fn read(path: &str, text: &str) -> Result<FileRead<sowing::SowingParams>, FamilyFileError> {
+        let file: sowing::file::GameFile =
+            corpus::yaml::from_yaml(std::path::Path::new(path), text)
+                .map_err(|diagnostic| FamilyFileError::from_yaml(path, &diagnostic))?;
+        let (dlp, ludii) = file.presets().map_err(|error| {
+            let (section, key) = error.field();
+            let mut path_in_file = vec![section];
+            path_in_file.extend(key);
+            let reason = match &error {
+                sowing::file::FileError::Parameter { error, .. }
+                | sowing::file::FileError::Combination { error, .. } => error.to_string(),
+                sowing::file::FileError::Missing(_) => error.to_string(),
+            };
+            FamilyFileError::at(path, text, &path_in_file, reason)
+        })?;
+        let sources = file
+            .parameters
+            .iter()
+            .chain(&file.record_reading)
+            .map(|(key, sourced)| (key.clone(), (sourced.cites.clone(), sourced.source.clone())))
+            .collect();
+        Ok(FileRead {
+            slug: file.slug,
+            name: file.name,
+            aliases: file.aliases,
+            records: file.records,
+            description: file.ludii.file,
+            dlp,
+            ludii,
+            sources,
+        })
+    }
+}
+
+/// A game of a family, as the registry holds it.
+pub struct FamilyGame<F: Family> {
     info: GameInfo,
     description: &'static str,
     specs: &'static [OptionSpec],
-    dlp: SowingParams,
-    ludii: SowingParams,
+    dlp: <F::Engine as Game>::Options,
+    ludii: <F::Engine as Game>::Options,
 }
 
 /// What reading game files gave: the games that load and the errors of the others.
@@ -47,12 +157,17 @@ pub struct FamilyFiles {
     pub errors: Vec<FamilyFileError>,
 }
 
-fn loaded() -> &'static FamilyFiles {
-    static LOADED: OnceLock<FamilyFiles> = OnceLock::new();
-    LOADED.get_or_init(|| read_family_files(FILES))
+/// Every family's embedded files, sowing first.
+fn embedded() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    SowingFamily::FILES.iter()
 }
 
-/// The family's games that load, in file order.
+fn loaded() -> &'static FamilyFiles {
+    static LOADED: OnceLock<FamilyFiles> = OnceLock::new();
+    LOADED.get_or_init(|| read_family_files(&embedded().copied().collect::<Vec<_>>()))
+}
+
+/// The families' games that load, in file order.
 pub(crate) fn games() -> &'static [&'static dyn Ruleset] {
     &loaded().games
 }
@@ -61,118 +176,103 @@ pub(crate) fn games() -> &'static [&'static dyn Ruleset] {
 /// game (the instruction-count gate's workload) does not pay for reading the others.
 pub(crate) fn game_alone(slug: &str) -> Option<&'static dyn Ruleset> {
     let wanted = format!("/{slug}.yaml");
-    let file = FILES.iter().find(|(path, _)| path.ends_with(&wanted))?;
+    let file = embedded().find(|(path, _)| path.ends_with(&wanted))?;
     read_family_files(std::slice::from_ref(file)).games.pop()
 }
 
-/// The shipped game files of the family that do not load, each with its place: `check`
+/// The shipped game files of the families that do not load, each with its place: `check`
 /// reports them, and the registry leaves them out.
 pub fn family_file_errors() -> &'static [FamilyFileError] {
     &loaded().errors
 }
 
-/// Reads game files (path, text): every file that loads becomes a ruleset, every other an
-/// error; one bad file stops none of the others. The registry holds its games for the life of
-/// the process, so their names and sentences are leaked once.
+/// Reads game files (path, text), each by the family whose folder its path names: every file
+/// that loads becomes a ruleset, every other an error; one bad file stops none of the others.
+/// The registry holds its games for the life of the process, so their names and sentences
+/// are leaked once.
 pub fn read_family_files(files: &[(&str, &str)]) -> FamilyFiles {
     let mut games: Vec<&'static dyn Ruleset> = Vec::new();
     let mut errors = Vec::new();
     for &(path, text) in files {
-        match read(path, text) {
-            Ok(game) => games.push(Box::leak(Box::new(game))),
+        let read = if in_folder(path, SowingFamily::FOLDER) {
+            FamilyGame::<SowingFamily>::read(path, text)
+        } else {
+            Err(FamilyFileError::at(
+                path,
+                text,
+                &[],
+                format!(
+                    "not in a family's folder ({})",
+                    [SowingFamily::FOLDER].join(", ")
+                ),
+            ))
+        };
+        match read {
+            Ok(game) => games.push(game),
             Err(error) => errors.push(error),
         }
     }
     FamilyFiles { games, errors }
 }
 
-fn read(path: &str, text: &str) -> Result<FamilyGame, FamilyFileError> {
-    let file: GameFile =
-        corpus::yaml::from_yaml(std::path::Path::new(path), text).map_err(|diagnostic| {
-            FamilyFileError {
-                file: path.to_string(),
-                line: diagnostic.line.unwrap_or(1),
-                column: diagnostic.column.unwrap_or(1),
-                field: diagnostic.field.clone().unwrap_or_else(|| "file".into()),
-                reason: diagnostic.message.clone(),
-            }
-        })?;
-    let (dlp, ludii) = file.presets().map_err(|error| {
-        let (section, key) = error.field();
-        let mut path_in_file = vec![section];
-        path_in_file.extend(key);
-        let line = corpus::yaml::line_of(text, &path_in_file)
-            .or_else(|| corpus::yaml::line_of(text, &[section]))
-            .unwrap_or(1);
-        let column = text
-            .lines()
-            .nth(line as usize - 1)
-            .map_or(1, |l| (l.len() - l.trim_start().len()) as u64 + 1);
-        FamilyFileError {
-            file: path.to_string(),
-            line,
-            column,
-            field: match key {
-                Some(key) => format!("{section}.{key}"),
-                None => section.to_string(),
-            },
-            reason: match &error {
-                FileError::Parameter { error, .. } | FileError::Combination { error, .. } => {
-                    error.to_string()
-                }
-                FileError::Missing(_) => error.to_string(),
-            },
-        }
-    })?;
-    let specs = specs_of(&file);
-    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
-    let aliases: Vec<&'static str> = file.aliases.iter().cloned().map(leak).collect();
-    let records: Vec<&'static str> = file.records.iter().cloned().map(leak).collect();
-    Ok(FamilyGame {
-        description: leak(file.ludii.file.clone()),
-        info: GameInfo {
-            slug: leak(file.slug.clone()),
-            name: leak(file.name.clone()),
-            aliases: Box::leak(aliases.into_boxed_slice()),
-            records: Box::leak(records.into_boxed_slice()),
-        },
-        specs,
-        dlp,
-        ludii,
-    })
+/// Whether `path` (from the corpus's root or any folder above it) is a file of `folder`.
+fn in_folder(path: &str, folder: &str) -> bool {
+    path.starts_with(folder) || path.contains(&format!("/{folder}"))
 }
 
-/// The family's options with this game's sources: the record's sentence where the record reads
-/// a parameter, else the description's line.
-fn specs_of(file: &GameFile) -> &'static [OptionSpec] {
+impl<F: Family> FamilyGame<F>
+where
+    <F::Engine as Game>::Options: Clone + Send + Sync,
+{
+    fn read(path: &str, text: &str) -> Result<&'static dyn Ruleset, FamilyFileError> {
+        let file = F::read(path, text)?;
+        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+        let specs = specs_of::<<F::Engine as Game>::Options>(&file.sources);
+        let aliases: Vec<&'static str> = file.aliases.into_iter().map(leak).collect();
+        let records: Vec<&'static str> = file.records.into_iter().map(leak).collect();
+        Ok(Box::leak(Box::new(FamilyGame::<F> {
+            description: leak(file.description),
+            info: GameInfo {
+                slug: leak(file.slug),
+                name: leak(file.name),
+                aliases: Box::leak(aliases.into_boxed_slice()),
+                records: Box::leak(records.into_boxed_slice()),
+            },
+            specs,
+            dlp: file.dlp,
+            ludii: file.ludii,
+        })))
+    }
+}
+
+/// The family's options with this game's sources: the sentence the `dlp` preset reads each
+/// parameter from.
+fn specs_of<P: Options>(sources: &BTreeMap<String, (String, String)>) -> &'static [OptionSpec] {
     let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
-    let specs: Vec<OptionSpec> = SowingParams::specs()
+    let specs: Vec<OptionSpec> = P::specs()
         .iter()
-        .map(|family| {
-            let sourced = file
-                .record_reading
-                .get(family.key)
-                .or_else(|| file.parameters.get(family.key));
-            match sourced {
-                Some(sourced) => OptionSpec {
-                    cites: leak(&sourced.cites),
-                    source: leak(&sourced.source),
-                    ..*family
-                },
-                None => *family,
-            }
+        .map(|family| match sources.get(family.key) {
+            Some((cites, source)) => OptionSpec {
+                cites: leak(cites),
+                source: leak(source),
+                ..*family
+            },
+            None => *family,
         })
         .collect();
     Box::leak(specs.into_boxed_slice())
 }
 
-impl Ruleset for FamilyGame {
+impl<F: Family> Ruleset for FamilyGame<F>
+where
+    <F::Engine as Game>::Options: Clone + Send + Sync,
+{
     fn info(&self) -> &GameInfo {
         &self.info
     }
 
     fn engine_type(&self) -> &'static str {
-        std::any::type_name::<Sowing>()
+        std::any::type_name::<F::Engine>()
     }
 
     fn specs(&self) -> &'static [OptionSpec] {
@@ -180,8 +280,8 @@ impl Ruleset for FamilyGame {
     }
 
     fn scenarios(&self) -> &'static str {
-        // The family's rule scenarios are the engine's, run by the sowing crate's tests on the
-        // board they are written for; a game of the family has none of its own yet.
+        // The family's rule scenarios are the engine's, run by the family crate's tests on the
+        // boards they are written for; a game of the family has none of its own yet.
         "scenarios: []\n"
     }
 
@@ -207,7 +307,7 @@ impl Ruleset for FamilyGame {
         Ok(Resolved {
             game: self.info.slug,
             options,
-            play: Arc::new(Playing::<Sowing> {
+            play: Arc::new(Playing::<F::Engine> {
                 options: params,
                 computations: &[],
             }),
@@ -220,5 +320,9 @@ impl Ruleset for FamilyGame {
 
     fn ludii_description(&self) -> Option<&'static str> {
         Some(self.description)
+    }
+
+    fn family(&self) -> Option<&'static str> {
+        Some(F::NAME)
     }
 }

@@ -20,7 +20,7 @@ use engine::stats::Stats;
 use engine::trace::Trace;
 use engine::{Game, Observe, OptionError, OptionSpec, Options, ThrowTable};
 
-pub use family::{FamilyFileError, FamilyFiles, family_file_errors, read_family_files};
+pub use family::{FAMILIES, FamilyFileError, FamilyFiles, family_file_errors, read_family_files};
 pub use report::{DurationReport, StudyReport};
 
 /// Every option of a game with its value, as text.
@@ -57,6 +57,11 @@ pub trait Ruleset: Send + Sync {
     /// The vendored Ludii description (`corpus/ludii/lud/<file>`) the game's `ludii` preset is
     /// read from, for a game of a family; none for a hand-written engine.
     fn ludii_description(&self) -> Option<&'static str> {
+        None
+    }
+    /// The family whose engine plays the game ("sowing", "race"); none for a hand-written
+    /// engine.
+    fn family(&self) -> Option<&'static str> {
         None
     }
 }

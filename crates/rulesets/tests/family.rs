@@ -26,15 +26,30 @@ fn the_options_cite_the_games_own_lines() {
 }
 
 fn check(text: &str, line: u64, field: &str, reason: &str) {
-    let files = [("good.yaml", GOOD), ("bad.yaml", text)];
+    let files = [
+        ("corpus/families/sowing/good.yaml", GOOD),
+        ("corpus/families/sowing/bad.yaml", text),
+    ];
     let read = read_family_files(&files);
     assert_eq!(read.games.len(), 1, "the good file still loads");
     let [error] = read.errors.as_slice() else {
         panic!("one error expected, got {:?}", read.errors);
     };
-    assert_eq!(error.file, "bad.yaml");
+    assert_eq!(error.file, "corpus/families/sowing/bad.yaml");
     assert_eq!((error.line, error.field.as_str()), (line, field), "{error}");
     assert!(error.reason.contains(reason), "{error}");
+}
+
+/// A game file is read by the family whose folder holds it; one outside every family's folder
+/// is refused, not read as some family's.
+#[test]
+fn a_file_outside_the_families_folders_is_refused() {
+    let read = read_family_files(&[("corpus/games/wore.yaml", GOOD)]);
+    assert!(read.games.is_empty());
+    let [error] = read.errors.as_slice() else {
+        panic!("one error expected, got {:?}", read.errors);
+    };
+    assert!(error.reason.contains("families/sowing/"), "{error}");
 }
 
 fn line_of(text: &str, needle: &str) -> u64 {
@@ -86,7 +101,7 @@ fn a_missing_parameter_is_refused() {
 fn a_file_that_is_not_a_game_file_is_refused() {
     check("slug: [1, 2\n", 1, "file", "");
     let unknown_field = format!("{GOOD}colour: red\n");
-    let read = read_family_files(&[("bad.yaml", unknown_field.as_str())]);
+    let read = read_family_files(&[("corpus/families/sowing/bad.yaml", unknown_field.as_str())]);
     assert_eq!(read.errors.len(), 1);
     assert!(
         read.errors[0].reason.contains("colour"),

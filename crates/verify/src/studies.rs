@@ -82,7 +82,8 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
             Some(description) if file.preset == "ludii" => vec![(
                 LUDII_ENCODING.into(),
                 format!(
-                    "The game as Ludii's description {description} encodes it, read as the sowing family's parameters, at the caps of Ludii's own figures for it (10,000 moves, no turn cap)."
+                    "The game as Ludii's description {description} encodes it, read as the {} family's parameters, at the caps of Ludii's own figures for it (10,000 moves, no turn cap).",
+                    engine.family().unwrap_or("its")
                 ),
                 "ludii".into(),
                 file.options.value.clone(),
@@ -158,7 +159,7 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
             ruleset: slug.to_string(),
             engine: slug.to_string(),
             label: LUDII_ENCODING.into(),
-            why: format!("The game as Ludii's description {description} encodes it, read as the sowing family's parameters, at the caps of Ludii's own figures for it (10,000 moves, no turn cap); no record of the corpus links it."),
+            why: format!("The game as Ludii's description {description} encodes it, read as the {} family's parameters, at the caps of Ludii's own figures for it (10,000 moves, no turn cap); no record of the corpus links it.", engine.family().unwrap_or("its")),
             preset: "ludii".into(),
             options: options.options().clone(),
             playouts: family_playouts(playouts),
