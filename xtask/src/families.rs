@@ -1,13 +1,16 @@
 //! `cargo xtask families`: Ludii's vendored sowing descriptions (`corpus/ludii/lud/`) read as
-//! the sowing family's game files (`corpus/families/sowing/`), with the executable rulesets that
-//! link their games' records, and `reports/families.*`: how many descriptions play, and per
-//! description what the family lacks.
+//! the sowing family's game files (`corpus/families/sowing/`), the race family's hand-written
+//! game files (`corpus/families/race/`), the executable rulesets that link both families' games
+//! to their records, and `reports/families.*`: how many descriptions play, per description what
+//! the sowing family lacks, and per race game its readings and what each leaves unmodelled.
 
 use std::path::{Path, PathBuf};
 
 use corpus::store::write_all_atomically;
 use corpus::{Corpus, Report};
+use serde::Serialize;
 use translate::build::{Built, FAMILY_DIR, FamilyReport, build};
+use translate::race::{RACE_DIR, RaceBuilt, RaceEntry};
 
 use crate::project;
 
@@ -37,18 +40,20 @@ pub fn run(args: &Args) -> Result<(), String> {
         .reports
         .as_deref()
         .map_or_else(project::reports, project::from_cwd);
-    let built = build_from(&corpus_dir)?;
+    let (built, race) = build_from(&corpus_dir)?;
     let mut wanted: Vec<(PathBuf, String)> = built
         .files
         .iter()
+        .chain(&race.files)
         .map(|(path, text)| (corpus_dir.join(path), text.clone()))
         .collect();
-    wanted.push((reports.join("families.md"), render(&built.report)));
+    let view = FamiliesView::new(&built.report, &race);
+    wanted.push((reports.join("families.md"), render(&view)));
     wanted.push((
         reports.join("families.json"),
-        serde_json::to_string_pretty(&built.report).map_err(|e| e.to_string())? + "\n",
+        serde_json::to_string_pretty(&view.json()).map_err(|e| e.to_string())? + "\n",
     ));
-    let stale = stale_files(&corpus_dir, &built)?;
+    let stale = stale_files(&corpus_dir, &built, &race)?;
     let changed: Vec<&(PathBuf, String)> = wanted
         .iter()
         .filter(|(path, text)| std::fs::read(path).ok().as_deref() != Some(text.as_bytes()))
@@ -81,12 +86,18 @@ pub fn run(args: &Args) -> Result<(), String> {
             "sowing family: {} of {} descriptions play; {} games with evidence, {} records linked",
             report.playable, report.descriptions, report.games_with_evidence, report.records
         );
+        println!(
+            "race family: {} games, {} records linked",
+            race.files.len(),
+            race.records
+        );
     }
     Ok(())
 }
 
-/// Reads the corpus and every sowing description, and builds the family's files.
-pub fn build_from(corpus_dir: &Path) -> Result<Built, String> {
+/// Reads the corpus, every sowing description and every race game file, and builds the
+/// families' files.
+pub fn build_from(corpus_dir: &Path) -> Result<(Built, RaceBuilt), String> {
     let mut report = Report::default();
     let corpus = Corpus::load(corpus_dir, &mut report);
     let lud = corpus_dir.join("ludii/lud");
@@ -111,7 +122,41 @@ pub fn build_from(corpus_dir: &Path) -> Result<Built, String> {
             .to_string();
         translations.push(translate::sowing_description(&file, &text));
     }
-    Ok(build(&corpus, &translations))
+    let race_files = yaml_files(&corpus_dir.join(RACE_DIR))?
+        .into_iter()
+        .map(|(path, text)| {
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            (name.to_string(), text)
+        })
+        .collect::<Vec<_>>();
+    Ok((
+        build(&corpus, &translations),
+        translate::race::rulesets(&corpus, &race_files),
+    ))
+}
+
+/// The YAML files of a folder with their texts, by name; none when the folder is absent.
+fn yaml_files(folder: &Path) -> Result<Vec<(PathBuf, String)>, String> {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return Ok(Vec::new());
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            Ok((path, text))
+        })
+        .collect()
 }
 
 /// Whether a description is classified among Ludii's sowing games.
@@ -119,9 +164,22 @@ fn is_sowing(text: &str) -> bool {
     text.contains("(classification \"board/sow")
 }
 
-/// Files the family wrote before that it would not write now: game files, and the executable
-/// rulesets whose engine is a game file's slug.
-fn stale_files(corpus_dir: &Path, built: &Built) -> Result<Vec<PathBuf>, String> {
+/// Files the families wrote before that they would not write now: sowing game files, and the
+/// executable rulesets whose engine is a sowing game file's slug or whose notes name a race
+/// game file that no longer gives one.
+fn stale_files(corpus_dir: &Path, built: &Built, race: &RaceBuilt) -> Result<Vec<PathBuf>, String> {
+    let mut stale = stale_sowing_files(corpus_dir, built)?;
+    for (path, text) in yaml_files(&corpus_dir.join("rulesets"))? {
+        let relative = PathBuf::from("rulesets").join(path.file_name().unwrap_or_default());
+        if text.contains(translate::race::RULESET_NOTES_OPENING) && !race.files.contains_key(&relative) {
+            stale.push(path);
+        }
+    }
+    stale.sort();
+    Ok(stale)
+}
+
+fn stale_sowing_files(corpus_dir: &Path, built: &Built) -> Result<Vec<PathBuf>, String> {
     let mut stale = Vec::new();
     let family = corpus_dir.join(FAMILY_DIR);
     let Ok(entries) = std::fs::read_dir(&family) else {
@@ -152,85 +210,76 @@ fn stale_files(corpus_dir: &Path, built: &Built) -> Result<Vec<PathBuf>, String>
     Ok(stale)
 }
 
-/// The report in Markdown: the counts, what the family lacks most, and every description.
-fn render(report: &FamilyReport) -> String {
-    let mut text = String::new();
-    let share = |part: usize, whole: usize| {
-        if whole == 0 {
-            0.0
-        } else {
-            100.0 * part as f64 / whole as f64
-        }
-    };
-    text.push_str("# The sowing family and Ludii's descriptions\n\n");
-    text.push_str(&format!(
-        "Generated by `cargo xtask families` from the {} sowing descriptions vendored in `corpus/ludii/lud/` (Ludii 1.3.4, MIT).\n\n",
-        report.descriptions
-    ));
-    text.push_str("| | count | share |\n|---|---|---|\n");
-    text.push_str(&format!(
-        "| descriptions the family plays | {} of {} | {:.1} % |\n",
-        report.playable,
-        report.descriptions,
-        share(report.playable, report.descriptions)
-    ));
-    text.push_str(&format!(
-        "| sowing games with evidence played | {} of {} | {:.1} % |\n",
-        report.games_with_evidence,
-        report.sowing_games_with_evidence,
-        share(
-            report.games_with_evidence,
-            report.sowing_games_with_evidence
-        )
-    ));
-    text.push_str(&format!(
-        "| records linked to a family game | {} | |\n\n",
-        report.records
-    ));
-    text.push_str("## What the family lacks most\n\nThe first thing each description lacks, by how many descriptions it stops.\n\n| descriptions | lacks |\n|---|---|\n");
-    let mut lacking: Vec<(&String, &usize)> = report.lacking.iter().collect();
-    lacking.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-    for (what, count) in lacking {
-        text.push_str(&format!("| {count} | {} |\n", markdown(what)));
-    }
-    text.push_str("\n## Every description\n\n| file | game | records | plays as | lacks (line:column) |\n|---|---|---|---|---|\n");
-    for entry in &report.entries {
-        let lacks: Vec<String> = entry.lacks.iter().take(3).map(|l| markdown(l)).collect();
-        let more = entry.lacks.len().saturating_sub(3);
-        let mut lacks = lacks.join("; ");
-        if more > 0 {
-            lacks.push_str(&format!("; and {more} more"));
-        }
-        text.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
-            markdown(&entry.file),
-            entry.game.as_deref().map(markdown).unwrap_or_default(),
-            entry.records,
-            entry
-                .slug
-                .as_deref()
-                .map(|s| format!("`{s}`"))
-                .unwrap_or_default(),
-            lacks
-        ));
-    }
-    text
+/// The report's view: the sowing family's coverage of Ludii's descriptions and the race
+/// family's games.
+#[derive(Serialize)]
+struct FamiliesView<'a> {
+    sowing: &'a FamilyReport,
+    playable_share: f64,
+    games_share: f64,
+    /// What the sowing family lacks, most-lacked first.
+    lacking: Vec<Lacking<'a>>,
+    race: RaceView<'a>,
 }
 
-/// Text from a description made safe for a Markdown table cell.
-fn markdown(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '|' | '*' | '_' | '`' | '[' | ']' | '<' | '>' | '#' | '\\' => {
-                out.push('\\');
-                out.push(c);
+#[derive(Serialize)]
+struct Lacking<'a> {
+    what: &'a str,
+    descriptions: usize,
+}
+
+#[derive(Serialize)]
+struct RaceView<'a> {
+    games: usize,
+    records: usize,
+    entries: &'a [RaceEntry],
+}
+
+impl<'a> FamiliesView<'a> {
+    fn new(sowing: &'a FamilyReport, race: &'a RaceBuilt) -> Self {
+        let share = |part: usize, whole: usize| {
+            if whole == 0 {
+                0.0
+            } else {
+                100.0 * part as f64 / whole as f64
             }
-            '\n' | '\r' => out.push(' '),
-            _ => out.push(c),
+        };
+        let mut lacking: Vec<Lacking<'_>> = sowing
+            .lacking
+            .iter()
+            .map(|(what, &descriptions)| Lacking { what, descriptions })
+            .collect();
+        lacking.sort_by(|a, b| b.descriptions.cmp(&a.descriptions).then(a.what.cmp(b.what)));
+        FamiliesView {
+            sowing,
+            playable_share: share(sowing.playable, sowing.descriptions),
+            games_share: share(sowing.games_with_evidence, sowing.sowing_games_with_evidence),
+            lacking,
+            race: RaceView {
+                games: race.files.len(),
+                records: race.records,
+                entries: &race.entries,
+            },
         }
     }
-    out
+
+    /// `reports/families.json`: both families' reports.
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({ "sowing": self.sowing, "race": &self.race })
+    }
+}
+
+/// `reports/families.md`, from `report-templates/families.md`.
+fn render(view: &FamiliesView<'_>) -> String {
+    static TEMPLATES: std::sync::LazyLock<verify::present::MarkdownTemplates> =
+        std::sync::LazyLock::new(|| {
+            verify::present::MarkdownTemplates::new(&[(
+                "families.md",
+                include_str!("../../report-templates/families.md"),
+            )])
+            .expect("the families template parses (tested)")
+        });
+    TEMPLATES.render("families.md", view)
 }
 
 #[cfg(test)]
@@ -250,9 +299,14 @@ mod tests {
         }
     }
 
-    /// Text from a description cannot break the report's tables.
+    /// Text from a description or a game file cannot break the report's tables.
     #[test]
-    fn markdown_cells_are_escaped() {
-        assert_eq!(markdown("a|b <i>\n`x`"), "a\\|b \\<i\\> \\`x\\`");
+    fn report_cells_are_escaped() {
+        let sowing = FamilyReport {
+            lacking: [("a|b <i>\n`x`".to_string(), 1)].into(),
+            ..FamilyReport::default()
+        };
+        let text = render(&FamiliesView::new(&sowing, &RaceBuilt::default()));
+        assert!(text.contains("| 1 | a\\|b \\<i\\> \\`x\\` |"), "{text}");
     }
 }

@@ -14,6 +14,9 @@ use crate::{GameInfo, OptionSet, Playing, ResolveError, Resolved, Ruleset};
 /// The sowing family's game files as the build embedded them: (path in the project, text).
 const SOWING_FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/sowing_files.rs"));
 
+/// The race family's game files as the build embedded them.
+const RACE_FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/race_files.rs"));
+
 /// The families, by the name of their folder in `corpus/families/`.
 pub const FAMILIES: &[&str] = &["sowing", "race"];
 
@@ -140,6 +143,57 @@ impl Family for SowingFamily {
     }
 }
 
+/// The race family.
+pub(crate) struct RaceFamily;
+
+impl Family for RaceFamily {
+    type Engine = race::Race;
+    const NAME: &'static str = "race";
+    const FOLDER: &'static str = "families/race/";
+    const FILES: &'static [(&'static str, &'static str)] = RACE_FILES;
+
+    fn read(path: &str, text: &str) -> Result<FileRead<race::RaceParams>, FamilyFileError> {
+        let file: race::file::GameFile = corpus::yaml::from_yaml(std::path::Path::new(path), text)
+            .map_err(|diagnostic| FamilyFileError::from_yaml(path, &diagnostic))?;
+        let locate = |error: race::file::FileError| {
+            let reason = match &error {
+                race::file::FileError::Parameter { error, .. }
+                | race::file::FileError::Combination { error, .. } => error.to_string(),
+                other => other.to_string(),
+            };
+            FamilyFileError::at(path, text, &error.field(), reason)
+        };
+        let (dlp, ludii) = file.presets().map_err(locate)?;
+        // Every reading must play, not only the DLP's: the rulesets study each one.
+        file.readings().map_err(locate)?;
+        let dlp_reading = file
+            .dlp_reading
+            .as_ref()
+            .and_then(|key| file.readings.get(key));
+        let sources = file
+            .parameters
+            .iter()
+            .chain(dlp_reading.into_iter().flat_map(|reading| &reading.parameters))
+            .map(|(key, sourced)| {
+                (
+                    key.clone(),
+                    (sourced.cites.clone(), sourced.source.clone()),
+                )
+            })
+            .collect();
+        Ok(FileRead {
+            slug: file.slug,
+            name: file.name,
+            aliases: file.aliases,
+            records: file.records,
+            description: file.ludii.file,
+            dlp,
+            ludii,
+            sources,
+        })
+    }
+}
+
 /// A game of a family, as the registry holds it.
 pub struct FamilyGame<F: Family> {
     info: GameInfo,
@@ -159,7 +213,7 @@ pub struct FamilyFiles {
 
 /// Every family's embedded files, sowing first.
 fn embedded() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
-    SowingFamily::FILES.iter()
+    SowingFamily::FILES.iter().chain(RaceFamily::FILES)
 }
 
 fn loaded() -> &'static FamilyFiles {
@@ -196,6 +250,8 @@ pub fn read_family_files(files: &[(&str, &str)]) -> FamilyFiles {
     for &(path, text) in files {
         let read = if in_folder(path, SowingFamily::FOLDER) {
             FamilyGame::<SowingFamily>::read(path, text)
+        } else if in_folder(path, RaceFamily::FOLDER) {
+            FamilyGame::<RaceFamily>::read(path, text)
         } else {
             Err(FamilyFileError::at(
                 path,
@@ -203,7 +259,7 @@ pub fn read_family_files(files: &[(&str, &str)]) -> FamilyFiles {
                 &[],
                 format!(
                     "not in a family's folder ({})",
-                    [SowingFamily::FOLDER].join(", ")
+                    [SowingFamily::FOLDER, RaceFamily::FOLDER].join(", ")
                 ),
             ))
         };

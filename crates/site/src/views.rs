@@ -571,7 +571,7 @@ pub struct SimulationsView<'a> {
     pub caps: Caps,
     pub rulesets: Vec<RulesetSimulations<'a>>,
     pub ludii_measured: Option<&'a LudiiMeasuredAbout>,
-    /// The sowing family's games beside Ludii's figures, as the report gives them.
+    /// The families' games beside Ludii's figures, as the report gives them.
     pub family: verify::present::FamilyView,
 }
 

@@ -8,6 +8,7 @@
 pub mod build;
 pub mod eval;
 pub mod geometry;
+pub mod race;
 pub mod sowing;
 
 use std::collections::BTreeMap;

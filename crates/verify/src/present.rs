@@ -195,6 +195,8 @@ pub struct FamilyView {
 pub struct FamilyRow {
     /// The game's slug.
     pub game: String,
+    /// The family whose engine plays it ("sowing", "race").
+    pub family: String,
     /// Mean moves, ours and Ludii's, written.
     pub moves: [String; 2],
     /// Whether the mean moves agree within chance.
@@ -224,6 +226,11 @@ pub fn family_view(comparisons: &[Comparison]) -> FamilyView {
         };
         let row = FamilyRow {
             game: comparison.game.clone(),
+            family: rulesets::find(&comparison.game)
+                .ok()
+                .and_then(|ruleset| ruleset.family())
+                .unwrap_or_default()
+                .to_string(),
             moves: [format!("{:.1}", moves.ours), format!("{:.1}", moves.ludii)],
             moves_agree: moves.within_chance,
             player_one: [pct(wins.ours), pct(wins.ludii)],
@@ -235,7 +242,8 @@ pub fn family_view(comparisons: &[Comparison]) -> FamilyView {
         }
         view.rows.push(row);
     }
-    view.rows.sort_by(|a, b| a.game.cmp(&b.game));
+    view.rows
+        .sort_by(|a, b| (&a.family, &a.game).cmp(&(&b.family, &b.game)));
     view
 }
 
