@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use engine::{OptionError, Options};
 use serde::{Deserialize, Serialize};
 
-use crate::params::RaceParams;
+use crate::params::{Clash, RaceParams};
 
 /// One parameter's value and its provenance.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,13 +104,13 @@ pub enum FileError {
     /// A parameter of the family the file leaves out: no value is ever silently assumed.
     #[error("parameters.{0}: missing; every parameter of the family is given with its source")]
     Missing(&'static str),
-    /// Values the engine cannot play together.
-    #[error("{}: {error}", section.join("."))]
+    /// Values the engine cannot play together, named by the parameter that does not fit.
+    #[error("{}.{}", section.join("."), clash)]
     Combination {
         /// The keys from the file's root to the parameters whose values clash.
         section: Vec<String>,
-        /// What was refused.
-        error: OptionError,
+        /// The parameter at fault and why.
+        clash: Clash,
     },
     /// `dlp_reading` names a reading the file does not have.
     #[error("dlp_reading: {0:?} is not one of the file's readings")]
@@ -129,7 +129,11 @@ impl FileError {
                 .chain([key.as_str()])
                 .collect(),
             FileError::Missing(key) => vec!["parameters", key],
-            FileError::Combination { section, .. } => section.iter().map(String::as_str).collect(),
+            FileError::Combination { section, clash } => section
+                .iter()
+                .map(String::as_str)
+                .chain([clash.key])
+                .collect(),
             FileError::UnknownReading(_) => vec!["dlp_reading"],
         }
     }
@@ -197,8 +201,6 @@ fn apply(
             });
         }
     }
-    params
-        .validate()
-        .map_err(|error| FileError::Combination { section, error })?;
+    crate::params::check(&params).map_err(|clash| FileError::Combination { section, clash })?;
     Ok(params)
 }

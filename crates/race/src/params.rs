@@ -196,48 +196,76 @@ game_options! {
     validate = validate;
 }
 
-/// Combinations the engine cannot play, each named by the parameter it is about.
+/// Values the engine cannot play together, named by the parameter at fault.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{key}: {reason}")]
+pub struct Clash {
+    /// The parameter whose value does not fit the others.
+    pub key: &'static str,
+    /// Why.
+    pub reason: String,
+}
+
+/// The combination check of [`RaceParams`], as the options' `validate` reports it.
 fn validate(params: &RaceParams) -> Result<(), String> {
+    check(params).map_err(|clash| clash.to_string())
+}
+
+/// Combinations the engine cannot play, each named by the parameter it is about.
+pub fn check(params: &RaceParams) -> Result<(), Clash> {
+    checked(params).map_err(|(key, reason)| Clash { key, reason })
+}
+
+fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
     let players = usize::from(params.players);
     if usize::from(params.tracks.seats) != players {
-        return Err(format!(
-            "tracks: {} tracks for {players} players; each seat has its own",
-            params.tracks.seats
+        return Err((
+            "tracks",
+            format!(
+                "{} tracks for {players} players; each seat has its own",
+                params.tracks.seats
+            ),
         ));
     }
     if params.teams == Teams::Partners && players != 4 {
-        return Err("teams: partners need four players".into());
+        return Err(("teams", "partners need four players".into()));
     }
     if let Some(seats) = params.start.seats() {
         if usize::from(seats) != players {
-            return Err(format!(
-                "start: positions for {seats} seats, the game has {players} players"
+            return Err((
+                "start",
+                format!("positions for {seats} seats, the game has {players} players"),
             ));
         }
         for seat in 0..players {
             let positions = params.start.positions(seat);
             if positions.len() > usize::from(params.pieces) {
-                return Err(format!(
-                    "start: seat {} starts {} pieces on the board, it has {}",
-                    seat + 1,
-                    positions.len(),
-                    params.pieces
+                return Err((
+                    "start",
+                    format!(
+                        "seat {} starts {} pieces on the board, it has {}",
+                        seat + 1,
+                        positions.len(),
+                        params.pieces
+                    ),
                 ));
             }
             let len = params.tracks.len(seat);
             if let Some(&beyond) = positions.iter().find(|&&p| usize::from(p) > len) {
-                return Err(format!(
-                    "start: position {beyond} of seat {} is beyond its track of {len} cells",
-                    seat + 1
+                return Err((
+                    "start",
+                    format!(
+                        "position {beyond} of seat {} is beyond its track of {len} cells",
+                        seat + 1
+                    ),
                 ));
             }
         }
     }
     if params.land_on_enemy == LandOnEnemy::Swap && params.land_on_own == LandOnOwn::Stack {
-        return Err(
-            "land_on_enemy: a swap sends the enemy to the cell the mover leaves, which a stack may not leave empty"
+        return Err(("land_on_enemy", "a swap sends the enemy to the cell the mover leaves, which a stack may not leave empty"
                 .into(),
-        );
+        ));
     }
     let outcomes = params.throw.outcomes();
     let listed_faces = match params.throw {
@@ -249,13 +277,16 @@ fn validate(params: &RaceParams) -> Result<(), String> {
         .listed()
         .find(|&o| !listed_faces.contains(&u16::from(o)))
     {
-        return Err(format!(
-            "throw_values: {outcome} is not an outcome of {}",
-            params.throw.render_value()
+        return Err((
+            "throw_values",
+            format!(
+                "{outcome} is not an outcome of {}",
+                params.throw.render_value()
+            ),
         ));
     }
     if params.dice_use != DiceUse::Sum && !matches!(params.throw, Throw::Dice { count: 2.., .. }) {
-        return Err("dice_use: each die apart needs two dice or more".into());
+        return Err(("dice_use", "each die apart needs two dice or more".into()));
     }
     let on_a_track = params.tracks.cells();
     for (key, cells) in [
@@ -264,21 +295,21 @@ fn validate(params: &RaceParams) -> Result<(), String> {
         ("must_stop_cells", params.must_stop_cells),
     ] {
         if let Some(cell) = cells.cells().find(|&c| on_a_track.0 & (1 << c) == 0) {
-            return Err(format!("{key}: cell {cell} is on no track"));
+            return Err((key, format!("cell {cell} is on no track")));
         }
     }
     for (from, to) in params.jumps.pairs() {
         for seat in 0..players {
             let track = &params.tracks;
             if track.position(seat, from).is_some() && track.position(seat, to).is_none() {
-                return Err(format!(
-                    "jumps: {from}>{to} leads seat {} off its track",
-                    seat + 1
+                return Err((
+                    "jumps",
+                    format!("{from}>{to} leads seat {} off its track", seat + 1),
                 ));
             }
         }
         if on_a_track.0 & (1 << from) == 0 {
-            return Err(format!("jumps: cell {from} is on no track"));
+            return Err(("jumps", format!("cell {from} is on no track")));
         }
     }
     Ok(())
