@@ -261,6 +261,39 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
                 ));
             }
         }
+        // Pieces stand at the start only where play could have put them.
+        let side = |seat: usize| match params.teams {
+            Teams::None => seat,
+            Teams::Partners => seat % 2,
+        };
+        let mut holder = [None::<usize>; MAX_CELLS];
+        for seat in 0..players {
+            for &position in params.start.positions(seat) {
+                let cell = params.tracks.track(seat)[usize::from(position) - 1];
+                let shared = params.safe_cells.contains(cell) && !params.safe_cells_refuse_enemy;
+                match holder[usize::from(cell)] {
+                    Some(other) if side(other) != side(seat) && !shared => {
+                        return Err((
+                            "start",
+                            format!(
+                                "seats {} and {} both start on cell {cell}",
+                                other + 1,
+                                seat + 1
+                            ),
+                        ));
+                    }
+                    Some(_) if params.land_on_own == LandOnOwn::Forbidden => {
+                        return Err((
+                            "start",
+                            format!(
+                                "two pieces of one side start on cell {cell}, where they may not stack"
+                            ),
+                        ));
+                    }
+                    _ => holder[usize::from(cell)] = Some(seat),
+                }
+            }
+        }
     }
     if params.land_on_enemy == LandOnEnemy::Swap && params.land_on_own == LandOnOwn::Stack {
         return Err(("land_on_enemy", "a swap sends the enemy to the cell the mover leaves, which a stack may not leave empty"

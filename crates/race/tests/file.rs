@@ -126,8 +126,14 @@ fn a_value_for_an_outcome_the_throw_cannot_give_is_named() {
 }
 
 #[test]
-fn a_start_beyond_its_track_is_named() {
-    for start in ["1 15 | 2", "1 2 3 4 5 6 7 8 | 2", "1 | 2 | 3"] {
+fn a_start_beyond_its_track_or_on_an_occupied_cell_is_named() {
+    for start in [
+        "1 15 | 2",
+        "1 2 3 4 5 6 7 8 | 2",
+        "1 | 2 | 3",
+        "5 | 5",
+        "1 1 | 2",
+    ] {
         let error = error_with(|f| set(f, "start", start));
         assert!(matches!(&error, FileError::Combination { .. }), "{error}");
         assert_eq!(error.field(), ["parameters", "start"], "{start:?}");
