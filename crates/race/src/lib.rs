@@ -117,6 +117,9 @@ impl Race {
     /// Whether the track positions `range` of `mover`'s track may be passed over.
     fn passable(&self, mover: usize, range: std::ops::Range<i32>) -> bool {
         let block = self.params.block_run;
+        if block == 0 && self.board.must_stop.0 == 0 {
+            return true;
+        }
         let mut run = 0;
         for position in range {
             let cell = self.board.cell(mover, position as u8);
