@@ -1,0 +1,61 @@
+//! A parameter set resolved into the tables a playout reads: each seat's track, the place of
+//! every cell on it, where a landing leads on to, and the cells that are safe, give another
+//! throw or must be stopped on, as bits. Built by copying and indexing fixed arrays, so that a
+//! game is made inside the playout loop without allocating.
+
+use crate::params::{CellSet, MAX_CELLS, MAX_SEATS, NO_CELL, RaceParams};
+
+/// The resolved board of one parameter set.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Each seat's cells in order.
+    pub track: [[u8; MAX_CELLS]; MAX_SEATS],
+    /// Cells on each seat's track.
+    pub len: [u8; MAX_SEATS],
+    /// The position of each cell on each seat's track, or [`NO_CELL`].
+    pub position: [[u8; MAX_CELLS]; MAX_SEATS],
+    /// Where a piece that lands on each position of a seat's track comes to rest (the position
+    /// itself, or where a jump leads).
+    pub rest: [[u8; MAX_CELLS]; MAX_SEATS],
+    /// Cells where no piece is captured.
+    pub safe: CellSet,
+    /// Cells that give another throw.
+    pub extra: CellSet,
+    /// Cells that cannot be passed.
+    pub must_stop: CellSet,
+}
+
+impl Board {
+    /// The tables of `params` (already validated).
+    pub fn new(params: &RaceParams) -> Self {
+        let mut board = Board {
+            track: [[0; MAX_CELLS]; MAX_SEATS],
+            len: [0; MAX_SEATS],
+            position: [[NO_CELL; MAX_CELLS]; MAX_SEATS],
+            rest: [[0; MAX_CELLS]; MAX_SEATS],
+            safe: params.safe_cells,
+            extra: params.extra_throw_cells,
+            must_stop: params.must_stop_cells,
+        };
+        for seat in 0..usize::from(params.tracks.seats) {
+            let len = params.tracks.len(seat);
+            board.track[seat] = *params.tracks.track_array(seat);
+            board.len[seat] = len as u8;
+            for (position, &cell) in params.tracks.track(seat).iter().enumerate() {
+                board.position[seat][usize::from(cell)] = position as u8;
+                board.rest[seat][position] = params
+                    .jumps
+                    .target(cell)
+                    .and_then(|to| params.tracks.position(seat, to))
+                    .unwrap_or(position as u8);
+            }
+        }
+        board
+    }
+
+    /// The cell at `position` of `seat`'s track.
+    #[inline]
+    pub fn cell(&self, seat: usize, position: u8) -> u8 {
+        self.track[seat][usize::from(position)]
+    }
+}

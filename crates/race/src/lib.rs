@@ -1,0 +1,874 @@
+//! The race family: one engine in which a race game is its parameters.
+//!
+//! Each seat's pieces travel a track of numbered cells ([`params::Tracks`]); tracks share the
+//! cells they name alike. A turn is a throw (lots counted by how many land up, dice, or a table
+//! of equal faces), whose values move pieces: entering from the hand, landing on the cells the
+//! game allows (stacking, capturing, swapping, refused by safe cells, guards and blocks),
+//! jumping on from special cells, bearing off past the end. Some values and cells give another
+//! throw. The first to bear off every piece wins, or the players rank by order of finishing.
+//! Every choice is a parameter ([`params::RaceParams`]); a game's values and the sentences they
+//! come from are its game file ([`file::GameFile`]).
+
+pub mod board;
+pub mod file;
+pub mod params;
+
+use engine::setup::{BySeat, FinishOrder, Seat, SetupError};
+use engine::{Chance, Finishers, Game, Observe, Outcome, Phase, Player, ThrowProbe, ThrowRead};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use board::Board;
+pub use params::*;
+
+/// The family's rule scenarios: one hand-set position for each parameter and value.
+pub const SCENARIOS: &str = include_str!("../scenarios.yaml");
+
+/// A piece's position while it waits in its owner's hand.
+const HAND: u8 = 254;
+/// A piece's position once it is borne off.
+const OFF: u8 = 255;
+
+/// A move of a race game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Move one piece of the mover's from a track position (or from the hand) by the value of
+    /// the dice in `dice`.
+    Step {
+        /// The track position (from 0) the piece leaves, or the hand.
+        from: u8,
+        /// The dice of the throw the move uses, one bit each (one bit for lots and faces).
+        dice: u8,
+        /// Whether the piece goes backwards (`backward_if_no_forward`).
+        backward: bool,
+    },
+    /// No piece can use the throw.
+    Pass,
+}
+
+/// Where a move takes its piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Landing {
+    /// Off the board, past the end of the track.
+    Off,
+    /// To rest at this track position (after any jump).
+    Rest(u8),
+}
+
+/// A race game in progress.
+#[derive(Clone, Debug)]
+pub struct Race {
+    params: RaceParams,
+    board: Board,
+    /// Track position of each piece, or `HAND` or `OFF`.
+    position: [[u8; MAX_PIECES]; MAX_SEATS],
+    /// Pieces of each player on each cell.
+    on_cell: [[u8; MAX_CELLS]; MAX_SEATS],
+    in_hand: [u8; MAX_SEATS],
+    off: [u8; MAX_SEATS],
+    to_move: Player,
+    /// A throw is due.
+    throw_due: bool,
+    /// The value of each die of the throw being played (one for lots, faces and summed dice).
+    dice: [u16; MAX_DICE],
+    /// Dice of the throw still to play, one bit each.
+    unused: u8,
+    /// The throw's total, for the values that give another throw.
+    total: u16,
+    /// A piece came to rest on a cell that gives another throw.
+    again: bool,
+    finishers: Finishers,
+    over: bool,
+}
+
+impl Race {
+    #[inline]
+    fn players_usize(&self) -> usize {
+        usize::from(self.params.players)
+    }
+
+    #[inline]
+    fn pieces(&self) -> usize {
+        usize::from(self.params.pieces)
+    }
+
+    /// Whether `a` and `b` play on one side.
+    #[inline]
+    fn friends(&self, a: usize, b: usize) -> bool {
+        a == b || (self.params.teams == Teams::Partners && a % 2 == b % 2)
+    }
+
+    /// Pieces on `cell` of the mover's side and of its enemies.
+    #[inline]
+    fn occupants(&self, mover: usize, cell: u8) -> (u8, u8) {
+        let mut friends = 0;
+        let mut enemies = 0;
+        for player in 0..self.players_usize() {
+            let here = self.on_cell[player][usize::from(cell)];
+            if self.friends(mover, player) {
+                friends += here;
+            } else {
+                enemies += here;
+            }
+        }
+        (friends, enemies)
+    }
+
+    /// Whether the track positions `range` of `mover`'s track may be passed over.
+    fn passable(&self, mover: usize, range: std::ops::Range<i32>) -> bool {
+        let block = self.params.block_run;
+        if block == 0 && self.board.must_stop.0 == 0 {
+            return true;
+        }
+        let mut run = 0;
+        for position in range {
+            let cell = self.board.cell(mover, position as u8);
+            if self.board.must_stop.contains(cell) {
+                return false;
+            }
+            if block > 0 {
+                run = if self.occupants(mover, cell).1 > 0 {
+                    run + 1
+                } else {
+                    0
+                };
+                if run >= block {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether an enemy of `mover` on `cell` has a piece of its own on the next or previous
+    /// cell of its track.
+    fn guarded(&self, mover: usize, cell: u8) -> bool {
+        (0..self.players_usize()).any(|enemy| {
+            if self.friends(mover, enemy) || self.on_cell[enemy][usize::from(cell)] == 0 {
+                return false;
+            }
+            let at = i32::from(self.board.position[enemy][usize::from(cell)]);
+            let len = i32::from(self.board.len[enemy]);
+            [at - 1, at + 1].into_iter().any(|p| {
+                (0..len).contains(&p)
+                    && self.on_cell[enemy][usize::from(self.board.cell(enemy, p as u8))] > 0
+            })
+        })
+    }
+
+    /// Whether every piece of `mover` on the board stands on the last `bear_off_home` cells.
+    fn all_home(&self, mover: usize) -> bool {
+        let home = i32::from(self.board.len[mover]) - i32::from(self.params.bear_off_home);
+        self.position[mover][..self.pieces()]
+            .iter()
+            .all(|&p| p >= HAND || i32::from(p) >= home)
+    }
+
+    /// Where a piece of `mover` at `from` (a track position or `HAND`) goes with `value`, if the
+    /// move is legal.
+    fn destination(&self, mover: usize, from: u8, value: u16, backward: bool) -> Option<Landing> {
+        let params = &self.params;
+        let len = i32::from(self.board.len[mover]);
+        let value = i32::from(value);
+        let (target, passed) = if from == HAND {
+            if backward || value >= 128 || !params.enter_values.contains(value as u8) {
+                return None;
+            }
+            let target = if params.enter_counts_first_cell {
+                value - 1
+            } else {
+                0
+            };
+            if target >= len {
+                return None;
+            }
+            (target, 0..target)
+        } else if backward {
+            let target = i32::from(from) - value;
+            if target < 0 {
+                return None;
+            }
+            (target, target + 1..i32::from(from))
+        } else {
+            let target = i32::from(from) + value;
+            (target, i32::from(from) + 1..target.min(len))
+        };
+        if target >= len {
+            let reaches = match params.bear_off {
+                BearOff::Exact => target == len,
+                BearOff::Any => true,
+            };
+            let home = params.bear_off_home == 0 || self.all_home(mover);
+            return (reaches && home && self.passable(mover, passed)).then_some(Landing::Off);
+        }
+        if !self.passable(mover, passed) {
+            return None;
+        }
+        let rest = self.board.rest[mover][target as usize];
+        let cell = self.board.cell(mover, rest);
+        let (mut friends, enemies) = self.occupants(mover, cell);
+        if from != HAND && self.board.cell(mover, from) == cell {
+            // A jump back onto the cell the piece left: it does not meet itself.
+            friends -= 1;
+        }
+        if friends > 0 && params.land_on_own == LandOnOwn::Forbidden {
+            return None;
+        }
+        if enemies > 0 {
+            if self.board.safe.contains(cell) {
+                if params.safe_cells_refuse_enemy {
+                    return None;
+                }
+            } else {
+                if params.guarded_pairs && self.guarded(mover, cell) {
+                    return None;
+                }
+                match params.land_on_enemy {
+                    LandOnEnemy::Forbidden => return None,
+                    LandOnEnemy::CaptureSingle if enemies >= 2 => return None,
+                    _ => {}
+                }
+            }
+        }
+        Some(Landing::Rest(rest))
+    }
+
+    /// Whether the dice of `mask` may be played together as one move: all of them when they
+    /// are summed, one when each is played apart, and never a choice that differs from another
+    /// only by which of two equal dice it takes.
+    fn playable_together(&self, mask: u8) -> bool {
+        if mask & !self.unused != 0 {
+            return false;
+        }
+        let allowed = match self.params.dice_use {
+            DiceUse::Sum => mask == self.unused,
+            DiceUse::Each => mask.count_ones() == 1,
+            DiceUse::EachOrSum => true,
+        };
+        allowed
+            && (0..MAX_DICE).all(|i| {
+                mask >> i & 1 == 0
+                    || (0..i).all(|j| {
+                        self.unused >> j & 1 == 0
+                            || mask >> j & 1 == 1
+                            || self.dice[j] != self.dice[i]
+                    })
+            })
+    }
+
+    fn value_of(&self, mask: u8) -> u16 {
+        (0..MAX_DICE)
+            .filter(|&i| mask >> i & 1 == 1)
+            .map(|i| self.dice[i])
+            .sum()
+    }
+
+    /// Visits the legal moves of the player to move in order, until `visit` says stop; a
+    /// pass is visited only when nothing else is legal. Returns whether it ran to the end.
+    fn each_move(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
+        let mover = usize::from(self.to_move);
+        let mut any = false;
+        for backward in [false, true] {
+            if backward && (any || !self.params.backward_if_no_forward) {
+                break;
+            }
+            for mask in 1..=self.unused {
+                if !self.playable_together(mask) {
+                    continue;
+                }
+                let value = self.value_of(mask);
+                if self.in_hand[mover] > 0
+                    && self.destination(mover, HAND, value, backward).is_some()
+                {
+                    any = true;
+                    if !visit(Move::Step {
+                        from: HAND,
+                        dice: mask,
+                        backward,
+                    }) {
+                        return false;
+                    }
+                }
+                let mut seen = 0u128;
+                for &from in &self.position[mover][..self.pieces()] {
+                    if from >= HAND || seen >> from & 1 == 1 {
+                        continue;
+                    }
+                    seen |= 1 << from;
+                    if self.destination(mover, from, value, backward).is_some() {
+                        any = true;
+                        if !visit(Move::Step {
+                            from,
+                            dice: mask,
+                            backward,
+                        }) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        any || visit(Move::Pass)
+    }
+
+    /// Whether a piece can use what is left of the throw.
+    fn can_step(&self) -> bool {
+        !self.each_move(|mv| mv == Move::Pass)
+    }
+
+    /// Sends the enemies of `mover` on `cell` home, or to `origin` when they swap.
+    fn displace(&mut self, mover: usize, cell: u8, origin: Option<u8>) {
+        for enemy in 0..self.players_usize() {
+            let count = self.on_cell[enemy][usize::from(cell)];
+            if self.friends(mover, enemy) || count == 0 {
+                continue;
+            }
+            let swapped_to = match (self.params.land_on_enemy, origin) {
+                (LandOnEnemy::Swap, Some(origin)) => {
+                    let position = self.board.position[enemy][usize::from(origin)];
+                    (position != NO_CELL).then_some((origin, position))
+                }
+                _ => None,
+            };
+            for index in 0..self.pieces() {
+                let position = self.position[enemy][index];
+                if position < HAND && self.board.cell(enemy, position) == cell {
+                    match swapped_to {
+                        Some((origin, to)) => {
+                            self.position[enemy][index] = to;
+                            self.on_cell[enemy][usize::from(origin)] += 1;
+                        }
+                        None => {
+                            self.position[enemy][index] = HAND;
+                            self.in_hand[enemy] += 1;
+                        }
+                    }
+                }
+            }
+            self.on_cell[enemy][usize::from(cell)] = 0;
+        }
+    }
+
+    /// Marks `player` finished, and ends the game where the ranking says so.
+    fn finish(&mut self, player: usize) {
+        self.finishers.add(player);
+        self.settle();
+    }
+
+    /// Whether the game is over, from who has finished.
+    fn settle(&mut self) {
+        let players = self.players_usize();
+        self.over = match self.params.teams {
+            Teams::Partners => (0..2).any(|team| {
+                self.finishers.has_finished(team) && self.finishers.has_finished(team + 2)
+            }),
+            Teams::None => {
+                self.finishers.count() > 0
+                    && (self.params.ranking == Ranking::FirstOutWins
+                        || players - self.finishers.count() <= 1)
+            }
+        };
+    }
+
+    /// The throw is played out: the same player throws again where a value or a cell gives
+    /// another throw, the next player still racing otherwise.
+    fn end_throw(&mut self, passed: bool) {
+        let by_value = self.total < 128
+            && self.params.extra_throw_values.contains(self.total as u8)
+            && (!passed || self.params.extra_throw_on_pass);
+        let again =
+            (self.again || by_value) && !self.finishers.has_finished(usize::from(self.to_move));
+        self.again = false;
+        self.unused = 0;
+        self.throw_due = true;
+        if again {
+            return;
+        }
+        let players = self.params.players;
+        let mut next = self.to_move;
+        loop {
+            next = (next + 1) % players;
+            if !self.finishers.has_finished(usize::from(next)) || next == self.to_move {
+                break;
+            }
+        }
+        self.to_move = next;
+    }
+
+    /// Lifts a piece of `mover` from `from` and returns its index.
+    fn lift(&mut self, mover: usize, from: u8) -> usize {
+        let index = self.position[mover][..self.pieces()]
+            .iter()
+            .position(|&p| p == from)
+            .expect("a piece stands where a legal move starts");
+        if from == HAND {
+            self.in_hand[mover] -= 1;
+        } else {
+            self.on_cell[mover][usize::from(self.board.cell(mover, from))] -= 1;
+        }
+        index
+    }
+
+    fn place(&mut self, player: usize, index: usize, position: u8) {
+        self.position[player][index] = position;
+        self.on_cell[player][usize::from(self.board.cell(player, position))] += 1;
+    }
+
+    fn cell_name(&self, player: usize, position: u8) -> String {
+        match position {
+            HAND => "hand".into(),
+            OFF => "off".into(),
+            p => self.board.cell(player, p).to_string(),
+        }
+    }
+
+    fn thrown_dice(&self) -> usize {
+        match (self.params.throw, self.params.dice_use) {
+            (Throw::Dice { count, .. }, DiceUse::Each | DiceUse::EachOrSum) => usize::from(count),
+            _ => 1,
+        }
+    }
+}
+
+impl Game for Race {
+    type Move = Move;
+    type Options = RaceParams;
+
+    fn new(options: &RaceParams) -> Self {
+        let mut game = Race {
+            params: options.clone(),
+            board: Board::new(options),
+            position: [[HAND; MAX_PIECES]; MAX_SEATS],
+            on_cell: [[0; MAX_CELLS]; MAX_SEATS],
+            in_hand: [options.pieces; MAX_SEATS],
+            off: [0; MAX_SEATS],
+            to_move: 0,
+            throw_due: true,
+            dice: [0; MAX_DICE],
+            unused: 0,
+            total: 0,
+            again: false,
+            finishers: Finishers::NONE,
+            over: false,
+        };
+        if options.start.seats().is_some() {
+            for seat in 0..game.players_usize() {
+                for (index, &position) in options.start.positions(seat).iter().enumerate() {
+                    game.place(seat, index, position - 1);
+                    game.in_hand[seat] -= 1;
+                }
+            }
+        }
+        game
+    }
+
+    fn players(&self) -> usize {
+        self.players_usize()
+    }
+
+    fn team(&self, player: Player) -> u8 {
+        match self.params.teams {
+            Teams::None => player,
+            Teams::Partners => player % 2,
+        }
+    }
+
+    fn thrower(&self) -> Option<Player> {
+        Some(self.to_move)
+    }
+
+    fn phase(&self) -> Phase {
+        if self.over {
+            return Phase::Over;
+        }
+        if !self.throw_due {
+            return Phase::Decision(self.to_move);
+        }
+        Phase::Chance(match self.params.throw {
+            Throw::Lots(count) => Chance::Lots {
+                count,
+                bias: self.params.lot_bias,
+            },
+            throw => Chance::Uniform {
+                n: throw.outcomes() as u8,
+            },
+        })
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.each_move(|mv| {
+            moves.push(mv);
+            true
+        });
+    }
+
+    fn apply(&mut self, mv: Move) {
+        let Move::Step {
+            from,
+            dice,
+            backward,
+        } = mv
+        else {
+            return self.end_throw(true);
+        };
+        let mover = usize::from(self.to_move);
+        let landing = self
+            .destination(mover, from, self.value_of(dice), backward)
+            .expect("a legal move");
+        let origin = (from != HAND).then(|| self.board.cell(mover, from));
+        let index = self.lift(mover, from);
+        match landing {
+            Landing::Off => {
+                self.position[mover][index] = OFF;
+                self.off[mover] += 1;
+                if usize::from(self.off[mover]) == self.pieces() {
+                    self.finish(mover);
+                }
+            }
+            Landing::Rest(rest) => {
+                let cell = self.board.cell(mover, rest);
+                if !self.board.safe.contains(cell) {
+                    self.displace(mover, cell, origin);
+                }
+                self.place(mover, index, rest);
+                self.again |= self.board.extra.contains(cell);
+            }
+        }
+        self.unused &= !dice;
+        if self.over || (self.unused != 0 && self.can_step()) {
+            return;
+        }
+        self.end_throw(false);
+    }
+
+    fn apply_chance(&mut self, outcome: u8) {
+        let values = &self.params.throw_values;
+        self.dice = [0; MAX_DICE];
+        match self.params.throw {
+            Throw::Lots(_) | Throw::Faces(_) => self.dice[0] = u16::from(values.value(outcome)),
+            Throw::Dice { count, faces } => {
+                let mut rest = u16::from(outcome);
+                for die in 0..usize::from(count) {
+                    let face = (rest % u16::from(faces) + 1) as u8;
+                    rest /= u16::from(faces);
+                    self.dice[die] = u16::from(values.value(face));
+                }
+                if self.params.dice_use == DiceUse::Sum {
+                    self.dice = [self.dice.iter().sum(), 0, 0, 0];
+                }
+            }
+        }
+        self.total = self.dice.iter().sum();
+        self.unused = (0..MAX_DICE)
+            .filter(|&i| self.dice[i] > 0)
+            .fold(0, |bits, i| bits | 1 << i);
+        self.throw_due = false;
+    }
+
+    fn outcome(&self) -> Outcome {
+        let players = self.players_usize();
+        if !self.over {
+            return Outcome::draw(players);
+        }
+        match self.params.teams {
+            Teams::Partners => {
+                let winners = (0..2)
+                    .find(|&team| {
+                        self.finishers.has_finished(team) && self.finishers.has_finished(team + 2)
+                    })
+                    .unwrap_or(0);
+                let mut outcome = Outcome::draw(players);
+                for player in 0..players {
+                    outcome.ranks[player] = if player % 2 == winners { 1 } else { 2 };
+                }
+                outcome
+            }
+            Teams::None => match self.params.ranking {
+                Ranking::FirstOutWins => Outcome::single_winner(players, self.finishers.order()[0]),
+                Ranking::FinishOrder => self.finishers.outcome(players),
+            },
+        }
+    }
+
+    fn finished_players(&self) -> usize {
+        self.finishers.count()
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let mut counted = [[0u8; MAX_CELLS]; MAX_SEATS];
+        for player in 0..self.players_usize() {
+            let pieces = &self.position[player][..self.pieces()];
+            let in_hand = pieces.iter().filter(|&&p| p == HAND).count();
+            let off = pieces.iter().filter(|&&p| p == OFF).count();
+            if in_hand != usize::from(self.in_hand[player]) || off != usize::from(self.off[player])
+            {
+                return Err(format!(
+                    "player {} has {in_hand} pieces in hand and {off} off, but counts {} and {}",
+                    player + 1,
+                    self.in_hand[player],
+                    self.off[player]
+                ));
+            }
+            for &position in pieces {
+                if position < HAND {
+                    if position >= self.board.len[player] {
+                        return Err(format!(
+                            "a piece of player {} is past its track (position {position})",
+                            player + 1
+                        ));
+                    }
+                    counted[player][usize::from(self.board.cell(player, position))] += 1;
+                }
+            }
+            if self.finishers.has_finished(player) != (off == self.pieces()) {
+                return Err(format!(
+                    "player {} has {off} pieces off and is {}marked finished",
+                    player + 1,
+                    if self.finishers.has_finished(player) {
+                        ""
+                    } else {
+                        "not "
+                    }
+                ));
+            }
+        }
+        if counted != self.on_cell {
+            return Err("the cells do not count the pieces standing on them".into());
+        }
+        for cell in 0..MAX_CELLS as u8 {
+            for player in 0..self.players_usize() {
+                let (friends, enemies) = self.occupants(player, cell);
+                let own = self.on_cell[player][usize::from(cell)];
+                if own == 0 {
+                    continue;
+                }
+                if enemies > 0 && !self.board.safe.contains(cell) {
+                    return Err(format!("enemies share cell {cell}, which is not safe"));
+                }
+                if friends > 1 && self.params.land_on_own == LandOnOwn::Forbidden {
+                    return Err(format!("pieces of one side stack on cell {cell}"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The first throw of the game, for lots: what each number up moves, and whether the
+    /// thrower throws again once it is played (the first legal move taken).
+    fn throw_probes(options: &RaceParams) -> Vec<ThrowProbe<Self>> {
+        if !matches!(options.throw, Throw::Lots(_)) {
+            return Vec::new();
+        }
+        vec![ThrowProbe {
+            name: "lots, counted up",
+            position: Race::new(options),
+            read: |before, after| {
+                let mut played = after.clone();
+                engine::dice::play_to_next_throw(&mut played, 8);
+                ThrowRead {
+                    value: after.dice[0].to_string(),
+                    another_throw: matches!(played.phase(), Phase::Chance(_))
+                        && played.to_move == before.to_move,
+                }
+            },
+        }]
+    }
+}
+
+/// A position set up by hand: where each listed seat's pieces stand (cell numbers), how many
+/// it has borne off, who has finished and who is to move. A seat not listed keeps its start;
+/// a listed seat's other pieces wait in its hand.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaceSetup {
+    /// The cells of each seat's pieces on the board (a cell twice for two pieces).
+    #[serde(default)]
+    pub board: BySeat<Vec<u8>>,
+    /// Pieces each seat has borne off.
+    #[serde(default)]
+    pub off: BySeat<u8>,
+    /// The seats that have borne off every piece, first first.
+    #[serde(default)]
+    pub finished: FinishOrder,
+    /// Who throws first from the setup (the first seat if not given).
+    #[serde(default)]
+    pub to_move: Option<Seat>,
+}
+
+impl Observe for Race {
+    type Setup = RaceSetup;
+
+    fn notation(&self, mv: Move) -> String {
+        let Move::Step {
+            from,
+            dice,
+            backward,
+        } = mv
+        else {
+            return "pass".into();
+        };
+        let mover = usize::from(self.to_move);
+        let to = match self.destination(mover, from, self.value_of(dice), backward) {
+            Some(Landing::Off) => OFF,
+            Some(Landing::Rest(rest)) => rest,
+            None => return format!("{}?", self.cell_name(mover, from)),
+        };
+        let hits = to != OFF && {
+            let cell = self.board.cell(mover, to);
+            self.occupants(mover, cell).1 > 0 && !self.board.safe.contains(cell)
+        };
+        let mut text = format!(
+            "{}{}{}",
+            self.cell_name(mover, from),
+            if hits { 'x' } else { '-' },
+            self.cell_name(mover, to)
+        );
+        if backward {
+            text.push_str(" back");
+        }
+        if self.thrown_dice() > 1 {
+            let used: Vec<String> = (0..MAX_DICE)
+                .filter(|&i| dice >> i & 1 == 1)
+                .map(|i| self.dice[i].to_string())
+                .collect();
+            text.push_str(&format!(" [{}]", used.join("+")));
+        }
+        text
+    }
+
+    fn describe_chance(&self, chance: Chance, outcome: u8) -> String {
+        let mut after = self.clone();
+        after.apply_chance(outcome);
+        let values: Vec<String> = (0..MAX_DICE)
+            .filter(|&i| after.unused >> i & 1 == 1)
+            .map(|i| after.dice[i].to_string())
+            .collect();
+        let values = if values.is_empty() {
+            "nothing".into()
+        } else {
+            values.join(" and ")
+        };
+        match chance {
+            Chance::Lots { .. } => format!("{outcome} up: {values}"),
+            Chance::Uniform { .. } => format!("outcome {outcome}: {values}"),
+        }
+    }
+
+    fn observe(&self) -> Value {
+        let players = self.players_usize();
+        let mut board = Map::new();
+        for player in 0..players {
+            let mut cells = Vec::new();
+            for cell in 0..MAX_CELLS {
+                for _ in 0..self.on_cell[player][cell] {
+                    cells.push(cell);
+                }
+            }
+            board.insert((player + 1).to_string(), Value::from(cells));
+        }
+        let throw: Vec<u16> = (0..MAX_DICE)
+            .filter(|&i| self.unused >> i & 1 == 1)
+            .map(|i| self.dice[i])
+            .collect();
+        let chance = match self.phase() {
+            Phase::Chance(Chance::Lots { count, bias }) => {
+                json!({"lots": count, "bias": bias.to_string()})
+            }
+            Phase::Chance(Chance::Uniform { n }) => json!({ "outcomes": n }),
+            _ => Value::Null,
+        };
+        json!({
+            "board": board,
+            "hand": self.in_hand[..players].to_vec(),
+            "off": self.off[..players].to_vec(),
+            "throw": if self.throw_due { Value::Null } else { json!(throw) },
+            "chance": chance,
+            "turn": self.to_move + 1,
+            "finished": self.finishers.order().iter().map(|p| p + 1).collect::<Vec<_>>(),
+        })
+    }
+
+    fn render(&self) -> String {
+        let mut out = String::new();
+        for player in 0..self.players_usize() {
+            let cells: Vec<String> = (0..MAX_CELLS)
+                .filter(|&c| self.on_cell[player][c] > 0)
+                .map(|c| match self.on_cell[player][c] {
+                    1 => c.to_string(),
+                    n => format!("{c}×{n}"),
+                })
+                .collect();
+            out.push_str(&format!(
+                "P{}: hand {} | {} | off {}\n",
+                player + 1,
+                self.in_hand[player],
+                cells.join(" "),
+                self.off[player]
+            ));
+        }
+        out
+    }
+
+    fn from_setup(options: &RaceParams, setup: RaceSetup) -> Result<Self, SetupError> {
+        let mut game = Race::new(options);
+        let players = game.players_usize();
+        let pieces = game.pieces();
+        for (player, cells) in setup.board.players("board", players)? {
+            game.position[player] = [HAND; MAX_PIECES];
+            game.on_cell[player] = [0; MAX_CELLS];
+            game.in_hand[player] = options.pieces;
+            if cells.len() > pieces {
+                return Err(SetupError::value(
+                    "board",
+                    format!(
+                        "seat {} has {pieces} pieces, not {}",
+                        player + 1,
+                        cells.len()
+                    ),
+                ));
+            }
+            for (index, &cell) in cells.iter().enumerate() {
+                let position = options.tracks.position(player, cell % 128);
+                let position = position
+                    .filter(|_| usize::from(cell) < MAX_CELLS)
+                    .ok_or_else(|| {
+                        SetupError::value(
+                            "board",
+                            format!("cell {cell} is not on seat {}'s track", player + 1),
+                        )
+                    })?;
+                game.place(player, index, position);
+                game.in_hand[player] -= 1;
+            }
+        }
+        for (player, off) in setup.off.players("off", players)? {
+            if off > game.in_hand[player] {
+                return Err(SetupError::value(
+                    "off",
+                    format!(
+                        "seat {} has {} pieces off the board, not {off}",
+                        player + 1,
+                        game.in_hand[player]
+                    ),
+                ));
+            }
+            let mut left = off;
+            for position in game.position[player][..pieces].iter_mut() {
+                if left > 0 && *position == HAND {
+                    *position = OFF;
+                    left -= 1;
+                }
+            }
+            game.in_hand[player] -= off;
+            game.off[player] = off;
+        }
+        for player in setup.finished.players("finished", players)? {
+            game.finishers.add(usize::from(player));
+        }
+        game.settle();
+        game.check_invariants().map_err(SetupError::Position)?;
+        game.to_move =
+            Seat::to_move_unfinished(setup.to_move, players, &game.finishers, game.over)?;
+        Ok(game)
+    }
+}

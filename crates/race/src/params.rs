@@ -1,0 +1,929 @@
+//! The family's parameters: every way the race games of the corpus differ, each a named option.
+//! A game's file gives every parameter a value with the line of the description or the
+//! sentence it comes from ([`crate::file::GameFile`]); the declarations here carry the family's
+//! meaning of each key, and the values below are only the family's defaults for a file that is
+//! being written (the Royal Game of Ur as Ludii reads Finkel).
+//!
+//! Values that name cells (tracks, starts, cell sets, jumps) are parsed into fixed arrays, so
+//! that a game is made by copying them and a playout never reads a name.
+
+use engine::{Bias, OptionValue, game_options, option_enum};
+
+/// Cells a board may have: cell numbers run from 0 to 127, one bit each in a `u128`.
+pub const MAX_CELLS: usize = 128;
+/// Players (and tracks) at most.
+pub const MAX_SEATS: usize = 4;
+/// Pieces per player at most.
+pub const MAX_PIECES: usize = 16;
+/// Dice thrown together at most.
+pub const MAX_DICE: usize = 4;
+/// A cell number that is none (no jump, no place on a track).
+pub const NO_CELL: u8 = u8::MAX;
+
+option_enum! {
+    /// Whether players play alone or in partnerships.
+    pub enum Teams {
+        /// Everyone plays alone.
+        None = "none",
+        /// Seats 1 and 3 against 2 and 4; a team wins when all its pieces are off.
+        Partners = "partners",
+    }
+}
+
+option_enum! {
+    /// How the dice of one throw are played.
+    pub enum DiceUse {
+        /// The throw's total is one move.
+        Sum = "sum",
+        /// Each die is a move of its own, in the order the mover picks.
+        Each = "each",
+        /// Each die singly, or any of them combined into one move (XII Scripta after Murray).
+        EachOrSum = "each-or-sum",
+    }
+}
+
+option_enum! {
+    /// What a piece may do on a cell where a piece of its own side stands.
+    pub enum LandOnOwn {
+        /// It may not land there.
+        Forbidden = "forbidden",
+        /// It lands on top: pieces of one side stack.
+        Stack = "stack",
+    }
+}
+
+option_enum! {
+    /// What a piece does to enemy pieces on the cell it lands on (off the safe cells).
+    pub enum LandOnEnemy {
+        /// They return to their owners' hands.
+        Capture = "capture",
+        /// They go to the cell the mover came from (Senet); to their hands when it came from its hand.
+        Swap = "swap",
+        /// It may not land there.
+        Forbidden = "forbidden",
+        /// A single enemy piece is captured; a cell with two or more cannot be landed on.
+        CaptureSingle = "capture-single",
+    }
+}
+
+option_enum! {
+    /// When a piece may leave the board past the last cell of its track.
+    pub enum BearOff {
+        /// With exactly one step past the last cell.
+        Exact = "exact",
+        /// With any throw that reaches or passes the end.
+        Any = "any",
+    }
+}
+
+option_enum! {
+    /// How the game ends and ranks.
+    pub enum Ranking {
+        /// The first player (or team) with every piece off wins, and the game ends.
+        FirstOutWins = "first-out-wins",
+        /// Play goes on until one player (or team) is left; ranks follow the order of finishing.
+        FinishOrder = "finish-order",
+    }
+}
+
+game_options! {
+    /// A race game's parameters.
+    pub struct RaceParams {
+        /// Players, 2 to 4, each with a track of its own.
+        #[parameter(cites = "race family", source = "", range = 2..=4)]
+        pub players: u8 = 2, ludii: 2;
+
+        /// Whether seats 1 and 3 play against 2 and 4 as partners.
+        #[parameter(cites = "race family", source = "")]
+        pub teams: Teams = Teams::None, ludii: Teams::None;
+
+        /// Pieces each player races.
+        #[parameter(cites = "race family", source = "", range = 1..=16)]
+        pub pieces: u8 = 7, ludii: 7;
+
+        /// The cells each seat's pieces travel, in order, one list per seat separated by `|`; a number shared by two tracks is one cell.
+        #[parameter(cites = "race family", source = "")]
+        pub tracks: Tracks = Tracks::ur(), ludii: Tracks::ur();
+
+        /// Where the pieces start: `hand` (off the board, before the first cell), or per seat the track positions (from 1) of the pieces on the board, separated by `|`.
+        #[parameter(cites = "race family", source = "")]
+        pub start: Start = Start::HAND, ludii: Start::HAND;
+
+        /// What is thrown: `lots N` (outcome: how many land up), `dice KdF` (K dice of faces 1..F) or `faces F` (one throw of F equal outcomes 0..F-1).
+        #[parameter(cites = "race family", source = "")]
+        pub throw: Throw = Throw::Lots(4), ludii: Throw::Lots(4);
+
+        /// The chance that one lot lands up.
+        #[parameter(cites = "race family", source = "")]
+        pub lot_bias: Bias = Bias::FAIR, ludii: Bias::FAIR;
+
+        /// What each outcome (lots up, a face, or for dice each die's face) moves, as `outcome=value` pairs; unlisted outcomes move their own number, 0 moves nothing.
+        #[rule(cites = "race family", source = "")]
+        pub throw_values: ThrowValues = ThrowValues::IDENTITY, ludii: ThrowValues::IDENTITY;
+
+        /// How the dice of a throw are played: their total as one move, each die apart, or each die or any of them combined.
+        #[rule(cites = "race family", source = "")]
+        pub dice_use: DiceUse = DiceUse::Sum, ludii: DiceUse::Sum;
+
+        /// Throw values (the throw's total) that give the thrower another throw once played.
+        #[rule(cites = "race family", source = "")]
+        pub extra_throw_values: ValueSet = ValueSet::NONE, ludii: ValueSet::NONE;
+
+        /// Whether a value that gives another throw gives it when no piece could use the throw.
+        #[rule(cites = "race family", source = "")]
+        pub extra_throw_on_pass: bool = false, ludii: false;
+
+        /// Values with which a piece may enter from its hand (`any`, or a list such as `1,4`).
+        #[rule(cites = "race family", source = "")]
+        pub enter_values: ValueSet = ValueSet::ANY, ludii: ValueSet::ANY;
+
+        /// Whether an entering piece counts the first cell as 1 (a value v lands on the v-th cell); otherwise it enters onto the first cell whatever the value.
+        #[rule(cites = "race family", source = "")]
+        pub enter_counts_first_cell: bool = true, ludii: true;
+
+        /// What a piece may do on a cell of its own side's pieces.
+        #[rule(cites = "race family", source = "")]
+        pub land_on_own: LandOnOwn = LandOnOwn::Forbidden, ludii: LandOnOwn::Forbidden;
+
+        /// What a piece does to enemy pieces where it lands.
+        #[rule(cites = "race family", source = "")]
+        pub land_on_enemy: LandOnEnemy = LandOnEnemy::Capture, ludii: LandOnEnemy::Capture;
+
+        /// A piece with a piece of its own on the next or previous cell of its track cannot be attacked.
+        #[rule(cites = "race family", source = "")]
+        pub guarded_pairs: bool = false, ludii: false;
+
+        /// Enemy pieces on this many consecutive cells or more cannot be passed (0: no blocking).
+        #[rule(cites = "race family", source = "", range = 0..=16)]
+        pub block_run: u8 = 0, ludii: 0;
+
+        /// Cells where no piece is captured (a list of cell numbers, or `none`).
+        #[rule(cites = "race family", source = "")]
+        pub safe_cells: CellSet = CellSet::UR_ROSETTES, ludii: CellSet::UR_ROSETTES;
+
+        /// Whether an enemy may not land at all on an occupied safe cell (Ur's rosettes); otherwise pieces of both sides share it.
+        #[rule(cites = "race family", source = "")]
+        pub safe_cells_refuse_enemy: bool = true, ludii: true;
+
+        /// Cells that give another throw to a piece that comes to rest there.
+        #[rule(cites = "race family", source = "")]
+        pub extra_throw_cells: CellSet = CellSet::UR_ROSETTES, ludii: CellSet::UR_ROSETTES;
+
+        /// Cells that send a piece landing on them on to another cell of its track, as `from>to` pairs (58 Holes' connected holes, ladders and snakes, Senet's water).
+        #[rule(cites = "race family", source = "")]
+        pub jumps: Jumps = Jumps::NONE, ludii: Jumps::NONE;
+
+        /// Cells that cannot be passed: a piece must land on them exactly first.
+        #[rule(cites = "race family", source = "")]
+        pub must_stop_cells: CellSet = CellSet::NONE, ludii: CellSet::NONE;
+
+        /// When no piece can move forward, the throw moves a piece backwards.
+        #[rule(cites = "race family", source = "")]
+        pub backward_if_no_forward: bool = false, ludii: false;
+
+        /// Whether a piece bears off with exactly one step past the last cell or with any throw reaching or passing it.
+        #[rule(cites = "race family", source = "")]
+        pub bear_off: BearOff = BearOff::Exact, ludii: BearOff::Exact;
+
+        /// A piece may bear off only when all the mover's pieces on the board stand on the last this-many cells of its track (0: always).
+        #[rule(cites = "race family", source = "", range = 0..=127)]
+        pub bear_off_home: u8 = 0, ludii: 0;
+
+        /// Whether the first to bear off every piece wins, or play goes on and ranks by order of finishing.
+        #[rule(cites = "race family", source = "")]
+        pub ranking: Ranking = Ranking::FirstOutWins, ludii: Ranking::FirstOutWins;
+    }
+    validate = validate;
+}
+
+/// Values the engine cannot play together, named by the parameter at fault.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{key}: {reason}")]
+pub struct Clash {
+    /// The parameter whose value does not fit the others.
+    pub key: &'static str,
+    /// Why.
+    pub reason: String,
+}
+
+/// The combination check of [`RaceParams`], as the options' `validate` reports it.
+fn validate(params: &RaceParams) -> Result<(), String> {
+    check(params).map_err(|clash| clash.to_string())
+}
+
+/// Combinations the engine cannot play, each named by the parameter it is about.
+pub fn check(params: &RaceParams) -> Result<(), Clash> {
+    checked(params).map_err(|(key, reason)| Clash { key, reason })
+}
+
+fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
+    let players = usize::from(params.players);
+    if usize::from(params.tracks.seats) != players {
+        return Err((
+            "tracks",
+            format!(
+                "{} tracks for {players} players; each seat has its own",
+                params.tracks.seats
+            ),
+        ));
+    }
+    if params.teams == Teams::Partners && players != 4 {
+        return Err(("teams", "partners need four players".into()));
+    }
+    if let Some(seats) = params.start.seats() {
+        if usize::from(seats) != players {
+            return Err((
+                "start",
+                format!("positions for {seats} seats, the game has {players} players"),
+            ));
+        }
+        for seat in 0..players {
+            let positions = params.start.positions(seat);
+            if positions.len() > usize::from(params.pieces) {
+                return Err((
+                    "start",
+                    format!(
+                        "seat {} starts {} pieces on the board, it has {}",
+                        seat + 1,
+                        positions.len(),
+                        params.pieces
+                    ),
+                ));
+            }
+            let len = params.tracks.len(seat);
+            if let Some(&beyond) = positions.iter().find(|&&p| usize::from(p) > len) {
+                return Err((
+                    "start",
+                    format!(
+                        "position {beyond} of seat {} is beyond its track of {len} cells",
+                        seat + 1
+                    ),
+                ));
+            }
+        }
+        // Pieces stand at the start only where play could have put them.
+        let side = |seat: usize| match params.teams {
+            Teams::None => seat,
+            Teams::Partners => seat % 2,
+        };
+        let mut holder = [None::<usize>; MAX_CELLS];
+        for seat in 0..players {
+            for &position in params.start.positions(seat) {
+                let cell = params.tracks.track(seat)[usize::from(position) - 1];
+                let shared = params.safe_cells.contains(cell) && !params.safe_cells_refuse_enemy;
+                match holder[usize::from(cell)] {
+                    Some(other) if side(other) != side(seat) && !shared => {
+                        return Err((
+                            "start",
+                            format!(
+                                "seats {} and {} both start on cell {cell}",
+                                other + 1,
+                                seat + 1
+                            ),
+                        ));
+                    }
+                    Some(_) if params.land_on_own == LandOnOwn::Forbidden => {
+                        return Err((
+                            "start",
+                            format!(
+                                "two pieces of one side start on cell {cell}, where they may not stack"
+                            ),
+                        ));
+                    }
+                    _ => holder[usize::from(cell)] = Some(seat),
+                }
+            }
+        }
+    }
+    if params.land_on_enemy == LandOnEnemy::Swap && params.land_on_own == LandOnOwn::Stack {
+        return Err(("land_on_enemy", "a swap sends the enemy to the cell the mover leaves, which a stack may not leave empty"
+                .into(),
+        ));
+    }
+    let outcomes = params.throw.outcomes();
+    let listed_faces = match params.throw {
+        Throw::Dice { faces, .. } => 1..=u16::from(faces),
+        _ => 0..=outcomes - 1,
+    };
+    if let Some(outcome) = params
+        .throw_values
+        .listed()
+        .find(|&o| !listed_faces.contains(&u16::from(o)))
+    {
+        return Err((
+            "throw_values",
+            format!(
+                "{outcome} is not an outcome of {}",
+                params.throw.render_value()
+            ),
+        ));
+    }
+    if params.dice_use != DiceUse::Sum && !matches!(params.throw, Throw::Dice { count: 2.., .. }) {
+        return Err(("dice_use", "each die apart needs two dice or more".into()));
+    }
+    let on_a_track = params.tracks.cells();
+    // Cell sets may name cells on no track (Ludii's 20 Squares marks a rosette its tracks
+    // never reach): such a cell changes nothing. A jump must lead somewhere.
+    for (from, to) in params.jumps.pairs() {
+        for seat in 0..players {
+            let track = &params.tracks;
+            if track.position(seat, from).is_some() && track.position(seat, to).is_none() {
+                return Err((
+                    "jumps",
+                    format!("{from}>{to} leads seat {} off its track", seat + 1),
+                ));
+            }
+        }
+        if on_a_track.0 & (1 << from) == 0 {
+            return Err(("jumps", format!("cell {from} is on no track")));
+        }
+    }
+    Ok(())
+}
+
+/// Whole numbers of a list separated by spaces or commas.
+fn numbers(text: &str) -> impl Iterator<Item = Result<u32, String>> + '_ {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|part| !part.is_empty())
+        .map(move |part| {
+            part.parse()
+                .map_err(|_| format!("{part:?} in {text:?} is not a whole number"))
+        })
+}
+
+fn cell_number(number: u32, text: &str) -> Result<u8, String> {
+    u8::try_from(number)
+        .ok()
+        .filter(|&c| usize::from(c) < MAX_CELLS)
+        .ok_or_else(|| format!("{number} in {text:?} is not a cell from 0 to 127"))
+}
+
+/// Each seat's track: its cells in order, and where each cell stands on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tracks {
+    /// Tracks given (one a seat).
+    pub seats: u8,
+    lengths: [u8; MAX_SEATS],
+    cells: [[u8; MAX_CELLS]; MAX_SEATS],
+    /// The position (from 0) of each cell on each seat's track, or [`NO_CELL`].
+    positions: [[u8; MAX_CELLS]; MAX_SEATS],
+}
+
+impl Tracks {
+    /// The Royal Game of Ur after Finkel, on Ludii's numbering of its board.
+    pub const fn ur() -> Tracks {
+        const ONE: [u8; 14] = [3, 2, 1, 0, 6, 7, 8, 9, 10, 11, 12, 13, 5, 4];
+        const TWO: [u8; 14] = [17, 16, 15, 14, 6, 7, 8, 9, 10, 11, 12, 13, 19, 18];
+        let mut tracks = Tracks {
+            seats: 2,
+            lengths: [14, 14, 0, 0],
+            cells: [[0; MAX_CELLS]; MAX_SEATS],
+            positions: [[NO_CELL; MAX_CELLS]; MAX_SEATS],
+        };
+        let mut i = 0;
+        while i < 14 {
+            tracks.cells[0][i] = ONE[i];
+            tracks.cells[1][i] = TWO[i];
+            tracks.positions[0][ONE[i] as usize] = i as u8;
+            tracks.positions[1][TWO[i] as usize] = i as u8;
+            i += 1;
+        }
+        tracks
+    }
+
+    /// The cells of `seat`'s track, in order.
+    #[inline]
+    pub fn track(&self, seat: usize) -> &[u8] {
+        &self.cells[seat][..usize::from(self.lengths[seat])]
+    }
+
+    /// The cells of `seat`'s track, as a fixed array (past its length: 0).
+    #[inline]
+    pub fn track_array(&self, seat: usize) -> &[u8; MAX_CELLS] {
+        &self.cells[seat]
+    }
+
+    /// Cells on `seat`'s track.
+    #[inline]
+    pub fn len(&self, seat: usize) -> usize {
+        usize::from(self.lengths[seat])
+    }
+
+    /// The position (from 0) of `cell` on `seat`'s track.
+    #[inline]
+    pub fn position(&self, seat: usize, cell: u8) -> Option<u8> {
+        let position = self.positions[seat][usize::from(cell) % MAX_CELLS];
+        (position != NO_CELL).then_some(position)
+    }
+
+    /// Every cell on some track.
+    pub fn cells(&self) -> CellSet {
+        let mut bits = 0u128;
+        for seat in 0..usize::from(self.seats) {
+            for &cell in self.track(seat) {
+                bits |= 1 << cell;
+            }
+        }
+        CellSet(bits)
+    }
+}
+
+impl OptionValue for Tracks {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        let mut tracks = Tracks {
+            seats: 0,
+            lengths: [0; MAX_SEATS],
+            cells: [[0; MAX_CELLS]; MAX_SEATS],
+            positions: [[NO_CELL; MAX_CELLS]; MAX_SEATS],
+        };
+        for (seat, part) in text.split('|').enumerate() {
+            if seat >= MAX_SEATS {
+                return Err(format!("more than {MAX_SEATS} tracks in {text:?}"));
+            }
+            let mut len = 0usize;
+            for number in numbers(part) {
+                let cell = cell_number(number?, text)?;
+                if tracks.positions[seat][usize::from(cell)] != NO_CELL {
+                    return Err(format!(
+                        "track {} passes cell {cell} twice; a track leads on, never back",
+                        seat + 1
+                    ));
+                }
+                tracks.cells[seat][len] = cell;
+                tracks.positions[seat][usize::from(cell)] = len as u8;
+                len += 1;
+            }
+            if len == 0 {
+                return Err(format!("track {} has no cells", seat + 1));
+            }
+            tracks.lengths[seat] = len as u8;
+            tracks.seats += 1;
+        }
+        Ok(tracks)
+    }
+
+    fn render_value(&self) -> String {
+        (0..usize::from(self.seats))
+            .map(|seat| {
+                self.track(seat)
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    }
+
+    fn domain() -> String {
+        "cell numbers (0 to 127) of each seat's track in order, the seats separated by |".into()
+    }
+}
+
+/// Where the pieces stand when the game begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Start {
+    /// Seats given (0: every piece in hand).
+    seats: u8,
+    counts: [u8; MAX_SEATS],
+    /// Track positions from 1.
+    positions: [[u8; MAX_PIECES]; MAX_SEATS],
+}
+
+impl Start {
+    /// Every piece waits in its owner's hand.
+    pub const HAND: Start = Start {
+        seats: 0,
+        counts: [0; MAX_SEATS],
+        positions: [[0; MAX_PIECES]; MAX_SEATS],
+    };
+
+    /// Seats whose positions are given, unless every piece starts in hand.
+    pub fn seats(&self) -> Option<u8> {
+        (self.seats > 0).then_some(self.seats)
+    }
+
+    /// The track positions (from 1) `seat`'s pieces start on; the others start in hand.
+    pub fn positions(&self, seat: usize) -> &[u8] {
+        &self.positions[seat][..usize::from(self.counts[seat])]
+    }
+}
+
+impl OptionValue for Start {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        if text.trim() == "hand" {
+            return Ok(Start::HAND);
+        }
+        let mut start = Start::HAND;
+        for (seat, part) in text.split('|').enumerate() {
+            if seat >= MAX_SEATS {
+                return Err(format!("more than {MAX_SEATS} seats in {text:?}"));
+            }
+            for number in numbers(part) {
+                let number = number?;
+                let count = usize::from(start.counts[seat]);
+                if count == MAX_PIECES {
+                    return Err(format!(
+                        "seat {} starts more than {MAX_PIECES} pieces",
+                        seat + 1
+                    ));
+                }
+                start.positions[seat][count] = u8::try_from(number)
+                    .ok()
+                    .filter(|&p| p >= 1 && usize::from(p) <= MAX_CELLS)
+                    .ok_or_else(|| {
+                        format!("{number} in {text:?} is not a track position from 1 to 128")
+                    })?;
+                start.counts[seat] += 1;
+            }
+            start.seats += 1;
+        }
+        Ok(start)
+    }
+
+    fn render_value(&self) -> String {
+        if self.seats == 0 {
+            return "hand".into();
+        }
+        (0..usize::from(self.seats))
+            .map(|seat| {
+                self.positions(seat)
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    }
+
+    fn domain() -> String {
+        "hand, or each seat's starting track positions (from 1) separated by |".into()
+    }
+}
+
+/// What is thrown each turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Throw {
+    /// Two-sided lots (sticks, beans, cowries); the outcome is how many land up.
+    Lots(u8),
+    /// Dice of faces 1..=faces; the outcome encodes every die.
+    Dice {
+        /// Dice thrown.
+        count: u8,
+        /// Faces of each.
+        faces: u8,
+    },
+    /// One throw of equally likely outcomes 0..faces (a table such as the Seleucid astragals).
+    Faces(u8),
+}
+
+impl Throw {
+    /// The number of outcomes of the chance event.
+    pub fn outcomes(self) -> u16 {
+        match self {
+            Throw::Lots(n) => u16::from(n) + 1,
+            Throw::Dice { count, faces } => u16::from(faces).pow(u32::from(count)),
+            Throw::Faces(faces) => u16::from(faces),
+        }
+    }
+}
+
+impl OptionValue for Throw {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let number = |word: &str, lo: u8, hi: u8| -> Result<u8, String> {
+            word.parse::<u8>()
+                .ok()
+                .filter(|n| (lo..=hi).contains(n))
+                .ok_or_else(|| format!("{word:?} in {text:?} is not a number from {lo} to {hi}"))
+        };
+        match words.as_slice() {
+            ["lots", n] => Ok(Throw::Lots(number(n, 1, 16)?)),
+            ["faces", n] => Ok(Throw::Faces(number(n, 2, 255)?)),
+            ["dice", spec] => {
+                let (count, faces) = spec
+                    .split_once('d')
+                    .ok_or_else(|| format!("{spec:?} is not dice such as 2d6"))?;
+                let count = number(count, 1, MAX_DICE as u8)?;
+                let faces = number(faces, 2, 255)?;
+                let throw = Throw::Dice { count, faces };
+                if throw.outcomes() > 255 {
+                    return Err(format!(
+                        "{spec}: {} outcomes, more than the 255 one throw has",
+                        throw.outcomes()
+                    ));
+                }
+                Ok(throw)
+            }
+            _ => Err(format!(
+                "{text:?} is not a throw: lots N, dice KdF or faces F"
+            )),
+        }
+    }
+
+    fn render_value(&self) -> String {
+        match self {
+            Throw::Lots(n) => format!("lots {n}"),
+            Throw::Dice { count, faces } => format!("dice {count}d{faces}"),
+            Throw::Faces(n) => format!("faces {n}"),
+        }
+    }
+
+    fn domain() -> String {
+        "lots N, dice KdF or faces F".into()
+    }
+}
+
+/// What each outcome moves (for dice, each die's face).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThrowValues {
+    values: [u8; 256],
+    /// The outcomes listed, one bit each.
+    listed: [u128; 2],
+}
+
+impl ThrowValues {
+    /// Every outcome moves its own number.
+    pub const IDENTITY: ThrowValues = {
+        let mut values = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            values[i] = i as u8;
+            i += 1;
+        }
+        ThrowValues {
+            values,
+            listed: [0; 2],
+        }
+    };
+
+    /// What `outcome` moves.
+    #[inline]
+    pub fn value(&self, outcome: u8) -> u8 {
+        self.values[usize::from(outcome)]
+    }
+
+    /// The outcomes given a value of their own, ascending.
+    pub fn listed(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..=255u8).filter(|&o| self.listed[usize::from(o / 128)] >> (o % 128) & 1 == 1)
+    }
+}
+
+impl OptionValue for ThrowValues {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        let mut values = ThrowValues::IDENTITY;
+        if text.trim() == "identity" {
+            return Ok(values);
+        }
+        for pair in text.split(|c: char| c == ',' || c.is_whitespace()) {
+            if pair.is_empty() {
+                continue;
+            }
+            let (outcome, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("{pair:?} in {text:?} is not outcome=value"))?;
+            let outcome: u8 = outcome
+                .parse()
+                .map_err(|_| format!("{outcome:?} in {text:?} is not an outcome from 0 to 255"))?;
+            let value: u8 = value
+                .parse()
+                .ok()
+                .filter(|&v| usize::from(v) < MAX_CELLS)
+                .ok_or_else(|| format!("{value:?} in {text:?} is not a value from 0 to 127"))?;
+            values.values[usize::from(outcome)] = value;
+            values.listed[usize::from(outcome / 128)] |= 1 << (outcome % 128);
+        }
+        Ok(values)
+    }
+
+    fn render_value(&self) -> String {
+        let pairs: Vec<String> = self
+            .listed()
+            .map(|o| format!("{o}={}", self.value(o)))
+            .collect();
+        if pairs.is_empty() {
+            "identity".into()
+        } else {
+            pairs.join(" ")
+        }
+    }
+
+    fn domain() -> String {
+        "identity, or outcome=value pairs such as 0=5 1=1 2=2 3=3 4=4".into()
+    }
+}
+
+/// A set of throw values from 0 to 127.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValueSet(pub u128);
+
+impl ValueSet {
+    /// No value.
+    pub const NONE: ValueSet = ValueSet(0);
+    /// Every value.
+    pub const ANY: ValueSet = ValueSet(u128::MAX);
+
+    /// Whether `value` is in the set.
+    #[inline]
+    pub fn contains(self, value: u8) -> bool {
+        usize::from(value) < MAX_CELLS && self.0 >> value & 1 == 1
+    }
+}
+
+impl OptionValue for ValueSet {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        match text.trim() {
+            "any" => return Ok(ValueSet::ANY),
+            "none" | "" => return Ok(ValueSet::NONE),
+            _ => {}
+        }
+        let mut bits = 0u128;
+        for number in numbers(text) {
+            bits |= 1 << cell_number(number?, text)?;
+        }
+        Ok(ValueSet(bits))
+    }
+
+    fn render_value(&self) -> String {
+        match *self {
+            ValueSet::ANY => "any".into(),
+            ValueSet::NONE => "none".into(),
+            ValueSet(bits) => (0..128u32)
+                .filter(|v| bits >> v & 1 == 1)
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    }
+
+    fn domain() -> String {
+        "any, none, or a list of values such as 1,4,5".into()
+    }
+}
+
+/// A set of cells, by number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellSet(pub u128);
+
+impl CellSet {
+    /// No cell.
+    pub const NONE: CellSet = CellSet(0);
+    /// The rosettes of the Royal Game of Ur on Ludii's numbering (the four corners and the
+    /// middle of the shared row).
+    pub const UR_ROSETTES: CellSet = CellSet(1 << 0 | 1 << 4 | 1 << 9 | 1 << 14 | 1 << 18);
+
+    /// Whether `cell` is in the set.
+    #[inline]
+    pub fn contains(self, cell: u8) -> bool {
+        self.0 >> (cell % 128) & 1 == 1
+    }
+
+    /// The cells, ascending.
+    pub fn cells(self) -> impl Iterator<Item = u8> {
+        (0..128u8).filter(move |&c| self.contains(c))
+    }
+}
+
+impl OptionValue for CellSet {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        if matches!(text.trim(), "none" | "") {
+            return Ok(CellSet::NONE);
+        }
+        let mut bits = 0u128;
+        for number in numbers(text) {
+            bits |= 1 << cell_number(number?, text)?;
+        }
+        Ok(CellSet(bits))
+    }
+
+    fn render_value(&self) -> String {
+        if self.0 == 0 {
+            return "none".into();
+        }
+        self.cells()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn domain() -> String {
+        "none, or cell numbers such as 0 4 9".into()
+    }
+}
+
+/// Cells that send a piece on to another cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Jumps {
+    to: [u8; MAX_CELLS],
+}
+
+impl Jumps {
+    /// No jumps.
+    pub const NONE: Jumps = Jumps {
+        to: [NO_CELL; MAX_CELLS],
+    };
+
+    /// Where a piece landing on `cell` goes on to, if anywhere.
+    #[inline]
+    pub fn target(&self, cell: u8) -> Option<u8> {
+        let to = self.to[usize::from(cell) % MAX_CELLS];
+        (to != NO_CELL).then_some(to)
+    }
+
+    /// The jumps, by the cell they leave from.
+    pub fn pairs(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        (0..MAX_CELLS as u8).filter_map(|from| self.target(from).map(|to| (from, to)))
+    }
+}
+
+impl OptionValue for Jumps {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        let mut jumps = Jumps::NONE;
+        if matches!(text.trim(), "none" | "") {
+            return Ok(jumps);
+        }
+        for pair in text.split(|c: char| c == ',' || c.is_whitespace()) {
+            if pair.is_empty() {
+                continue;
+            }
+            let (from, to) = pair
+                .split_once('>')
+                .ok_or_else(|| format!("{pair:?} in {text:?} is not from>to"))?;
+            let cell = |word: &str| -> Result<u8, String> {
+                let number = word
+                    .parse::<u32>()
+                    .map_err(|_| format!("{word:?} in {text:?} is not a whole number"))?;
+                cell_number(number, text)
+            };
+            let (from, to) = (cell(from)?, cell(to)?);
+            if from == to || jumps.target(from).is_some() {
+                return Err(format!("{pair:?}: a cell leads on to one other cell, once"));
+            }
+            jumps.to[usize::from(from)] = to;
+        }
+        if let Some((from, _)) = jumps.pairs().find(|&(_, to)| jumps.target(to).is_some()) {
+            return Err(format!(
+                "the jump from {from} leads onto another jump; a piece jumps once"
+            ));
+        }
+        Ok(jumps)
+    }
+
+    fn render_value(&self) -> String {
+        let pairs: Vec<String> = self.pairs().map(|(f, t)| format!("{f}>{t}")).collect();
+        if pairs.is_empty() {
+            "none".into()
+        } else {
+            pairs.join(" ")
+        }
+    }
+
+    fn domain() -> String {
+        "none, or from>to cell pairs such as 26>15".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_read_back_as_written() {
+        for (text, rendered) in [("3 2 1 | 5 4 1", "3 2 1 | 5 4 1"), ("3,2,1", "3 2 1")] {
+            assert_eq!(Tracks::parse_value(text).unwrap().render_value(), rendered);
+        }
+        for text in ["hand", "1 3 5 | 2 4 6"] {
+            assert_eq!(Start::parse_value(text).unwrap().render_value(), text);
+        }
+        for text in ["lots 4", "dice 2d6", "faces 8"] {
+            assert_eq!(Throw::parse_value(text).unwrap().render_value(), text);
+        }
+        assert_eq!(
+            ThrowValues::parse_value("0=5 4=4").unwrap().render_value(),
+            "0=5 4=4"
+        );
+        assert_eq!(Jumps::parse_value("26>15").unwrap().render_value(), "26>15");
+        assert_eq!(
+            Tracks::parse_value(&Tracks::ur().render_value()),
+            Ok(Tracks::ur())
+        );
+    }
+
+    #[test]
+    fn tracks_that_lead_nowhere_or_back_are_refused() {
+        for bad in ["", "1 2 |", "1 2 1", "1 2 128", "1 | 2 | 3 | 4 | 5", "a b"] {
+            assert!(Tracks::parse_value(bad).is_err(), "{bad:?} accepted");
+        }
+    }
+
+    #[test]
+    fn throws_beyond_one_chance_event_are_refused() {
+        for bad in [
+            "dice 4d6", "lots 0", "lots 17", "faces 1", "dice 2", "coins 3",
+        ] {
+            assert!(Throw::parse_value(bad).is_err(), "{bad:?} accepted");
+        }
+        assert_eq!(Throw::Dice { count: 3, faces: 6 }.outcomes(), 216);
+    }
+}

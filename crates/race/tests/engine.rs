@@ -1,0 +1,50 @@
+//! The race family: its rule scenarios and the properties every engine must have.
+
+use engine::conformance;
+use race::{Race, SCENARIOS};
+
+#[test]
+fn rule_scenarios() {
+    conformance::scenarios::<Race>(SCENARIOS);
+}
+
+#[test]
+fn seeded_playouts_are_reproducible_and_keep_the_invariants() {
+    conformance::reproducible::<Race>(200);
+}
+
+#[test]
+fn every_option_value_plays_to_the_end() {
+    conformance::every_option_value::<Race>(20);
+}
+
+/// The throw table of Ur's four lots, read off the engine at the first throw: each number up
+/// moves that many cells, and a four enters onto a rosette, which gives another throw.
+#[test]
+fn throw_tables_are_read_off_the_engine() {
+    let tables = engine::dice::throw_tables::<Race>(&race::RaceParams::ludii()).unwrap();
+    assert_eq!(tables.len(), 1);
+    let faces: Vec<(&str, bool)> = tables[0]
+        .faces
+        .iter()
+        .map(|f| (f.value.as_str(), f.another_throw))
+        .collect();
+    assert_eq!(
+        faces,
+        [
+            ("0", false),
+            ("1", false),
+            ("2", false),
+            ("3", false),
+            ("4", true)
+        ]
+    );
+    let mut dice = race::RaceParams::ludii();
+    engine::Options::set(&mut dice, "throw", "dice 2d6").unwrap();
+    assert!(
+        engine::dice::throw_tables::<Race>(&dice)
+            .unwrap()
+            .is_empty(),
+        "dice are not lots: no probe"
+    );
+}
