@@ -171,7 +171,9 @@ fn stale_files(corpus_dir: &Path, built: &Built, race: &RaceBuilt) -> Result<Vec
     let mut stale = stale_sowing_files(corpus_dir, built)?;
     for (path, text) in yaml_files(&corpus_dir.join("rulesets"))? {
         let relative = PathBuf::from("rulesets").join(path.file_name().unwrap_or_default());
-        if text.contains(translate::race::RULESET_NOTES_OPENING) && !race.files.contains_key(&relative) {
+        if text.contains(translate::race::RULESET_NOTES_OPENING)
+            && !race.files.contains_key(&relative)
+        {
             stale.push(path);
         }
     }
@@ -253,7 +255,10 @@ impl<'a> FamiliesView<'a> {
         FamiliesView {
             sowing,
             playable_share: share(sowing.playable, sowing.descriptions),
-            games_share: share(sowing.games_with_evidence, sowing.sowing_games_with_evidence),
+            games_share: share(
+                sowing.games_with_evidence,
+                sowing.sowing_games_with_evidence,
+            ),
             lacking,
             race: RaceView {
                 games: race.files.len(),

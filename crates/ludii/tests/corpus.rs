@@ -73,7 +73,7 @@ fn every_description_reads_and_expands_under_its_defaults_and_rulesets() {
     let mut leftovers = Vec::new();
     let mut expansions = 0;
     let descriptions = descriptions();
-    assert_eq!(descriptions.len(), 487);
+    assert_eq!(descriptions.len(), 488);
     for (name, text) in &descriptions {
         let description = Description::read(name, text).unwrap_or_else(|e| panic!("{e}"));
         let selections = description.selections();

@@ -157,8 +157,8 @@ impl Family for RaceFamily {
             .map_err(|diagnostic| FamilyFileError::from_yaml(path, &diagnostic))?;
         let locate = |error: race::file::FileError| {
             let reason = match &error {
-                race::file::FileError::Parameter { error, .. }
-                | race::file::FileError::Combination { error, .. } => error.to_string(),
+                race::file::FileError::Parameter { error, .. } => error.to_string(),
+                race::file::FileError::Combination { clash, .. } => clash.reason.clone(),
                 other => other.to_string(),
             };
             FamilyFileError::at(path, text, &error.field(), reason)
@@ -173,13 +173,12 @@ impl Family for RaceFamily {
         let sources = file
             .parameters
             .iter()
-            .chain(dlp_reading.into_iter().flat_map(|reading| &reading.parameters))
-            .map(|(key, sourced)| {
-                (
-                    key.clone(),
-                    (sourced.cites.clone(), sourced.source.clone()),
-                )
-            })
+            .chain(
+                dlp_reading
+                    .into_iter()
+                    .flat_map(|reading| &reading.parameters),
+            )
+            .map(|(key, sourced)| (key.clone(), (sourced.cites.clone(), sourced.source.clone())))
             .collect();
         Ok(FileRead {
             slug: file.slug,

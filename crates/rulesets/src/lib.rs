@@ -248,7 +248,10 @@ pub fn replay_command(
 ) -> String {
     let mut command = format!("cargo xtask trace --game {slug} --seed {seed} --playout {playout}");
     for (key, value) in options {
-        command.push_str(&format!(" --option {key}={value}"));
+        command.push_str(&format!(
+            " --option {}",
+            shell_word(&format!("{key}={value}"))
+        ));
     }
     if caps != Caps::LUDII {
         command.push_str(&format!(
@@ -258,6 +261,17 @@ pub fn replay_command(
     }
     command.push_str(" --positions");
     command
+}
+
+/// `word` as one word of a POSIX shell: as it is when it holds nothing the shell reads
+/// (option values such as a race track's `0 1 2 | 3 4` do), else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-.,/=:+@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
 }
 
 /// A computation a game offers to claims: a name, what it computes, and the function.

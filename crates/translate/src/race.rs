@@ -176,7 +176,10 @@ fn ruleset(
         .as_ref()
         .and_then(|key| file.readings.get(key))
     {
-        Some(reading) => ("dlp", format!("{}'s reading ({})", reading.name, reading.cites)),
+        Some(reading) => (
+            "dlp",
+            format!("{}'s reading ({})", reading.name, reading.cites),
+        ),
         None => ("ludii", "Ludii's reading".to_string()),
     };
     let mut notes = format!(

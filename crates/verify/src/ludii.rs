@@ -194,6 +194,20 @@ impl Comparison {
     }
 }
 
+impl Measured {
+    /// Whether these figures stand beside `study`: Ludii's measured play beside every study of
+    /// its encoding, fault variants included; Ludii's play of a family game's description under
+    /// its default options beside the study of that encoding alone, since the game's other
+    /// readings (a scholar's, built on the `ludii` preset) are other games.
+    fn stands_beside(&self, study: &StudyResult) -> bool {
+        if self.source.starts_with(crate::present::FIGURES_SOURCE) {
+            study.spec.label == crate::studies::LUDII_ENCODING
+        } else {
+            is_ludii_study(study)
+        }
+    }
+}
+
 /// Whether a study is of Ludii's encoding: its preset, or a variant of it.
 pub fn is_ludii_study(study: &StudyResult) -> bool {
     study.spec.preset == "ludii"
@@ -207,7 +221,7 @@ pub fn compare(
     plays: &BTreeMap<String, String>,
 ) -> Vec<Comparison> {
     let mut out = Vec::new();
-    for study in studies.iter().filter(|s| is_ludii_study(s)) {
+    for study in studies.iter().filter(|s| measured.stands_beside(s)) {
         let Some(runs) = measured.games.get(&study.spec.engine) else {
             continue;
         };
