@@ -912,6 +912,13 @@ impl<'a> Index<'a> {
             sources: self.source_links(&record.sources),
             map,
             map_regions: drawn.iter().map(|(name, _)| name.to_string()).collect(),
+            places_besides: record
+                .location
+                .iter()
+                .flat_map(|l| &l.places)
+                .filter(|place| !drawn.iter().any(|(name, _)| name == place))
+                .cloned()
+                .collect(),
             timeline,
             rulesets: self.implementing(&record.id),
             portal_rulesets,

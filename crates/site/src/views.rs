@@ -334,6 +334,8 @@ pub struct EvidencePage<'a> {
     pub map: Option<String>,
     /// The regions its map outlines, when it gives no coordinates.
     pub map_regions: Vec<String>,
+    /// The places it names that are not among those regions.
+    pub places_besides: Vec<String>,
     pub timeline: Option<String>,
     pub rulesets: Vec<Implementing<'a>>,
     pub portal_rulesets: Vec<RecordLink>,

@@ -555,9 +555,23 @@ fn records_known_by_region_are_drawn_as_their_outlines_and_the_rest_listed() {
         .collect();
     let nowhere = &korean[0];
     changed.evidence.get_mut(*nowhere).unwrap().regions.clear();
+    let lankan = regional
+        .iter()
+        .find(|e| e.regions == ["Sri Lanka"])
+        .unwrap();
+    changed.evidence.get_mut(&lankan.id).unwrap().location = Some(corpus::Location {
+        places: vec!["Jaffna".into()],
+        coordinates: vec![],
+    });
     let site = render(&changed, &shipped).unwrap();
     let map = page(&site, "map.html");
     assert!(outlined(&map).contains(&"Sri Lanka: 14 records, drawn as Sri Lanka"));
+    // A place the record names beside its region is said under its map.
+    check(
+        &site,
+        &format!("evidence/{}.html", lankan.id),
+        &["(the record names Jaffna, with no coordinates),"],
+    );
     let unplaced = between(&map, r#"<h2 id="unplaced">"#, "</ul>");
     assert!(
         unplaced.contains(&format!(
