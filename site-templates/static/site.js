@@ -335,7 +335,8 @@
   });
 })();
 
-// Maps that zoom and pan in the page, without a server: the buttons, the wheel, dragging.
+// Maps that zoom and pan in the page, without a server: the buttons, the wheel, dragging,
+// and two fingers pinching on a touch screen.
 // Circles keep about their size on screen as the map grows, so that near places part.
 (function () {
   "use strict";
@@ -387,11 +388,39 @@
       var p = point(event);
       zoomBy(event.deltaY < 0 ? 1.25 : 0.8, p[0], p[1]);
     }, { passive: false });
-    var drag = null;
+    // Pointers down on the map, by id: one drags, two pinch (touch screens).
+    var pointers = {};
+    var drag = null, pinch = null, pinched = false, dragged = false;
+    function down() { return Object.keys(pointers).map(function (id) { return pointers[id]; }); }
+    // Two fingers' distance apart and the point between them, on the screen.
+    function spread() {
+      var p = down();
+      return { distance: Math.hypot(p[0].x - p[1].x, p[0].y - p[1].y),
+               clientX: (p[0].x + p[1].x) / 2, clientY: (p[0].y + p[1].y) / 2 };
+    }
     svg.addEventListener("pointerdown", function (event) {
-      drag = { x: event.clientX, y: event.clientY, view: view.slice(), moved: false };
+      pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
+      if (down().length === 2) {
+        drag = null;
+        pinch = spread();
+        pinched = true;
+      } else if (down().length === 1) {
+        drag = { x: event.clientX, y: event.clientY, view: view.slice(), moved: false };
+      }
     });
     svg.addEventListener("pointermove", function (event) {
+      if (!(event.pointerId in pointers)) return;
+      pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
+      if (pinch && down().length === 2) {
+        // The map grows as the fingers part, about the point between them.
+        var now = spread();
+        if (pinch.distance > 0 && now.distance > 0) {
+          var p = point(now);
+          zoomBy(now.distance / pinch.distance, p[0], p[1]);
+        }
+        pinch = now;
+        return;
+      }
       if (!drag) return;
       var box = svg.getBoundingClientRect();
       var dx = (event.clientX - drag.x) / box.width * view[2];
@@ -401,9 +430,14 @@
       clamp();
       draw();
     });
-    var dragged = false;
     ["pointerup", "pointerleave", "pointercancel"].forEach(function (name) {
-      svg.addEventListener(name, function () { dragged = drag !== null && drag.moved; drag = null; });
+      svg.addEventListener(name, function (event) {
+        delete pointers[event.pointerId];
+        dragged = (drag !== null && drag.moved) || pinched;
+        drag = null;
+        if (down().length < 2) pinch = null;
+        if (down().length === 0) pinched = false;
+      });
     });
     // A drag that ends on a circle does not open it.
     svg.addEventListener("click", function (event) {

@@ -53,6 +53,12 @@ pub fn build(
         let lines: Vec<String> = report.sorted().iter().map(ToString::to_string).collect();
         return Err(format!("the corpus cannot be read:\n{}", lines.join("\n")));
     }
+    // A region outline that cannot be read is said, and the site drawn without it.
+    if !quiet {
+        for warning in report.sorted() {
+            eprintln!("{warning}");
+        }
+    }
     let verification = read_json(&reports.join("verification.json"))?;
     let simulations = read_json(&reports.join("simulations.json"))?;
     let bench = read_json(&reports.join("bench.json"))?;

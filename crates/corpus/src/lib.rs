@@ -9,6 +9,7 @@ pub mod geo;
 pub mod id;
 pub mod ludii;
 pub mod model;
+pub mod regions;
 pub mod store;
 pub mod text;
 pub mod yaml;

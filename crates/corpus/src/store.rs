@@ -137,6 +137,8 @@ pub struct Corpus {
     pub coverage: BTreeMap<String, Coverage>,
     /// The text of every file loaded, by path, so that checks can point at lines.
     pub texts: BTreeMap<PathBuf, String>,
+    /// The DLP's outlines of the regions records name, by region (`regions/NAME.kml`).
+    pub regions: BTreeMap<String, crate::regions::Outline>,
 }
 
 impl Corpus {
@@ -177,6 +179,7 @@ impl Corpus {
                 }
             }
         }
+        corpus.regions = crate::regions::load(&root.join(crate::regions::FOLDER), report);
         corpus
     }
 

@@ -253,20 +253,36 @@ pub struct Pin {
     pub latitude: f64,
 }
 
-/// The world with pins; `focus` crops the view around the pins (record pages).
-pub fn map(id: &str, title: &str, land: &str, pins: &[Pin], focus: bool) -> String {
+/// The world with pins and region outlines; `focus` crops the view around them (game and
+/// record pages).
+pub fn map(
+    id: &str,
+    title: &str,
+    land: &str,
+    pins: &[Pin],
+    regions: &[RegionShape],
+    focus: bool,
+) -> String {
     let points: Vec<(f64, f64)> = pins
         .iter()
         .map(|p| world::project(p.longitude, p.latitude))
         .collect();
-    let (vx, vy, vw, vh) = if focus && !points.is_empty() {
-        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-        for &(x, y) in &points {
-            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
-        }
-        // About 40 degrees of longitude around the place, 2:1 like the whole map.
+    let corners = points.iter().copied().chain(
+        regions
+            .iter()
+            .flat_map(|r| [(r.bounds.0, r.bounds.1), (r.bounds.2, r.bounds.3)]),
+    );
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for (x, y) in corners {
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    }
+    let (vx, vy, vw, vh) = if focus && x0 <= x1 {
+        // About 40 degrees of longitude around the places at least, 2:1 like the whole map,
+        // with every region whole.
         let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-        let vw = (x1 - x0 + 60.0).max(110.0);
+        let vw = (x1 - x0 + 60.0)
+            .max(2.0 * (y1 - y0 + 30.0))
+            .clamp(110.0, world::WIDTH);
         let vh = vw / 2.0;
         (
             (cx - vw / 2.0).clamp(0.0, world::WIDTH - vw),
@@ -279,16 +295,30 @@ pub fn map(id: &str, title: &str, land: &str, pins: &[Pin], focus: bool) -> Stri
     };
     let radius = vw / 160.0;
     let names: Vec<&str> = pins.iter().map(|p| p.label.as_str()).collect();
+    let outlined: Vec<&str> = regions.iter().map(|r| r.label.as_str()).collect();
+    let mut description = format!(
+        "Equirectangular world map (Natural Earth 1:110m land) marking: {}.",
+        names.join("; ")
+    );
+    if !outlined.is_empty() {
+        description = format!(
+            "{} Regions outlined as the DLP draws them: {}.",
+            if names.is_empty() {
+                "Equirectangular world map (Natural Earth 1:110m land)."
+            } else {
+                description.as_str()
+            },
+            outlined.join("; ")
+        );
+    }
     let mut out = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="{vx:.1} {vy:.1} {vw:.1} {vh:.1}" role="img" aria-labelledby="{id}-title {id}-desc"><title id="{id}-title">{}</title><desc id="{id}-desc">{}</desc><rect class="sea" x="0" y="0" width="{}" height="{}"/><path class="land" d="{land}"/>"#,
         escape(title),
-        escape(&format!(
-            "Equirectangular world map (Natural Earth 1:110m land) marking: {}.",
-            names.join("; ")
-        )),
+        escape(&description),
         world::WIDTH,
         world::HEIGHT
     );
+    draw_regions(&mut out, regions);
     for (pin, (x, y)) in pins.iter().zip(&points) {
         write!(
             out,
@@ -300,6 +330,20 @@ pub fn map(id: &str, title: &str, land: &str, pins: &[Pin], focus: bool) -> Stri
     }
     out.push_str("</svg>");
     out
+}
+
+/// Region outlines, each a link with its label as its tooltip.
+fn draw_regions(out: &mut String, regions: &[RegionShape]) {
+    for region in regions {
+        write!(
+            out,
+            r#"<a href="{}"><path class="region" d="{}"><title>{}</title></path></a>"#,
+            escape(&region.href),
+            region.path,
+            escape(&region.label)
+        )
+        .unwrap();
+    }
 }
 
 /// A dated record on the timeline.
@@ -557,6 +601,8 @@ pub struct RegionShape {
     pub href: String,
     /// The outline, an SVG path on the map.
     pub path: String,
+    /// Its bounds on the map: left, top, right, bottom.
+    pub bounds: (f64, f64, f64, f64),
 }
 
 /// The world with a circle per cluster, and the regions of records known only by region.
@@ -572,22 +618,14 @@ pub fn cluster_map(
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{id}-title {id}-desc"><title id="{id}-title">{}</title><desc id="{id}-desc">{}</desc><rect class="sea" x="0" y="0" width="{w}" height="{h}"/><path class="land" d="{land}"/>"#,
         escape(title),
         escape(&format!(
-            "Equirectangular world map (Natural Earth 1:110m land): {total} located points in {} places, each circle sized by the number of points; the table below lists them.",
-            clusters.len()
+            "Equirectangular world map (Natural Earth 1:110m land): {total} located points in {} places, each circle sized by the number of points, and {} regions outlined, of the records that give a region but no coordinates; the lists below give them.",
+            clusters.len(),
+            regions.len()
         )),
         w = world::WIDTH,
         h = world::HEIGHT
     );
-    for region in regions {
-        write!(
-            out,
-            r#"<a href="{}"><path class="region" d="{}"><title>{}</title></path></a>"#,
-            escape(&region.href),
-            region.path,
-            escape(&region.label)
-        )
-        .unwrap();
-    }
+    draw_regions(&mut out, regions);
     for cluster in clusters {
         let (x, y) = world::project(cluster.longitude, cluster.latitude);
         let r = 2.0 + 1.6 * (cluster.count as f64).sqrt();

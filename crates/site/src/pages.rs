@@ -97,6 +97,37 @@ struct Index<'a> {
     /// Record ids of every game's records, in corpus order.
     records_by_game: BTreeMap<&'a str, Vec<&'a str>>,
     sources_cited: BTreeMap<&'a str, BTreeSet<&'a str>>,
+    /// How the maps draw each region a record without coordinates names: the DLP's outline,
+    /// else the country of that name; `None` when neither exists.
+    regions: BTreeMap<&'a str, Option<RegionDrawing>>,
+}
+
+/// A region as the maps draw it.
+struct RegionDrawing {
+    outline: crate::world::DrawnOutline,
+    /// The country drawn instead, when the corpus has no outline of the region.
+    as_country: Option<String>,
+}
+
+/// The names a record without coordinates is placed by: its DLP regions, else the places it
+/// names. A record with coordinates is placed by them alone.
+fn placed_by(e: &Evidence) -> Vec<&str> {
+    if e.location.iter().any(|l| !l.coordinates.is_empty()) {
+        return vec![];
+    }
+    if e.regions.is_empty() {
+        e.location
+            .iter()
+            .flat_map(|l| l.places.iter().map(String::as_str))
+            .collect()
+    } else {
+        e.regions.iter().map(String::as_str).collect()
+    }
+}
+
+/// The anchor of a region's entry on the map page.
+fn region_anchor(region: &str) -> String {
+    format!("region-{}", corpus::text::slugify(region))
 }
 
 pub fn render_all(
@@ -241,10 +272,27 @@ impl<'a> Index<'a> {
                 sources_cited.entry(source).or_default().insert(&record.id);
             }
         }
+        let mut regions = BTreeMap::new();
+        for name in corpus.evidence.values().flat_map(placed_by) {
+            regions.entry(name).or_insert_with(|| {
+                if let Some(outline) = corpus.regions.get(name) {
+                    return Some(RegionDrawing {
+                        outline: crate::world::draw_outline(outline),
+                        as_country: None,
+                    });
+                }
+                let (country, outline) = region_country(gazetteer, name)?;
+                Some(RegionDrawing {
+                    outline,
+                    as_country: Some(country),
+                })
+            });
+        }
         Index {
             inputs,
             land,
             gazetteer,
+            regions,
             claims_by_game,
             studies_by_ruleset,
             coverage_by_record,
@@ -280,25 +328,13 @@ impl<'a> Index<'a> {
         countries
     }
 
-    /// The country a region of DLP's is drawn as, when its name is a country's, perhaps
-    /// with a word of age or direction before it ("Ancient Egypt", "South India"); with its
-    /// outline.
-    fn region_country(&self, region: &str) -> Option<(String, String)> {
-        let place = region_place(region)?;
-        let bare = place
-            .split_once(' ')
-            .filter(|(first, _)| {
-                [
-                    "Ancient", "Modern", "Northern", "Southern", "Eastern", "Western", "South",
-                    "North",
-                ]
-                .contains(first)
-            })
-            .map(|(_, rest)| rest.to_string());
-        [Some(place), bare]
+    /// The outlines of the regions a record without coordinates is placed by, each with its
+    /// name, leaving out those the maps cannot draw.
+    fn drawn_regions<'e>(&self, e: &'e Evidence) -> Vec<(&'e str, &RegionDrawing)> {
+        placed_by(e)
             .into_iter()
-            .flatten()
-            .find_map(|name| Some((name.clone(), self.gazetteer.outline(&name)?)))
+            .filter_map(|name| Some((name, self.regions.get(name)?.as_ref()?)))
+            .collect()
     }
 
     /// How many evidence records a game has (its portal rulesets are counted apart).
@@ -615,6 +651,37 @@ impl<'a> Index<'a> {
                 })
             })
             .collect();
+        // Records known only by region: an outline per region, linked to the record when it
+        // is the only one, else to the game's list of records.
+        let mut by_region: BTreeMap<&str, (&RegionDrawing, Vec<&Evidence>)> = BTreeMap::new();
+        let mut regional = 0;
+        for e in &own {
+            let drawn = self.drawn_regions(e);
+            regional += usize::from(!drawn.is_empty());
+            for (name, drawing) in drawn {
+                by_region.entry(name).or_insert((drawing, vec![])).1.push(e);
+            }
+        }
+        let shapes: Vec<charts::RegionShape> = by_region
+            .into_iter()
+            .map(|(name, (drawing, records))| {
+                let (label, href) = match records.as_slice() {
+                    [one] => (
+                        format!("{name}: {}", self.record_title(&one.id)),
+                        format!("../{}", record_url(&one.id)),
+                    ),
+                    _ => (
+                        format!(
+                            "{name}: {} of {}",
+                            counted(records.len(), "record", "records"),
+                            game.name
+                        ),
+                        "#records".to_string(),
+                    ),
+                };
+                region_shape(label, href, drawing)
+            })
+            .collect();
         let kinds = self.timeline_rows(
             own.iter().map(|e| {
                 (
@@ -638,12 +705,13 @@ impl<'a> Index<'a> {
             &summary,
         );
         let charts = GameCharts {
-            map: (!pins.is_empty()).then(|| {
+            map: (!pins.is_empty() || !shapes.is_empty()).then(|| {
                 charts::map(
                     "game-map",
                     &format!("Where the records of {} come from", game.name),
                     self.land,
                     &pins,
+                    &shapes,
                     true,
                 )
             }),
@@ -671,6 +739,7 @@ impl<'a> Index<'a> {
                 })
                 .collect(),
             located: pins.len(),
+            regional,
             charts,
             title: &game.name,
             game,
@@ -773,12 +842,24 @@ impl<'a> Index<'a> {
                 latitude: c.latitude,
             })
             .collect();
-        let map = (!pins.is_empty()).then(|| {
+        let drawn = self.drawn_regions(record);
+        let shapes: Vec<charts::RegionShape> = drawn
+            .iter()
+            .map(|(name, drawing)| {
+                region_shape(
+                    format!("{name}, the region {} names", record.id),
+                    format!("../map.html#{}", region_anchor(name)),
+                    drawing,
+                )
+            })
+            .collect();
+        let map = (!pins.is_empty() || !shapes.is_empty()).then(|| {
             charts::map(
                 "record-map",
                 &format!("Where {} comes from", record.id),
                 self.land,
                 &pins,
+                &shapes,
                 true,
             )
         });
@@ -830,6 +911,14 @@ impl<'a> Index<'a> {
                 .unwrap_or_default(),
             sources: self.source_links(&record.sources),
             map,
+            map_regions: drawn.iter().map(|(name, _)| name.to_string()).collect(),
+            places_besides: record
+                .location
+                .iter()
+                .flat_map(|l| &l.places)
+                .filter(|place| !drawn.iter().any(|(name, _)| name == place))
+                .cloned()
+                .collect(),
             timeline,
             rulesets: self.implementing(&record.id),
             portal_rulesets,
@@ -1011,25 +1100,28 @@ impl<'a> Index<'a> {
         let mut cells: BTreeMap<(i64, i64), Vec<(&Evidence, &corpus::Coordinates)>> =
             BTreeMap::new();
         let mut by_region: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        let mut unplaced = Vec::new();
         for e in self.corpus().evidence.values() {
-            let coordinates = e
-                .location
-                .iter()
-                .flat_map(|l| &l.coordinates)
-                .collect::<Vec<_>>();
-            if coordinates.is_empty() {
-                for region in &e.regions {
-                    by_region.entry(region).or_default().push(&e.id);
-                }
-                if e.regions.is_empty()
-                    && let Some(location) = &e.location
-                {
-                    for place in &location.places {
-                        by_region.entry(place).or_default().push(&e.id);
-                    }
-                }
+            let names = placed_by(e);
+            for name in &names {
+                by_region.entry(name).or_default().push(&e.id);
             }
-            for c in coordinates {
+            let has_coordinates = e.location.iter().any(|l| !l.coordinates.is_empty());
+            if !has_coordinates && self.drawn_regions(e).is_empty() {
+                let quoted: Vec<String> = names.iter().map(|n| format!("“{n}”")).collect();
+                unplaced.push(UnplacedRecord {
+                    record: self.record_link(&e.id),
+                    reason: if names.is_empty() {
+                        "no coordinates and no region".to_string()
+                    } else {
+                        format!(
+                            "no coordinates, and no outline of {} to draw",
+                            quoted.join(" or ")
+                        )
+                    },
+                });
+            }
+            for c in e.location.iter().flat_map(|l| &l.coordinates) {
                 let cell = (
                     (c.latitude / MAP_CELL).floor() as i64,
                     (c.longitude / MAP_CELL).floor() as i64,
@@ -1078,28 +1170,28 @@ impl<'a> Index<'a> {
         let regions: Vec<RegionRecords> = by_region
             .into_iter()
             .map(|(region, ids)| {
-                let anchor = format!("region-{}", corpus::text::slugify(region));
-                let drawn = self.region_country(region);
-                if let Some((country, path)) = &drawn {
-                    shapes.push(charts::RegionShape {
-                        label: format!(
-                            "{region} ({}, drawn as {country})",
-                            counted(ids.len(), "record", "records")
-                        ),
-                        href: format!("#{anchor}"),
-                        path: path.clone(),
-                    });
+                let anchor = region_anchor(region);
+                let drawing = self.regions.get(region).and_then(Option::as_ref);
+                if let Some(drawing) = drawing {
+                    let records = counted(ids.len(), "record", "records");
+                    let label = match &drawing.as_country {
+                        Some(country) => format!("{region}: {records}, drawn as {country}"),
+                        None => format!("{region}: {records}"),
+                    };
+                    shapes.push(region_shape(label, format!("#{anchor}"), drawing));
                 }
                 RegionRecords {
                     anchor,
                     region: region.to_string(),
-                    drawn_as: drawn.map(|(country, _)| country),
+                    drawn: drawing.is_some(),
+                    drawn_as: drawing.and_then(|d| d.as_country.clone()),
                     records: ids.into_iter().map(|id| self.record_link(id)).collect(),
                 }
             })
             .collect();
         MapPage {
             title: "Map of the evidence",
+            unplaced,
             drawn: shapes.len(),
             map: charts::cluster_map(
                 "world-map",
@@ -1427,6 +1519,29 @@ fn counted(n: usize, one: &str, many: &str) -> String {
 /// files are named after what they outline, mostly places ("Sri Lanka"), but some after a
 /// ruler ("Alfonso X", "Philip II") and some after a century and a place ("15 c France",
 /// "19 Cent China"), whose place is kept.
+/// The country a region of DLP's is drawn as when the corpus has no outline of it and its
+/// name is a country's, perhaps with a word of age or direction before it ("Ancient Egypt",
+/// "South India"); with its outline.
+fn region_country(
+    gazetteer: &crate::world::Gazetteer,
+    region: &str,
+) -> Option<(String, crate::world::DrawnOutline)> {
+    let place = region_place(region)?;
+    let bare = place
+        .split_once(' ')
+        .filter(|(first, _)| {
+            [
+                "Ancient", "Modern", "Northern", "Southern", "Eastern", "Western", "South", "North",
+            ]
+            .contains(first)
+        })
+        .map(|(_, rest)| rest.to_string());
+    [Some(place), bare]
+        .into_iter()
+        .flatten()
+        .find_map(|name| Some((name.clone(), gazetteer.outline(&name)?)))
+}
+
 fn region_place(name: &str) -> Option<String> {
     let words: Vec<&str> = name.split_whitespace().collect();
     let roman = |w: &str| !w.is_empty() && w.chars().all(|c| "IVXLC".contains(c));
@@ -1445,6 +1560,16 @@ fn region_place(name: &str) -> Option<String> {
         _ => words.join(" "),
     };
     (!place.is_empty()).then_some(place)
+}
+
+/// A region's outline as a map draws it, with its label and link.
+fn region_shape(label: String, href: String, drawing: &RegionDrawing) -> charts::RegionShape {
+    charts::RegionShape {
+        label,
+        href,
+        path: drawing.outline.path.clone(),
+        bounds: drawing.outline.bounds,
+    }
 }
 
 /// A source's title: its reference, or its authors and year.

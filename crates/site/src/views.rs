@@ -212,6 +212,8 @@ pub struct GamePage<'a> {
     pub charts: GameCharts,
     /// Its records with coordinates.
     pub located: usize,
+    /// Its records without coordinates whose region the map outlines.
+    pub regional: usize,
     /// The sources its records cite, the most cited first, with how many records cite each.
     pub cited: Vec<CitedSource<'a>>,
 }
@@ -330,6 +332,10 @@ pub struct EvidencePage<'a> {
     pub citations: Vec<CitationView<'a>>,
     pub sources: Vec<SourceLink<'a>>,
     pub map: Option<String>,
+    /// The regions its map outlines, when it gives no coordinates.
+    pub map_regions: Vec<String>,
+    /// The places it names that are not among those regions.
+    pub places_besides: Vec<String>,
     pub timeline: Option<String>,
     pub rulesets: Vec<Implementing<'a>>,
     pub portal_rulesets: Vec<RecordLink>,
@@ -417,6 +423,8 @@ pub struct MapPage {
     pub regions: Vec<RegionRecords>,
     /// Regions drawn on the map.
     pub drawn: usize,
+    /// The records the map cannot place, with why.
+    pub unplaced: Vec<UnplacedRecord>,
     /// A cell's size in degrees.
     pub cell: f64,
 }
@@ -442,9 +450,19 @@ pub struct MapPoint {
 pub struct RegionRecords {
     pub anchor: String,
     pub region: String,
-    /// The country the map draws the region as, when it can.
+    /// Whether the map outlines it.
+    pub drawn: bool,
+    /// The country the map draws the region as, when the corpus has no outline of it.
     pub drawn_as: Option<String>,
     pub records: Vec<RecordLink>,
+}
+
+/// A record the map cannot place.
+#[derive(Serialize)]
+pub struct UnplacedRecord {
+    pub record: RecordLink,
+    /// Why: what it lacks.
+    pub reason: String,
 }
 
 /// The data's tables and licences.

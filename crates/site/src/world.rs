@@ -188,13 +188,112 @@ pub fn land_path(topojson: &str) -> Result<String, LandError> {
 /// A ring in degrees, projected onto the map and added to a path, cut at the antimeridian.
 fn push_ring(d: &mut String, ring: &[(f64, f64)]) {
     let points: Vec<(f64, f64)> = ring.iter().map(|&(lon, lat)| project(lon, lat)).collect();
-    for piece in split_at_antimeridian(&points) {
+    push_projected_ring(d, &points);
+}
+
+/// A ring already on the map added to a path, cut at the antimeridian.
+fn push_projected_ring(d: &mut String, points: &[(f64, f64)]) {
+    for piece in split_at_antimeridian(points) {
         for (i, (x, y)) in piece.iter().enumerate() {
             d.push(if i == 0 { 'M' } else { 'L' });
             d.push_str(&format!("{x:.1} {y:.1}"));
         }
         d.push('Z');
     }
+}
+
+/// How far, in map units (0.375 degree), a simplified region outline may stray from the
+/// DLP's: about a fifth of a degree, near the scale of the 1:110m land it is drawn on, so that
+/// the world map's 150 outlines weigh 46 kB, not the six megabytes of their files.
+const OUTLINE_TOLERANCE: f64 = 0.5;
+
+/// A region's outline drawn on the map: an SVG path (`d` attribute) of its simplified rings
+/// cut at the antimeridian, and its bounds on the map (left, top, right, bottom).
+pub struct DrawnOutline {
+    pub path: String,
+    pub bounds: (f64, f64, f64, f64),
+}
+
+/// Draws one of the DLP's region outlines, simplified to [`OUTLINE_TOLERANCE`].
+pub fn draw_outline(outline: &corpus::regions::Outline) -> DrawnOutline {
+    let mut path = String::new();
+    let mut bounds = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for polygon in &outline.polygons {
+        for ring in std::iter::once(&polygon.outer).chain(&polygon.holes) {
+            let projected: Vec<(f64, f64)> =
+                ring.iter().map(|&(lon, lat)| project(lon, lat)).collect();
+            let simplified = simplify_ring(&projected, OUTLINE_TOLERANCE);
+            for &(x, y) in &simplified {
+                bounds = (
+                    bounds.0.min(x),
+                    bounds.1.min(y),
+                    bounds.2.max(x),
+                    bounds.3.max(y),
+                );
+            }
+            push_projected_ring(&mut path, &simplified);
+        }
+    }
+    DrawnOutline { path, bounds }
+}
+
+/// A closed ring simplified by Douglas and Peucker's method: a point is kept when leaving it
+/// out would move the outline by more than `tolerance`. A ring is never cut below three
+/// points, so that the smallest island still shows as a triangle.
+fn simplify_ring(ring: &[(f64, f64)], tolerance: f64) -> Vec<(f64, f64)> {
+    let n = ring.len();
+    if n <= 3 {
+        return ring.to_vec();
+    }
+    let distance = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
+    // The ring is cut into two chains at its first point and the point farthest from it.
+    let far = (1..n)
+        .max_by(|&i, &j| distance(ring[0], ring[i]).total_cmp(&distance(ring[0], ring[j])))
+        .unwrap_or(1);
+    let mut keep = vec![false; n];
+    keep[0] = true;
+    keep[far] = true;
+    // Index n is the first point again, closing the second chain.
+    let at = |i: usize| ring[i % n];
+    let mut pending = vec![(0, far), (far, n)];
+    while let Some((from, to)) = pending.pop() {
+        let farthest = (from + 1..to)
+            .map(|i| (i, segment_distance(at(i), at(from), at(to))))
+            .max_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some((i, d)) = farthest
+            && d > tolerance
+        {
+            keep[i] = true;
+            pending.push((from, i));
+            pending.push((i, to));
+        }
+    }
+    if keep.iter().filter(|&&k| k).count() < 3 {
+        let third = (1..n)
+            .filter(|&i| i != far)
+            .max_by(|&i, &j| {
+                segment_distance(ring[i], ring[0], ring[far])
+                    .total_cmp(&segment_distance(ring[j], ring[0], ring[far]))
+            })
+            .unwrap_or(1);
+        keep[third] = true;
+    }
+    ring.iter()
+        .zip(keep)
+        .filter_map(|(&p, k)| k.then_some(p))
+        .collect()
+}
+
+/// How far a point lies from the segment between `a` and `b`.
+fn segment_distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let length = dx * dx + dy * dy;
+    let t = if length > 0.0 {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / length).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (p.0 - a.0 - t * dx).hypot(p.1 - a.1 - t * dy)
 }
 
 /// A country of the gazetteer: its name, its bounds and its polygons' rings in degrees.
@@ -252,15 +351,20 @@ impl Gazetteer {
         Ok(Gazetteer { countries })
     }
 
-    /// A country's outline as an SVG path (`d` attribute) on the map, if the gazetteer has a
-    /// country of that name.
-    pub fn outline(&self, name: &str) -> Option<String> {
+    /// A country's outline drawn on the map, if the gazetteer has a country of that name.
+    pub fn outline(&self, name: &str) -> Option<DrawnOutline> {
         let country = self.countries.iter().find(|c| c.name == name)?;
-        let mut d = String::new();
+        let mut path = String::new();
         for ring in country.polygons.iter().flatten() {
-            push_ring(&mut d, ring);
+            push_ring(&mut path, ring);
         }
-        Some(d)
+        let (w, s, e, n) = country.bounds;
+        let (left, top) = project(w, n);
+        let (right, bottom) = project(e, s);
+        Some(DrawnOutline {
+            path,
+            bounds: (left, top, right, bottom),
+        })
     }
 
     /// The country a point lies in, or the nearest within [`COAST`] degrees of it.
@@ -357,6 +461,58 @@ mod tests {
         for piece in &pieces {
             assert!(piece.iter().any(|p| p.0 == 0.0 || p.0 == WIDTH));
         }
+    }
+
+    #[test]
+    fn simplifying_keeps_corners_drops_what_lies_within_tolerance_and_keeps_a_triangle() {
+        // A square with a point almost on each side: the near-collinear points go.
+        let square = [
+            (0.0, 0.0),
+            (5.0, 0.1),
+            (10.0, 0.0),
+            (10.0, 10.0),
+            (5.0, 9.9),
+            (0.0, 10.0),
+        ];
+        let simplified = simplify_ring(&square, 0.5);
+        assert_eq!(
+            simplified,
+            vec![(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]
+        );
+        // With a dent deeper than the tolerance, the dent stays.
+        let dented = [
+            (0.0, 0.0),
+            (5.0, 2.0),
+            (10.0, 0.0),
+            (10.0, 10.0),
+            (0.0, 10.0),
+        ];
+        assert_eq!(simplify_ring(&dented, 0.5).len(), 5);
+        // An island smaller than the tolerance is still a triangle.
+        let island = [(0.0, 0.0), (0.1, 0.0), (0.1, 0.1), (0.05, 0.12), (0.0, 0.1)];
+        assert_eq!(simplify_ring(&island, 0.5).len(), 3);
+    }
+
+    #[test]
+    fn a_region_outline_is_drawn_lighter_and_bounded_where_it_lies() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../corpus/regions/Sri Lanka.kml"
+        ))
+        .unwrap();
+        let outline = corpus::regions::read_kml(&text).unwrap();
+        let points = outline.polygons[0].outer.len();
+        let drawn = draw_outline(&outline);
+        let drawn_points = drawn.path.matches(['M', 'L']).count();
+        assert!(
+            (3..points / 4).contains(&drawn_points),
+            "{drawn_points} of {points} points"
+        );
+        let (left, top, right, bottom) = drawn.bounds;
+        // Sri Lanka lies between 79.5° and 82° E, 5.9° and 9.9° N.
+        let (west, north) = project(79.5, 9.9);
+        let (east, south) = project(82.0, 5.9);
+        assert!(left >= west && right <= east && top >= north && bottom <= south);
     }
 
     #[test]

@@ -448,7 +448,7 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
     );
     assert!(index.contains(r#"<option value="100">100% (1,265 records)</option>"#));
 
-    // Records known only by a region are drawn where the region is a country: Pachisi's
+    // Records known only by a region are drawn as the DLP outlines the region: Pachisi's
     // record listed under Sri Lanka is on the map.
     let pachisi_lanka = corpus
         .evidence
@@ -463,7 +463,7 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
         &[
             r##"<a href="#region-sri-lanka"><path class="region""##,
             &format!(r#"<a href="evidence/{}.html">"#, pachisi_lanka.id),
-            "(14, drawn as Sri Lanka)",
+            "<title>Sri Lanka: 14 records</title>",
         ],
     );
 
@@ -485,6 +485,111 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
             .iter()
             .any(|c| c.contains("° S, ") && c.ends_with("° W"))
     );
+}
+
+/// The regions the map page outlines, by their labels.
+fn outlined(map: &str) -> Vec<&str> {
+    map.split(r#"<path class="region""#)
+        .skip(1)
+        .filter_map(|p| p.split("<title>").nth(1)?.split("</title>").next())
+        .collect()
+}
+
+/// Every record without coordinates is drawn as the DLP's outline of its region, on the map,
+/// its game's map and its own page; a record the map cannot place is listed with why.
+#[test]
+fn records_known_by_region_are_drawn_as_their_outlines_and_the_rest_listed() {
+    let shipped = shipped();
+    let corpus = &shipped.corpus;
+    let site = render(corpus, &shipped).unwrap();
+    let regional: Vec<&corpus::Evidence> = corpus
+        .evidence
+        .values()
+        .filter(|e| e.location.iter().all(|l| l.coordinates.is_empty()))
+        .collect();
+    assert!(regional.len() > 250, "{}", regional.len());
+    let regions: std::collections::BTreeSet<&str> = regional
+        .iter()
+        .flat_map(|e| e.regions.iter().map(String::as_str))
+        .collect();
+    let map = page(&site, "map.html");
+    let labels = outlined(&map);
+    assert_eq!(labels.len(), regions.len(), "every region outlined once");
+    assert!(
+        labels.iter().all(|l| !l.contains("drawn as")),
+        "a region drawn as a country though its outline is shipped: {labels:?}"
+    );
+    assert!(map.contains("Every record is on the map"));
+    // Pachisi, whose records give regions only, has a map of its own with them.
+    let pachisi = page(&site, "games/pachisi.html");
+    let own = between(&pachisi, r#"id="game-map-title""#, "</svg>");
+    assert!(
+        own.contains(r#"<path class="region""#) && own.contains("<title>Deccan: DLP.Evidence."),
+        "{}",
+        &own[..own.len().min(300)]
+    );
+    assert!(pachisi.contains("known by region, shaded as the DLP outlines their regions"));
+    // And each such record's page shows its region, linked to its entry on the map page.
+    let korea = regional
+        .iter()
+        .find(|e| e.regions == ["Korea"])
+        .expect("a record known by Korea alone");
+    check(
+        &site,
+        &format!("evidence/{}.html", korea.id),
+        &[
+            r##"<a href="../map.html#region-korea"><path class="region""##,
+            "Korea, the region the record names, as the DLP outlines it,",
+        ],
+    );
+
+    // Without its outline, a region named as a country is drawn as that country, and one
+    // that is not is left off the map with its records listed, as is a record with no region.
+    let mut changed = corpus.clone();
+    changed.regions.remove("Sri Lanka");
+    changed.regions.remove("Korea");
+    let korean: Vec<&str> = regional
+        .iter()
+        .filter(|e| e.regions == ["Korea"])
+        .map(|e| e.id.as_str())
+        .collect();
+    let nowhere = &korean[0];
+    changed.evidence.get_mut(*nowhere).unwrap().regions.clear();
+    let lankan = regional
+        .iter()
+        .find(|e| e.regions == ["Sri Lanka"])
+        .unwrap();
+    changed.evidence.get_mut(&lankan.id).unwrap().location = Some(corpus::Location {
+        places: vec!["Jaffna".into()],
+        coordinates: vec![],
+    });
+    let site = render(&changed, &shipped).unwrap();
+    let map = page(&site, "map.html");
+    assert!(outlined(&map).contains(&"Sri Lanka: 14 records, drawn as Sri Lanka"));
+    // A place the record names beside its region is said under its map.
+    check(
+        &site,
+        &format!("evidence/{}.html", lankan.id),
+        &["(the record names Jaffna, with no coordinates),"],
+    );
+    let unplaced = between(&map, r#"<h2 id="unplaced">"#, "</ul>");
+    assert!(
+        unplaced.contains(&format!(
+            "{} records cannot be placed: they give no coordinates and no region the map can draw.",
+            korean.len()
+        )),
+        "{unplaced}"
+    );
+    assert!(unplaced.contains(&format!(r#"<a href="evidence/{nowhere}.html">{nowhere} ("#)));
+    assert!(unplaced.contains(": no coordinates and no region</li>"));
+    for id in &korean[1..] {
+        assert!(
+            unplaced.contains(&format!(r#"<a href="evidence/{id}.html">"#)),
+            "{id} not listed"
+        );
+    }
+    assert!(unplaced.contains(": no coordinates, and no outline of “Korea” to draw</li>"));
+    assert!(map.contains(r##"(<a href="#unplaced">see why</a>)"##));
 }
 
 /// Text a hostile or broken portal page could put in any field.
@@ -527,6 +632,14 @@ fn hostile_corpus() -> (Shipped, Corpus) {
         title: Some(HOSTILE.into()),
     }];
     corpus.games.get_mut("baqura").unwrap().aliases = vec![HOSTILE.into()];
+    // A region's name, drawn on the map, its game's map and its record's page.
+    let outline = corpus.regions["Korea"].clone();
+    corpus.regions.insert(HOSTILE.into(), outline);
+    corpus
+        .evidence
+        .get_mut("DLP.Evidence.1005")
+        .unwrap()
+        .regions = vec![HOSTILE.into()];
     corpus.sources.get_mut("hyde-1694").unwrap().reference = Some(HOSTILE.into());
     (shipped, corpus)
 }
@@ -550,6 +663,17 @@ fn text_from_pages_is_escaped_everywhere() {
             "&lt;script&gt;document.documentElement",
             "&quot;quoted&quot; &amp;",
         ],
+    );
+    // A region's name is text in the outlines' labels too.
+    check(
+        &site,
+        "map.html",
+        &["<title>&lt;script&gt;document.documentElement"],
+    );
+    check(
+        &site,
+        "games/pong-hau-k-i.html",
+        &["<title>&lt;script&gt;document.documentElement"],
     );
     // The index is scripts: their strings cannot close a script element either.
     let index: String = site
@@ -926,6 +1050,7 @@ fn in_a_real_browser_lists_sort_filter_and_fit_a_phone() {
         "games/senet.html",
         "games/baqura.html",
         "games/sig-el-oued.html",
+        "games/pachisi.html",
         "reports/verification.html",
         "reports/simulations.html",
         "reports/bench.html",
@@ -1005,9 +1130,62 @@ fn in_a_real_browser_lists_sort_filter_and_fit_a_phone() {
         "{zoomed}"
     );
     assert!(
-        zoomed["regions"].as_u64().unwrap() > 10,
+        zoomed["regions"].as_u64().unwrap() > 100,
         "regions drawn: {zoomed}"
     );
+
+    // Two fingers parting on a touch screen zoom the map about the point between them.
+    let pinched = probe(
+        &browser,
+        &site_dir,
+        "map.html",
+        desktop,
+        "var svg = doc.querySelector('figure.zoom svg.map'); var rect = svg.getBoundingClientRect();
+         function touch(type, id, x) { svg.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: 'touch',
+           isPrimary: id === 1, clientX: rect.left + x, clientY: rect.top + 200, bubbles: true })); }
+         touch('pointerdown', 1, 300); touch('pointerdown', 2, 400); touch('pointermove', 2, 500);
+         var pinched = { viewBox: svg.getAttribute('viewBox'), zoom: svg.getAttribute('data-zoom') };
+         touch('pointerup', 2, 500); touch('pointerup', 1, 300);
+         touch('pointerdown', 1, 300); touch('pointermove', 1, 250); touch('pointerup', 1, 250);
+         pinched.dragged = svg.getAttribute('viewBox');
+         return pinched;",
+    );
+    assert_eq!(pinched["zoom"], "2.00", "{pinched}");
+    let view: Vec<f64> = pinched["viewBox"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(view[2..], [480.0, 240.0], "{pinched}");
+    assert_ne!(
+        pinched["dragged"], pinched["viewBox"],
+        "one finger pans after a pinch: {pinched}"
+    );
+
+    // A game known only by regions has a map of its own, its regions outlined in view.
+    let pachisi = probe(
+        &browser,
+        &site_dir,
+        "games/pachisi.html",
+        desktop,
+        "var svg = doc.querySelector('figure.game-map svg.map'); var map = svg.getBoundingClientRect();
+         return Array.prototype.map.call(svg.querySelectorAll('path.region'), function (path) {
+           var box = path.getBoundingClientRect();
+           return { width: box.width, height: box.height, label: path.querySelector('title').textContent,
+                    inside: box.left >= map.left && box.right <= map.right && box.top >= map.top && box.bottom <= map.bottom };
+         });",
+    );
+    let outlines = pachisi.as_array().unwrap();
+    assert_eq!(outlines.len(), 2, "{pachisi}");
+    for outline in outlines {
+        assert!(
+            outline["width"].as_f64().unwrap() > 10.0
+                && outline["height"].as_f64().unwrap() > 10.0
+                && outline["inside"] == true,
+            "{outline}"
+        );
+    }
 
     // On a phone no page scrolls sideways, and the index's dates are in view.
     for page in [
@@ -1015,6 +1193,7 @@ fn in_a_real_browser_lists_sort_filter_and_fit_a_phone() {
         "evidence/index.html",
         "games/index.html",
         "games/senet.html",
+        "games/pachisi.html",
         "evidence/DLP.Evidence.10.html",
         "map.html",
         "timeline.html",
@@ -1235,6 +1414,8 @@ fn in_a_real_browser_search_finds_and_nothing_injected_runs() {
         "evidence/DLP.Evidence.682.html",
         "games/baqura.html",
         "sources/hyde-1694.html",
+        "map.html",
+        "games/pong-hau-k-i.html",
     ] {
         let dom = headless(
             &browser,
