@@ -284,10 +284,14 @@ pub fn run_shard(
             }
         };
         let figures = corpus::ludii::LudiiFigures::load(root, &mut problems);
+        let differences = ludii::load_differences(root).unwrap_or_else(|diagnostic| {
+            problems.push(diagnostic);
+            BTreeMap::new()
+        });
         let (rule_scenarios, rule_scenario_failures) = rule_scenarios(corpus);
         Some(Checks {
             executable: links::executable_coverage(corpus),
-            family_figures: Some(ludii::family_figures(&figures)),
+            family_figures: Some(ludii::family_figures(&figures, &differences)),
             ludii: measured,
             ludii_plays: studies::ludii_plays(corpus),
             coverage,

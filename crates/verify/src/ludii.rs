@@ -24,7 +24,10 @@ const FILE_IN_PROJECT: &str = "corpus/ludii/measured.yaml";
 /// runs by engine slug: mean moves with its spread, completion and player 1's wins, each over
 /// the playouts Ludii played. Only games whose Ludii study is played at the figures' caps
 /// are compared with them.
-pub fn family_figures(figures: &corpus::ludii::LudiiFigures) -> Measured {
+pub fn family_figures(
+    figures: &corpus::ludii::LudiiFigures,
+    differences: &BTreeMap<String, Difference>,
+) -> Measured {
     let mut games = BTreeMap::new();
     for ruleset in rulesets::all() {
         let Some(description) = ruleset.ludii_description() else {
@@ -57,6 +60,11 @@ pub fn family_figures(figures: &corpus::ludii::LudiiFigures) -> Measured {
         ludii: "1.3.13".into(),
         measured: "2026-11-24".into(),
         how: "Ludii 1.3.13 playing each family game's description with its default options, uniform random moves, 100 playouts at seed 2026, a cap of 10,000 moves and no turn cap; the family's study of the game is played at the same caps.".into(),
+        suspected: differences
+            .iter()
+            .filter(|(game, _)| games.contains_key(*game))
+            .map(|(game, difference)| (game.clone(), difference.suspected.clone()))
+            .collect(),
         games,
         source: format!(
             "{}figures.csv (10,000 moves, no turn cap)",
@@ -130,9 +138,35 @@ pub struct Measured {
     pub how: String,
     /// Runs by engine slug.
     pub games: BTreeMap<String, Vec<Run>>,
+    /// What is suspected where a game's study differs from these figures, by engine slug.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub suspected: BTreeMap<String, String>,
     /// Where the figures come from, for the reports (not in the file).
     #[serde(default, skip_serializing)]
     pub source: String,
+}
+
+/// Where what is suspected of the family games that differ from Ludii's play lives, relative
+/// to the corpus root.
+pub const DIFFERENCES_FILE: &str = "ludii/differences.yaml";
+
+/// What is suspected where a family game's study of Ludii's encoding differs from Ludii's own
+/// play of the description beyond chance, and what was checked: written by whoever looked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Difference {
+    /// The parameter, ludeme or description suspected, and what was checked, in words.
+    pub suspected: String,
+}
+
+/// Reads `ludii/differences.yaml` (by engine slug), if the corpus has it.
+pub fn load_differences(root: &Path) -> Result<BTreeMap<String, Difference>, Diagnostic> {
+    let path = root.join(DIFFERENCES_FILE);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => corpus::yaml::from_yaml(&path, &text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(BTreeMap::new()),
+        Err(e) => Err(Diagnostic::error(&path, format!("cannot read: {e}"))),
+    }
 }
 
 /// Reads the measured figures, if the corpus has them.
@@ -185,6 +219,9 @@ pub struct Comparison {
     pub must_reproduce: bool,
     /// Each figure beside Ludii's.
     pub figures: Vec<Compared>,
+    /// What is suspected where the figures differ ([`Difference`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suspected: Option<String>,
 }
 
 impl Comparison {
@@ -240,6 +277,7 @@ pub fn compare(
             study: study.spec.label.clone(),
             must_reproduce: plays.get(&study.spec.ruleset) == Some(&study.spec.label),
             figures,
+            suspected: measured.suspected.get(&study.spec.engine).cloned(),
         });
     }
     out

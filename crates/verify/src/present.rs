@@ -207,6 +207,8 @@ pub struct FamilyRow {
     pub player_one_agrees: bool,
     /// Completion, ours and Ludii's, written.
     pub completion: [String; 2],
+    /// Where the game differs beyond chance: what is suspected, or that no one has looked.
+    pub suspected: String,
 }
 
 /// The family games' comparisons with the figures of their descriptions.
@@ -236,6 +238,18 @@ pub fn family_view(comparisons: &[Comparison]) -> FamilyView {
             player_one: [pct(wins.ours), pct(wins.ludii)],
             player_one_agrees: wins.within_chance,
             completion: [pct(completion.ours), pct(completion.ludii)],
+            suspected: String::new(),
+        };
+        let row = FamilyRow {
+            suspected: if row.moves_agree && row.player_one_agrees {
+                String::new()
+            } else {
+                comparison
+                    .suspected
+                    .clone()
+                    .unwrap_or_else(|| "not investigated yet".into())
+            },
+            ..row
         };
         if row.moves_agree && row.player_one_agrees {
             view.agreeing += 1;
