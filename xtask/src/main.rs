@@ -36,7 +36,7 @@ enum Command {
     All(all::Args),
     /// Read the saved portal pages into the YAML corpus.
     Ingest(ingest::Args),
-    /// Read Ludii's sowing descriptions as the sowing family's game files; writes reports/families.*.
+    /// Read Ludii's sowing descriptions as the sowing family's game files, make both families' games executable rulesets; writes reports/families.*.
     Families(families::Args),
     /// Validate the corpus: schema, identifiers, dates, confidence, references.
     Check(check::Args),
