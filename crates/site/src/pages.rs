@@ -609,7 +609,7 @@ impl<'a> Index<'a> {
                 kind: r.kind.as_deref(),
             })
             .collect();
-        let rules: Vec<RulesCoverage<'_>> = self
+        let (rules, rules_unmodelled): (Vec<RulesCoverage<'_>>, Vec<RulesCoverage<'_>>) = self
             .records_by_game
             .get(game.key.as_str())
             .into_iter()
@@ -620,6 +620,13 @@ impl<'a> Index<'a> {
                     record: self.record_link(id),
                     coverage,
                 })
+            })
+            .partition(|r| r.coverage.coverage.modelled > 0);
+        let rules_unmodelled: Vec<UnmodelledRules<'_>> = rules_unmodelled
+            .into_iter()
+            .map(|r| UnmodelledRules {
+                record: r.record,
+                clauses: r.coverage.clause_views.iter().map(|c| c.text).collect(),
             })
             .collect();
         let rulesets: Vec<ExecutableRulesetView<'a>> = corpus
@@ -749,6 +756,7 @@ impl<'a> Index<'a> {
             portal_rulesets,
             records,
             rules,
+            rules_unmodelled,
             rulesets,
             claims,
             verified: self.inputs.verification.is_some(),

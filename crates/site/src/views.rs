@@ -204,7 +204,11 @@ pub struct GamePage<'a> {
     pub portal_rulesets: Vec<PortalRulesetLink<'a>>,
     /// Its evidence, oldest first.
     pub records: Vec<DatedRecord<'a>>,
+    /// The records whose Rules text has a clause an engine models, each with its coverage.
     pub rules: Vec<RulesCoverage<'a>>,
+    /// The others, listed compactly: a game such as Senet has hundreds of records whose text
+    /// ("3x10 board.") no clause coverage reads yet.
+    pub rules_unmodelled: Vec<UnmodelledRules<'a>>,
     pub rulesets: Vec<ExecutableRulesetView<'a>>,
     pub claims: Vec<ClaimView<'a>>,
     pub verified: bool,
@@ -253,6 +257,14 @@ pub struct DatedRecord<'a> {
 pub struct RulesCoverage<'a> {
     pub record: RecordLink,
     pub coverage: &'a CoverageView<'a>,
+}
+
+/// A record whose Rules text has no clause an engine models yet.
+#[derive(Serialize)]
+pub struct UnmodelledRules<'a> {
+    pub record: RecordLink,
+    /// Its clauses, as the coverage splits them.
+    pub clauses: Vec<&'a str>,
 }
 
 /// The clause coverage of one record: the report's figures, and each clause as a page shows it.

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use corpus::Corpus;
 use corpus::model::{ExecutableRuleset, Variant};
 use corpus::yaml::to_yaml;
+use engine::Options;
 use race::file::GameFile;
 use serde::Serialize;
 
@@ -156,7 +157,7 @@ fn ruleset(
             }
         }
     }
-    let variants = readings
+    let mut variants: Vec<corpus::yaml::Located<Variant>> = readings
         .iter()
         .filter(|(key, _)| file.dlp_reading.as_deref() != Some(key.as_str()))
         .map(|(key, overrides)| {
@@ -171,6 +172,7 @@ fn ruleset(
             .into()
         })
         .collect();
+    variants.extend(contested_rules(file, readings).into_iter().map(Into::into));
     let (preset, reading_named) = match file
         .dlp_reading
         .as_ref()
@@ -213,6 +215,67 @@ fn ruleset(
         variants,
         notes,
     }
+}
+
+/// The rules the readings contest, measured one at a time: for every parameter that some
+/// reading (Ludii's among them) gives another value than the DLP's reading, the DLP's reading
+/// with that one parameter as that reading gives it, so that its study shows how much that rule
+/// alone changes the game. A change the engine cannot play alone (a start that needs the other
+/// reading's number of pieces) is left out: it is measured with its whole reading.
+fn contested_rules(
+    file: &GameFile,
+    readings: &[(String, BTreeMap<String, String>)],
+) -> Vec<Variant> {
+    let Ok((dlp, ludii)) = file.presets() else {
+        return Vec::new();
+    };
+    let dlp_map = dlp.to_map();
+    let dlp_name = file
+        .dlp_reading
+        .as_ref()
+        .and_then(|key| file.readings.get(key))
+        .map_or_else(|| "Ludii's reading".to_string(), |r| r.name.clone());
+    // Each other reading's value of each parameter, with the names of the readings giving it.
+    let mut alternatives: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+    let mut others = vec![("Ludii".to_string(), ludii.to_map())];
+    for (key, overrides) in readings {
+        if file.dlp_reading.as_deref() == Some(key.as_str()) {
+            continue;
+        }
+        let mut params = ludii.clone();
+        if overrides.iter().any(|(k, v)| params.set(k, v).is_err()) {
+            continue;
+        }
+        others.push((file.readings[key].name.clone(), params.to_map()));
+    }
+    for (name, map) in &others {
+        for (key, value) in map {
+            if dlp_map.get(key) != Some(value) {
+                alternatives
+                    .entry((key.clone(), value.clone()))
+                    .or_default()
+                    .push(name.clone());
+            }
+        }
+    }
+    alternatives
+        .into_iter()
+        .filter(|((key, value), _)| {
+            let mut params = dlp.clone();
+            params.set(key, value).is_ok() && params.validate().is_ok()
+        })
+        .map(|((key, value), names)| Variant {
+            label: format!("{dlp_name}, {key} as {}", names.join(" and ")),
+            preset: "dlp".into(),
+            options: BTreeMap::from([(key.clone(), value.clone())]),
+            why: format!(
+                "What `{key}` alone changes in {dlp_name}: `{value}` as {} read it, against `{}`.",
+                names.join(" and "),
+                dlp_map.get(&key).map_or("", String::as_str)
+            ),
+            plays_as_ludii: false,
+        })
+        .collect()
 }
 
 /// What a reading's study shows, and what of the reading it leaves out.

@@ -365,3 +365,29 @@ pub fn unreproduced(comparisons: &[Comparison]) -> Vec<String> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn differences(text: Option<&str>) -> Result<BTreeMap<String, Difference>, Diagnostic> {
+        let root = tempfile::tempdir().expect("a temporary folder");
+        if let Some(text) = text {
+            std::fs::create_dir_all(root.path().join("ludii")).unwrap();
+            std::fs::write(root.path().join(DIFFERENCES_FILE), text).unwrap();
+        }
+        load_differences(root.path())
+    }
+
+    /// What is suspected is read by game; a corpus without the file has nothing suspected, and
+    /// a misspelt field is an error at its line, not a silently empty note.
+    #[test]
+    fn suspected_differences_are_read_by_game_and_misspellings_refused() {
+        let read = differences(Some("uril:\n  suspected: the end\n")).unwrap();
+        assert_eq!(read["uril"].suspected, "the end");
+        assert!(differences(None).unwrap().is_empty());
+        let error = differences(Some("uril:\n  suspect: the end\n")).unwrap_err();
+        assert!(error.file.ends_with(DIFFERENCES_FILE), "{error}");
+        assert_eq!(error.line, Some(2), "{error}");
+    }
+}

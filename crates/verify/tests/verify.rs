@@ -793,8 +793,14 @@ fn readings_are_compared_with_ludii_at_the_same_settings() {
                     ruleset.ruleset
                 );
             }
+            // Without a study at Ludii's settings (a race reading whose start does not fit
+            // Ludii's track plays under none), the settings may differ, and then no figure is
+            // compared.
             None => assert!(
-                !text.contains("not played under the same settings"),
+                !text.contains("not played under the same settings")
+                    || (text.contains("are not compared")
+                        && !text.contains(" Games last")
+                        && !text.contains(" Player 1's score")),
                 "{text}"
             ),
         }
