@@ -1159,7 +1159,9 @@ fn capture_of(effect: &Node) -> Option<CaptureParts<'_>> {
         } else {
             mv
         };
-        if !mv.is_call("fromTo") {
+        // A capture that goes on to something else (Wouri's sweep of the row) is not only a
+        // capture.
+        if !mv.is_call("fromTo") || child(mv, "then").is_some() {
             return None;
         }
         let from = child(mv, "from")?.arg(0)?;

@@ -317,3 +317,16 @@ fn an_agreement_to_end_a_cycle_reads_with_the_end_it_makes() {
         Expect::Lacks("an end by agreement without a proposal", 20),
     );
 }
+
+#[test]
+fn a_capture_that_goes_on_to_more_is_a_lack() {
+    // Wouri's: the capture, then every hole of the opponent's row holding four.
+    let sweep = r#"if:(and (is In (to) (sites Next)) (= (count at:(to)) 4))
+                    apply:(fromTo (from (to)) (to (handSite Mover)) count:(count at:(to))
+                        (then (forEach Site (sites Next) (if (= (count at:(site)) 4)
+                            (fromTo (from (site)) (to (handSite Mover)) count:(count at:(site)))))))"#;
+    check(
+        &description(&[("{capture}", sweep)]),
+        Expect::Lacks("an effect of a sowing the family does not have", 16),
+    );
+}
