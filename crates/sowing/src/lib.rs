@@ -119,110 +119,10 @@ impl Sowing {
         self.cells[hole] >= u16::from(self.params.min_to_sow) && self.cells[hole] > 0
     }
 
-    /// Sows `from` for `mover` on `cells` and makes the captures it makes; returns where the
-    /// last counter fell and whether the sowing goes on (a relay) or the mover plays again.
-    fn sow_on(&self, cells: &mut [u16; MAX_CELLS], from: usize, mover: Player, way: u8) -> Landing {
-        let board = &self.board;
-        let next = &board.next[usize::from(way)][usize::from(mover)];
-        let mut left = cells[from];
-        cells[from] = 0;
-        let mut cell = from;
-        while left > 0 {
-            cell = usize::from(next[cell]);
-            if cell == from && self.params.skip_origin {
-                cell = usize::from(next[cell]);
-            }
-            cells[cell] += 1;
-            left -= 1;
-        }
-        let last = cell;
-        if !board.is_hole(last) {
-            return if last == board.store(mover) && self.params.extra_turn_in_store {
-                Landing::PlayAgain
-            } else {
-                Landing::End
-            };
-        }
-        let count = cells[last];
-        let store = board.store(mover);
-        if self.capturable(last, count, mover) {
-            let previous = &board.previous[usize::from(way)][usize::from(mover)];
-            let mut hole = last;
-            loop {
-                self.capture(cells, hole, store);
-                if !self.params.capture_chain {
-                    break;
-                }
-                hole = usize::from(previous[hole]);
-                if hole == from
-                    || !board.is_hole(hole)
-                    || !self.capturable(hole, cells[hole], mover)
-                {
-                    break;
-                }
-            }
-            return Landing::End;
-        }
-        if (count == 1 || self.params.capture_across_any_count)
-            && (board.owner(last) == mover
-                || self.params.capture_across_row != CaptureAcrossRow::Own)
-        {
-            // Yovodi's capture across goes to the owner of the empty hole.
-            let store = match self.params.capture_across_row {
-                CaptureAcrossRow::EitherToOwner => board.store(board.owner(last)),
-                CaptureAcrossRow::Own | CaptureAcrossRow::Either => store,
-            };
-            let opposite = usize::from(board.opposite[last]);
-            let faces = board.has_opposite >> last & 1 == 1;
-            match self.params.empty_hole_capture {
-                EmptyHoleCapture::Off => {}
-                _ if !faces || cells[opposite] == 0 => {}
-                EmptyHoleCapture::Opposite => {
-                    cells[store] += cells[opposite];
-                    cells[opposite] = 0;
-                }
-                EmptyHoleCapture::OppositeAndLast => {
-                    cells[store] += cells[opposite] + 1;
-                    cells[opposite] = 0;
-                    cells[last] = 0;
-                }
-                EmptyHoleCapture::OppositeColumn => {
-                    let outer = usize::from(board.opposite_outer[last]);
-                    cells[store] += cells[opposite] + cells[outer];
-                    cells[opposite] = 0;
-                    cells[outer] = 0;
-                }
-            }
-            return Landing::End;
-        }
-        if count > 1 && self.params.relay == Relay::Occupied {
-            return Landing::Relay(last as u8);
-        }
-        Landing::End
-    }
-
-    #[inline]
-    fn capturable(&self, hole: usize, count: u16, mover: Player) -> bool {
-        let row_ok = match self.params.capture_row {
-            CaptureRow::Opponent => self.board.owner(hole) != mover,
-            CaptureRow::Own => self.board.owner(hole) == mover,
-            CaptureRow::Any => true,
-        };
-        row_ok && self.params.capture_counts.contains(count)
-    }
-
-    #[inline]
-    fn capture(&self, cells: &mut [u16; MAX_CELLS], hole: usize, store: usize) {
-        if self.params.capture_takes != CaptureTakes::Opposite {
-            cells[store] += cells[hole];
-            cells[hole] = 0;
-        }
-        if self.params.capture_takes != CaptureTakes::Last
-            && self.board.has_opposite >> hole & 1 == 1
-        {
-            let opposite = usize::from(self.board.opposite[hole]);
-            cells[store] += cells[opposite];
-            cells[opposite] = 0;
+    fn sower(&self) -> Sower<'_> {
+        Sower {
+            params: &self.params,
+            board: &self.board,
         }
     }
 
@@ -234,7 +134,7 @@ impl Sowing {
         let mut cells = self.cells;
         // A relay or another turn continues the mover's play; what counts is the opponent's
         // row once this sowing is done, as Ludii's `ifAfterwards` reads it.
-        self.sow_on(&mut cells, hole, self.to_move, way);
+        self.sower().sow_on(&mut cells, hole, self.to_move, way);
         Self::in_territory(&cells, &self.board, Self::opponent(self.to_move)) > 0
     }
 
@@ -391,6 +291,122 @@ impl Sowing {
     }
 }
 
+/// What a sowing reads: the rules and the board, borrowed apart from the counters it moves, so
+/// that a move sows the game's own counters in place.
+struct Sower<'a> {
+    params: &'a SowingParams,
+    board: &'a Board,
+}
+
+impl Sower<'_> {
+    /// Sows `from` for `mover` on `cells` and makes the captures it makes; returns where the
+    /// last counter fell and whether the sowing goes on (a relay) or the mover plays again.
+    fn sow_on(&self, cells: &mut [u16; MAX_CELLS], from: usize, mover: Player, way: u8) -> Landing {
+        let board = &self.board;
+        let next = &board.next[usize::from(way)][usize::from(mover)];
+        let mut left = cells[from];
+        cells[from] = 0;
+        let mut cell = from;
+        while left > 0 {
+            cell = usize::from(next[cell]);
+            if cell == from && self.params.skip_origin {
+                cell = usize::from(next[cell]);
+            }
+            cells[cell] += 1;
+            left -= 1;
+        }
+        let last = cell;
+        if !board.is_hole(last) {
+            return if last == board.store(mover) && self.params.extra_turn_in_store {
+                Landing::PlayAgain
+            } else {
+                Landing::End
+            };
+        }
+        let count = cells[last];
+        let store = board.store(mover);
+        if self.capturable(last, count, mover) {
+            let previous = &board.previous[usize::from(way)][usize::from(mover)];
+            let mut hole = last;
+            loop {
+                self.capture(cells, hole, store);
+                if !self.params.capture_chain {
+                    break;
+                }
+                hole = usize::from(previous[hole]);
+                if hole == from
+                    || !board.is_hole(hole)
+                    || !self.capturable(hole, cells[hole], mover)
+                {
+                    break;
+                }
+            }
+            return Landing::End;
+        }
+        if (count == 1 || self.params.capture_across_any_count)
+            && (board.owner(last) == mover
+                || self.params.capture_across_row != CaptureAcrossRow::Own)
+        {
+            // Yovodi's capture across goes to the owner of the empty hole.
+            let store = match self.params.capture_across_row {
+                CaptureAcrossRow::EitherToOwner => board.store(board.owner(last)),
+                CaptureAcrossRow::Own | CaptureAcrossRow::Either => store,
+            };
+            let opposite = usize::from(board.opposite[last]);
+            let faces = board.has_opposite >> last & 1 == 1;
+            match self.params.empty_hole_capture {
+                EmptyHoleCapture::Off => {}
+                _ if !faces || cells[opposite] == 0 => {}
+                EmptyHoleCapture::Opposite => {
+                    cells[store] += cells[opposite];
+                    cells[opposite] = 0;
+                }
+                EmptyHoleCapture::OppositeAndLast => {
+                    cells[store] += cells[opposite] + 1;
+                    cells[opposite] = 0;
+                    cells[last] = 0;
+                }
+                EmptyHoleCapture::OppositeColumn => {
+                    let outer = usize::from(board.opposite_outer[last]);
+                    cells[store] += cells[opposite] + cells[outer];
+                    cells[opposite] = 0;
+                    cells[outer] = 0;
+                }
+            }
+            return Landing::End;
+        }
+        if count > 1 && self.params.relay == Relay::Occupied {
+            return Landing::Relay(last as u8);
+        }
+        Landing::End
+    }
+
+    #[inline]
+    fn capturable(&self, hole: usize, count: u16, mover: Player) -> bool {
+        let row_ok = match self.params.capture_row {
+            CaptureRow::Opponent => self.board.owner(hole) != mover,
+            CaptureRow::Own => self.board.owner(hole) == mover,
+            CaptureRow::Any => true,
+        };
+        row_ok && self.params.capture_counts.contains(count)
+    }
+
+    #[inline]
+    fn capture(&self, cells: &mut [u16; MAX_CELLS], hole: usize, store: usize) {
+        if self.params.capture_takes != CaptureTakes::Opposite {
+            cells[store] += cells[hole];
+            cells[hole] = 0;
+        }
+        if self.params.capture_takes != CaptureTakes::Last
+            && self.board.has_opposite >> hole & 1 == 1
+        {
+            let opposite = usize::from(self.board.opposite[hole]);
+            cells[store] += cells[opposite];
+            cells[opposite] = 0;
+        }
+    }
+}
+
 /// Where a sowing left the turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Landing {
@@ -538,17 +554,19 @@ impl Game for Sowing {
         let landing = match mv {
             Move::Sow { hole, way } => {
                 self.passes = 0;
-                let mut cells = self.cells;
-                let landing = self.sow_on(&mut cells, usize::from(hole), self.to_move, way);
-                self.cells = cells;
-                landing
+                let sower = Sower {
+                    params: &self.params,
+                    board: &self.board,
+                };
+                sower.sow_on(&mut self.cells, usize::from(hole), self.to_move, way)
             }
             Move::Relay { way } => {
                 let hole = self.relay.take().map_or(0, usize::from);
-                let mut cells = self.cells;
-                let landing = self.sow_on(&mut cells, hole, self.to_move, way);
-                self.cells = cells;
-                landing
+                let sower = Sower {
+                    params: &self.params,
+                    board: &self.board,
+                };
+                sower.sow_on(&mut self.cells, hole, self.to_move, way)
             }
             Move::Pass => {
                 self.passes += 1;
