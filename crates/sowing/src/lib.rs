@@ -41,6 +41,13 @@ pub enum Move {
     },
     /// No hole can be sown, and the game goes on.
     Pass,
+    /// In a cycle, propose to end the game (`end_by_agreement`).
+    Propose,
+    /// A vote on the proposal to end: `end` to end the game, otherwise to play on.
+    Vote {
+        /// Whether the vote is to end.
+        end: bool,
+    },
 }
 
 /// A sowing game in progress.
@@ -61,7 +68,27 @@ pub struct Sowing {
     /// The player who made the last move, for ends that ask about the mover.
     last_mover: Option<Player>,
     total: u16,
+    /// The positions after the last [`CYCLE_MOVES`] moves, by move number modulo it, for
+    /// `cycle_ends`.
+    positions: [u64; CYCLE_MOVES],
+    /// Moves made, up to [`CYCLE_MOVES`].
+    moves_seen: u8,
+    /// Where the next move's position goes in `positions`.
+    slot: u8,
+    /// A proposal to end is being voted on.
+    proposed: bool,
+    /// The first vote on it, once cast.
+    first_vote: Option<bool>,
+    /// Both players voted to end.
+    agreed_end: bool,
 }
+
+/// The moves Ludii's `(is Cycle)` looks back over with two players: three times a cycle of
+/// four.
+const CYCLE_MOVES: usize = 12;
+
+/// The length of the cycle `(is Cycle)` looks for: the players' count squared.
+const CYCLE: usize = 4;
 
 impl Sowing {
     fn opponent(player: Player) -> Player {
@@ -84,6 +111,7 @@ impl Sowing {
         match self.params.score {
             Score::Captured => store,
             Score::CapturedAndRow => store + Self::in_territory(&self.cells, &self.board, player),
+            Score::Row => Self::in_territory(&self.cells, &self.board, player),
         }
     }
 
@@ -91,6 +119,186 @@ impl Sowing {
         self.cells[hole] >= u16::from(self.params.min_to_sow) && self.cells[hole] > 0
     }
 
+    fn sower(&self) -> Sower<'_> {
+        Sower {
+            params: &self.params,
+            board: &self.board,
+        }
+    }
+
+    /// Whether sowing `hole` leaves the opponent a counter, where the game demands it.
+    fn feeds(&self, hole: usize, way: u8) -> bool {
+        if !self.params.must_feed {
+            return true;
+        }
+        let mut cells = self.cells;
+        // A relay or another turn continues the mover's play; what counts is the opponent's
+        // row once this sowing is done, as Ludii's `ifAfterwards` reads it.
+        self.sower().sow_on(&mut cells, hole, self.to_move, way);
+        Self::in_territory(&cells, &self.board, Self::opponent(self.to_move)) > 0
+    }
+
+    /// The holes the mover may sow each way round (none for a way the game does not allow).
+    fn holes_to_sow(&self) -> [u64; 2] {
+        let legal = self.holes_where(|hole| self.sowable(hole));
+        if self.params.singles_last && legal == [0, 0] {
+            return self.holes_where(|hole| self.cells[hole] == 1);
+        }
+        legal
+    }
+
+    /// The holes of the mover's territory that `can_lift` allows and that feed where the game
+    /// demands it, each way round the game allows.
+    fn holes_where(&self, can_lift: impl Fn(usize) -> bool) -> [u64; 2] {
+        let ways = Board::ways(self.params.direction);
+        let mut legal = [0u64; 2];
+        for (way, set) in legal.iter_mut().enumerate() {
+            if ways >> way & 1 == 0 {
+                continue;
+            }
+            let mut bits = self.board.territory[usize::from(self.to_move)];
+            while bits != 0 {
+                let hole = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if can_lift(hole) && self.feeds(hole, way as u8) {
+                    *set |= 1 << hole;
+                }
+            }
+        }
+        legal
+    }
+
+    /// Whether the mover may propose to end: the game allows it, no vote is under way and the
+    /// positions cycle, the present one among them.
+    fn may_propose(&self) -> bool {
+        self.params.end_by_agreement && !self.proposed && self.relay.is_none() && self.cycled()
+    }
+
+    fn relay_ways(&self) -> u8 {
+        Board::ways(self.params.direction)
+    }
+
+    fn way_name(&self, way: u8) -> &'static str {
+        match (self.params.direction, way) {
+            (Direction::Choice, 0) => " anticlockwise",
+            (Direction::Choice, _) => " clockwise",
+            _ => "",
+        }
+    }
+
+    fn finish_turn(&mut self, landing: Landing) {
+        match landing {
+            Landing::Relay(hole) => self.relay = Some(hole),
+            Landing::PlayAgain => {}
+            Landing::End => self.to_move = Self::opponent(self.to_move),
+        }
+        self.settle();
+    }
+
+    /// A fingerprint of the counters in every hole and store, which Ludii's positional hash
+    /// reads (not the player to move).
+    fn position(&self) -> u64 {
+        self.cells[..self.board.holes + 2]
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325u64, |hash, &count| {
+                (hash ^ u64::from(count)).wrapping_mul(0x0000_0100_0000_01b3)
+            })
+    }
+
+    /// Whether the positions after the last twelve moves repeat with period four, as Ludii's
+    /// `(is Cycle)` reads them after a move: the position it has just made not among them.
+    fn cycled(&self) -> bool {
+        if usize::from(self.moves_seen) < CYCLE_MOVES {
+            return false;
+        }
+        // The ring holds exactly the last twelve positions, so period four in the ring is
+        // period four in time.
+        (0..CYCLE).all(|i| {
+            let first = self.positions[i];
+            self.positions[i + CYCLE] == first && self.positions[i + 2 * CYCLE] == first
+        })
+    }
+
+    /// Records the position a move made, after the end rules have read the earlier ones.
+    fn remember_position(&mut self) {
+        if self.params.cycle_ends || self.params.end_by_agreement {
+            self.positions[usize::from(self.slot)] = self.position();
+            self.slot = (self.slot + 1) % CYCLE_MOVES as u8;
+            self.moves_seen = (self.moves_seen + 1).min(CYCLE_MOVES as u8);
+        }
+    }
+
+    /// Ends the game where its end rule says so.
+    fn settle(&mut self) {
+        // Ludii reads the end rules after every move, a relay's too: the ends on the board
+        // hold between a turn's relays as well; those on the players' moves do not arise
+        // there (the mover has its relay to play).
+        let on_moves = matches!(
+            self.params.game_end,
+            GameEnd::MoverCannotMove | GameEnd::NextCannotMove | GameEnd::BothCannotMove
+        );
+        let cycle = self.params.cycle_ends && self.cycled();
+        if self.relay.is_some() && on_moves {
+            self.over = cycle;
+            return;
+        }
+        let on_board = || -> (u32, u16) {
+            let mut sum = 0u32;
+            let mut most = 0u16;
+            for &count in &self.cells[..self.board.holes] {
+                sum += u32::from(count);
+                most = most.max(count);
+            }
+            (sum, most)
+        };
+        self.over = match self.params.game_end {
+            // Ludii reads `(no Moves Mover)` after a move, before the turn passes: it holds
+            // once a player who had nothing to play has made its forced pass.
+            GameEnd::MoverCannotMove => self.passes >= 1,
+            GameEnd::NextCannotMove => self.holes_to_sow() == [0, 0],
+            GameEnd::BothCannotMove => self.passes >= 1 && self.holes_to_sow() == [0, 0],
+            GameEnd::MoverRowEmptyWins => self
+                .last_mover
+                .is_some_and(|mover| Self::in_territory(&self.cells, &self.board, mover) == 0),
+            GameEnd::CaptureGoal => (0..2).any(|player| {
+                self.cells[self.board.store(player)] >= u16::from(self.params.capture_goal)
+            }),
+            GameEnd::RowEmpty => {
+                (0..2).any(|p| Self::in_territory(&self.cells, &self.board, p) == 0)
+            }
+            GameEnd::BoardEmpty => on_board().0 == 0,
+            GameEnd::NoHoleAboveOne => on_board().1 <= 1,
+            GameEnd::AtMostOneLeft => on_board().0 <= 1,
+        };
+        self.over |= cycle || self.agreed_end;
+        // Ludii ends a game in which every player has just passed, nobody winning, when the
+        // end rules do not end it first.
+        self.all_passed = !self.over && self.passes >= 2;
+        self.over |= self.all_passed;
+    }
+
+    fn row_json(&self, row: usize) -> Value {
+        let holes: Vec<(usize, u16)> = (row * self.board.row..(row + 1) * self.board.row)
+            .map(|h| (h, self.cells[h]))
+            .collect();
+        // Each row from its owner's left, as the hole names count.
+        let mut named: Vec<(String, u16)> = holes
+            .into_iter()
+            .map(|(h, c)| (self.board.hole_name(h), c))
+            .collect();
+        named.sort_by_key(|(name, _)| name[1..].parse::<usize>().unwrap_or(0));
+        Value::from(named.into_iter().map(|(_, c)| c).collect::<Vec<_>>())
+    }
+}
+
+/// What a sowing reads: the rules and the board, borrowed apart from the counters it moves, so
+/// that a move sows the game's own counters in place.
+struct Sower<'a> {
+    params: &'a SowingParams,
+    board: &'a Board,
+}
+
+impl Sower<'_> {
     /// Sows `from` for `mover` on `cells` and makes the captures it makes; returns where the
     /// last counter fell and whether the sowing goes on (a relay) or the mover plays again.
     fn sow_on(&self, cells: &mut [u16; MAX_CELLS], from: usize, mover: Player, way: u8) -> Landing {
@@ -135,7 +343,15 @@ impl Sowing {
             }
             return Landing::End;
         }
-        if (count == 1 || self.params.capture_across_any_count) && board.owner(last) == mover {
+        if (count == 1 || self.params.capture_across_any_count)
+            && (board.owner(last) == mover
+                || self.params.capture_across_row != CaptureAcrossRow::Own)
+        {
+            // Yovodi's capture across goes to the owner of the empty hole.
+            let store = match self.params.capture_across_row {
+                CaptureAcrossRow::EitherToOwner => board.store(board.owner(last)),
+                CaptureAcrossRow::Own | CaptureAcrossRow::Either => store,
+            };
             let opposite = usize::from(board.opposite[last]);
             let faces = board.has_opposite >> last & 1 == 1;
             match self.params.empty_hole_capture {
@@ -189,128 +405,6 @@ impl Sowing {
             cells[opposite] = 0;
         }
     }
-
-    /// Whether sowing `hole` leaves the opponent a counter, where the game demands it.
-    fn feeds(&self, hole: usize, way: u8) -> bool {
-        if !self.params.must_feed {
-            return true;
-        }
-        let mut cells = self.cells;
-        // A relay or another turn continues the mover's play; what counts is the opponent's
-        // row once this sowing is done, as Ludii's `ifAfterwards` reads it.
-        self.sow_on(&mut cells, hole, self.to_move, way);
-        Self::in_territory(&cells, &self.board, Self::opponent(self.to_move)) > 0
-    }
-
-    /// The holes the mover may sow each way round (none for a way the game does not allow).
-    fn holes_to_sow(&self) -> [u64; 2] {
-        let legal = self.holes_where(|hole| self.sowable(hole));
-        if self.params.singles_last && legal == [0, 0] {
-            return self.holes_where(|hole| self.cells[hole] == 1);
-        }
-        legal
-    }
-
-    /// The holes of the mover's territory that `can_lift` allows and that feed where the game
-    /// demands it, each way round the game allows.
-    fn holes_where(&self, can_lift: impl Fn(usize) -> bool) -> [u64; 2] {
-        let ways = Board::ways(self.params.direction);
-        let mut legal = [0u64; 2];
-        for (way, set) in legal.iter_mut().enumerate() {
-            if ways >> way & 1 == 0 {
-                continue;
-            }
-            let mut bits = self.board.territory[usize::from(self.to_move)];
-            while bits != 0 {
-                let hole = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if can_lift(hole) && self.feeds(hole, way as u8) {
-                    *set |= 1 << hole;
-                }
-            }
-        }
-        legal
-    }
-
-    fn relay_ways(&self) -> u8 {
-        Board::ways(self.params.direction)
-    }
-
-    fn way_name(&self, way: u8) -> &'static str {
-        match (self.params.direction, way) {
-            (Direction::Choice, 0) => " anticlockwise",
-            (Direction::Choice, _) => " clockwise",
-            _ => "",
-        }
-    }
-
-    fn finish_turn(&mut self, landing: Landing) {
-        match landing {
-            Landing::Relay(hole) => self.relay = Some(hole),
-            Landing::PlayAgain => {}
-            Landing::End => self.to_move = Self::opponent(self.to_move),
-        }
-        self.settle();
-    }
-
-    /// Ends the game where its end rule says so.
-    fn settle(&mut self) {
-        // Ludii reads the end rules after every move, a relay's too: the ends on the board
-        // hold between a turn's relays as well; those on the players' moves do not arise
-        // there (the mover has its relay to play).
-        let on_moves = matches!(
-            self.params.game_end,
-            GameEnd::MoverCannotMove | GameEnd::NextCannotMove | GameEnd::BothCannotMove
-        );
-        if self.relay.is_some() && on_moves {
-            return;
-        }
-        let on_board = || -> (u32, u16) {
-            let mut sum = 0u32;
-            let mut most = 0u16;
-            for &count in &self.cells[..self.board.holes] {
-                sum += u32::from(count);
-                most = most.max(count);
-            }
-            (sum, most)
-        };
-        self.over = match self.params.game_end {
-            // Ludii reads `(no Moves Mover)` after a move, before the turn passes: it holds
-            // once a player who had nothing to play has made its forced pass.
-            GameEnd::MoverCannotMove => self.passes >= 1,
-            GameEnd::NextCannotMove => self.holes_to_sow() == [0, 0],
-            GameEnd::BothCannotMove => self.passes >= 1 && self.holes_to_sow() == [0, 0],
-            GameEnd::MoverRowEmptyWins => self
-                .last_mover
-                .is_some_and(|mover| Self::in_territory(&self.cells, &self.board, mover) == 0),
-            GameEnd::CaptureGoal => (0..2).any(|player| {
-                self.cells[self.board.store(player)] >= u16::from(self.params.capture_goal)
-            }),
-            GameEnd::RowEmpty => {
-                (0..2).any(|p| Self::in_territory(&self.cells, &self.board, p) == 0)
-            }
-            GameEnd::BoardEmpty => on_board().0 == 0,
-            GameEnd::NoHoleAboveOne => on_board().1 <= 1,
-            GameEnd::AtMostOneLeft => on_board().0 <= 1,
-        };
-        // Ludii ends a game in which every player has just passed, nobody winning, when the
-        // end rules do not end it first.
-        self.all_passed = !self.over && self.passes >= 2;
-        self.over |= self.all_passed;
-    }
-
-    fn row_json(&self, row: usize) -> Value {
-        let holes: Vec<(usize, u16)> = (row * self.board.row..(row + 1) * self.board.row)
-            .map(|h| (h, self.cells[h]))
-            .collect();
-        // Each row from its owner's left, as the hole names count.
-        let mut named: Vec<(String, u16)> = holes
-            .into_iter()
-            .map(|(h, c)| (self.board.hole_name(h), c))
-            .collect();
-        named.sort_by_key(|(name, _)| name[1..].parse::<usize>().unwrap_or(0));
-        Value::from(named.into_iter().map(|(_, c)| c).collect::<Vec<_>>())
-    }
 }
 
 /// Where a sowing left the turn.
@@ -351,6 +445,12 @@ impl Game for Sowing {
             all_passed: false,
             last_mover: None,
             total,
+            positions: [0; CYCLE_MOVES],
+            moves_seen: 0,
+            slot: 0,
+            proposed: false,
+            first_vote: None,
+            agreed_end: false,
         };
         game.settle();
         game
@@ -369,6 +469,14 @@ impl Game for Sowing {
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
+        if self.proposed {
+            moves.push(Move::Vote { end: true });
+            moves.push(Move::Vote { end: false });
+            return;
+        }
+        if self.may_propose() {
+            moves.push(Move::Propose);
+        }
         if self.relay.is_some() {
             let ways = self.relay_ways();
             for way in 0..2u8 {
@@ -380,7 +488,10 @@ impl Game for Sowing {
         }
         let legal = self.holes_to_sow();
         if legal == [0, 0] {
-            moves.push(Move::Pass);
+            // Ludii passes only when nothing at all can be played.
+            if moves.is_empty() {
+                moves.push(Move::Pass);
+            }
             return;
         }
         for (way, mut set) in legal.into_iter().enumerate() {
@@ -401,6 +512,10 @@ impl Game for Sowing {
         _moves: &mut Vec<Move>,
         pick: impl FnOnce(usize) -> usize,
     ) -> (usize, Move) {
+        if self.proposed {
+            return (2, Move::Vote { end: pick(2) == 0 });
+        }
+        let propose = usize::from(self.may_propose());
         if self.relay.is_some() {
             let ways = self.relay_ways();
             if ways == 0b11 {
@@ -411,17 +526,22 @@ impl Game for Sowing {
         let legal = self.holes_to_sow();
         let first = legal[0].count_ones() as usize;
         let count = first + legal[1].count_ones() as usize;
-        if count == 0 {
+        if count + propose == 0 {
             return (1, Move::Pass);
         }
-        let index = pick(count);
+        // The proposal comes first, as `legal_moves` lists it.
+        let index = pick(count + propose);
+        if propose == 1 && index == 0 {
+            return (count + 1, Move::Propose);
+        }
+        let index = index - propose;
         let (way, index) = if index < first {
             (0, index)
         } else {
             (1, index - first)
         };
         (
-            count,
+            count + propose,
             Move::Sow {
                 hole: engine::tally::nth_set_bit(legal[usize::from(way)], index) as u8,
                 way,
@@ -434,24 +554,44 @@ impl Game for Sowing {
         let landing = match mv {
             Move::Sow { hole, way } => {
                 self.passes = 0;
-                let mut cells = self.cells;
-                let landing = self.sow_on(&mut cells, usize::from(hole), self.to_move, way);
-                self.cells = cells;
-                landing
+                let sower = Sower {
+                    params: &self.params,
+                    board: &self.board,
+                };
+                sower.sow_on(&mut self.cells, usize::from(hole), self.to_move, way)
             }
             Move::Relay { way } => {
                 let hole = self.relay.take().map_or(0, usize::from);
-                let mut cells = self.cells;
-                let landing = self.sow_on(&mut cells, hole, self.to_move, way);
-                self.cells = cells;
-                landing
+                let sower = Sower {
+                    params: &self.params,
+                    board: &self.board,
+                };
+                sower.sow_on(&mut self.cells, hole, self.to_move, way)
             }
             Move::Pass => {
                 self.passes += 1;
                 Landing::End
             }
+            Move::Propose => {
+                self.passes = 0;
+                self.proposed = true;
+                Landing::End
+            }
+            Move::Vote { end } => {
+                self.passes = 0;
+                match self.first_vote.take() {
+                    None => self.first_vote = Some(end),
+                    // Ludii decides when every player has voted, for what all voted for.
+                    Some(first) => {
+                        self.agreed_end = first && end;
+                        self.proposed = false;
+                    }
+                }
+                Landing::End
+            }
         };
         self.finish_turn(landing);
+        self.remember_position();
     }
 
     fn apply_chance(&mut self, _outcome: u8) {}
@@ -526,6 +666,9 @@ impl Observe for Sowing {
                 self.way_name(way)
             ),
             Move::Pass => "pass".into(),
+            Move::Propose => "propose end".into(),
+            Move::Vote { end: true } => "vote end".into(),
+            Move::Vote { end: false } => "vote no".into(),
         }
     }
 

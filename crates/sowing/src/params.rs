@@ -73,6 +73,20 @@ option_enum! {
 }
 
 option_enum! {
+    /// Where a last counter falling alone into an empty hole makes the capture across
+    /// (`empty_hole_capture`), and who takes it.
+    pub enum CaptureAcrossRow {
+        /// In one's own row; the mover takes.
+        Own = "own",
+        /// In either row; the mover takes (French Wari).
+        Either = "either",
+        /// In either row; the owner of the empty hole takes, the opponent when it is in the
+        /// opponent's row (Yovodi).
+        EitherToOwner = "either-to-owner",
+    }
+}
+
+option_enum! {
     /// What a capture takes: the hole the last counter made a capturable count in, the hole
     /// facing it, or both.
     pub enum CaptureTakes {
@@ -92,6 +106,9 @@ option_enum! {
         Captured = "captured",
         /// The counters a player captured and those left in the player's own row.
         CapturedAndRow = "captured-and-row",
+        /// The counters left in the player's own row, whatever it captured (Das Bohnenspiel's
+        /// score counts a store that its captures never reach).
+        Row = "row",
     }
 }
 
@@ -197,6 +214,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub capture_across_any_count: bool = false, ludii: false;
 
+        /// Where the capture across (`empty_hole_capture`) is made, one's own row or either, and who takes it.
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_across_row: CaptureAcrossRow = CaptureAcrossRow::Own, ludii: CaptureAcrossRow::Own;
+
         /// A sowing that ends in one's own store gives another turn.
         #[rule(cites = "sowing family", source = "")]
         pub extra_turn_in_store: bool = false, ludii: false;
@@ -208,6 +229,14 @@ game_options! {
         /// When the game ends.
         #[rule(cites = "sowing family", source = "")]
         pub game_end: GameEnd = GameEnd::MoverCannotMove, ludii: GameEnd::MoverCannotMove;
+
+        /// The game also ends, scored as usual, when the positions after the last twelve moves repeat with period four (Ludii's `(is Cycle)`).
+        #[rule(cites = "sowing family", source = "")]
+        pub cycle_ends: bool = false, ludii: false;
+
+        /// In a cycle (`cycle_ends`'s repetition, the present position among the twelve), the mover may propose to end the game instead of sowing; the opponent and then the proposer vote, and the game ends, scored as usual, when both vote to end (Ludii's Propose and Vote).
+        #[rule(cites = "sowing family", source = "")]
+        pub end_by_agreement: bool = false, ludii: false;
 
         /// The counters a player must have captured to end the game where its end is `capture-goal` (0 elsewhere).
         #[rule(cites = "sowing family", source = "")]
@@ -242,6 +271,14 @@ fn validate(params: &SowingParams) -> Result<(), String> {
             "capture_across_any_count: needs a capture across and no relay to take precedence over"
                 .into(),
         );
+    }
+    if params.capture_across_row != CaptureAcrossRow::Own
+        && (params.empty_hole_capture == EmptyHoleCapture::Off || params.rows != 2)
+    {
+        return Err("capture_across_row: needs a capture across on a two-row board".into());
+    }
+    if params.end_by_agreement && params.relay != Relay::Off {
+        return Err("end_by_agreement: a proposal between the relays of a turn is not read".into());
     }
     if params.stores_in_track && params.rows != 2 {
         return Err("stores_in_track: stores in the track need a two-row board".into());

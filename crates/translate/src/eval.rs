@@ -418,12 +418,22 @@ impl Context<'_> {
         }
     }
 
+    /// A player's region as Ludii gathers it: every region of the player whose name contains
+    /// `name` (all of the player's regions for no name), together.
     fn region(&self, name: &str, player: u8, node: &Node) -> Result<Sites, Unknown> {
-        self.places
+        let mut found = self
+            .places
             .regions
-            .get(&(name.to_string(), player))
-            .cloned()
-            .ok_or_else(|| unknown(node))
+            .iter()
+            .filter(|((region, owner), _)| *owner == player && region.contains(name))
+            .peekable();
+        if found.peek().is_none() {
+            return Err(unknown(node));
+        }
+        let mut sites: Sites = found.flat_map(|(_, sites)| sites.iter().copied()).collect();
+        sites.sort_unstable();
+        sites.dedup();
+        Ok(sites)
     }
 }
 

@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 use ludii::{Expanded, Kind, Node, Span};
 use sowing::board::Board;
 use sowing::{
-    CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, GameEnd, Relay, Score, SowingParams,
-    StoreSide,
+    CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, GameEnd, Relay, Score,
+    SowingParams, StoreSide,
 };
 
 use crate::eval::{Context, Places, Unknown, is_symbol};
@@ -46,6 +46,8 @@ struct Reader<'a> {
     lacks: Vec<Lack>,
     reading: Reading,
     game: &'a Node,
+    /// Where the captures read so far go.
+    capture_place: Option<CapturePlace>,
 }
 
 impl Reader<'_> {
@@ -111,6 +113,7 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
         lacks: Vec::new(),
         reading: Reading::new(),
         game,
+        capture_place: None,
     };
     read_game(&mut reader);
     if reader.lacks.is_empty() {
@@ -721,6 +724,13 @@ fn read_play(reader: &mut Reader<'_>, play: &Node, situation: &Situation<'_>) {
         reader.lack(play, "an empty (play)");
         return;
     };
+    match proposal(moves) {
+        Some(inner) => {
+            reader.set("end_by_agreement", true, moves);
+            moves = inner;
+        }
+        None => reader.default("end_by_agreement", false, play),
+    }
     let mut must_feed = false;
     if moves.is_call("do") {
         let (Some(inner), Some(after)) = (moves.arg(0), moves.named("ifAfterwards")) else {
@@ -817,6 +827,48 @@ fn read_play(reader: &mut Reader<'_>, play: &Node, situation: &Situation<'_>) {
             format!("a choice of {} kinds of move", choices.len()),
         ),
     }
+}
+
+/// `(is Decided "End")`: the players agreed to end.
+fn is_decided_end(node: &Node) -> bool {
+    node.is_call("is")
+        && node.arg(0).is_some_and(|a| is_symbol(a, "Decided"))
+        && node.arg(1).and_then(Node::as_str) == Some("End")
+}
+
+/// Oware's agreement to end a cycle: `(if (is Proposed "End") (or (move Vote "End") (move Vote
+/// "No")) (or (if (is Cycle) (move Propose "End")) moves))`; the moves.
+fn proposal(play: &Node) -> Option<&Node> {
+    let message = |node: &Node, kind: &str, text: &str| {
+        node.is_call("move")
+            && node.arg(0).is_some_and(|a| is_symbol(a, kind))
+            && node.arg(1).and_then(Node::as_str) == Some(text)
+            && node.arg(2).is_none()
+    };
+    if !play.is_call("if") {
+        return None;
+    }
+    let (condition, votes, otherwise) = (play.arg(0)?, play.arg(1)?, play.arg(2)?);
+    let proposed = condition.is_call("is")
+        && condition.arg(0).is_some_and(|a| is_symbol(a, "Proposed"))
+        && condition.arg(1).and_then(Node::as_str) == Some("End");
+    let votes: Vec<&Node> = votes.positional().flat_map(items).collect();
+    let voting = matches!(votes.as_slice(), [end, no]
+        if message(end, "Vote", "End") && message(no, "Vote", "No"));
+    if !(proposed && voting && otherwise.is_call("or")) {
+        return None;
+    }
+    let choices: Vec<&Node> = otherwise.positional().flat_map(items).collect();
+    let [offer, moves] = choices.as_slice() else {
+        return None;
+    };
+    let in_cycle = offer.is_call("if")
+        && offer.arg(0).is_some_and(|c| {
+            c.is_call("is") && c.arg(0).is_some_and(|a| is_symbol(a, "Cycle")) && c.arg(1).is_none()
+        })
+        && offer.arg(1).is_some_and(|m| message(m, "Propose", "End"))
+        && offer.arg(2).is_none();
+    in_cycle.then_some(*moves)
 }
 
 /// Whether `second` is `first` but for lifting exactly the holes of one counter, and `first`
@@ -1018,8 +1070,20 @@ enum Action<'n> {
         last: bool,
         also: Vec<&'n Node>,
         count: Option<i64>,
+        into: Vec<&'n Node>,
     },
 }
+
+/// Where a description's captures go: the mover's hand, or the store its map gives the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CapturePlace {
+    Hand,
+    Store,
+}
+
+/// A capture's parts: whether it takes the last hole, the other sites it takes, the constant
+/// count it takes, and where each of its `fromTo`s puts the counters.
+type CaptureParts<'n> = (bool, Vec<&'n Node>, Option<i64>, Vec<&'n Node>);
 
 /// The cases of an effect: each a list of conditions (with whether each must hold) and an
 /// action.
@@ -1050,9 +1114,15 @@ fn cases<'n>(
             out.push((conditions, Action::MoveAgain))
         }
         Some("fromTo") | Some("and") => match capture_of(effect) {
-            Some((last, also, count)) => {
-                out.push((conditions, Action::Capture { last, also, count }))
-            }
+            Some((last, also, count, into)) => out.push((
+                conditions,
+                Action::Capture {
+                    last,
+                    also,
+                    count,
+                    into,
+                },
+            )),
             None => reader.lack(
                 effect,
                 format!("an effect of a sowing the family does not have: {effect}"),
@@ -1069,8 +1139,9 @@ fn cases<'n>(
 }
 
 /// A capture: `(fromTo (from (to)) (to store) count:(count at:(to)))`, possibly with more
-/// `fromTo`s of other sites in an `(and …)`; the other sites' expressions.
-fn capture_of(effect: &Node) -> Option<(bool, Vec<&Node>, Option<i64>)> {
+/// `fromTo`s of other sites in an `(and …)`; the other sites' expressions and where each
+/// `fromTo` puts its counters.
+fn capture_of(effect: &Node) -> Option<CaptureParts<'_>> {
     let moves: Vec<&Node> = if effect.is_call("and") {
         effect.positional().flat_map(items).collect()
     } else {
@@ -1079,6 +1150,7 @@ fn capture_of(effect: &Node) -> Option<(bool, Vec<&Node>, Option<i64>)> {
     let mut last = false;
     let mut also = Vec::new();
     let mut constant = None;
+    let mut into = Vec::new();
     for mv in moves {
         let mv = if mv.is_call("if") && mv.arg(2).is_none() {
             // `(if (> (count at:x) 0) (fromTo (from x) …))`: taking nothing from an empty hole
@@ -1087,7 +1159,9 @@ fn capture_of(effect: &Node) -> Option<(bool, Vec<&Node>, Option<i64>)> {
         } else {
             mv
         };
-        if !mv.is_call("fromTo") {
+        // A capture that goes on to something else (Wouri's sweep of the row) is not only a
+        // capture.
+        if !mv.is_call("fromTo") || child(mv, "then").is_some() {
             return None;
         }
         let from = child(mv, "from")?.arg(0)?;
@@ -1112,13 +1186,14 @@ fn capture_of(effect: &Node) -> Option<(bool, Vec<&Node>, Option<i64>)> {
         if !whole || !into_store {
             return None;
         }
+        into.push(to);
         if from.is_call("to") && from.children().is_empty() {
             last = true;
         } else {
             also.push(from);
         }
     }
-    (last || !also.is_empty()).then_some((last, also, constant))
+    (last || !also.is_empty()).then_some((last, also, constant, into))
 }
 
 fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, relay_from_last: bool) {
@@ -1287,6 +1362,8 @@ fn read_effects(
     let mut takes = None;
     let mut empty_capture = EmptyHoleCapture::Off;
     let mut any_count_across = false;
+    let mut either_row_across = false;
+    let mut theirs_to_owner = false;
     let mut capture_node = None;
     for (conditions, action) in found {
         let mut table = Vec::with_capacity(all.len());
@@ -1321,8 +1398,28 @@ fn read_effects(
                     return;
                 }
             }
-            Action::Capture { last, also, count } => {
+            Action::Capture {
+                last,
+                also,
+                count,
+                into,
+            } => {
                 capture_node = Some(node);
+                let to_opponent = match capture_place(into, situation) {
+                    Some((place, to_opponent))
+                        if reader.capture_place.is_none_or(|p| p == place) =>
+                    {
+                        reader.capture_place = Some(place);
+                        to_opponent
+                    }
+                    _ => {
+                        reader.lack(
+                            node,
+                            "a capture into a place other than the mover's hand or its store, the same for every capture",
+                        );
+                        return;
+                    }
+                };
                 // Only where the capture is made must the other site be the facing hole.
                 let made: Vec<(u8, usize)> = all
                     .iter()
@@ -1352,25 +1449,60 @@ fn read_effects(
                 };
                 // Kalah's capture: an own hole made one, facing a hole with counters. Whether it
                 // is made when the facing hole is empty does not matter: it takes nothing.
-                let across = |l: Landing, any_count: bool| {
+                // The rows a capture across is made on: one's own, the opponent's, or either.
+                const OWN: u8 = 1;
+                const THEIRS: u8 = 2;
+                let across = |l: Landing, any_count: bool, rows: u8| {
+                    let row = if board.owner(l.cell) == l.mover - 1 {
+                        OWN
+                    } else {
+                        THEIRS
+                    };
                     l.cell < board.holes
-                        && board.owner(l.cell) == l.mover - 1
+                        && rows & row != 0
                         && board.has_opposite >> l.cell & 1 == 1
                         && (l.count == 1 || any_count)
                 };
-                let kalah_like = |any_count: bool| {
-                    let strict = |l: Landing| across(l, any_count) && l.facing > 0;
+                let kalah_like = |any_count: bool, rows: u8| {
+                    let strict = |l: Landing| across(l, any_count, rows) && l.facing > 0;
                     let when_facing = !*last
                         && all
                             .iter()
                             .zip(&table)
-                            .all(|(&l, &t)| l.facing == 0 || t == across(l, any_count));
+                            .all(|(&l, &t)| l.facing == 0 || t == across(l, any_count, rows));
                     when(&strict) || when_facing
                 };
-                // Moruba's capture across is made whatever the last hole holds.
-                let any_count = !kalah_like(false) && !*last && kalah_like(true);
-                if takes_facing && (kalah_like(false) || any_count) && count.is_none() {
+                if to_opponent {
+                    // Yovodi's: an empty hole of the opponent's row gives the opponent the
+                    // counters facing it.
+                    if takes_facing
+                        && !column
+                        && count.is_none()
+                        && board.rows == 2
+                        && kalah_like(false, THEIRS)
+                    {
+                        theirs_to_owner = true;
+                        continue;
+                    }
+                    reader.lack(
+                        node,
+                        "a capture for the opponent other than across from an empty hole of its row",
+                    );
+                    return;
+                }
+                // Moruba's capture across is made whatever the last hole holds; French Wari's
+                // from an empty hole of either row.
+                let any_count = !kalah_like(false, OWN) && !*last && kalah_like(true, OWN);
+                let either_row = !kalah_like(false, OWN)
+                    && !any_count
+                    && board.rows == 2
+                    && kalah_like(false, OWN | THEIRS);
+                if takes_facing
+                    && (kalah_like(false, OWN) || any_count || either_row)
+                    && count.is_none()
+                {
                     any_count_across = any_count;
+                    either_row_across = either_row;
                     empty_capture = match (*last, column) {
                         (false, true) => EmptyHoleCapture::OppositeColumn,
                         (true, false) => EmptyHoleCapture::OppositeAndLast,
@@ -1505,6 +1637,26 @@ fn read_effects(
         at,
         any_count_across,
     );
+    let across_row = match (theirs_to_owner, either_row_across) {
+        (false, false) => CaptureAcrossRow::Own,
+        (false, true) => CaptureAcrossRow::Either,
+        (true, false) if empty_capture == EmptyHoleCapture::Opposite && !any_count_across => {
+            CaptureAcrossRow::EitherToOwner
+        }
+        (true, _) => {
+            reader.lack(
+                at,
+                "a capture across for the opponent without the mover's own capture across",
+            );
+            return;
+        }
+    };
+    reader.set_or_default(
+        "capture_across_row",
+        across_row,
+        at,
+        across_row != CaptureAcrossRow::Own,
+    );
     reader.set_or_default("extra_turn_in_store", extra_turn, sow, extra_turn);
     reader.set_or_default(
         "relay",
@@ -1600,6 +1752,7 @@ impl Reader<'_> {
 }
 
 fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
+    reader.default("cycle_ends", false, end);
     let rules: Vec<&Node> = end.positional().flat_map(items).collect();
     if let [one, other] = rules.as_slice() {
         read_capture_goal(reader, end, [one, other], situation);
@@ -1617,13 +1770,49 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
         );
         return;
     }
-    let (Some(condition), Some(result)) = (rule.arg(0), rule.arg(1)) else {
+    let (Some(mut condition), Some(result)) = (rule.arg(0), rule.arg(1)) else {
         reader.lack(rule, format!("an end without a result: {rule}"));
         return;
     };
     let mover_wins = result.is_call("result")
         && result.arg(0).is_some_and(|a| is_symbol(a, "Mover"))
         && result.arg(1).is_some_and(|a| is_symbol(a, "Win"));
+    // `(or C (is Cycle))`, `(or C (is Decided "End"))`: the end C, or positions repeating,
+    // or the players' agreement, scored alike.
+    let agreement = reader
+        .reading
+        .get("end_by_agreement")
+        .is_some_and(|read| read.value == "true");
+    let mut decided = None;
+    if condition.is_call("or") && !mover_wins {
+        let parts: Vec<&Node> = condition.positional().flat_map(items).collect();
+        let is_cycle = |n: &Node| {
+            n.is_call("is") && n.arg(0).is_some_and(|a| is_symbol(a, "Cycle")) && n.arg(1).is_none()
+        };
+        let rest: Vec<&Node> = parts
+            .iter()
+            .copied()
+            .filter(|n| !is_cycle(n) && !is_decided_end(n))
+            .collect();
+        if let [rest] = rest.as_slice() {
+            if let Some(cycle) = parts.iter().find(|n| is_cycle(n)) {
+                reader.set("cycle_ends", true, cycle);
+            }
+            decided = parts.iter().copied().find(|n| is_decided_end(n));
+            condition = rest;
+        }
+    }
+    match (decided, agreement) {
+        (Some(_), true) | (None, false) => {}
+        (Some(node), false) => {
+            reader.lack(node, "an end by agreement without a proposal to end");
+            return;
+        }
+        (None, true) => {
+            reader.lack(end, "a proposal to end that no end rule reads");
+            return;
+        }
+    }
     if mover_wins {
         match mover_row_empty(condition, situation) {
             Ok(true) => {
@@ -1686,10 +1875,10 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
             reader.lack(score, format!("a score the family does not read: {score}"));
             return;
         };
-        match score_kind(value, player, situation) {
+        match score_kind(value, player, situation, reader.capture_place) {
             Ok(Some(found)) if kind.is_none_or(|k| k == found) => kind = Some(found),
             Ok(_) => {
-                reader.lack(value, format!("a score that is not the counters captured, with or without one's row: {value}"));
+                reader.lack(value, format!("a score that is not the counters captured, with or without one's row, or the row alone: {value}"));
                 return;
             }
             Err(error) => {
@@ -1900,17 +2089,22 @@ fn score_kind(
     value: &Node,
     player: u8,
     situation: &Situation<'_>,
+    captures_into: Option<CapturePlace>,
 ) -> Result<Option<Score>, Unknown> {
     let board = situation.board;
-    let mut captured_only = true;
-    let mut with_row = true;
     let hand = situation.context(player).hand(player);
     let mapped = situation.places.maps.get(&(String::new(), player)).copied();
-    // The counters a player captured are in its hand or, where the description maps it a
-    // store, in that store: the score must read them wherever the captures put them, so each
-    // place is tried on its own, the same in every trial.
-    for place in [Some(hand), mapped].into_iter().flatten() {
-        let (mut only, mut row_too) = (true, true);
+    // The counters a player captured are where the description's captures put them: its hand
+    // or the store its map gives it, and the score must read them there (a score that counts a
+    // store the captures never reach counts the row alone). Where the description captures
+    // nothing, each place is tried on its own, the same in every trial.
+    let places = match captures_into {
+        Some(CapturePlace::Hand) => vec![hand],
+        Some(CapturePlace::Store) => mapped.into_iter().collect(),
+        None => [Some(hand), mapped].into_iter().flatten().collect(),
+    };
+    for place in places {
+        let (mut only, mut row_too, mut row_only) = (true, true, true);
         for trial in 0..4i64 {
             let mut context = situation.context(player);
             let captured = 7 + trial;
@@ -1926,22 +2120,47 @@ fn score_kind(
             let got = context.int(value)?;
             only &= got == captured;
             row_too &= got == captured + row;
+            row_only &= got == row;
         }
-        if only || row_too {
-            captured_only = only;
-            with_row = row_too;
-            break;
+        if only {
+            return Ok(Some(Score::Captured));
         }
-        captured_only = false;
-        with_row = false;
+        if row_too {
+            return Ok(Some(Score::CapturedAndRow));
+        }
+        if row_only && captures_into.is_some() {
+            return Ok(Some(Score::Row));
+        }
     }
-    Ok(if captured_only {
-        Some(Score::Captured)
-    } else if with_row {
-        Some(Score::CapturedAndRow)
-    } else {
-        None
-    })
+    Ok(None)
+}
+
+/// Where every capture of `into` goes, for either mover: the hand, or the store the
+/// description maps, of the mover (`false`) or of its opponent (`true`).
+fn capture_place(into: &[&Node], situation: &Situation<'_>) -> Option<(CapturePlace, bool)> {
+    let mut found = None;
+    for node in into {
+        for mover in 1..=2u8 {
+            let context = situation.context(mover);
+            let site = usize::try_from(context.int(node).ok()?).ok()?;
+            let place = [(mover, false), (3 - mover, true)].into_iter().find_map(
+                |(player, opponent)| {
+                    if site == context.hand(player) {
+                        Some((CapturePlace::Hand, opponent))
+                    } else if situation.places.maps.get(&(String::new(), player)) == Some(&site) {
+                        Some((CapturePlace::Store, opponent))
+                    } else {
+                        None
+                    }
+                },
+            )?;
+            if found.is_some_and(|f| f != place) {
+                return None;
+            }
+            found = Some(place);
+        }
+    }
+    found
 }
 
 /// The reading as the family's parameters, each checked by the family's own parser: every

@@ -154,3 +154,179 @@ fn a_text_that_is_not_ludiis_language_is_unreadable() {
     let translation = sowing_description("Broken.lud", "(game \"X\" (players 2)");
     assert!(matches!(translation.outcome, Err(Missing::Unreadable(_))));
 }
+
+/// Captures across from an empty last hole: `{row}` is the condition on the last hole's row.
+fn capture_across(row: &str) -> String {
+    format!(
+        r#"apply:(if (and (= (count at:(to)) 1) {row} (> (count at:(if (is In (to) (sites P1)) (+ (to) 6) (- (to) 6))) 0))
+                    (fromTo (from (if (is In (to) (sites P1)) (+ (to) 6) (- (to) 6))) (to (handSite Mover)) count:(count at:(if (is In (to) (sites P1)) (+ (to) 6) (- (to) 6)))))"#
+    )
+}
+
+#[test]
+fn a_capture_across_reads_on_ones_own_row_or_on_either() {
+    let own = capture_across("(is In (to) (sites Mover))");
+    check(
+        &description(&[("{capture}", &own)]),
+        Expect::Plays(&["empty_hole_capture=opposite", "capture_across_row=own"]),
+    );
+    // French Wari's: wherever the last counter falls alone.
+    let either = capture_across("True");
+    check(
+        &description(&[("{capture}", &either)]),
+        Expect::Plays(&["empty_hole_capture=opposite", "capture_across_row=either"]),
+    );
+    // Yovodi's: the owner of the empty hole takes what faces it.
+    let pit = "(if (is In (to) (sites P1)) (+ (to) 6) (- (to) 6))";
+    let to_owner = format!(
+        r#"apply:(if (= (count at:(to)) 1)
+                    (if (is In (to) (sites Mover))
+                        (fromTo (from {pit}) (to (handSite Mover)) count:(count at:{pit}))
+                        (fromTo (from {pit}) (to (handSite Next)) count:(count at:{pit}))))"#
+    );
+    check(
+        &description(&[("{capture}", &to_owner)]),
+        Expect::Plays(&[
+            "empty_hole_capture=opposite",
+            "capture_across_row=either-to-owner",
+        ]),
+    );
+    let only_to_opponent = format!(
+        r#"apply:(if (and (= (count at:(to)) 1) (is In (to) (sites Next)))
+                        (fromTo (from {pit}) (to (handSite Next)) count:(count at:{pit})))"#
+    );
+    check(
+        &description(&[("{capture}", &only_to_opponent)]),
+        Expect::Lacks(
+            "a capture across for the opponent without the mover's own",
+            15,
+        ),
+    );
+    // On the opponent's row only: not a capture of the family.
+    let theirs = capture_across("(is In (to) (sites Next))");
+    check(
+        &description(&[("{capture}", &theirs)]),
+        Expect::Lacks(
+            "a capture condition that is not a set of counts on a row",
+            15,
+        ),
+    );
+}
+
+/// A board with a store at either end, outside the track, mapped to the players as Das
+/// Bohnenspiel's is, with regions named "Home"; `{into}` is where captures go.
+fn with_stores(into: &str) -> String {
+    let board = r#"(mancalaBoard 2 6 (track "Track" "1,E,N,W" loop:True))"#;
+    let capture = format!(
+        r#"if:(and (is In (to) (sites Next)) (= (count at:(to)) 4))
+                    apply:(fromTo (from (to)) (to {into}) count:(count at:(to)))"#
+    );
+    let end = r#"(end (if (no Moves Mover) (byScore {(score P1 (+ (count at:(mapEntry P1)) (count in:(sites P1)))) (score P2 (+ (count at:(mapEntry P2)) (count in:(sites P2))))})))"#;
+    description(&[("{board}", board), ("{capture}", &capture), ("{end}", end)])
+        .replace(
+            "(regions P1 (sites Bottom))",
+            r#"(regions "Home" P1 (sites Bottom)) (map {(pair P1 FirstSite) (pair P2 LastSite)})"#,
+        )
+        .replace(
+            "(regions P2 (sites Top))",
+            r#"(regions "Home" P2 (sites Top))"#,
+        )
+}
+
+#[test]
+fn a_score_reads_the_captures_where_they_go() {
+    // `(sites Mover)` gathers the mover's regions whatever their names, as Ludii's does.
+    check(
+        &with_stores("(mapEntry (mover))"),
+        Expect::Plays(&["score=captured-and-row", "capture_counts=4"]),
+    );
+    // Captures into the hand never reach the store the score counts: the row alone scores.
+    check(
+        &with_stores("(handSite Mover)"),
+        Expect::Plays(&["score=row", "capture_counts=4"]),
+    );
+    // Captures into the opponent's store are not the mover's.
+    check(
+        &with_stores("(mapEntry (next))"),
+        Expect::Lacks("a capture for the opponent other than across", 15),
+    );
+}
+
+#[test]
+fn an_end_on_repeated_positions_reads_beside_its_other_end() {
+    let cycle = r#"(end (if (or (no Moves Mover) (is Cycle)) (byScore {(score P1 (count Cell at:(handSite P1))) (score P2 (count Cell at:(handSite P2)))})))"#;
+    check(
+        &description(&[("{end}", cycle)]),
+        Expect::Plays(&["cycle_ends=true", "game_end=mover-cannot-move"]),
+    );
+    check(&description(&[]), Expect::Plays(&["cycle_ends=false"]));
+    // A cycle that wins for the mover is not an end of the family.
+    let cycle_wins = r#"(end (if (or (no Moves Next) (is Cycle)) (result Mover Win)))"#;
+    check(
+        &description(&[("{end}", cycle_wins)]),
+        Expect::Lacks("an end condition: (no Moves Next)", 20),
+    );
+}
+
+/// Oware's play: a vote on a proposal to end, or in a cycle a proposal, or a sowing.
+const PROPOSALS: &str = r#"(play
+            (if (is Proposed "End")
+                (or (move Vote "End") (move Vote "No"))
+                (or
+                    (if (is Cycle) (move Propose "End"))
+                    (move Select
+                        (from (sites Mover) if:(> (count at:(from)) 0))
+                        (then (sow {capture}))
+                    )
+                )
+            )
+        )"#;
+
+fn with_proposals(end: &str) -> String {
+    let text = description(&[("{end}", end)]);
+    let start = text.find("(play\n").unwrap();
+    let end_at = text.find("(end").unwrap();
+    let play = PROPOSALS.replace("{capture}", CAPTURE);
+    format!("{}{play}\n        {}", &text[..start], &text[end_at..])
+}
+
+#[test]
+fn an_agreement_to_end_a_cycle_reads_with_the_end_it_makes() {
+    let agreed = r#"(end (if (or (no Moves Mover) (is Decided "End")) (byScore {(score P1 (count Cell at:(handSite P1))) (score P2 (count Cell at:(handSite P2)))})))"#;
+    check(
+        &with_proposals(agreed),
+        Expect::Plays(&[
+            "end_by_agreement=true",
+            "game_end=mover-cannot-move",
+            "capture_counts=2,3",
+            "cycle_ends=false",
+        ]),
+    );
+    check(
+        &description(&[]),
+        Expect::Plays(&["end_by_agreement=false"]),
+    );
+    // Proposals that no end rule reads are moves the family cannot make pointless.
+    check(
+        &with_proposals(END),
+        Expect::Lacks("a proposal to end that no end rule reads", 26),
+    );
+    // An agreement no proposal can bring about.
+    check(
+        &description(&[("{end}", agreed)]),
+        Expect::Lacks("an end by agreement without a proposal", 20),
+    );
+}
+
+#[test]
+fn a_capture_that_goes_on_to_more_is_a_lack() {
+    // Wouri's: the capture, then every hole of the opponent's row holding four.
+    let sweep = r#"if:(and (is In (to) (sites Next)) (= (count at:(to)) 4))
+                    apply:(fromTo (from (to)) (to (handSite Mover)) count:(count at:(to))
+                        (then (forEach Site (sites Next) (if (= (count at:(site)) 4)
+                            (fromTo (from (site)) (to (handSite Mover)) count:(count at:(site)))))))"#;
+    check(
+        &description(&[("{capture}", sweep)]),
+        Expect::Lacks("an effect of a sowing the family does not have", 16),
+    );
+}
