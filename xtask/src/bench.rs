@@ -1,6 +1,8 @@
-//! `cargo xtask bench`: criterion benchmarks of every engine and of the pipeline, simulation
-//! throughput on every core and the instruction counts of the gate, written to
-//! `reports/bench.md` and `.json`. `cargo xtask bench --gate` is the regression gate alone.
+//! `cargo xtask bench`: criterion benchmarks of every engine (the hand-written ones under both
+//! presets, each family game on its `ludii` preset summarised over its family) and of the
+//! pipeline, simulation throughput on every core and the instruction counts of the gate,
+//! written to `reports/bench.md` and `.json`. `cargo xtask bench --gate` is the regression
+//! gate alone.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -103,6 +105,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         ));
     }
     let mut benchmarks = Vec::new();
+    let mut family_games = Vec::new();
     let mut pipeline = Vec::new();
     let mut blocks: BTreeMap<&str, [Option<&Timing>; 2]> = BTreeMap::new();
     for timing in &timings {
@@ -112,6 +115,14 @@ pub fn run(args: &Args) -> Result<(), String> {
                 let mean_moves =
                     benchmarks::mean_moves(ruleset, preset).map_err(|e| e.to_string())?;
                 benchmarks.push(report::row(timing, Some(mean_moves), &anchors));
+            }
+            ["family", family, game] => {
+                let ruleset = rulesets::find(game).map_err(|e| e.to_string())?;
+                let mean_moves =
+                    benchmarks::family_mean_moves(ruleset).map_err(|e| e.to_string())?;
+                family_games.push(report::family_game(
+                    family, ruleset, timing, mean_moves, &anchors,
+                ));
             }
             ["statistics", game, side @ ("bare" | "simulate")] => {
                 blocks.entry(game).or_default()[usize::from(*side == "simulate")] = Some(timing);
@@ -158,6 +169,8 @@ pub fn run(args: &Args) -> Result<(), String> {
         quick: args.quick,
         anchors: anchors.source.clone(),
         benchmarks,
+        family_text: report::family_text(&benchmarks::FAMILY_SETTINGS, benchmarks::FAMILY_CAPS),
+        families: report::family_summaries(family_games, anchors.family_goal),
         statistics,
         statistics_text: report::statistics_text(benchmarks::BLOCK, anchors.goal),
         pipeline,

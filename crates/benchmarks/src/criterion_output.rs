@@ -134,10 +134,7 @@ fn read_one(dir: &Path) -> Result<Option<Timing>, CriterionError> {
         .map(|(t, n)| t / n.max(1.0))
         .collect();
     per_iteration.sort_by(f64::total_cmp);
-    let quantile = |q: f64| {
-        let i = ((per_iteration.len().max(1) - 1) as f64 * q).round() as usize;
-        per_iteration.get(i).copied().unwrap_or(f64::NAN)
-    };
+    let quantile = |q: f64| crate::report::nearest_rank(&per_iteration, q);
     Ok(Some(Timing {
         id: benchmark.full_id,
         median: estimates.median.point_estimate,

@@ -15,8 +15,74 @@ use rulesets::{OptionSet, ResolveError, Ruleset};
 /// The seed of every benchmark playout.
 pub const SEED: u64 = verify::DEFAULT_SEED;
 
-/// The presets every game is benchmarked under.
+/// The presets every hand-written engine is benchmarked under.
 pub const PRESETS: [&str; 2] = ["dlp", "ludii"];
+
+/// The family a game belongs to, named after its engine's crate (`sowing::Sowing` is
+/// "sowing"); `None` for a hand-written engine. A family game is benchmarked once, on its
+/// `ludii` preset at the caps of Ludii's figures ([`FAMILY_CAPS`]).
+pub fn family(ruleset: &dyn Ruleset) -> Option<&'static str> {
+    ruleset.ludii_description()?;
+    ruleset.engine_type().split("::").next()
+}
+
+/// The hand-written engines, each benchmarked under both [`PRESETS`].
+pub fn hand_written() -> impl Iterator<Item = &'static dyn Ruleset> {
+    rulesets::all()
+        .iter()
+        .copied()
+        .filter(|r| family(*r).is_none())
+}
+
+/// Every family game with its family's name.
+pub fn family_games() -> impl Iterator<Item = (&'static str, &'static dyn Ruleset)> {
+    rulesets::all()
+        .iter()
+        .filter_map(|&r| Some((family(r)?, r)))
+}
+
+/// The caps Ludii's figures for the families' descriptions were played at: a family game's
+/// speed is held against Ludii's under the same caps.
+pub const FAMILY_CAPS: Caps = verify::studies::FIGURES_CAPS;
+
+/// Criterion's settings for a family game: short, so that a full run stays reasonable as the
+/// family grows (under two seconds a game), and enough for a figure held against a goal of
+/// 100 times Ludii's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FamilySettings {
+    /// Criterion's samples (its least).
+    pub samples: usize,
+    /// Warm-up, milliseconds.
+    pub warm_up_ms: u64,
+    /// Measurement, milliseconds.
+    pub measurement_ms: u64,
+    /// Playouts behind a game's mean length, which turns playouts into moves.
+    pub mean_over: u64,
+}
+
+/// The settings of a full run's family benchmarks.
+pub const FAMILY_SETTINGS: FamilySettings = FamilySettings {
+    samples: 10,
+    warm_up_ms: 300,
+    measurement_ms: 1000,
+    mean_over: MEAN_OVER,
+};
+
+/// A family game's playouts: its `ludii` preset at [`FAMILY_CAPS`].
+pub fn family_runner(
+    ruleset: &dyn Ruleset,
+) -> Result<Box<dyn FnMut(u64, u64) -> Playout>, ResolveError> {
+    let options = ruleset.resolve("ludii", &OptionSet::new())?;
+    Ok(options.runner(FAMILY_CAPS))
+}
+
+/// Mean moves of a family game's first [`FamilySettings::mean_over`] playouts.
+pub fn family_mean_moves(ruleset: &dyn Ruleset) -> Result<f64, ResolveError> {
+    let mut run = family_runner(ruleset)?;
+    let over = FAMILY_SETTINGS.mean_over;
+    let total: u64 = (0..over).map(|i| u64::from(run(SEED, i).moves)).sum();
+    Ok(total as f64 / over as f64)
+}
 
 /// Random playouts of one game's preset under Ludii's caps, as the simulations run them.
 pub fn runner(

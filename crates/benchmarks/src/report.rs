@@ -262,8 +262,14 @@ pub struct BenchReport {
     pub quick: bool,
     /// Where Ludii's figures come from.
     pub anchors: String,
-    /// Random playouts of every game and preset.
+    /// Random playouts of every hand-written engine and preset.
     pub benchmarks: Vec<Row>,
+    /// How the family games were measured, in words.
+    #[serde(default)]
+    pub family_text: String,
+    /// Every family's games, each on its `ludii` preset, as a distribution over the family.
+    #[serde(default)]
+    pub families: Vec<FamilySummary>,
     /// Each game's statistics block, bare beside `simulate`.
     pub statistics: Vec<StatisticsRow>,
     /// What the statistics table shows, in words.
@@ -274,6 +280,213 @@ pub struct BenchReport {
     pub scaling: Option<Scaling>,
     /// The gate, when run.
     pub gate: Option<GateSummary>,
+}
+
+/// One family game's playouts on its `ludii` preset, against Ludii's own play of the same
+/// description.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FamilyGame {
+    /// The family, named after its engine's crate.
+    pub family: String,
+    /// The game's slug.
+    pub game: String,
+    /// The game's name.
+    pub name: String,
+    /// Ludii's description the game is read from.
+    pub description: String,
+    /// Playouts per second.
+    pub rate: Rate,
+    /// Mean moves of the game's playouts.
+    pub mean_moves: f64,
+    /// Moves per second.
+    pub moves_per_second: f64,
+    /// Ludii's moves per second on the same description (its mean moves over its mean time a
+    /// playout); `None` where Ludii's figures have no time for it: not comparable.
+    pub ludii_moves_per_second: Option<f64>,
+    /// Moves per second over Ludii's.
+    pub ratio: Option<f64>,
+    /// At least the family goal times Ludii's.
+    pub meets_goal: Option<bool>,
+    /// Moves per second, written.
+    pub moves_per_second_text: String,
+    /// Ludii's moves per second, written, or why there are none.
+    pub ludii_text: String,
+    /// The ratio, written.
+    pub ratio_text: String,
+}
+
+/// Count, extremes and quartiles of a figure over a family's games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Distribution {
+    /// Games counted.
+    pub count: usize,
+    /// The least.
+    pub minimum: f64,
+    /// The first quartile.
+    pub lower_quartile: f64,
+    /// The median.
+    pub median: f64,
+    /// The third quartile.
+    pub upper_quartile: f64,
+    /// The greatest.
+    pub maximum: f64,
+    /// Minimum, quartiles and maximum, written.
+    pub texts: [String; 5],
+}
+
+impl Distribution {
+    /// The distribution of `values`, each written by `write`; `None` for no values.
+    pub fn of(values: &[f64], write: impl Fn(f64) -> String) -> Option<Distribution> {
+        let mut sorted = values.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let (&minimum, &maximum) = (sorted.first()?, sorted.last()?);
+        let [lower_quartile, median, upper_quartile] =
+            [0.25, 0.5, 0.75].map(|q| nearest_rank(&sorted, q));
+        Some(Distribution {
+            count: sorted.len(),
+            texts: [minimum, lower_quartile, median, upper_quartile, maximum].map(&write),
+            minimum,
+            lower_quartile,
+            median,
+            upper_quartile,
+            maximum,
+        })
+    }
+}
+
+/// The `q` quantile of `sorted` values by nearest rank; NaN for none.
+pub fn nearest_rank(sorted: &[f64], q: f64) -> f64 {
+    let i = ((sorted.len().max(1) - 1) as f64 * q).round() as usize;
+    sorted.get(i).copied().unwrap_or(f64::NAN)
+}
+
+/// One family's games against Ludii and the family goal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FamilySummary {
+    /// The family.
+    pub family: String,
+    /// How many times Ludii's moves per second each game must reach.
+    pub goal: f64,
+    /// Moves per second over every measured game.
+    pub moves_per_second: Option<Distribution>,
+    /// Ratios to Ludii over the comparable games.
+    pub ratio: Option<Distribution>,
+    /// Games with Ludii's moves per second.
+    pub comparable: usize,
+    /// Comparable games at the goal or over it.
+    pub meeting_goal: usize,
+    /// Names of the comparable games under the goal, slowest first.
+    pub below_goal: Vec<String>,
+    /// Names of the games Ludii's figures have no speed for.
+    pub not_comparable: Vec<String>,
+    /// The family in a sentence.
+    pub text: String,
+    /// Every game, by slug.
+    pub games: Vec<FamilyGame>,
+}
+
+/// A family game's row from criterion's timing of one playout, its mean length and Ludii's
+/// figure for its description in `anchors`.
+pub fn family_game(
+    family: &str,
+    ruleset: &dyn rulesets::Ruleset,
+    timing: &Timing,
+    mean_moves: f64,
+    anchors: &Anchors,
+) -> FamilyGame {
+    let info = ruleset.info();
+    let rate = Rate::new(timing, 1.0);
+    let moves_per_second = mean_moves * rate.median;
+    let anchor = anchors.game(info.slug).filter(|a| a.family);
+    let ludii_moves_per_second = anchor.map(|a| a.moves_per_second[0]);
+    let ratio = ludii_moves_per_second.map(|l| moves_per_second / l);
+    let meets_goal = ratio.map(|r| r >= anchors.family_goal);
+    FamilyGame {
+        family: family.to_string(),
+        game: info.slug.to_string(),
+        name: info.name.to_string(),
+        description: ruleset.ludii_description().unwrap_or_default().to_string(),
+        moves_per_second_text: human(moves_per_second),
+        ludii_text: ludii_moves_per_second.map_or_else(|| "no figure".to_string(), human),
+        ratio_text: match (ratio, meets_goal) {
+            (Some(r), Some(true)) => format!("{r:.0}×"),
+            (Some(r), _) => format!("{r:.0}× (under the goal)"),
+            _ => "not comparable".to_string(),
+        },
+        rate,
+        mean_moves,
+        moves_per_second,
+        ludii_moves_per_second,
+        ratio,
+        meets_goal,
+    }
+}
+
+/// The families of `games`, each summarised against `goal` times Ludii's moves per second,
+/// in the order of their names.
+pub fn family_summaries(games: Vec<FamilyGame>, goal: f64) -> Vec<FamilySummary> {
+    let mut by_family: std::collections::BTreeMap<String, Vec<FamilyGame>> = Default::default();
+    for game in games {
+        by_family.entry(game.family.clone()).or_default().push(game);
+    }
+    by_family
+        .into_iter()
+        .map(|(family, mut games)| {
+            games.sort_by(|a, b| a.game.cmp(&b.game));
+            let speeds: Vec<f64> = games.iter().map(|g| g.moves_per_second).collect();
+            let ratios: Vec<f64> = games.iter().filter_map(|g| g.ratio).collect();
+            let mut below: Vec<&FamilyGame> = games
+                .iter()
+                .filter(|g| g.meets_goal == Some(false))
+                .collect();
+            below.sort_by(|a, b| a.ratio.unwrap_or(0.0).total_cmp(&b.ratio.unwrap_or(0.0)));
+            let below_goal: Vec<String> = below.iter().map(|g| g.name.clone()).collect();
+            let not_comparable: Vec<String> = games
+                .iter()
+                .filter(|g| g.ratio.is_none())
+                .map(|g| g.name.clone())
+                .collect();
+            let comparable = ratios.len();
+            let meeting_goal = comparable - below_goal.len();
+            let text = format!(
+                "{} games measured; {comparable} with Ludii's speed on the same description, of which {meeting_goal} reach the goal of {goal:.0} times Ludii's moves per second{}.",
+                games.len(),
+                if not_comparable.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; {} not comparable (Ludii's figures give no time for them)",
+                        not_comparable.len()
+                    )
+                }
+            );
+            FamilySummary {
+                goal,
+                moves_per_second: Distribution::of(&speeds, human),
+                ratio: Distribution::of(&ratios, |r| format!("{r:.0}×")),
+                comparable,
+                meeting_goal,
+                below_goal,
+                not_comparable,
+                text,
+                family,
+                games,
+            }
+        })
+        .collect()
+}
+
+/// What the family section says it measured: `settings` on `caps`.
+pub fn family_text(settings: &crate::FamilySettings, caps: engine::playout::Caps) -> String {
+    format!(
+        "Each family game on its `ludii` preset (Ludii's description read as the family's parameters), one thread, at the caps of Ludii's figures for the descriptions (at most {} moves and no turn cap: {} turns a player, which no game reaches before the move cap), each iteration one playout of the benchmark seed. Criterion's settings are short so that a run stays reasonable as the families grow: {} samples of equal playouts (flat sampling), {} ms of warm-up and {} ms measured a game; the mean length turning playouts into moves is that of the game's first {} playouts. Ludii's moves per second are its mean moves over its mean milliseconds a playout in its figures for the same description (one run on a loaded machine, so a ratio is indicative); a game without such a figure is not comparable.",
+        caps.moves,
+        caps.turns_per_player,
+        settings.samples,
+        settings.warm_up_ms,
+        settings.measurement_ms,
+        settings.mean_over
+    )
 }
 
 /// Numbers as people read them: 12.3k, 4.56M.
@@ -468,12 +681,9 @@ mod tests {
             statistics_text(crate::BLOCK, anchors.goal)
         );
         let compared: Vec<&LudiiCell> = report.benchmarks.iter().flat_map(|r| &r.ludii).collect();
-        // Every hand-written engine has its row; a family game has one once a full run has
-        // measured it.
-        let engines = rulesets::all()
-            .iter()
-            .filter(|r| r.ludii_description().is_none());
-        for engine in engines {
+        // Every hand-written engine has its row, and every family game its row in its family,
+        // with Ludii's figure for its description where there is one.
+        for engine in crate::hand_written() {
             let slug = engine.info().slug;
             assert!(
                 compared.iter().any(|c| c.anchor.game == slug),
@@ -482,6 +692,33 @@ mod tests {
         }
         for cell in compared {
             assert_eq!(Some(&cell.anchor), anchors.game(&cell.anchor.game));
+        }
+        assert_eq!(
+            report.family_text,
+            family_text(&crate::FAMILY_SETTINGS, crate::FAMILY_CAPS)
+        );
+        for (family, ruleset) in crate::family_games() {
+            let slug = ruleset.info().slug;
+            let summary = report
+                .families
+                .iter()
+                .find(|f| f.family == family)
+                .unwrap_or_else(|| panic!("no {family} family in the committed report"));
+            assert_eq!(summary.goal, anchors.family_goal);
+            let game = summary
+                .games
+                .iter()
+                .find(|g| g.game == slug)
+                .unwrap_or_else(|| panic!("{slug} of the {family} family was not measured"));
+            assert_eq!(Some(game.description.as_str()), ruleset.ludii_description());
+            // JSON keeps a figure to its last digit or so: equal within a part in 10^12.
+            let ludii = anchors.game(slug).map(|a| a.moves_per_second[0]);
+            match (game.ludii_moves_per_second, ludii) {
+                (Some(reported), Some(ludii)) => {
+                    assert!((reported / ludii - 1.0).abs() < 1e-12, "{slug}: {reported}");
+                }
+                (reported, ludii) => assert_eq!(reported, ludii, "{slug}"),
+            }
         }
     }
 
@@ -493,9 +730,11 @@ mod tests {
         report.scaling = None;
         report.pipeline.clear();
         report.statistics.clear();
+        report.families.clear();
         let text = markdown(&report);
         assert!(text.contains("on A\\|B &lt;x&gt; ("), "{text}");
         for heading in [
+            "## Family",
             "## Statistics",
             "## The pipeline",
             "## Simulations",
@@ -571,6 +810,130 @@ mod tests {
         assert_eq!(row.times_ludii_text, "235× (goal met)");
         let slow = statistics_row("kioz", &timing(10e6), &timing(40e6), 256, 900.0, &anchors);
         assert_eq!(slow.meets_goal, Some(false));
+    }
+
+    fn family_timing(game: &str, nanos: f64) -> Timing {
+        Timing {
+            id: format!("family/sowing/{game}"),
+            median: nanos,
+            median_ci: [nanos, nanos],
+            quartiles: [nanos, nanos],
+            samples: 10,
+        }
+    }
+
+    #[test]
+    fn a_family_game_is_held_against_ludiis_play_of_its_description() {
+        let anchors = anchors::shipped();
+        let wore = rulesets::find("wore").unwrap();
+        // Ludii plays Wore's 52.71 moves in 0.34 ms: 155k moves/s. 10 µs a playout of 50
+        // moves is 5M moves/s, 32 times Ludii's.
+        let slow = family_game(
+            "sowing",
+            wore,
+            &family_timing("wore", 10_000.0),
+            50.0,
+            &anchors,
+        );
+        assert_eq!(slow.moves_per_second, 5e6);
+        let ludii = slow.ludii_moves_per_second.unwrap();
+        assert!((ludii - 52.71 / 0.34 * 1000.0).abs() < 1e-6, "{ludii}");
+        assert!((slow.ratio.unwrap() - 5e6 / ludii).abs() < 1e-9);
+        assert_eq!(slow.meets_goal, Some(false));
+        assert_eq!(slow.ratio_text, "32× (under the goal)");
+        let fast = family_game(
+            "sowing",
+            wore,
+            &family_timing("wore", 2_000.0),
+            50.0,
+            &anchors,
+        );
+        assert_eq!(fast.meets_goal, Some(true));
+        assert_eq!(fast.ratio_text, "161×");
+        // Ludii's figures give no time for Nchayo's playouts: not comparable.
+        let nchayo = rulesets::find("nchayo").unwrap();
+        let lone = family_game(
+            "sowing",
+            nchayo,
+            &family_timing("nchayo", 1e4),
+            50.0,
+            &anchors,
+        );
+        assert_eq!((lone.ratio, lone.meets_goal), (None, None));
+        assert_eq!(lone.ratio_text, "not comparable");
+    }
+
+    #[test]
+    fn a_family_is_summarised_by_quartiles_and_its_games_under_the_goal() {
+        let anchors = anchors::shipped();
+        let game = |slug: &str, nanos: f64| {
+            let ruleset = rulesets::find(slug).unwrap();
+            family_game(
+                "sowing",
+                ruleset,
+                &family_timing(slug, nanos),
+                100.0,
+                &anchors,
+            )
+        };
+        let games = vec![
+            game("wore", 1_000.0),
+            game("wari", 8_000.0),
+            game("nchayo", 2_000.0),
+            game("kalah", 4_000.0),
+            game("alitev", 500.0),
+            game("waurie", 16_000.0),
+        ];
+        let summaries = family_summaries(games, anchors.family_goal);
+        assert_eq!(summaries.len(), 1);
+        let sowing = &summaries[0];
+        assert_eq!(sowing.family, "sowing");
+        let speeds = sowing.moves_per_second.as_ref().unwrap();
+        // 100 moves in 0.5 to 16 µs: 6.25M to 200M moves/s, nearest-rank quartiles.
+        assert_eq!(speeds.count, 6);
+        assert_eq!((speeds.minimum, speeds.maximum), (6.25e6, 2e8));
+        assert_eq!(
+            [speeds.lower_quartile, speeds.median, speeds.upper_quartile],
+            [12.5e6, 50e6, 100e6]
+        );
+        assert_eq!(speeds.texts[0], "6.25M");
+        // Ludii's figures time Wore, Wari, Alitev and Waurie, not Nchayo nor Kalah.
+        assert_eq!(sowing.comparable, 4);
+        assert_eq!(sowing.ratio.as_ref().unwrap().count, 4);
+        let names = |slugs: &[&str]| -> Vec<String> {
+            slugs
+                .iter()
+                .map(|s| rulesets::find(s).unwrap().info().name.to_string())
+                .collect()
+        };
+        assert_eq!(sowing.not_comparable, names(&["kalah", "nchayo"]));
+        // Waurie (6.25M against Ludii's 283k) and Wari (12.5M against 244k) are under 100×,
+        // the slower first; Wore (100M against 155k) and Alitev (200M against 81k) over it.
+        assert_eq!(sowing.below_goal, names(&["waurie", "wari"]));
+        assert_eq!(sowing.meeting_goal, 2);
+        let order: Vec<&str> = sowing.games.iter().map(|g| g.game.as_str()).collect();
+        assert_eq!(
+            order,
+            ["alitev", "kalah", "nchayo", "wari", "waurie", "wore"]
+        );
+        assert!(
+            sowing
+                .text
+                .starts_with("6 games measured; 4 with Ludii's speed")
+        );
+        assert!(family_summaries(Vec::new(), 100.0).is_empty());
+    }
+
+    #[test]
+    fn a_report_without_families_still_reads() {
+        let (report, _) = shipped();
+        let mut json = serde_json::to_value(&report).unwrap();
+        let object = json.as_object_mut().unwrap();
+        object.remove("families");
+        object.remove("family_text");
+        let read: BenchReport = serde_json::from_value(json).unwrap();
+        assert!(read.families.is_empty());
+        assert!(!markdown(&read).contains("## Family"));
     }
 
     #[test]

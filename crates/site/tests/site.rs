@@ -213,16 +213,22 @@ fn the_bench_page_shows_every_benchmark_beside_ludii() {
         "Statistics against the bare playout".into(),
         "Simulations on one thread and on every core".into(),
     ];
-    // Every game with a hand-written engine; a family game once a full run has measured it,
-    // and the other games of the corpus have nothing to benchmark.
+    // Every game with a hand-written engine under both presets, every family game in its
+    // family's distribution and folded table; the other games of the corpus have nothing to
+    // benchmark.
     for ruleset in shipped.corpus.rulesets.values() {
         let engine = rulesets::find(&ruleset.engine).unwrap();
-        if engine.ludii_description().is_some() {
-            continue;
-        }
         let slug = engine.info().slug;
-        expect.push(format!("<code>playouts/{slug}/ludii</code>"));
-        expect.push(format!("<code>playouts/{slug}/dlp</code>"));
+        match benchmarks::family(engine) {
+            Some(family) => {
+                expect.push(format!(r#"<h3 id="family-{family}">"#));
+                expect.push(format!(r#"<tr id="family-{family}-{slug}">"#));
+            }
+            None => {
+                expect.push(format!("<code>playouts/{slug}/ludii</code>"));
+                expect.push(format!("<code>playouts/{slug}/dlp</code>"));
+            }
+        }
     }
     let expect: Vec<&str> = expect.iter().map(String::as_str).collect();
     check(&site, "reports/bench.html", &expect);
