@@ -10,6 +10,9 @@ const FAMILIES: &[&str] = &["sowing", "race"];
 fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    // Naming files below stops cargo from rerunning the script on any change of the crate, so
+    // the script names itself: a new family in `FAMILIES` is embedded at once.
+    println!("cargo:rerun-if-changed=build.rs");
     for family in FAMILIES {
         let folder = Path::new(&manifest)
             .join("../../corpus/families")
