@@ -312,6 +312,6 @@ mod tests {
             ..FamilyReport::default()
         };
         let text = render(&FamiliesView::new(&sowing, &RaceBuilt::default()));
-        assert!(text.contains("| 1 | a\\|b \\<i\\> \\`x\\` |"), "{text}");
+        assert!(text.contains("| 1 | a\\|b &lt;i&gt; `x` |"), "{text}");
     }
 }
