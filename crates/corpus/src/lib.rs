@@ -12,6 +12,7 @@ pub mod model;
 pub mod regions;
 pub mod store;
 pub mod text;
+pub mod vendored;
 pub mod yaml;
 
 pub use date::{DateRange, HistDate};

@@ -385,6 +385,11 @@ pub struct Variant {
     /// unless it reproduces Ludii's measured play (`ludii/measured.yaml`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub plays_as_ludii: bool,
+    /// The variant screens one contested rule (a reading with one option as another reading
+    /// gives it): `verify` studies it with a quarter of a reading's playouts, enough to rank
+    /// the rules by what they change, and the reports state each study's interval.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub screen: bool,
 }
 
 /// The exact words a claim rests on.

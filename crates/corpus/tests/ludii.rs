@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 
 use corpus::ludii::{Description, DescriptionSet, FIGURES_DIR, LudiiFigures, Speed, StopReason};
 use corpus::{Diagnostic, Report};
-use sha2::{Digest, Sha256};
 
 fn corpus_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus")
@@ -33,10 +32,7 @@ fn the_shipped_tables_are_the_ones_their_readme_names() {
             "a0aa0328d5b80a21765a41b41142eb97e9d587d4c6934743d552667332f59cbd",
         ),
     ] {
-        let digest: String = Sha256::digest(std::fs::read(dir.join(name)).unwrap())
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let digest = corpus::vendored::sha256_hex(&std::fs::read(dir.join(name)).unwrap());
         assert_eq!(digest, expected, "{name}");
         assert!(readme.contains(expected), "the README names {name}'s hash");
     }

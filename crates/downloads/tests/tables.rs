@@ -352,6 +352,7 @@ fn every_field_of_the_model_has_a_column() {
                 options: BTreeMap::new(),
                 why: "w".into(),
                 plays_as_ludii: true,
+                screen: true,
             }
             .into(),
         ],

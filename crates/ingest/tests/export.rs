@@ -2,8 +2,6 @@
 
 use std::path::Path;
 
-use sha2::{Digest, Sha256};
-
 fn shipped() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/export/ludiiGames.sql")
 }
@@ -11,10 +9,7 @@ fn shipped() -> std::path::PathBuf {
 #[test]
 fn the_shipped_dump_is_the_one_its_readme_names() {
     let bytes = std::fs::read(shipped()).unwrap();
-    let digest: String = Sha256::digest(&bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let digest = corpus::vendored::sha256_hex(&bytes);
     assert_eq!(
         digest,
         "062c0027570bd5ad038eb17030d48d19e64c1f2df55c83c696b0c48979c12d82"

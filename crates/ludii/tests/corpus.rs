@@ -121,11 +121,7 @@ fn every_description_reads_and_expands_under_its_defaults_and_rulesets() {
 }
 
 fn sha256(text: &str) -> String {
-    use sha2::{Digest, Sha256};
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    corpus::vendored::sha256_hex(text.as_bytes())
 }
 
 /// The metadata printed without its `(ai …)` entry, which Ludii fills from its own library.

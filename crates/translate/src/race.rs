@@ -168,6 +168,7 @@ fn ruleset(
                 options: overrides.clone(),
                 why: why(reading),
                 plays_as_ludii: false,
+                screen: false,
             }
             .into()
         })
@@ -269,11 +270,12 @@ fn contested_rules(
             preset: "dlp".into(),
             options: BTreeMap::from([(key.clone(), value.clone())]),
             why: format!(
-                "What `{key}` alone changes in {dlp_name}: `{value}` as {} read it, against `{}`.",
+                "What `{key}` alone changes in {dlp_name}: `{value}` as {} read it, against `{}` (a screen: a quarter of a reading's playouts).",
                 names.join(" and "),
                 dlp_map.get(&key).map_or("", String::as_str)
             ),
             plays_as_ludii: false,
+            screen: true,
         })
         .collect()
 }

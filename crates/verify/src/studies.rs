@@ -78,7 +78,7 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
         } else {
             Caps::LUDII
         };
-        let mut wanted: Vec<(String, String, String, OptionSet)> = match family {
+        let mut wanted: Vec<(String, String, String, OptionSet, u64)> = match family {
             Some(description) if file.preset == "ludii" => vec![(
                 LUDII_ENCODING.into(),
                 format!(
@@ -87,16 +87,18 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
                 ),
                 "ludii".into(),
                 file.options.value.clone(),
+                study_playouts,
             )],
             _ => vec![(
                 format!("the record's reading ({} preset)", file.preset),
                 "The ruleset as the corpus links it to its records.".into(),
                 file.preset.value.clone(),
                 file.options.value.clone(),
+                study_playouts,
             )],
         };
         if file.preset != "ludii" {
-            wanted.push((LUDII_ENCODING.into(), "The game as Ludii 1.3.13 encodes it, less the faults the ruleset simulates separately as variants, for comparison with Ludii's own figures.".into(), "ludii".into(), OptionSet::new()));
+            wanted.push((LUDII_ENCODING.into(), "The game as Ludii 1.3.13 encodes it, less the faults the ruleset simulates separately as variants, for comparison with Ludii's own figures.".into(), "ludii".into(), OptionSet::new(), study_playouts));
             if let Some((overrides, changed)) =
                 at_ludii_settings(engine, &file.preset, &file.options)
             {
@@ -105,6 +107,7 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
                     format!("The record's reading under the settings of Ludii's encoding ({}), so that its lengths and first-player scores compare with Ludii's like with like.", changed.join(", ")),
                     file.preset.value.clone(),
                     overrides,
+                    study_playouts,
                 ));
             }
         }
@@ -114,9 +117,14 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
                 variant.why.clone(),
                 variant.preset.clone(),
                 variant.options.clone(),
+                if variant.screen {
+                    screen_playouts(study_playouts)
+                } else {
+                    study_playouts
+                },
             ));
         }
-        for (label, why, preset, overrides) in wanted {
+        for (label, why, preset, overrides, playouts) in wanted {
             let Ok(options) = engine.resolve(&preset, &overrides) else {
                 continue;
             };
@@ -131,7 +139,7 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
                 preset,
                 options: options.options().clone(),
                 seed: study_seed,
-                playouts: study_playouts,
+                playouts,
                 caps,
             });
         }
@@ -173,6 +181,19 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
 /// known to about ±2% at 95% confidence, which the report's intervals state), since Ludii's
 /// own figures it is compared with rest on 100 games and the family has many games.
 pub fn family_playouts(playouts: u64) -> u64 {
+    quarter(playouts)
+}
+
+/// Playouts of a study that screens one contested rule: a quarter of its reading's (win
+/// shares known to about ±4% at 95% confidence for a family game, which the report's
+/// intervals state). Screens are many (one per rule the readings contest) and rank the rules
+/// by how much each changes the game; a rule that matters is also studied within its whole
+/// reading at full precision.
+pub fn screen_playouts(playouts: u64) -> u64 {
+    quarter(playouts)
+}
+
+fn quarter(playouts: u64) -> u64 {
     (playouts / 4).max(1)
 }
 
