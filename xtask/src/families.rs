@@ -308,7 +308,15 @@ struct RaceDescriptions<'a> {
     /// The first thing each description lacks, most-lacked first.
     first_lacks: Vec<Lacking<'a>>,
     /// Each kind of lack (its words before the ludeme), with how many descriptions have it.
-    kinds: Vec<Lacking<'a>>,
+    kinds: Vec<Kind<'a>>,
+}
+
+/// A kind of lack and how many descriptions have it, of all and of those that throw dice.
+#[derive(Serialize)]
+struct Kind<'a> {
+    what: &'a str,
+    descriptions: usize,
+    dice: usize,
 }
 
 #[derive(Serialize)]
@@ -350,7 +358,7 @@ impl<'a> RaceDescriptions<'a> {
             .iter()
             .filter(|e| e.plays && dice.contains(&e.file))
             .count();
-        let mut kinds: std::collections::BTreeMap<&'a str, usize> = Default::default();
+        let mut kinds: std::collections::BTreeMap<&'a str, (usize, usize)> = Default::default();
         for entry in report.entries.iter().filter(|e| !e.plays) {
             let mut seen = std::collections::BTreeSet::new();
             for lack in &entry.lacks {
@@ -363,7 +371,9 @@ impl<'a> RaceDescriptions<'a> {
                     what.split(": ").next().unwrap_or(what)
                 };
                 if seen.insert(kind) {
-                    *kinds.entry(kind).or_default() += 1;
+                    let counts = kinds.entry(kind).or_default();
+                    counts.0 += 1;
+                    counts.1 += usize::from(dice.contains(&entry.file));
                 }
             }
         }
@@ -375,7 +385,22 @@ impl<'a> RaceDescriptions<'a> {
             dice_playable,
             dice_share: share(dice_playable, dice.len()),
             first_lacks: most_first(report.lacking.iter().map(|(w, &n)| (w.as_str(), n))),
-            kinds: most_first(kinds),
+            kinds: {
+                let mut rows: Vec<Kind<'a>> = kinds
+                    .into_iter()
+                    .map(|(what, (descriptions, dice))| Kind {
+                        what,
+                        descriptions,
+                        dice,
+                    })
+                    .collect();
+                rows.sort_by(|a, b| {
+                    (b.dice, b.descriptions)
+                        .cmp(&(a.dice, a.descriptions))
+                        .then(a.what.cmp(b.what))
+                });
+                rows
+            },
         }
     }
 }

@@ -142,7 +142,8 @@ struct Track {
 
 /// What the equipment gives.
 struct Equipment<'g> {
-    geometry: Geometry,
+    /// The board, when its shape is read.
+    geometry: Option<Geometry>,
     tracks: Vec<Track>,
     dice: Option<&'g Node>,
     /// The unnamed `(map {(pair a b) …})`, outcome to value.
@@ -171,7 +172,12 @@ fn read_game(reader: &mut Reader, game: &Node) {
                         node_ = Brief(node)
                     ),
                 );
-                return;
+                // The rest is read all the same, so that what else it lacks is named too.
+                match node.arg(0).map(|n| (n.as_int(), n.as_array())) {
+                    Some((Some(count), _)) if count > 0 => count as usize,
+                    Some((_, Some(list))) => list.len(),
+                    _ => return,
+                }
             }
         },
         None => {
@@ -364,13 +370,18 @@ fn read_equipment<'g>(
     players: usize,
 ) -> Option<Equipment<'g>> {
     let list: Vec<&Node> = equipment.positional().flat_map(items).collect();
-    let Some(board) = list.iter().copied().find(|n| n.is_call("board")) else {
+    let board = list.iter().copied().find(|n| n.is_call("board"));
+    if board.is_none() {
         reader.lack(equipment, "no (board …)");
-        return None;
-    };
-    let shape = board.arg(0)?;
-    let geometry = read_board_shape(reader, shape)?;
-    for (key, value) in board.children().iter().filter_map(|n| match &n.kind {
+    }
+    // Without a board read, the rest of the equipment and the rules are read all the same
+    // (the moves are not evaluated: they need the tracks), so that what else the description
+    // lacks is named too.
+    let geometry = board
+        .and_then(|b| b.arg(0))
+        .and_then(|shape| read_board_shape(reader, shape));
+    let named = board.into_iter().flat_map(|b| b.children());
+    for (key, value) in named.filter_map(|n| match &n.kind {
         Kind::Named { key, value } => Some((key, value)),
         _ => None,
     }) {
@@ -389,8 +400,10 @@ fn read_equipment<'g>(
         hands: false,
         declared_tracks: 0,
     };
-    let hands_first_site = equipment.geometry.sites();
-    for track in board.positional().skip(1).flat_map(items) {
+    let tracks = board
+        .into_iter()
+        .flat_map(|b| b.positional().skip(1).flat_map(items));
+    for track in tracks {
         if !track.is_call("track") {
             reader.lack(
                 track,
@@ -402,7 +415,10 @@ fn read_equipment<'g>(
             continue;
         }
         equipment.declared_tracks += 1;
-        if let Some(track) = read_track(reader, &equipment.geometry, track, hands_first_site) {
+        let Some(geometry) = &equipment.geometry else {
+            continue;
+        };
+        if let Some(track) = read_track(reader, geometry, track, geometry.sites()) {
             equipment.tracks.push(track);
         }
     }
@@ -436,7 +452,8 @@ fn read_equipment<'g>(
                 let name = node.arg(0).and_then(Node::as_str);
                 let sites = node
                     .arg(1)
-                    .and_then(|s| literal_sites(&equipment.geometry, s));
+                    .zip(equipment.geometry.as_ref())
+                    .and_then(|(s, geometry)| literal_sites(geometry, s));
                 match (name, sites) {
                     (Some(name), Some(sites)) if node.positional().count() == 2 => {
                         equipment.regions.insert(name.to_string(), sites);
@@ -480,7 +497,9 @@ fn read_equipment<'g>(
             ),
         }
     }
-    read_tracks(reader, board, &equipment, players);
+    if let (Some(board), Some(_)) = (board, &equipment.geometry) {
+        read_tracks(reader, board, &equipment, players);
+    }
     Some(equipment)
 }
 
@@ -802,8 +821,6 @@ fn read_dice(reader: &mut Reader, equipment: &Equipment<'_>, rules: &Node) {
     };
     reader.set("throw", throw, dice);
     reader.default("lot_bias", "1/2", dice);
-    // `(count Pips)` is the dice's total.
-    reader.set("dice_use", "sum", dice);
 }
 
 /// The largest throw total the evaluation of a turn's condition tries (four dice of six).
@@ -1245,6 +1262,10 @@ fn read_moves(
     equipment: &Equipment<'_>,
     zero_passes: Option<&Node>,
 ) {
+    if equipment.tracks.is_empty() {
+        // The board or its tracks are not read, which is named where they are written.
+        return;
+    }
     let mut cells: Vec<usize> = equipment
         .tracks
         .iter()
@@ -1357,6 +1378,14 @@ fn cell_list(cells: &[usize]) -> String {
 fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero: Option<&Node>) {
     let counts_pips =
         |n: &Node| n.is_call("count") && n.arg(0).is_some_and(|a| is_symbol(a, "Pips"));
+    // `(count Pips)` is the dice's total: a move of the throw's total.
+    let total = match steps.arg(0) {
+        Some(inner) if steps.is_call("mapEntry") => inner,
+        _ => steps,
+    };
+    if counts_pips(total) {
+        reader.set("dice_use", "sum", total);
+    }
     if counts_pips(steps) {
         reader.set("throw_values", "identity", steps);
     } else if steps.is_call("mapEntry")
