@@ -1,5 +1,6 @@
-//! Embeds the families' game files (`corpus/families/<family>/*.yaml`) in the registry, in
-//! file-name order, so that the registry reads no files at run time and a change to a game
+//! Embeds the families' game files (`corpus/families/<family>/*.yaml`, and those of its
+//! subfolders, such as the race games read from Ludii's descriptions in `race/ludii/`) in the
+//! registry, in path order, so that the registry reads no files at run time and a change to a game
 //! file rebuilds it: `<family>_files.rs` in `OUT_DIR` for each family.
 
 use std::fmt::Write as _;
@@ -17,22 +18,34 @@ fn main() {
         let folder = Path::new(&manifest)
             .join("../../corpus/families")
             .join(family);
-        println!("cargo:rerun-if-changed={}", folder.display());
-        let mut files: Vec<_> = std::fs::read_dir(&folder)
-            .map(|entries| {
-                entries
+        let mut folders = vec![folder.clone()];
+        folders.extend(
+            std::fs::read_dir(&folder)
+                .into_iter()
+                .flatten()
+                .filter_map(Result::ok)
+                .map(|entry| entry.path())
+                .filter(|path| path.is_dir()),
+        );
+        let mut files: Vec<_> = Vec::new();
+        for folder in &folders {
+            println!("cargo:rerun-if-changed={}", folder.display());
+            files.extend(
+                std::fs::read_dir(folder)
+                    .into_iter()
+                    .flatten()
                     .filter_map(Result::ok)
                     .map(|entry| entry.path())
-                    .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
-                    .collect()
-            })
-            .unwrap_or_default();
+                    .filter(|path| path.extension().is_some_and(|e| e == "yaml")),
+            );
+        }
         files.sort();
         let mut code = String::from("&[\n");
         for path in &files {
             println!("cargo:rerun-if-changed={}", path.display());
             let name = path
-                .file_name()
+                .strip_prefix(&folder)
+                .ok()
                 .and_then(|n| n.to_str())
                 .unwrap_or_default();
             let absolute = path.canonicalize().unwrap_or_else(|_| path.clone());

@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use corpus::store::write_all_atomically;
 use corpus::{Corpus, Report};
 use serde::Serialize;
-use translate::build::{Built, FAMILY_DIR, FamilyReport, build};
+use translate::build::{
+    Built, FAMILY_DIR, FamilyReport, RACE, RACE_LUDII_DIR, build, build_family,
+};
 use translate::race::{RACE_DIR, RaceBuilt, RaceEntry};
 
 use crate::project;
@@ -40,20 +42,27 @@ pub fn run(args: &Args) -> Result<(), String> {
         .reports
         .as_deref()
         .map_or_else(project::reports, project::from_cwd);
-    let (built, race) = build_from(&corpus_dir)?;
+    let families = build_from(&corpus_dir)?;
+    let (built, race) = (&families.sowing, &families.race);
     let mut wanted: Vec<(PathBuf, String)> = built
         .files
         .iter()
         .chain(&race.files)
+        .chain(&families.race_ludii.files)
         .map(|(path, text)| (corpus_dir.join(path), text.clone()))
         .collect();
-    let view = FamiliesView::new(&built.report, &race);
+    let view = FamiliesView::new(
+        &built.report,
+        race,
+        &families.race_ludii.report,
+        &families.dice,
+    );
     wanted.push((reports.join("families.md"), render(&view)));
     wanted.push((
         reports.join("families.json"),
         serde_json::to_string_pretty(&view.json()).map_err(|e| e.to_string())? + "\n",
     ));
-    let stale = stale_files(&corpus_dir, &built, &race)?;
+    let stale = stale_files(&corpus_dir, &families)?;
     let changed: Vec<&(PathBuf, String)> = wanted
         .iter()
         .filter(|(path, text)| std::fs::read(path).ok().as_deref() != Some(text.as_bytes()))
@@ -87,17 +96,38 @@ pub fn run(args: &Args) -> Result<(), String> {
             report.playable, report.descriptions, report.games_with_evidence, report.records
         );
         println!(
-            "race family: {} games, {} records linked",
+            "race family: {} games written by hand, {} records linked; {} of {} race descriptions play ({} of {} that throw dice)",
             race.files.len(),
-            race.records
+            race.records,
+            view.race_descriptions
+                .report
+                .entries
+                .iter()
+                .filter(|e| e.plays)
+                .count(),
+            view.race_descriptions.report.descriptions,
+            view.race_descriptions.dice_playable,
+            view.race_descriptions.dice,
         );
     }
     Ok(())
 }
 
-/// Reads the corpus, every sowing description and every race game file, and builds the
-/// families' files.
-pub fn build_from(corpus_dir: &Path) -> Result<(Built, RaceBuilt), String> {
+/// What the families build from the corpus.
+pub struct Families {
+    /// The sowing family's files from its descriptions.
+    pub sowing: Built,
+    /// The rulesets of the race family's game files written by hand.
+    pub race: RaceBuilt,
+    /// The race family's files from Ludii's race descriptions.
+    pub race_ludii: Built,
+    /// The race descriptions outside Ludii's reconstructions that throw dice, by file.
+    pub dice: std::collections::BTreeSet<String>,
+}
+
+/// Reads the corpus, every sowing and race description and every race game file, and builds
+/// the families' files.
+pub fn build_from(corpus_dir: &Path) -> Result<Families, String> {
     let mut report = Report::default();
     let corpus = Corpus::load(corpus_dir, &mut report);
     let lud = corpus_dir.join("ludii/lud");
@@ -109,18 +139,28 @@ pub fn build_from(corpus_dir: &Path) -> Result<(Built, RaceBuilt), String> {
         .collect();
     paths.sort();
     let mut translations = Vec::new();
+    let mut race_translations = Vec::new();
+    let mut dice = std::collections::BTreeSet::new();
     for path in paths {
         let text = std::fs::read_to_string(&path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        if !is_sowing(&text) {
-            continue;
-        }
         let file = path
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default()
             .to_string();
-        translations.push(translate::sowing_description(&file, &text));
+        match classified(&text) {
+            Some(Classified::Sowing) => {
+                translations.push(translate::sowing_description(&file, &text));
+            }
+            Some(Classified::Race { dice: throws }) => {
+                if throws {
+                    dice.insert(file.clone());
+                }
+                race_translations.push(translate::race_description(&file, &text));
+            }
+            None => {}
+        }
     }
     let race_files = yaml_files(&corpus_dir.join(RACE_DIR))?
         .into_iter()
@@ -132,10 +172,12 @@ pub fn build_from(corpus_dir: &Path) -> Result<(Built, RaceBuilt), String> {
             (name.to_string(), text)
         })
         .collect::<Vec<_>>();
-    Ok((
-        build(&corpus, &translations),
-        translate::race::rulesets(&corpus, &race_files),
-    ))
+    Ok(Families {
+        sowing: build(&corpus, &translations),
+        race: translate::race::rulesets(&corpus, &race_files),
+        race_ludii: build_family(&corpus, &race_translations, &RACE),
+        dice,
+    })
 }
 
 /// The YAML files of a folder with their texts, by name; none when the folder is absent.
@@ -159,16 +201,37 @@ fn yaml_files(folder: &Path) -> Result<Vec<(PathBuf, String)>, String> {
         .collect()
 }
 
-/// Whether a description is classified among Ludii's sowing games.
-fn is_sowing(text: &str) -> bool {
-    text.contains("(classification \"board/sow")
+/// How a description is classified among the families' games.
+enum Classified {
+    /// A sowing game.
+    Sowing,
+    /// A race game; `dice` when it throws dice and is not one of Ludii's reconstructions.
+    Race { dice: bool },
 }
 
-/// Files the families wrote before that they would not write now: sowing game files, and the
-/// executable rulesets whose engine is a sowing game file's slug or whose notes name a race
-/// game file that no longer gives one.
-fn stale_files(corpus_dir: &Path, built: &Built, race: &RaceBuilt) -> Result<Vec<PathBuf>, String> {
-    let mut stale = stale_sowing_files(corpus_dir, built)?;
+/// A description's family by its classification (`board/sow…`, `board/race…`), if any.
+fn classified(text: &str) -> Option<Classified> {
+    if text.contains("(classification \"board/sow") {
+        return Some(Classified::Sowing);
+    }
+    let start = text.find("(classification \"board/race")?;
+    let classification = text[start..].split('"').nth(1).unwrap_or_default();
+    Some(Classified::Race {
+        dice: !classification.contains("reconstruction") && text.contains("(dice"),
+    })
+}
+
+/// Files the families wrote before that they would not write now: game files read from
+/// descriptions (sowing, race), their rulesets, and the executable rulesets whose notes name a
+/// race game file written by hand that no longer gives one.
+fn stale_files(corpus_dir: &Path, families: &Families) -> Result<Vec<PathBuf>, String> {
+    let race = &families.race;
+    let mut stale = stale_built_files(corpus_dir, &families.sowing, FAMILY_DIR)?;
+    stale.extend(stale_built_files(
+        corpus_dir,
+        &families.race_ludii,
+        RACE_LUDII_DIR,
+    )?);
     for (path, text) in yaml_files(&corpus_dir.join("rulesets"))? {
         let relative = PathBuf::from("rulesets").join(path.file_name().unwrap_or_default());
         if text.contains(translate::race::RULESET_NOTES_OPENING)
@@ -181,9 +244,14 @@ fn stale_files(corpus_dir: &Path, built: &Built, race: &RaceBuilt) -> Result<Vec
     Ok(stale)
 }
 
-fn stale_sowing_files(corpus_dir: &Path, built: &Built) -> Result<Vec<PathBuf>, String> {
+/// A family's game files in `folder` that `built` no longer gives, and their rulesets.
+fn stale_built_files(
+    corpus_dir: &Path,
+    built: &Built,
+    folder: &str,
+) -> Result<Vec<PathBuf>, String> {
     let mut stale = Vec::new();
-    let family = corpus_dir.join(FAMILY_DIR);
+    let family = corpus_dir.join(folder);
     let Ok(entries) = std::fs::read_dir(&family) else {
         return Ok(stale);
     };
@@ -195,7 +263,7 @@ fn stale_sowing_files(corpus_dir: &Path, built: &Built) -> Result<Vec<PathBuf>, 
         };
         if path.extension().is_some_and(|e| e == "yaml") {
             slugs.push(stem.to_string());
-            let relative = PathBuf::from(FAMILY_DIR).join(format!("{stem}.yaml"));
+            let relative = PathBuf::from(folder).join(format!("{stem}.yaml"));
             if !built.files.contains_key(&relative) {
                 stale.push(path.clone());
             }
@@ -222,6 +290,33 @@ struct FamiliesView<'a> {
     /// What the sowing family lacks, most-lacked first.
     lacking: Vec<Lacking<'a>>,
     race: RaceView<'a>,
+    race_descriptions: RaceDescriptions<'a>,
+}
+
+/// The race family's reading of Ludii's race descriptions.
+#[derive(Serialize)]
+struct RaceDescriptions<'a> {
+    report: &'a FamilyReport,
+    /// Descriptions the family plays (as a game file of their own or through the game file
+    /// written by hand for their game).
+    playable: usize,
+    playable_share: f64,
+    /// Descriptions outside Ludii's reconstructions that throw dice.
+    dice: usize,
+    dice_playable: usize,
+    dice_share: f64,
+    /// The first thing each description lacks, most-lacked first.
+    first_lacks: Vec<Lacking<'a>>,
+    /// Each kind of lack (its words before the ludeme), with how many descriptions have it.
+    kinds: Vec<Kind<'a>>,
+}
+
+/// A kind of lack and how many descriptions have it, of all and of those that throw dice.
+#[derive(Serialize)]
+struct Kind<'a> {
+    what: &'a str,
+    descriptions: usize,
+    dice: usize,
 }
 
 #[derive(Serialize)]
@@ -237,21 +332,87 @@ struct RaceView<'a> {
     entries: &'a [RaceEntry],
 }
 
-impl<'a> FamiliesView<'a> {
-    fn new(sowing: &'a FamilyReport, race: &'a RaceBuilt) -> Self {
-        let share = |part: usize, whole: usize| {
-            if whole == 0 {
-                0.0
-            } else {
-                100.0 * part as f64 / whole as f64
-            }
-        };
-        let mut lacking: Vec<Lacking<'_>> = sowing
-            .lacking
+fn share(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+/// Counts as rows, most first.
+fn most_first<'a>(counts: impl IntoIterator<Item = (&'a str, usize)>) -> Vec<Lacking<'a>> {
+    let mut rows: Vec<Lacking<'a>> = counts
+        .into_iter()
+        .map(|(what, descriptions)| Lacking { what, descriptions })
+        .collect();
+    rows.sort_by(|a, b| b.descriptions.cmp(&a.descriptions).then(a.what.cmp(b.what)));
+    rows
+}
+
+impl<'a> RaceDescriptions<'a> {
+    fn new(report: &'a FamilyReport, dice: &'a std::collections::BTreeSet<String>) -> Self {
+        let playable = report.entries.iter().filter(|e| e.plays).count();
+        let dice_playable = report
+            .entries
             .iter()
-            .map(|(what, &descriptions)| Lacking { what, descriptions })
-            .collect();
-        lacking.sort_by(|a, b| b.descriptions.cmp(&a.descriptions).then(a.what.cmp(b.what)));
+            .filter(|e| e.plays && dice.contains(&e.file))
+            .count();
+        let mut kinds: std::collections::BTreeMap<&'a str, (usize, usize)> = Default::default();
+        for entry in report.entries.iter().filter(|e| !e.plays) {
+            let mut seen = std::collections::BTreeSet::new();
+            for lack in &entry.lacks {
+                // `line:column: kind: ludeme` — the kind is the words before the ludeme; a
+                // description the language's reader refuses is one kind.
+                let what = lack.split(": ").nth(1).unwrap_or(lack);
+                let kind = if lack.starts_with("unreadable: ") {
+                    "unreadable: the language's reader refuses or cannot expand it"
+                } else {
+                    what.split(": ").next().unwrap_or(what)
+                };
+                if seen.insert(kind) {
+                    let counts = kinds.entry(kind).or_default();
+                    counts.0 += 1;
+                    counts.1 += usize::from(dice.contains(&entry.file));
+                }
+            }
+        }
+        RaceDescriptions {
+            report,
+            playable,
+            playable_share: share(playable, report.descriptions),
+            dice: dice.len(),
+            dice_playable,
+            dice_share: share(dice_playable, dice.len()),
+            first_lacks: most_first(report.lacking.iter().map(|(w, &n)| (w.as_str(), n))),
+            kinds: {
+                let mut rows: Vec<Kind<'a>> = kinds
+                    .into_iter()
+                    .map(|(what, (descriptions, dice))| Kind {
+                        what,
+                        descriptions,
+                        dice,
+                    })
+                    .collect();
+                rows.sort_by(|a, b| {
+                    (b.dice, b.descriptions)
+                        .cmp(&(a.dice, a.descriptions))
+                        .then(a.what.cmp(b.what))
+                });
+                rows
+            },
+        }
+    }
+}
+
+impl<'a> FamiliesView<'a> {
+    fn new(
+        sowing: &'a FamilyReport,
+        race: &'a RaceBuilt,
+        race_descriptions: &'a FamilyReport,
+        dice: &'a std::collections::BTreeSet<String>,
+    ) -> Self {
+        let lacking = most_first(sowing.lacking.iter().map(|(w, &n)| (w.as_str(), n)));
         FamiliesView {
             sowing,
             playable_share: share(sowing.playable, sowing.descriptions),
@@ -265,12 +426,17 @@ impl<'a> FamiliesView<'a> {
                 records: race.records,
                 entries: &race.entries,
             },
+            race_descriptions: RaceDescriptions::new(race_descriptions, dice),
         }
     }
 
     /// `reports/families.json`: both families' reports.
     fn json(&self) -> serde_json::Value {
-        serde_json::json!({ "sowing": self.sowing, "race": &self.race })
+        serde_json::json!({
+            "sowing": self.sowing,
+            "race": &self.race,
+            "race_descriptions": &self.race_descriptions,
+        })
     }
 }
 
@@ -311,7 +477,12 @@ mod tests {
             lacking: [("a|b <i>\n`x`".to_string(), 1)].into(),
             ..FamilyReport::default()
         };
-        let text = render(&FamiliesView::new(&sowing, &RaceBuilt::default()));
+        let text = render(&FamiliesView::new(
+            &sowing,
+            &RaceBuilt::default(),
+            &FamilyReport::default(),
+            &Default::default(),
+        ));
         assert!(text.contains("| 1 | a\\|b &lt;i&gt; `x` |"), "{text}");
     }
 }

@@ -1,7 +1,7 @@
-//! The sowing family's corpus files, built from the vendored descriptions and the corpus: a
-//! game file per description the family plays (`families/sowing/<slug>.yaml`), the executable
-//! ruleset that links the game's records to it (`rulesets/<slug>.yaml`), and what every other
-//! description lacks.
+//! A family's corpus files, built from the vendored descriptions and the corpus: a game file
+//! per description the family plays (`families/sowing/<slug>.yaml`,
+//! `families/race/ludii/<slug>.yaml`), the executable ruleset that links the game's records to
+//! it (`rulesets/<slug>.yaml`), and what every other description lacks.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -12,8 +12,73 @@ use serde::Serialize;
 
 use crate::{Missing, Translation};
 
-/// The folder of the family's game files, in the corpus.
+/// The folder of the sowing family's game files, in the corpus.
 pub const FAMILY_DIR: &str = "families/sowing";
+
+/// The folder of the race family's game files read from Ludii's descriptions, in the corpus:
+/// apart from the files written by hand in `families/race/`.
+pub const RACE_LUDII_DIR: &str = "families/race/ludii";
+
+/// A family whose game files are read from Ludii's descriptions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Family {
+    /// Its name, as the rulesets' notes give it ("sowing").
+    pub name: &'static str,
+    /// The folder its game files are written to, in the corpus.
+    pub folder: &'static str,
+}
+
+/// The sowing family.
+pub const SOWING: Family = Family {
+    name: "sowing",
+    folder: FAMILY_DIR,
+};
+
+/// The race family's games read from Ludii's descriptions.
+pub const RACE: Family = Family {
+    name: "race",
+    folder: RACE_LUDII_DIR,
+};
+
+impl Family {
+    /// The notes of a ruleset this family builds for `file` (a description) and `slug`.
+    fn notes(&self, file: &str, slug: &str) -> String {
+        format!(
+            "Ludii's description {file} read as the {} family's parameters, each with its line ({}/{slug}.yaml). The records' own Rules texts are not yet read as a reading of their own.",
+            self.name, self.folder
+        )
+    }
+
+    /// Whether the family built `ruleset` (its notes are the family's).
+    pub fn built(&self, ruleset: &ExecutableRuleset) -> bool {
+        ruleset.notes.starts_with("Ludii's description ")
+            && ruleset
+                .notes
+                .contains(&format!(" read as the {} family's parameters", self.name))
+    }
+}
+
+/// A family's game file, as a translation gives it: the builder gives it its identity.
+pub trait FamilyFile: Serialize + Clone {
+    /// Gives the file its slug, the corpus game it plays and that game's records.
+    fn identify(&mut self, slug: &str, game: &str, records: &[String]);
+}
+
+impl FamilyFile for ::sowing::file::GameFile {
+    fn identify(&mut self, slug: &str, game: &str, records: &[String]) {
+        self.slug = slug.to_string();
+        self.game = game.to_string();
+        self.records = records.to_vec();
+    }
+}
+
+impl FamilyFile for ::race::file::GameFile {
+    fn identify(&mut self, slug: &str, game: &str, records: &[String]) {
+        self.slug = slug.to_string();
+        self.game = game.to_string();
+        self.records = records.to_vec();
+    }
+}
 
 /// What became of one description.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -30,9 +95,12 @@ pub struct Entry {
     pub game: Option<String>,
     /// Evidence records of that game.
     pub records: usize,
-    /// The family game's slug, when it plays.
+    /// The family game's slug, when it plays and is a game file of its own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub slug: Option<String>,
+    /// Whether the family plays it: as a game file of its own, or through the engine that
+    /// already plays its game.
+    pub plays: bool,
     /// Why it does not play: each thing the family lacks, `line:column: what`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub lacks: Vec<String>,
@@ -66,13 +134,23 @@ pub struct Built {
     pub report: FamilyReport,
 }
 
-/// Builds the family's files from the translations of every sowing description.
+/// Builds the sowing family's files from the translations of every sowing description.
 pub fn build(corpus: &Corpus, translations: &[Translation]) -> Built {
-    // Games a hand-written engine already plays keep it: their files are not the family's.
+    build_family(corpus, translations, &SOWING)
+}
+
+/// Builds a family's files from the translations of its descriptions.
+pub fn build_family<F: FamilyFile>(
+    corpus: &Corpus,
+    translations: &[Translation<F>],
+    family: &Family,
+) -> Built {
+    // Games a hand-written engine or game file already plays keep it: their files are not
+    // the family's.
     let hand_written: BTreeSet<&str> = corpus
         .rulesets
         .values()
-        .filter(|r| !translations.iter().any(|t| slug_of(t) == r.id))
+        .filter(|r| !family.built(r))
         .map(|r| r.game.as_str())
         .collect();
     let mut built = Built::default();
@@ -106,6 +184,7 @@ pub fn build(corpus: &Corpus, translations: &[Translation]) -> Built {
             game: game.clone(),
             records: records.len(),
             slug: None,
+            plays: false,
             lacks: Vec::new(),
         };
         match &translation.outcome {
@@ -117,6 +196,7 @@ pub fn build(corpus: &Corpus, translations: &[Translation]) -> Built {
                     .collect();
             }
             Ok(_) if game.as_deref().is_some_and(|g| hand_written.contains(g)) => {
+                entry.plays = true;
                 entry
                     .lacks
                     .push("its game is played by a hand-written engine, which keeps it".into());
@@ -128,12 +208,10 @@ pub fn build(corpus: &Corpus, translations: &[Translation]) -> Built {
                     slugs.insert(slug.clone());
                 }
                 let mut file = file.clone();
-                file.slug = slug.clone();
-                file.game = game.clone().unwrap_or_default();
-                file.records = records.clone();
+                file.identify(&slug, game.as_deref().unwrap_or_default(), &records);
                 built.files.insert(
-                    PathBuf::from(FAMILY_DIR).join(format!("{slug}.yaml")),
-                    header(translation) + &to_yaml(&file),
+                    PathBuf::from(family.folder).join(format!("{slug}.yaml")),
+                    header(&translation.file) + &to_yaml(&file),
                 );
                 // A ruleset links records: a game without evidence is played, not linked.
                 if let Some(game) = game.as_ref().filter(|_| !records.is_empty()) {
@@ -146,10 +224,7 @@ pub fn build(corpus: &Corpus, translations: &[Translation]) -> Built {
                         options: Default::default(),
                         implements: records.iter().cloned().map(Into::into).collect(),
                         variants: Vec::new(),
-                        notes: format!(
-                            "Ludii's description {} read as the sowing family's parameters, each with its line (families/sowing/{slug}.yaml). The records' own Rules texts are not yet read as a reading of their own.",
-                            translation.file
-                        ),
+                        notes: family.notes(&translation.file, &slug),
                     };
                     built.files.insert(
                         PathBuf::from("rulesets").join(format!("{slug}.yaml")),
@@ -159,6 +234,7 @@ pub fn build(corpus: &Corpus, translations: &[Translation]) -> Built {
                     built.report.records += records.len();
                 }
                 built.report.playable += 1;
+                entry.plays = true;
                 entry.slug = Some(slug);
             }
         }
@@ -175,13 +251,12 @@ pub fn build(corpus: &Corpus, translations: &[Translation]) -> Built {
     built
 }
 
-fn slug_of(translation: &Translation) -> String {
+fn slug_of<F>(translation: &Translation<F>) -> String {
     slugify(&translation.name)
 }
 
-fn header(translation: &Translation) -> String {
+fn header(file: &str) -> String {
     format!(
-        "# Generated by `cargo xtask families` from corpus/ludii/lud/{}: do not edit; change the\n# translator or the description and run it again.\n",
-        translation.file
+        "# Generated by `cargo xtask families` from corpus/ludii/lud/{file}: do not edit; change the\n# translator or the description and run it again.\n"
     )
 }

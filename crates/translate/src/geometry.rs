@@ -60,6 +60,37 @@ impl Geometry {
         }
     }
 
+    /// A board of square cells, `rows` by `columns`, numbered as Ludii numbers
+    /// `(rectangle rows columns)`: row by row from the bottom, each from the left, leaving out
+    /// the cells `removed` (row from the bottom, column) names, as Ludii's `(hole …)` and
+    /// `(remove …)` do. Only [`Geometry::sites`], [`Geometry::track`] and
+    /// [`Geometry::site_at`] apply to such a board; the other methods number a mancala board's
+    /// complete rows.
+    pub fn grid(rows: usize, columns: usize, removed: impl Fn(usize, usize) -> bool) -> Geometry {
+        let points = (0..rows)
+            .flat_map(|row| (0..columns).map(move |column| (row, column)))
+            .filter(|&(row, column)| !removed(row, column))
+            .map(|(row, column)| Point {
+                x: column as f64,
+                y: row as f64,
+            })
+            .collect();
+        Geometry {
+            rows,
+            columns,
+            stores: false,
+            points,
+        }
+    }
+
+    /// The site at `column` (from the left) and `row` (from the bottom), if the board has one
+    /// there: what Ludii's coordinates such as `"G3"` name.
+    pub fn site_at(&self, column: usize, row: usize) -> Option<usize> {
+        self.points
+            .iter()
+            .position(|p| p.x == column as f64 && p.y == row as f64)
+    }
+
     /// Sites on the board.
     pub fn sites(&self) -> usize {
         self.points.len()
@@ -248,6 +279,19 @@ mod tests {
         );
         check(4, 4, false, "0,E,N1,W", &[0, 1, 2, 3, 7, 6, 5, 4]);
         check(4, 4, false, "8,E,N1,W", &[8, 9, 10, 11, 15, 14, 13, 12]);
+    }
+
+    #[test]
+    fn a_grid_with_holes_numbers_the_cells_left() {
+        // The Royal Game of Ur: a 3x8 rectangle without columns 4 and 5 of the outer rows.
+        let ur = Geometry::grid(3, 8, |row, column| row != 1 && (4..6).contains(&column));
+        assert_eq!(ur.sites(), 20);
+        assert_eq!(ur.site_at(6, 2), Some(18));
+        assert_eq!(ur.site_at(4, 0), None);
+        assert_eq!(
+            ur.track("3,W,N1,E,S1,W").unwrap(),
+            [3, 2, 1, 0, 6, 7, 8, 9, 10, 11, 12, 13, 5, 4]
+        );
     }
 
     #[test]

@@ -3,12 +3,14 @@
 //! [`sowing_description`] reads one `.lud` file of the sowing family: its default options
 //! expanded ([`ludii::Description::expand`]), then every part of the game read as the family's
 //! parameters ([`sowing::read`]), each with the line it comes from; or, when the family cannot
-//! play it, every part it lacks with its place. The library does no I/O.
+//! play it, every part it lacks with its place. [`race_description`] reads a race description
+//! so ([`race_description::read`]). The library does no I/O.
 
 pub mod build;
 pub mod eval;
 pub mod geometry;
 pub mod race;
+pub mod race_description;
 pub mod sowing;
 
 use std::collections::BTreeMap;
@@ -17,9 +19,10 @@ use ::sowing::file::{GameFile, LudiiSource, Sourced};
 
 pub use crate::sowing::{Lack, Read, Reading};
 
-/// What reading one description gave.
+/// What reading one description gave: for the sowing family by default, for the race family
+/// with its game file.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Translation {
+pub struct Translation<File = GameFile> {
     /// The description's file name.
     pub file: String,
     /// The game's name in the description.
@@ -27,7 +30,7 @@ pub struct Translation {
     /// Its `(id "N")`: the DLP portal ruleset it encodes.
     pub id: Option<u32>,
     /// The game file, when the family plays the description.
-    pub outcome: Result<GameFile, Missing>,
+    pub outcome: Result<File, Missing>,
 }
 
 /// Why a description does not play here.
@@ -39,8 +42,12 @@ pub enum Missing {
     Lacks(Vec<Lack>),
 }
 
-/// Reads a sowing description (`file`: its name in `corpus/ludii/lud/`).
-pub fn sowing_description(file: &str, text: &str) -> Translation {
+/// A description expanded under its defaults, with its name and id; or its translation as
+/// unreadable.
+fn expanded<File>(
+    file: &str,
+    text: &str,
+) -> Result<(ludii::Expanded, String, Option<u32>), Translation<File>> {
     let unreadable = |reason: String, name: String, id: Option<u32>| Translation {
         file: file.to_string(),
         name,
@@ -49,26 +56,91 @@ pub fn sowing_description(file: &str, text: &str) -> Translation {
     };
     let description = match ludii::Description::read(file, text) {
         Ok(description) => description,
-        Err(error) => return unreadable(error.to_string(), String::new(), None),
+        Err(error) => return Err(unreadable(error.to_string(), String::new(), None)),
     };
     let expanded = match description.expand(&ludii::Selection::Defaults) {
         Ok(expanded) => expanded,
         Err(error) => {
             let name = description.name().unwrap_or_default().to_string();
             let id = description.id().and_then(|i| i.parse().ok());
-            return unreadable(error.to_string(), name, id);
+            return Err(unreadable(error.to_string(), name, id));
         }
     };
     let name = expanded.name().unwrap_or_default().to_string();
     let id = expanded.id().and_then(|i| i.parse().ok());
+    Ok((expanded, name, id))
+}
+
+/// What the engine refuses of a reading, as a lack at the game.
+fn unplayable(expanded: &ludii::Expanded, reason: String) -> Missing {
+    Missing::Lacks(vec![Lack {
+        span: expanded.game.span,
+        what: format!("parameters the engine cannot play together: {reason}"),
+    }])
+}
+
+/// Reads a sowing description (`file`: its name in `corpus/ludii/lud/`).
+pub fn sowing_description(file: &str, text: &str) -> Translation {
+    let (expanded, name, id) = match expanded(file, text) {
+        Ok(read) => read,
+        Err(translation) => return translation,
+    };
     let outcome = match crate::sowing::read(&expanded) {
         Err(lacks) => Err(Missing::Lacks(lacks)),
         Ok(reading) => match crate::sowing::params_of(&reading) {
-            Err(reason) => Err(Missing::Lacks(vec![Lack {
-                span: expanded.game.span,
-                what: format!("parameters the engine cannot play together: {reason}"),
-            }])),
+            Err(reason) => Err(unplayable(&expanded, reason)),
             Ok(_) => Ok(game_file(file, text, &name, id, &reading)),
+        },
+    };
+    Translation {
+        file: file.to_string(),
+        name,
+        id,
+        outcome,
+    }
+}
+
+/// Reads a race description (`file`: its name in `corpus/ludii/lud/`) into a race game file
+/// whose parameters are Ludii's reading; its slug, game and records are the caller's to give.
+pub fn race_description(file: &str, text: &str) -> Translation<::race::file::GameFile> {
+    let (expanded, name, id) = match expanded(file, text) {
+        Ok(read) => read,
+        Err(translation) => return translation,
+    };
+    let outcome = match crate::race_description::read(&expanded) {
+        Err(lacks) => Err(Missing::Lacks(lacks)),
+        Ok(reading) => match crate::race_description::params_of(&reading) {
+            Err(reason) => Err(unplayable(&expanded, reason)),
+            Ok(_) => {
+                let sowing = game_file(file, text, &name, id, &reading);
+                Ok(::race::file::GameFile {
+                    slug: String::new(),
+                    name: name.clone(),
+                    game: String::new(),
+                    aliases: Vec::new(),
+                    records: Vec::new(),
+                    ludii: ::race::file::LudiiSource {
+                        file: file.to_string(),
+                        id: id.unwrap_or(0),
+                        ruleset: None,
+                    },
+                    parameters: sowing
+                        .parameters
+                        .into_iter()
+                        .map(|(key, s)| {
+                            let sourced = ::race::file::Sourced {
+                                value: s.value,
+                                cites: s.cites,
+                                source: s.source,
+                            };
+                            (key, sourced)
+                        })
+                        .collect(),
+                    readings: BTreeMap::new(),
+                    dlp_reading: None,
+                    notes: String::new(),
+                })
+            }
         },
     };
     Translation {

@@ -39,6 +39,17 @@ pub struct Read {
     pub by_default: bool,
 }
 
+impl Read {
+    /// A value read at `node`; `by_default` when it is the ludeme's default, not written.
+    pub(crate) fn at(value: impl ToString, node: &Node, by_default: bool) -> Read {
+        Read {
+            value: value.to_string(),
+            span: node.span,
+            by_default,
+        }
+    }
+}
+
 /// A description read as the family's parameters: every parameter with its place.
 pub type Reading = BTreeMap<&'static str, Read>;
 
@@ -66,22 +77,13 @@ impl Reader<'_> {
     }
 
     fn set(&mut self, key: &'static str, value: impl ToString, node: &Node) {
-        self.reading.insert(
-            key,
-            Read {
-                value: value.to_string(),
-                span: node.span,
-                by_default: false,
-            },
-        );
+        self.reading.insert(key, Read::at(value, node, false));
     }
 
     fn default(&mut self, key: &'static str, value: impl ToString, node: &Node) {
-        self.reading.entry(key).or_insert(Read {
-            value: value.to_string(),
-            span: node.span,
-            by_default: true,
-        });
+        self.reading
+            .entry(key)
+            .or_insert_with(|| Read::at(value, node, true));
     }
 }
 

@@ -1,0 +1,1458 @@
+//! Ludii's race descriptions read as the race family's parameters.
+//!
+//! The reading follows the description's parts: the players; the equipment (the board as
+//! Ludii numbers its cells, each player's track walked from its direction string, the dice,
+//! the maps, the regions and the pieces with their moves); and the rules (the start, the
+//! turn and the end). What a piece's move *means* is read by evaluating it: the move, its
+//! conditions and its consequences are evaluated for every cell of the mover's track and for
+//! every occupant of it (none, a friend, an enemy), and at the track's end and beyond it, so a
+//! condition written `(not (is Friend (who at:(to))))` or `(or (is Empty (to)) (is Enemy (who
+//! at:(to))))` reads alike; the family's parameters are read off the table this gives. Every
+//! part of the description the family cannot express, and every ludeme the reader does not
+//! know, is named with its place; nothing is skipped silently.
+
+use std::collections::BTreeMap;
+
+use engine::Options;
+use ludii::{Expanded, Kind, Node};
+use race::RaceParams;
+use race::params::MAX_CELLS;
+
+use crate::eval::is_symbol;
+use crate::geometry::Geometry;
+use crate::sowing::{Lack, Read, Reading};
+
+/// Reads a race description into the family's parameters, or names what it lacks.
+pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
+    let (reading, lacks) = read_partly(expanded);
+    if lacks.is_empty() {
+        Ok(reading)
+    } else {
+        Err(lacks)
+    }
+}
+
+/// Reads what the family can of a race description, beside what it lacks: the parameters
+/// read even when others cannot be (to hold them to a game file written by hand).
+pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
+    let mut reader = Reader {
+        lacks: Vec::new(),
+        reading: Reading::new(),
+    };
+    read_game(&mut reader, &expanded.game);
+    if reader.lacks.is_empty() {
+        for spec in RaceParams::specs() {
+            if !reader.reading.contains_key(spec.key) {
+                reader.lack(
+                    &expanded.game,
+                    format!("no part of the description gives the family's {}", spec.key),
+                );
+            }
+        }
+    }
+    reader.lacks.sort();
+    reader.lacks.dedup();
+    (reader.reading, reader.lacks)
+}
+
+/// The parameters a reading gives, checked as the engine would play them.
+pub fn params_of(reading: &Reading) -> Result<RaceParams, String> {
+    let mut params = RaceParams::default();
+    for (key, read) in reading {
+        params
+            .set(key, &read.value)
+            .map_err(|error| format!("{key}: {error}"))?;
+    }
+    race::params::check(&params).map_err(|clash| clash.to_string())?;
+    Ok(params)
+}
+
+struct Reader {
+    lacks: Vec<Lack>,
+    reading: Reading,
+}
+
+impl Reader {
+    fn lack(&mut self, node: &Node, what: impl Into<String>) {
+        self.lacks.push(Lack {
+            span: node.span,
+            what: what.into(),
+        });
+    }
+
+    fn set(&mut self, key: &'static str, value: impl ToString, node: &Node) {
+        self.reading.insert(key, Read::at(value, node, false));
+    }
+
+    fn default(&mut self, key: &'static str, value: impl ToString, node: &Node) {
+        self.reading
+            .entry(key)
+            .or_insert_with(|| Read::at(value, node, true));
+    }
+}
+
+fn child<'n>(node: &'n Node, head: &str) -> Option<&'n Node> {
+    node.children().iter().find(|n| n.is_call(head))
+}
+
+/// The children of a call or the elements of an array given as one argument.
+fn items(node: &Node) -> Vec<&Node> {
+    match &node.kind {
+        Kind::Array(nodes) => nodes.iter().collect(),
+        _ => vec![node],
+    }
+}
+
+/// A ludeme as written, cut short after a line's worth: a lack names it, not all it holds.
+struct Brief<'n>(&'n Node);
+
+impl std::fmt::Display for Brief<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const SHOWN: usize = 100;
+        let text = self.0.to_string();
+        match text.char_indices().nth(SHOWN) {
+            Some((cut, _)) => write!(f, "{}…", &text[..cut]),
+            None => f.write_str(&text),
+        }
+    }
+}
+
+/// A player named as Ludii names one: `P1`…`P4`.
+fn player_of(node: &Node) -> Option<u8> {
+    let name = node.as_symbol().or_else(|| node.head())?;
+    let number: u8 = name.strip_prefix('P')?.parse().ok()?;
+    (1..=4).contains(&number).then_some(number)
+}
+
+/// The player a piece's name ends with (`"UrPiece1"`): Ludii names an `Each` piece so.
+fn piece_owner(name: &str) -> Option<u8> {
+    let digit = name.chars().last()?.to_digit(10)?;
+    u8::try_from(digit).ok().filter(|d| (1..=4).contains(d))
+}
+
+/// One player's track: the cells in order, whether pieces enter it from the hand (its first
+/// site is the player's hand) and whether it goes on past its last cell (`End`).
+#[derive(Clone, Debug, PartialEq)]
+struct Track {
+    owner: Option<u8>,
+    cells: Vec<usize>,
+    from_hand: bool,
+    node: Node,
+}
+
+/// What the equipment gives.
+struct Equipment<'g> {
+    /// The board, when its shape is read.
+    geometry: Option<Geometry>,
+    tracks: Vec<Track>,
+    dice: Option<&'g Node>,
+    /// The unnamed `(map {(pair a b) …})`, outcome to value.
+    map: Option<(BTreeMap<i64, i64>, &'g Node)>,
+    /// Named regions of no player, as sites.
+    regions: BTreeMap<String, Vec<usize>>,
+    /// The pieces' moves, by the piece's name, with the node of the piece.
+    moves: Vec<(&'g Node, &'g Node)>,
+    hands: bool,
+    /// `(track …)`s the board declares, read or not.
+    declared_tracks: usize,
+}
+
+fn read_game(reader: &mut Reader, game: &Node) {
+    let players = match child(game, "players") {
+        Some(node) => match node.arg(0).and_then(Node::as_int) {
+            Some(count @ 2..=4) => {
+                reader.set("players", count, node);
+                count as usize
+            }
+            _ => {
+                reader.lack(
+                    node,
+                    format!(
+                        "players other than two to four named by number: {node_}",
+                        node_ = Brief(node)
+                    ),
+                );
+                // The rest is read all the same, so that what else it lacks is named too.
+                match node.arg(0).map(|n| (n.as_int(), n.as_array())) {
+                    Some((Some(count), _)) if count > 0 => count as usize,
+                    Some((_, Some(list))) => list.len(),
+                    _ => return,
+                }
+            }
+        },
+        None => {
+            reader.lack(game, "no (players …)");
+            return;
+        }
+    };
+    for node in game.children().iter().skip(1) {
+        match node.head() {
+            Some("players" | "equipment" | "rules") => {}
+            _ => reader.lack(
+                node,
+                format!(
+                    "a part of the game the family does not read: {node_}",
+                    node_ = Brief(node)
+                ),
+            ),
+        }
+    }
+    let Some(equipment) = child(game, "equipment") else {
+        reader.lack(game, "no (equipment …)");
+        return;
+    };
+    let Some(equipment) = read_equipment(reader, equipment, players) else {
+        return;
+    };
+    let Some(rules) = child(game, "rules") else {
+        reader.lack(game, "no (rules …)");
+        return;
+    };
+    read_rules(reader, rules, &equipment, players);
+}
+
+/// The board's cells as Ludii numbers them, for the shapes the reader knows.
+fn read_board_shape(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
+    let int = |node: Option<&Node>| {
+        node.and_then(Node::as_int)
+            .and_then(|v| usize::try_from(v).ok())
+    };
+    match shape.head() {
+        Some("rectangle") => match (int(shape.arg(0)), int(shape.arg(1))) {
+            (Some(rows), Some(columns)) if shape.children().len() == 2 => {
+                Some(Geometry::grid(rows, columns, |_, _| false))
+            }
+            _ => {
+                reader.lack(
+                    shape,
+                    format!(
+                        "a rectangle the reader does not read: {shape_}",
+                        shape_ = Brief(shape)
+                    ),
+                );
+                None
+            }
+        },
+        Some("square") => match int(shape.arg(0)) {
+            Some(size) if shape.children().len() == 1 => {
+                Some(Geometry::grid(size, size, |_, _| false))
+            }
+            _ => {
+                reader.lack(
+                    shape,
+                    format!(
+                        "a square the reader does not read: {shape_}",
+                        shape_ = Brief(shape)
+                    ),
+                );
+                None
+            }
+        },
+        Some("hole") => read_holes(reader, shape),
+        _ => {
+            reader.lack(
+                shape,
+                format!(
+                    "a board that is not a grid of square cells: {}",
+                    shape.head().unwrap_or("?")
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// `(hole (hole (rectangle r c) (poly …)) (poly …))`: a rectangle without the cells whose
+/// centres the axis-aligned polygons cover.
+fn read_holes(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
+    let mut boxes: Vec<(f64, f64, f64, f64)> = Vec::new();
+    let mut at = shape;
+    while at.is_call("hole") {
+        let (Some(inner), Some(poly)) = (at.arg(0), at.arg(1)) else {
+            reader.lack(
+                at,
+                format!("a hole the reader does not read: {at_}", at_ = Brief(at)),
+            );
+            return None;
+        };
+        let corners: Option<Vec<(f64, f64)>> = poly
+            .arg(0)
+            .filter(|_| poly.is_call("poly"))
+            .and_then(Node::as_array)
+            .map(|points| {
+                points
+                    .iter()
+                    .filter_map(|p| {
+                        let xy = p.as_array()?;
+                        Some((xy.first()?.as_number()?, xy.get(1)?.as_number()?))
+                    })
+                    .collect()
+            });
+        let Some(corners) = corners.filter(|c| c.len() == 4) else {
+            reader.lack(
+                poly,
+                format!(
+                    "a hole that is not four corners: {poly_}",
+                    poly_ = Brief(poly)
+                ),
+            );
+            return None;
+        };
+        let xs = corners.iter().map(|c| c.0);
+        let ys = corners.iter().map(|c| c.1);
+        let (x0, x1) = (
+            xs.clone().fold(f64::MAX, f64::min),
+            xs.fold(f64::MIN, f64::max),
+        );
+        let (y0, y1) = (
+            ys.clone().fold(f64::MAX, f64::min),
+            ys.fold(f64::MIN, f64::max),
+        );
+        let rectangle = corners
+            .iter()
+            .all(|&(x, y)| (x == x0 || x == x1) && (y == y0 || y == y1));
+        if !rectangle {
+            reader.lack(
+                poly,
+                format!(
+                    "a hole that is not a rectangle: {poly_}",
+                    poly_ = Brief(poly)
+                ),
+            );
+            return None;
+        }
+        boxes.push((x0, x1, y0, y1));
+        at = inner;
+    }
+    let base = read_board_shape(reader, at)?;
+    let inside = |row: usize, column: usize| {
+        let (x, y) = (column as f64 + 0.5, row as f64 + 0.5);
+        boxes
+            .iter()
+            .any(|&(x0, x1, y0, y1)| x > x0 && x < x1 && y > y0 && y < y1)
+    };
+    Some(Geometry::grid(base.rows, base.columns, inside))
+}
+
+/// A coordinate such as `"G3"`: column letter from A, row from 1 at the bottom.
+fn coordinate(geometry: &Geometry, text: &str) -> Option<usize> {
+    let mut chars = text.chars();
+    let letter = chars.next()?;
+    if !letter.is_ascii_uppercase() {
+        return None;
+    }
+    let row: usize = chars.as_str().parse().ok()?;
+    geometry.site_at(usize::from(letter as u8 - b'A'), row.checked_sub(1)?)
+}
+
+/// `(sites {"A1" 3 …})` as sites.
+fn literal_sites(geometry: &Geometry, node: &Node) -> Option<Vec<usize>> {
+    if !node.is_call("sites") {
+        return None;
+    }
+    let list = node.arg(0)?.as_array()?;
+    let mut sites = Vec::new();
+    for item in list {
+        let site = match &item.kind {
+            Kind::Str(text) => coordinate(geometry, text)?,
+            Kind::Int(site) => usize::try_from(*site).ok()?,
+            _ => return None,
+        };
+        sites.push(site);
+    }
+    sites.sort_unstable();
+    Some(sites)
+}
+
+fn read_equipment<'g>(
+    reader: &mut Reader,
+    equipment: &'g Node,
+    players: usize,
+) -> Option<Equipment<'g>> {
+    let list: Vec<&Node> = equipment.positional().flat_map(items).collect();
+    let board = list.iter().copied().find(|n| n.is_call("board"));
+    if board.is_none() {
+        reader.lack(equipment, "no (board …)");
+    }
+    // Without a board read, the rest of the equipment and the rules are read all the same
+    // (the moves are not evaluated: they need the tracks), so that what else the description
+    // lacks is named too.
+    let geometry = board
+        .and_then(|b| b.arg(0))
+        .and_then(|shape| read_board_shape(reader, shape));
+    let named = board.into_iter().flat_map(|b| b.children());
+    for (key, value) in named.filter_map(|n| match &n.kind {
+        Kind::Named { key, value } => Some((key, value)),
+        _ => None,
+    }) {
+        reader.lack(
+            value,
+            format!("a board with {key}:{value_}", value_ = Brief(value)),
+        );
+    }
+    let mut equipment = Equipment {
+        geometry,
+        tracks: Vec::new(),
+        dice: None,
+        map: None,
+        regions: BTreeMap::new(),
+        moves: Vec::new(),
+        hands: false,
+        declared_tracks: 0,
+    };
+    let tracks = board
+        .into_iter()
+        .flat_map(|b| b.positional().skip(1).flat_map(items));
+    for track in tracks {
+        if !track.is_call("track") {
+            reader.lack(
+                track,
+                format!(
+                    "a board part the reader does not read: {track_}",
+                    track_ = Brief(track)
+                ),
+            );
+            continue;
+        }
+        equipment.declared_tracks += 1;
+        let Some(geometry) = &equipment.geometry else {
+            continue;
+        };
+        if let Some(track) = read_track(reader, geometry, track, geometry.sites()) {
+            equipment.tracks.push(track);
+        }
+    }
+    for node in list {
+        match node.head() {
+            Some("board") => {}
+            Some("dice") => equipment.dice = Some(node),
+            Some("hand") if node.arg(0).is_some_and(|o| is_symbol(o, "Each")) => {
+                equipment.hands = node.children().len() == 1;
+                if !equipment.hands {
+                    reader.lack(
+                        node,
+                        format!(
+                            "hands the reader does not read: {node_}",
+                            node_ = Brief(node)
+                        ),
+                    );
+                }
+            }
+            Some("map") => match read_map(node) {
+                Some(map) if equipment.map.is_none() => equipment.map = Some((map, node)),
+                _ => reader.lack(
+                    node,
+                    format!(
+                        "a map the reader does not read: {node_}",
+                        node_ = Brief(node)
+                    ),
+                ),
+            },
+            Some("regions") => {
+                let name = node.arg(0).and_then(Node::as_str);
+                let sites = node
+                    .arg(1)
+                    .zip(equipment.geometry.as_ref())
+                    .and_then(|(s, geometry)| literal_sites(geometry, s));
+                match (name, sites) {
+                    (Some(name), Some(sites)) if node.positional().count() == 2 => {
+                        equipment.regions.insert(name.to_string(), sites);
+                    }
+                    // A region is read when a rule names it; one the rules never name
+                    // changes nothing.
+                    _ => {}
+                }
+            }
+            Some("piece") => {
+                let owner_each = node.arg(1).is_some_and(|o| is_symbol(o, "Each"));
+                if !owner_each {
+                    reader.lack(
+                        node,
+                        format!("a piece not of each player: {node_}", node_ = Brief(node)),
+                    );
+                }
+                match node.arg(2) {
+                    Some(moves) => equipment.moves.push((node, moves)),
+                    None => reader.lack(
+                        node,
+                        format!("a piece without its moves: {node_}", node_ = Brief(node)),
+                    ),
+                }
+                if let Some(extra) = node.arg(3) {
+                    reader.lack(
+                        extra,
+                        format!(
+                            "a piece part the reader does not read: {extra_}",
+                            extra_ = Brief(extra)
+                        ),
+                    );
+                }
+            }
+            _ => reader.lack(
+                node,
+                format!(
+                    "equipment the family does not read: {}",
+                    node.head().unwrap_or("?")
+                ),
+            ),
+        }
+    }
+    if let (Some(board), Some(_)) = (board, &equipment.geometry) {
+        read_tracks(reader, board, &equipment, players);
+    }
+    Some(equipment)
+}
+
+/// `(map {(pair 0 5) (pair 1 1) …})`: whole numbers to whole numbers.
+fn read_map(node: &Node) -> Option<BTreeMap<i64, i64>> {
+    if node.children().len() != 1 {
+        return None;
+    }
+    let pairs = node.arg(0)?.as_array()?;
+    pairs
+        .iter()
+        .map(|pair| {
+            let (key, value) = (pair.arg(0)?.as_int()?, pair.arg(1)?.as_int()?);
+            pair.is_call("pair").then_some((key, value))
+        })
+        .collect()
+}
+
+fn read_track(
+    reader: &mut Reader,
+    geometry: &Geometry,
+    node: &Node,
+    hands_first_site: usize,
+) -> Option<Track> {
+    // A track is a direction string, or a list of sites (ranges spread by the expansion).
+    let listed = node.arg(1).and_then(Node::as_array).and_then(|sites| {
+        sites
+            .iter()
+            .map(|site| match &site.kind {
+                Kind::Int(number) if *number >= 0 => Some(number.to_string()),
+                Kind::Symbol(end) if end == "End" => Some(end.clone()),
+                _ => None,
+            })
+            .collect::<Option<Vec<String>>>()
+            .map(|tokens| tokens.join(","))
+    });
+    let spec = node.arg(1).and_then(Node::as_str).or(listed.as_deref());
+    let owner = node.arg(2).and_then(player_of);
+    for (key, value) in node.children().iter().filter_map(|n| match &n.kind {
+        Kind::Named { key, value } => Some((key.as_str(), value)),
+        _ => None,
+    }) {
+        match (key, value.as_symbol()) {
+            ("directed", Some("True")) => {}
+            _ => reader.lack(
+                value,
+                format!("a track with {key}:{value_}", value_ = Brief(value)),
+            ),
+        }
+    }
+    let Some(spec) = spec else {
+        reader.lack(
+            node,
+            format!(
+                "a track not given as a direction string or a list of sites: {node_}",
+                node_ = Brief(node)
+            ),
+        );
+        return None;
+    };
+    let mut tokens: Vec<&str> = spec.split(',').map(str::trim).collect();
+    let ends = tokens.last() == Some(&"End");
+    if ends {
+        tokens.pop();
+    }
+    if !ends {
+        // The family's tracks lead off the board; one that does not is no track of it.
+        reader.lack(
+            node,
+            format!("a track that does not lead off the board (no End): {spec:?}"),
+        );
+        return None;
+    }
+    let mut from_hand = false;
+    if let Some(site) = tokens.first().and_then(|t| t.parse::<usize>().ok())
+        && site >= hands_first_site
+    {
+        let hand_of = site - hands_first_site + 1;
+        if owner.is_some_and(|o| usize::from(o) != hand_of) {
+            reader.lack(
+                node,
+                format!("a track that starts in another player's hand: {spec:?}"),
+            );
+        }
+        from_hand = true;
+        tokens.remove(0);
+    }
+    let cells = match geometry.track(&tokens.join(",")) {
+        Ok(cells) => cells,
+        Err(reason) => {
+            reader.lack(node, format!("a track the reader cannot walk: {reason}"));
+            return None;
+        }
+    };
+    if let Some(&beyond) = cells.iter().find(|&&c| c >= MAX_CELLS) {
+        reader.lack(
+            node,
+            format!("a board of more cells than the family's {MAX_CELLS}: site {beyond}"),
+        );
+        return None;
+    }
+    Some(Track {
+        owner,
+        cells,
+        from_hand,
+        node: node.clone(),
+    })
+}
+
+/// Each seat's track: one per player, or one the players share.
+fn read_tracks(reader: &mut Reader, board: &Node, equipment: &Equipment<'_>, players: usize) {
+    let tracks = &equipment.tracks;
+    let seats: Option<Vec<&Track>> = match tracks.as_slice() {
+        [] => {
+            // A track declared but not read is a lack of its own already.
+            if equipment.declared_tracks == 0 {
+                reader.lack(board, "a board without a track");
+            }
+            return;
+        }
+        [shared] if shared.owner.is_none() => Some(vec![shared; players]),
+        _ => (1..=players as u8)
+            .map(|player| {
+                let mut own = tracks.iter().filter(|t| t.owner == Some(player));
+                match (own.next(), own.next()) {
+                    (Some(track), None) => Some(track),
+                    _ => None,
+                }
+            })
+            .collect(),
+    };
+    let Some(seats) =
+        seats.filter(|_| tracks.iter().all(|t| t.owner.is_some()) || tracks.len() == 1)
+    else {
+        reader.lack(
+            board,
+            format!(
+                "tracks other than one for each of the {players} players or one they share: {}",
+                tracks.len()
+            ),
+        );
+        return;
+    };
+    let value = seats
+        .iter()
+        .map(|t| {
+            t.cells
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join(" | ");
+    reader.set("tracks", value, &seats[0].node);
+    if seats.iter().any(|t| t.from_hand) != seats.iter().all(|t| t.from_hand) {
+        reader.lack(board, "tracks of which some start in the hand and some not");
+    }
+    if seats[0].from_hand {
+        reader.set("enter_counts_first_cell", true, &seats[0].node);
+    }
+}
+
+fn read_rules(reader: &mut Reader, rules: &Node, equipment: &Equipment<'_>, players: usize) {
+    for node in rules.children() {
+        match node.head() {
+            Some("start" | "play" | "end") => {}
+            _ => reader.lack(
+                node,
+                format!(
+                    "a part of the rules the family does not read: {node_}",
+                    node_ = Brief(node)
+                ),
+            ),
+        }
+    }
+    match child(rules, "start") {
+        Some(start) => read_start(reader, start, equipment, players),
+        None => reader.lack(rules, "no (start …): where the pieces begin"),
+    }
+    read_dice(reader, equipment, rules);
+    match child(rules, "play") {
+        Some(play) => read_play(reader, play, equipment),
+        None => reader.lack(rules, "no (play …)"),
+    }
+    match child(rules, "end") {
+        Some(end) => read_end(reader, end),
+        None => reader.lack(rules, "no (end …)"),
+    }
+}
+
+/// `(place "Piece1" (handSite P1) count:N)` for every player: N pieces each, in hand.
+fn read_start(reader: &mut Reader, start: &Node, equipment: &Equipment<'_>, players: usize) {
+    let mut counts: BTreeMap<u8, (i64, &Node)> = BTreeMap::new();
+    let mut teams: Vec<(i64, Vec<u8>, &Node)> = Vec::new();
+    let mut placed_otherwise = false;
+    for place in start.positional().flat_map(items) {
+        if place.is_call("set") && place.arg(0).is_some_and(|t| is_symbol(t, "Team")) {
+            let number = place.arg(1).and_then(Node::as_int);
+            let members: Option<Vec<u8>> = place
+                .arg(2)
+                .and_then(Node::as_array)
+                .and_then(|list| list.iter().map(player_of).collect());
+            match (number, members) {
+                (Some(number), Some(members)) if place.children().len() == 3 => {
+                    teams.push((number, members, place));
+                }
+                _ => reader.lack(
+                    place,
+                    format!(
+                        "a team the reader does not read: {place_}",
+                        place_ = Brief(place)
+                    ),
+                ),
+            }
+            continue;
+        }
+        let owner = place.arg(0).and_then(Node::as_str).and_then(piece_owner);
+        let hand = place
+            .arg(1)
+            .filter(|h| h.is_call("handSite"))
+            .and_then(|h| h.arg(0))
+            .and_then(player_of);
+        let count = place.named("count").and_then(Node::as_int);
+        match (place.is_call("place"), owner, hand, count) {
+            (true, Some(owner), Some(hand), Some(count))
+                if owner == hand && place.children().len() == 3 =>
+            {
+                counts.insert(owner, (count, place));
+            }
+            _ => {
+                placed_otherwise = true;
+                reader.lack(
+                    place,
+                    format!(
+                        "a start the reader does not read (pieces placed otherwise than in their owner's hand): {place_}",
+                        place_ = Brief(place)
+                    ),
+                );
+            }
+        }
+    }
+    if !counts.is_empty() && !equipment.hands {
+        reader.lack(start, "pieces placed in hands the equipment does not give");
+    }
+    teams.sort_by_key(|(number, _, _)| *number);
+    match teams.as_slice() {
+        [] => reader.set("teams", "none", start),
+        [(1, first, node), (2, second, _)]
+            if players == 4 && first == &[1, 3] && second == &[2, 4] =>
+        {
+            reader.set("teams", "partners", node);
+        }
+        [(_, _, node), ..] => reader.lack(node, "teams other than seats 1 and 3 against 2 and 4"),
+    }
+    if placed_otherwise {
+        // Named at each placement already.
+        return;
+    }
+    let same = counts.values().map(|(c, _)| *c).collect::<Vec<_>>();
+    match (counts.len() == players, same.first()) {
+        (true, Some(&count)) if same.iter().all(|&c| c == count) => {
+            let node = counts.values().next().map(|(_, n)| *n).unwrap_or(start);
+            reader.set("pieces", count, node);
+            reader.set("start", "hand", node);
+        }
+        _ => reader.lack(
+            start,
+            "a start that does not give every player the same number of pieces in hand",
+        ),
+    }
+}
+
+/// `(dice d:F from:S num:K)`, with Ludii's defaults d:6, from:1, num:1.
+fn read_dice(reader: &mut Reader, equipment: &Equipment<'_>, rules: &Node) {
+    let Some(dice) = equipment.dice else {
+        reader.lack(rules, "no (dice …): the family's games throw");
+        return;
+    };
+    for (key, _) in dice.children().iter().filter_map(|n| match &n.kind {
+        Kind::Named { key, value } => Some((key.as_str(), value)),
+        _ => None,
+    }) {
+        if !matches!(key, "d" | "from" | "num") {
+            reader.lack(
+                dice,
+                format!("dice with {key}: {dice_}", dice_ = Brief(dice)),
+            );
+            return;
+        }
+    }
+    let number = |key: &str, default: i64| dice.named(key).map_or(Some(default), Node::as_int);
+    let (Some(faces), Some(from), Some(count)) =
+        (number("d", 6), number("from", 1), number("num", 1))
+    else {
+        reader.lack(
+            dice,
+            format!(
+                "dice whose numbers the reader cannot read: {dice_}",
+                dice_ = Brief(dice)
+            ),
+        );
+        return;
+    };
+    let throw = match (faces, from, count) {
+        (2, 0, lots) => format!("lots {lots}"),
+        (faces, 1, count) => format!("dice {count}d{faces}"),
+        (faces, 0, 1) => format!("faces {faces}"),
+        _ => {
+            reader.lack(
+                dice,
+                format!(
+                    "dice the family does not throw: {dice_}",
+                    dice_ = Brief(dice)
+                ),
+            );
+            return;
+        }
+    };
+    reader.set("throw", throw, dice);
+    reader.default("lot_bias", "1/2", dice);
+}
+
+/// The largest throw total the evaluation of a turn's condition tries (four dice of six).
+const MAX_THROW_TOTAL: i64 = 24;
+
+/// What the destination of a move holds in one case of the evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Occupant {
+    Empty,
+    Friend,
+    Enemy,
+}
+
+/// Where a move's throw leads in one case of the evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Destination {
+    /// A cell of the track.
+    Cell(usize),
+    /// One step past the last cell: Ludii's `End`.
+    End,
+    /// Further: Ludii's `Off`.
+    Off,
+}
+
+/// One case of the evaluation: the throw's total, where it leads and who stands there.
+#[derive(Clone, Copy, Debug)]
+struct Case {
+    pips: i64,
+    to: Destination,
+    occupant: Occupant,
+}
+
+/// What a piece's move does in one case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Action {
+    /// The piece moves there; the enemies there return to their hands or not, and the mover
+    /// throws again or not.
+    Land { capture: bool, again: bool },
+    /// The piece leaves the board.
+    BearOff,
+}
+
+/// Why a part cannot be evaluated: the node and what.
+struct Unread<'n>(&'n Node, String);
+
+fn unread<'n>(node: &'n Node, what: &str) -> Unread<'n> {
+    Unread(node, format!("{what}: {node_}", node_ = Brief(node)))
+}
+
+struct Evaluator<'e> {
+    equipment: &'e Equipment<'e>,
+    /// The `steps:` of the move's `trackSite`, the first met.
+    steps: Option<&'e Node>,
+}
+
+impl<'e> Evaluator<'e> {
+    /// A site expression, as where the move leads.
+    fn destination(&mut self, node: &'e Node, case: &Case) -> Result<Destination, Unread<'e>> {
+        match node.head() {
+            Some("trackSite") => {
+                let mover = node.arg(0).is_some_and(|m| is_symbol(m, "Move"));
+                let steps = node.named("steps");
+                if !mover || node.children().len() != 2 || steps.is_none() {
+                    return Err(unread(node, "a track site the reader does not read"));
+                }
+                // Alike as written, wherever written (a define's body keeps its own place).
+                let differs =
+                    |seen: &Node| steps.is_some_and(|s| s.to_string() != seen.to_string());
+                match self.steps {
+                    Some(seen) if differs(seen) => {
+                        Err(unread(node, "moves of two different throws"))
+                    }
+                    _ => {
+                        self.steps = steps;
+                        Ok(case.to)
+                    }
+                }
+            }
+            Some("to" | "last") if node.head() == Some("to") && node.children().is_empty() => {
+                Ok(case.to)
+            }
+            Some("last") if node.arg(0).is_some_and(|a| is_symbol(a, "To")) => Ok(case.to),
+            _ => Err(unread(node, "a site the reader does not read")),
+        }
+    }
+
+    fn int(&mut self, node: &'e Node, case: &Case) -> Result<i64, Unread<'e>> {
+        if let Some(value) = node.as_int() {
+            return Ok(value);
+        }
+        match node.head() {
+            Some("count") if node.arg(0).is_some_and(|a| is_symbol(a, "Pips")) => Ok(case.pips),
+            _ => Err(unread(node, "a number the reader does not read")),
+        }
+    }
+
+    fn boolean(&mut self, node: &'e Node, case: &Case) -> Result<bool, Unread<'e>> {
+        let args: Vec<&'e Node> = node.positional().collect();
+        let Some(head) = node.head() else {
+            return Err(unread(node, "a condition the reader does not read"));
+        };
+        match (head, args.as_slice()) {
+            ("not", [a]) => Ok(!self.boolean(a, case)?),
+            ("and", list) | ("or", list) if !list.is_empty() => {
+                let mut values = Vec::new();
+                for a in list {
+                    values.push(self.boolean(a, case)?);
+                }
+                Ok(if head == "and" {
+                    values.iter().all(|&v| v)
+                } else {
+                    values.iter().any(|&v| v)
+                })
+            }
+            ("=" | "!=", [a, b]) => {
+                let equal = match (b.as_symbol(), a.as_symbol()) {
+                    (Some(symbol @ ("End" | "Off")), _) | (_, Some(symbol @ ("End" | "Off"))) => {
+                        let site = if b.as_symbol().is_some() { a } else { b };
+                        let at = self.destination(site, case)?;
+                        at == if symbol == "End" {
+                            Destination::End
+                        } else {
+                            Destination::Off
+                        }
+                    }
+                    _ => self.int(a, case)? == self.int(b, case)?,
+                };
+                Ok(equal == (head == "="))
+            }
+            ("is", [kind, rest @ ..]) => self.is(node, kind, rest, case),
+            _ => Err(unread(node, "a condition the reader does not read")),
+        }
+    }
+
+    fn is(
+        &mut self,
+        node: &'e Node,
+        kind: &'e Node,
+        rest: &[&'e Node],
+        case: &Case,
+    ) -> Result<bool, Unread<'e>> {
+        let on_cell = |case: &Case| matches!(case.to, Destination::Cell(_));
+        match (kind.as_symbol(), rest) {
+            (Some(who @ ("Friend" | "Enemy")), [at]) if at.is_call("who") => {
+                let site = at.named("at").ok_or_else(|| unread(at, "a who"))?;
+                self.destination(site, case)?;
+                let wanted = if who == "Friend" {
+                    Occupant::Friend
+                } else {
+                    Occupant::Enemy
+                };
+                Ok(on_cell(case) && case.occupant == wanted)
+            }
+            (Some("Empty"), [site]) => {
+                self.destination(site, case)?;
+                Ok(on_cell(case) && case.occupant == Occupant::Empty)
+            }
+            (Some("In"), [site, sites]) => {
+                self.destination(site, case)?;
+                let Destination::Cell(cell) = case.to else {
+                    return Ok(false);
+                };
+                if sites.is_call("sites") && sites.arg(0).is_some_and(|a| is_symbol(a, "Empty")) {
+                    return Ok(case.occupant == Occupant::Empty);
+                }
+                let region = sites
+                    .arg(0)
+                    .and_then(Node::as_str)
+                    .filter(|_| sites.is_call("sites") && sites.children().len() == 1)
+                    .and_then(|name| self.equipment.regions.get(name))
+                    .ok_or_else(|| unread(sites, "sites the reader does not read"))?;
+                Ok(region.contains(&cell))
+            }
+            _ => Err(unread(node, "a condition the reader does not read")),
+        }
+    }
+
+    /// A piece's move in one case: what it does, if it can move.
+    fn action(&mut self, node: &'e Node, case: &Case) -> Result<Option<Action>, Unread<'e>> {
+        let args: Vec<&'e Node> = node.positional().collect();
+        match (node.head(), args.as_slice()) {
+            (Some("if"), [condition, then, rest @ ..]) if rest.len() <= 1 => {
+                if self.boolean(condition, case)? {
+                    self.action(then, case)
+                } else {
+                    match rest.first() {
+                        Some(otherwise) => self.action(otherwise, case),
+                        None => Ok(None),
+                    }
+                }
+            }
+            (Some("or"), list) if !list.is_empty() => {
+                let mut found = None;
+                for a in list {
+                    if let Some(action) = self.action(a, case)? {
+                        if found.is_some_and(|f| f != action) {
+                            return Err(unread(node, "a choice of two moves of one piece"));
+                        }
+                        found = Some(action);
+                    }
+                }
+                Ok(found)
+            }
+            (Some("move"), [remove, from]) if is_symbol(remove, "Remove") => {
+                if !(from.is_call("from") && from.children().is_empty())
+                    || node.children().len() != 2
+                {
+                    return Err(unread(node, "a removal the reader does not read"));
+                }
+                Ok(Some(Action::BearOff))
+            }
+            (Some("move"), [from, to, rest @ ..]) => self.land(node, from, to, rest, case),
+            _ => Err(unread(node, "a move the reader does not read")),
+        }
+    }
+
+    /// `(move (from) (to SITE [if:…] [(apply …)]) [(then …)])`.
+    fn land(
+        &mut self,
+        node: &'e Node,
+        from: &'e Node,
+        to: &'e Node,
+        rest: &[&'e Node],
+        case: &Case,
+    ) -> Result<Option<Action>, Unread<'e>> {
+        if !(from.is_call("from") && from.children().is_empty()) {
+            return Err(unread(from, "a move from elsewhere than the piece's site"));
+        }
+        if node.children().len() != 2 + rest.len() {
+            return Err(unread(
+                node,
+                "a move with arguments the reader does not read",
+            ));
+        }
+        let Some(site) = to.arg(0).filter(|_| to.is_call("to")) else {
+            return Err(unread(to, "a destination the reader does not read"));
+        };
+        if self.destination(site, case)? != case.to {
+            return Err(unread(site, "a destination elsewhere than the throw leads"));
+        }
+        if let Some(condition) = to.named("if")
+            && !self.boolean(condition, case)?
+        {
+            return Ok(None);
+        }
+        let mut capture = false;
+        for part in to.children().iter().skip(1) {
+            match &part.kind {
+                Kind::Named { key, .. } if key == "if" => {}
+                _ if part.is_call("apply") => capture = self.capture(part, case)?,
+                _ => return Err(unread(part, "a destination part the reader does not read")),
+            }
+        }
+        if case.occupant == Occupant::Enemy && !capture {
+            return Err(unread(
+                node,
+                "a move onto an enemy that takes it off the board for good (Ludii's replacement)",
+            ));
+        }
+        if case.occupant == Occupant::Friend {
+            return Err(unread(
+                node,
+                "a move onto a piece of one's own that takes it off the board (Ludii's replacement)",
+            ));
+        }
+        if !matches!(case.to, Destination::Cell(_)) {
+            return Err(unread(node, "a move off the track that is no bearing off"));
+        }
+        let mut again = false;
+        match rest {
+            [] => {}
+            [then] if then.is_call("then") && then.children().len() == 1 => {
+                again = self.again(&then.children()[0], case)?;
+            }
+            _ => {
+                return Err(unread(
+                    node,
+                    "a move's consequences the reader does not read",
+                ));
+            }
+        }
+        Ok(Some(Action::Land { capture, again }))
+    }
+
+    /// `(apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next))))`:
+    /// whether the enemy where the piece lands returns to its hand.
+    fn capture(&mut self, apply: &'e Node, case: &Case) -> Result<bool, Unread<'e>> {
+        let effect = apply
+            .arg(0)
+            .filter(|_| apply.positional().count() == 1)
+            .ok_or_else(|| unread(apply, "an effect the reader does not read"))?;
+        let to_hand = effect.is_call("fromTo")
+            && effect.children().len() == 2
+            && effect.arg(0).is_some_and(|f| {
+                f.is_call("from")
+                    && f.arg(0)
+                        .is_some_and(|s| s.is_call("to") && s.children().is_empty())
+            })
+            && effect.arg(1).is_some_and(|t| {
+                t.is_call("to")
+                    && t.arg(0).is_some_and(|h| {
+                        h.is_call("handSite") && h.arg(0).is_some_and(|p| is_symbol(p, "Next"))
+                    })
+            });
+        if !to_hand {
+            return Err(unread(effect, "an effect the reader does not read"));
+        }
+        let applies = match apply.named("if") {
+            Some(condition) => self.boolean(condition, case)?,
+            None => true,
+        };
+        if applies && case.occupant != Occupant::Enemy {
+            return Err(unread(apply, "an effect on a cell that holds no enemy"));
+        }
+        Ok(applies)
+    }
+
+    /// A move's consequence: whether the mover throws again.
+    fn again(&mut self, node: &'e Node, case: &Case) -> Result<bool, Unread<'e>> {
+        if node.is_call("moveAgain") && node.children().is_empty() {
+            return Ok(true);
+        }
+        let args: Vec<&'e Node> = node.positional().collect();
+        match (node.head(), args.as_slice()) {
+            (Some("if"), [condition, then]) => {
+                Ok(self.boolean(condition, case)? && self.again(then, case)?)
+            }
+            _ => Err(unread(node, "a consequence the reader does not read")),
+        }
+    }
+}
+
+/// `(play (do (roll) next:…))`: one throw a turn, then a piece's move.
+fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
+    let turn = play.arg(0).filter(|_| play.children().len() == 1);
+    let roll = turn
+        .filter(|t| t.is_call("do") && t.children().len() == 2)
+        .and_then(|t| t.arg(0))
+        .filter(|r| r.is_call("roll") && r.children().is_empty());
+    let (Some(turn), Some(_)) = (turn, roll) else {
+        reader.lack(
+            play,
+            format!(
+                "a turn other than one throw and a move: {play_}",
+                play_ = Brief(play)
+            ),
+        );
+        return;
+    };
+    let Some(mut next) = turn.named("next") else {
+        reader.lack(
+            turn,
+            format!(
+                "a turn other than one throw and a move: {turn_}",
+                turn_ = Brief(turn)
+            ),
+        );
+        return;
+    };
+    let mut zero_passes = None;
+    if let (true, Some(condition), Some(then)) = (
+        next.is_call("if") && next.children().len() == 2,
+        next.arg(0),
+        next.arg(1),
+    ) {
+        // A condition on the throw alone: read by evaluating it at every total.
+        let mut evaluator = Evaluator {
+            equipment,
+            steps: None,
+        };
+        let holds: Result<Vec<bool>, Unread<'_>> = (0..=MAX_THROW_TOTAL)
+            .map(|pips| {
+                let case = Case {
+                    pips,
+                    to: Destination::Off,
+                    occupant: Occupant::Empty,
+                };
+                evaluator.boolean(condition, &case)
+            })
+            .collect();
+        match holds {
+            Ok(holds) if !holds[0] && holds[1..].iter().all(|&h| h) => {
+                zero_passes = Some(next);
+                next = then;
+            }
+            Ok(_) => {
+                reader.lack(
+                    condition,
+                    format!(
+                        "a turn whose throws are moved only under a condition: {condition_}",
+                        condition_ = Brief(condition)
+                    ),
+                );
+                return;
+            }
+            Err(Unread(node, what)) => {
+                reader.lack(node, what);
+                return;
+            }
+        }
+    }
+    let pieces = |n: &Node, hand: bool| {
+        n.is_call("forEach")
+            && n.arg(0).is_some_and(|p| is_symbol(p, "Piece"))
+            && match n.named("container") {
+                None => !hand && n.children().len() == 1,
+                Some(c) => hand && c.is_call("mover") && n.children().len() == 2,
+            }
+    };
+    let on_board = pieces(next, false);
+    let from_hand = next.is_call("or")
+        && next.children().len() == 2
+        && next.arg(0).is_some_and(|n| pieces(n, false))
+        && next.arg(1).is_some_and(|n| pieces(n, true));
+    if !(on_board || from_hand) {
+        reader.lack(
+            next,
+            format!(
+                "moves other than each piece's own: {next_}",
+                next_ = Brief(next)
+            ),
+        );
+        return;
+    }
+    reader.set("extra_throw_values", "none", turn);
+    reader.set("extra_throw_on_pass", false, turn);
+    match equipment.moves.as_slice() {
+        [(_, moves)] => read_moves(reader, moves, equipment, zero_passes),
+        [] => reader.lack(play, "no piece with moves"),
+        [_, (piece, _), ..] => reader.lack(piece, "pieces of several kinds"),
+    }
+}
+
+/// Reads a piece's moves by evaluating them for every cell of the first player's track and
+/// every occupant, and at the track's end and beyond.
+fn read_moves(
+    reader: &mut Reader,
+    moves: &Node,
+    equipment: &Equipment<'_>,
+    zero_passes: Option<&Node>,
+) {
+    if equipment.tracks.is_empty() {
+        // The board or its tracks are not read, which is named where they are written.
+        return;
+    }
+    let mut cells: Vec<usize> = equipment
+        .tracks
+        .iter()
+        .flat_map(|t| t.cells.iter().copied())
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    let mut evaluator = Evaluator {
+        equipment,
+        steps: None,
+    };
+    let mut table: Vec<(Case, Option<Action>)> = Vec::new();
+    let destinations = cells
+        .iter()
+        .map(|&c| Destination::Cell(c))
+        .chain([Destination::End, Destination::Off]);
+    for to in destinations {
+        for occupant in [Occupant::Empty, Occupant::Friend, Occupant::Enemy] {
+            if !matches!(to, Destination::Cell(_)) && occupant != Occupant::Empty {
+                continue;
+            }
+            let case = Case {
+                pips: 1,
+                to,
+                occupant,
+            };
+            match evaluator.action(moves, &case) {
+                Ok(action) => table.push((case, action)),
+                Err(Unread(node, what)) => {
+                    reader.lack(node, what);
+                    return;
+                }
+            }
+        }
+    }
+    let Some(steps) = evaluator.steps else {
+        reader.lack(moves, "a move that does not follow the track by the throw");
+        return;
+    };
+    read_steps(reader, steps, equipment, zero_passes);
+    let action = |to: Destination, occupant: Occupant| {
+        table
+            .iter()
+            .find(|(c, _)| c.to == to && c.occupant == occupant)
+            .and_then(|(_, a)| *a)
+    };
+    let every = || cells.iter().map(|&c| Destination::Cell(c));
+    if every().any(|to| action(to, Occupant::Empty).is_none()) {
+        reader.lack(moves, "a cell of the track an empty throw cannot reach");
+        return;
+    }
+    reader.set("land_on_own", "forbidden", moves);
+    if every().any(|to| action(to, Occupant::Friend).is_some()) {
+        reader.lack(moves, "a piece that lands on its own pieces");
+        return;
+    }
+    let refused: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&c| action(Destination::Cell(c), Occupant::Enemy).is_none())
+        .collect();
+    let (land_on_enemy, safe) = if refused.len() == cells.len() {
+        ("forbidden", Vec::new())
+    } else {
+        ("capture", refused)
+    };
+    reader.set("land_on_enemy", land_on_enemy, moves);
+    reader.set("guarded_pairs", false, moves);
+    reader.set("block_run", 0, moves);
+    reader.set("must_stop_cells", "none", moves);
+    reader.set("jumps", "none", moves);
+    reader.set("backward_if_no_forward", false, moves);
+    reader.set("bear_off_home", 0, moves);
+    reader.set("enter_values", "any", moves);
+    reader.set("safe_cells", cell_list(&safe), moves);
+    reader.set("safe_cells_refuse_enemy", true, moves);
+    let again: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&c| {
+            matches!(
+                action(Destination::Cell(c), Occupant::Empty),
+                Some(Action::Land { again: true, .. })
+            )
+        })
+        .collect();
+    reader.set("extra_throw_cells", cell_list(&again), moves);
+    match (
+        action(Destination::End, Occupant::Empty),
+        action(Destination::Off, Occupant::Empty),
+    ) {
+        (Some(Action::BearOff), None) => reader.set("bear_off", "exact", moves),
+        (Some(Action::BearOff), Some(Action::BearOff)) => reader.set("bear_off", "any", moves),
+        _ => reader.lack(moves, "a way off the board the family does not have"),
+    }
+}
+
+fn cell_list(cells: &[usize]) -> String {
+    if cells.is_empty() {
+        return "none".into();
+    }
+    cells
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The `steps:` of the move: the throw's total, or what the map makes of it.
+fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero: Option<&Node>) {
+    let counts_pips =
+        |n: &Node| n.is_call("count") && n.arg(0).is_some_and(|a| is_symbol(a, "Pips"));
+    // `(count Pips)` is the dice's total: a move of the throw's total.
+    let total = match steps.arg(0) {
+        Some(inner) if steps.is_call("mapEntry") => inner,
+        _ => steps,
+    };
+    if counts_pips(total) {
+        reader.set("dice_use", "sum", total);
+    }
+    if counts_pips(steps) {
+        reader.set("throw_values", "identity", steps);
+    } else if steps.is_call("mapEntry")
+        && steps.children().len() == 1
+        && steps.arg(0).is_some_and(counts_pips)
+    {
+        let Some((map, node)) = &equipment.map else {
+            reader.lack(steps, "a map the equipment does not give");
+            return;
+        };
+        let dice = reader.reading.get("throw").map(|r| r.value.clone());
+        if dice
+            .as_deref()
+            .is_some_and(|d| d.starts_with("dice") && !d.starts_with("dice 1d"))
+        {
+            reader.lack(steps, "a map of the total of several dice");
+            return;
+        }
+        let pairs: Result<Vec<String>, &i64> = map
+            .iter()
+            .map(|(k, v)| {
+                (u8::try_from(*k).is_ok() && u8::try_from(*v).is_ok())
+                    .then(|| format!("{k}={v}"))
+                    .ok_or(v)
+            })
+            .collect();
+        match pairs {
+            Ok(pairs) => reader.set("throw_values", pairs.join(" "), node),
+            Err(value) => {
+                reader.lack(
+                    node,
+                    format!("a throw worth {value}, which moves no piece forward"),
+                );
+                return;
+            }
+        }
+    } else {
+        reader.lack(
+            steps,
+            format!(
+                "steps the reader does not read: {steps_}",
+                steps_ = Brief(steps)
+            ),
+        );
+        return;
+    }
+    if let Some(zero) = zero {
+        let mapped_zero = reader.reading.get("throw_values").is_some_and(|r| {
+            r.value
+                .split(' ')
+                .any(|p| p.starts_with("0=") && p != "0=0")
+        });
+        if mapped_zero {
+            reader.lack(zero, "a throw of none up that is worth a move but passes");
+        }
+    }
+}
+
+/// `(end (if (no Pieces Mover) (result Mover Win)))`: the first with every piece off wins.
+fn read_end(reader: &mut Reader, end: &Node) {
+    let text = end.to_string();
+    if text == "(end (if (no Pieces Mover) (result Mover Win)))" {
+        reader.set("ranking", "first-out-wins", end);
+    } else {
+        reader.lack(
+            end,
+            format!("an end the reader does not read: {end_}", end_ = Brief(end)),
+        );
+    }
+}

@@ -1,0 +1,313 @@
+//! Ludii's race descriptions read as the race family's parameters: every vendored description
+//! reads or names what it lacks, the games written by hand agree with the reading of their
+//! descriptions, and one case per rule, each a small description written as Ludii's are.
+
+use std::path::PathBuf;
+
+use engine::Options;
+use race::RaceParams;
+use race::file::GameFile;
+use translate::{Missing, race_description};
+
+fn corpus() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus")
+}
+
+/// Every description classified a race game, by file name, with its text.
+fn race_descriptions() -> Vec<(String, String)> {
+    let mut found: Vec<(String, String)> = std::fs::read_dir(corpus().join("ludii/lud"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "lud"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            (p.file_name().unwrap().to_str().unwrap().to_string(), text)
+        })
+        .filter(|(_, text)| text.contains("(classification \"board/race"))
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn every_race_description_plays_or_names_what_it_lacks() {
+    let descriptions = race_descriptions();
+    assert_eq!(descriptions.len(), 238);
+    let mut playable = Vec::new();
+    for (file, text) in &descriptions {
+        let translation = race_description(file, text);
+        match &translation.outcome {
+            Ok(game) => {
+                game.presets()
+                    .unwrap_or_else(|e| panic!("{file}: the game file does not play: {e}"));
+                playable.push(file.as_str());
+            }
+            Err(Missing::Unreadable(reason)) => {
+                assert!(reason.contains("(match …)"), "{file}: unreadable: {reason}")
+            }
+            Err(Missing::Lacks(lacks)) => {
+                assert!(!lacks.is_empty(), "{file}: no lack named");
+                for lack in lacks {
+                    assert!(
+                        lack.span.line > 0,
+                        "{file}: a lack without its place: {lack:?}"
+                    );
+                    assert!(!lack.what.is_empty(), "{file}: a lack without words");
+                }
+            }
+        }
+    }
+    assert!(playable.contains(&"Royal Game of Ur.lud"), "{playable:?}");
+}
+
+/// Each game file written by hand whose description the reader reads, parameter by
+/// parameter: the values its `ludii` preset gives are the reading's.
+#[test]
+fn hand_written_presets_are_what_their_descriptions_read() {
+    let mut compared = 0;
+    for entry in std::fs::read_dir(corpus().join("families/race")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "yaml") {
+            continue;
+        }
+        let file: GameFile =
+            corpus::yaml::from_yaml(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        let lud = corpus().join("ludii/lud").join(&file.ludii.file);
+        let text = std::fs::read_to_string(&lud).unwrap();
+        let description = ludii::Description::read(&file.ludii.file, &text).unwrap();
+        let selection = match &file.ludii.ruleset {
+            Some(name) => ludii::Selection::Ruleset(name.clone()),
+            None => ludii::Selection::Defaults,
+        };
+        let expanded = description.expand(&selection).unwrap();
+        let (reading, _) = translate::race_description::read_partly(&expanded);
+        let (_, ludii) = file.presets().unwrap();
+        for (key, read) in &reading {
+            let mut value = RaceParams::default();
+            value.set(key, &read.value).unwrap();
+            assert_eq!(
+                value.get(key),
+                ludii.get(key),
+                "{}: {key} reads {:?} at line {}",
+                file.ludii.file,
+                read.value,
+                read.span.line
+            );
+            compared += 1;
+        }
+    }
+    // The Royal Game of Ur reads whole; the other games in part.
+    assert!(compared >= RaceParams::specs().len(), "{compared} compared");
+}
+
+#[test]
+fn the_royal_game_of_ur_reads_whole() {
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Royal Game of Ur.lud")).unwrap();
+    let translation = race_description("Royal Game of Ur.lud", &text);
+    let game = translation.outcome.expect("Ur plays");
+    assert_eq!(
+        game.parameters["tracks"].value,
+        "3 2 1 0 6 7 8 9 10 11 12 13 5 4 | 17 16 15 14 6 7 8 9 10 11 12 13 19 18"
+    );
+    assert_eq!(game.parameters["safe_cells"].value, "0 4 9 14 18");
+    assert!(
+        game.parameters["tracks"]
+            .cites
+            .starts_with("Royal Game of Ur.lud:")
+    );
+}
+
+/// A two-player race on a 1x6 strip whose parts a case replaces: `{move}`, `{dice}`, `{end}`.
+const TEMPLATE: &str = r#"(game "Test"
+    (players 2)
+    (equipment {
+        (board (rectangle 1 6) {
+            (track "Track1" "6,0,E,End" P1 directed:True)
+            (track "Track2" "7,0,E,End" P2 directed:True)
+        })
+        {dice}
+        (hand Each)
+        (regions "Safe" (sites {"C1"}))
+        (piece "Disc" Each {move})
+    })
+    (rules
+        (start {
+            (place "Disc1" (handSite P1) count:3)
+            (place "Disc2" (handSite P2) count:3)
+        })
+        (play (do (roll) next:(or (forEach Piece) (forEach Piece container:(mover)))))
+        {end}
+    )
+)
+(metadata (info { (id "1") (classification "board/race/escape") }))
+"#;
+
+const CAPTURE: &str = r#"(if (= (trackSite Move steps:(count Pips)) End)
+            (move Remove (from))
+            (if (!= (trackSite Move steps:(count Pips)) Off) (move (from)
+                (to (trackSite Move steps:(count Pips))
+                    if:(not (is Friend (who at:(to))))
+                    (apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next))))
+                )
+            ))
+        )"#;
+
+fn description(replace: &[(&str, &str)]) -> String {
+    let mut text = TEMPLATE.to_string();
+    for (key, value) in replace {
+        text = text.replace(key, value);
+    }
+    text.replace("{move}", CAPTURE)
+        .replace("{dice}", "(dice d:2 from:0 num:3)")
+        .replace("{end}", "(end (if (no Pieces Mover) (result Mover Win)))")
+}
+
+fn plays(text: &str, wanted: &[&str]) {
+    let translation = race_description("Test.lud", text);
+    let game = match translation.outcome {
+        Ok(game) => game,
+        Err(missing) => panic!("does not play: {missing:?}"),
+    };
+    for pair in wanted {
+        let (key, value) = pair.split_once('=').unwrap();
+        assert_eq!(game.parameters[key].value, value, "{key}");
+    }
+}
+
+fn lacks(text: &str, words: &str, line: u32) {
+    match race_description("Test.lud", text).outcome {
+        Err(Missing::Lacks(lacks)) => assert!(
+            lacks
+                .iter()
+                .any(|l| l.what.contains(words) && l.span.line == line),
+            "no lack {words:?} at line {line}: {lacks:?}"
+        ),
+        other => panic!("expected a lack {words:?}: {other:?}"),
+    }
+}
+
+#[test]
+fn a_capture_to_the_hand_and_an_exact_bearing_off() {
+    plays(
+        &description(&[]),
+        &[
+            "tracks=0 1 2 3 4 5 | 0 1 2 3 4 5",
+            "throw=lots 3",
+            "pieces=3",
+            "start=hand",
+            "land_on_own=forbidden",
+            "land_on_enemy=capture",
+            "safe_cells=none",
+            "extra_throw_cells=none",
+            "bear_off=exact",
+            "ranking=first-out-wins",
+        ],
+    );
+}
+
+#[test]
+fn a_region_refusing_enemies_is_safe_and_one_giving_a_throw_gives_it() {
+    let guarded = r#"(if (= (trackSite Move steps:(count Pips)) End)
+            (move Remove (from))
+            (if (or (is Empty (trackSite Move steps:(count Pips)))
+                    (and (is Enemy (who at:(trackSite Move steps:(count Pips))))
+                         (not (is In (trackSite Move steps:(count Pips)) (sites "Safe")))))
+                (move (from)
+                    (to (trackSite Move steps:(count Pips))
+                        (apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next))))
+                    )
+                    (then (if (is In (last To) (sites "Safe")) (moveAgain)))
+                )
+            )
+        )"#;
+    plays(
+        &description(&[("{move}", guarded)]),
+        &[
+            "land_on_enemy=capture",
+            "safe_cells=2",
+            "safe_cells_refuse_enemy=true",
+            "extra_throw_cells=2",
+        ],
+    );
+}
+
+#[test]
+fn a_move_that_never_lands_on_an_enemy_refuses_it() {
+    let refusing = r#"(if (= (trackSite Move steps:(count Pips)) End)
+            (move Remove (from))
+            (move (from) (to (trackSite Move steps:(count Pips)) if:(is Empty (to))))
+        )"#;
+    plays(
+        &description(&[("{move}", refusing)]),
+        &["land_on_enemy=forbidden", "safe_cells=none"],
+    );
+}
+
+#[test]
+fn bearing_off_with_any_throw_past_the_end() {
+    let any = r#"(if (or (= (trackSite Move steps:(count Pips)) End) (= (trackSite Move steps:(count Pips)) Off))
+            (move Remove (from))
+            (move (from) (to (trackSite Move steps:(count Pips)) if:(is Empty (to))))
+        )"#;
+    plays(&description(&[("{move}", any)]), &["bear_off=any"]);
+}
+
+#[test]
+fn a_map_of_the_throw_is_its_values_and_dice_are_read_with_their_defaults() {
+    let mapped = CAPTURE.replace("(count Pips)", "(mapEntry (count Pips))");
+    plays(
+        &description(&[
+            ("{move}", &mapped),
+            (
+                "{dice}",
+                "(dice d:2 from:0 num:3) (map {(pair 0 4) (pair 1 1) (pair 2 2) (pair 3 3)})",
+            ),
+        ]),
+        &["throw_values=0=4 1=1 2=2 3=3"],
+    );
+    plays(
+        &description(&[("{dice}", "(dice num:2)")]),
+        &["throw=dice 2d6"],
+    );
+}
+
+#[test]
+fn what_the_family_lacks_is_named_at_its_line() {
+    // A piece landed on without `apply` is replaced, taken off the board for good.
+    let replacing = r#"(if (= (trackSite Move steps:(count Pips)) End)
+            (move Remove (from))
+            (move (from) (to (trackSite Move steps:(count Pips)) if:(not (is Friend (who at:(to))))))
+        )"#;
+    lacks(
+        &description(&[("{move}", replacing)]),
+        "Ludii's replacement",
+        13,
+    );
+    // Without a guard, a throw past the end leads the piece to Ludii's `Off`.
+    let unguarded = CAPTURE.replace("(if (!= (trackSite Move steps:(count Pips)) Off) ", "(or ");
+    lacks(
+        &description(&[("{move}", &unguarded)]),
+        "a move off the track that is no bearing off",
+        13,
+    );
+    lacks(
+        &description(&[("{end}", "(end (if (no Pieces P1) (result P1 Win)))")]),
+        "an end the reader does not read",
+        27,
+    );
+    lacks(
+        &description(&[("(players 2)", "(players 5)")]),
+        "players other than two to four",
+        2,
+    );
+    lacks(
+        &description(&[("{dice}", "(dice d:4 faces:{1 3 4 6} num:2)")]),
+        "dice with faces",
+        8,
+    );
+    lacks(
+        &description(&[("\"6,0,E,End\"", "\"6,0,E\"")]),
+        "a track that does not lead off the board",
+        5,
+    );
+}
