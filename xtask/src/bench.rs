@@ -378,7 +378,7 @@ fn count_instructions(binary: &Path, game: &str) -> Result<Count, String> {
 }
 
 /// Today's UTC date.
-fn today() -> String {
+pub fn today() -> String {
     ingest::fetch::rfc3339_now()[..10].to_string()
 }
 

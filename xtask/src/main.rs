@@ -6,11 +6,13 @@ mod all;
 mod bench;
 mod check;
 mod clauses;
+mod devtools;
 mod export;
 mod families;
 mod ingest;
 mod progress;
 mod project;
+mod search_compare;
 mod simulate;
 mod site;
 mod trace;
@@ -56,6 +58,8 @@ enum Command {
     Site(site::Args),
     /// Write the corpus as CSV tables, JSON, a data dictionary, BibTeX and CSL-JSON.
     Export(export::Args),
+    /// The site's search beside elasticlunr-rs and Pagefind in headless Chromium (needs npm); writes reports/search.*.
+    SearchCompare(search_compare::Args),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +77,7 @@ fn main() -> ExitCode {
         Command::Site(args) => site::run(&args),
         Command::Export(args) => export::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::SearchCompare(args) => search_compare::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -23,6 +23,7 @@ use corpus::Corpus;
 use verify::report::{Simulations, Verification};
 
 pub use checks::{LinkProblem, Problem, ProblemKind};
+pub use search::{Kind as SearchKind, ReadEntry, ReadPart, ReadPartError, read_part};
 pub use templates::{Templates, TemplatesError};
 
 /// Everything a site is rendered from.

@@ -2,14 +2,14 @@
 //! scripts in parts so that the search page works from `file://` (where pages cannot fetch
 //! JSON, but may load scripts) and shows the games it finds before the records have arrived.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Bytes of text a part holds at most, about: the records come in several parts. The games
 /// are one part, whatever its size, loaded before the search runs.
 const PART_BYTES: usize = 200_000;
 
 /// What a search entry is, in the order results are grouped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// A game page.
@@ -57,6 +57,10 @@ pub struct Part {
     pub path: String,
     pub script: String,
 }
+
+/// How a part's script begins: the part's JSON follows, then [`PART_END`].
+const PART_START: &str = "(window.SEARCH_PARTS = window.SEARCH_PARTS || []).push(";
+const PART_END: &str = ");\n";
 
 /// An entry as a part writes it: `[title, url, text, games, number]`, an array, not an
 /// object, to keep the parts small.
@@ -115,12 +119,92 @@ pub fn parts(entries: &[Entry]) -> Vec<Part> {
                 path: format!("static/search/{name}.js"),
                 // JSON is JavaScript; `<` is escaped anyway so that no text can close a script
                 // element if a part is ever inlined.
-                script: format!(
-                    "(window.SEARCH_PARTS = window.SEARCH_PARTS || []).push({});\n",
-                    json.replace('<', "\\u003c")
-                ),
+                script: format!("{PART_START}{}{PART_END}", json.replace('<', "\\u003c")),
             });
         }
     }
     parts
+}
+
+/// An entry as [`read_part`] gives it back: title, url, text, games, number.
+pub type ReadEntry = (String, String, String, Vec<String>, Option<u64>);
+
+/// A part of the index as read back from its script: what other search engines are given to
+/// index, so that they index the same documents.
+#[derive(Debug, Deserialize)]
+pub struct ReadPart {
+    /// What its entries are.
+    pub kind: Kind,
+    /// Each entry as `[title, url, text, games, number]`.
+    pub entries: Vec<ReadEntry>,
+}
+
+/// Why a script is not a part of the index.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadPartError {
+    /// It does not hand its entries to the search page as the parts do.
+    #[error("not a part of the search index (it does not begin with `{PART_START}`)")]
+    NotAPart,
+    /// Its JSON does not read.
+    #[error("the part's JSON: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+/// The entries of a part's script (as [`parts`] writes it).
+pub fn read_part(script: &str) -> Result<ReadPart, ReadPartError> {
+    let json = script
+        .strip_prefix(PART_START)
+        .and_then(|rest| rest.strip_suffix(PART_END))
+        .ok_or(ReadPartError::NotAPart)?;
+    Ok(serde_json::from_str(json)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(kind: Kind, title: &str, text: &str) -> Entry {
+        Entry {
+            kind,
+            title: title.into(),
+            url: format!("x/{title}.html"),
+            text: text.into(),
+            games: vec!["senet".into()],
+            number: (kind == Kind::Evidence).then_some(7),
+        }
+    }
+
+    #[test]
+    fn parts_read_back_as_written_markup_included() {
+        let entries = [
+            entry(Kind::Game, "Senet", "</script><b>"),
+            entry(Kind::Evidence, "DLP.Evidence.7", "a · b"),
+        ];
+        let parts = parts(&entries);
+        assert_eq!(parts.len(), 2);
+        assert!(!parts[0].script.contains('<'), "{}", parts[0].script);
+        let game = read_part(&parts[0].script).unwrap();
+        assert_eq!(game.kind, Kind::Game);
+        assert_eq!(
+            game.entries,
+            [(
+                "Senet".to_string(),
+                "x/Senet.html".to_string(),
+                "</script><b>".to_string(),
+                vec!["senet".to_string()],
+                None
+            )]
+        );
+        let record = read_part(&parts[1].script).unwrap();
+        assert_eq!(record.kind, Kind::Evidence);
+        assert_eq!(record.entries[0].4, Some(7));
+        assert!(matches!(
+            read_part("window.X = [];"),
+            Err(ReadPartError::NotAPart)
+        ));
+        assert!(matches!(
+            read_part(&format!("{PART_START}{{\"kind\":\"game\"}}{PART_END}")),
+            Err(ReadPartError::Json(_))
+        ));
+    }
 }
