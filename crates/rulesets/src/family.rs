@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 
 use engine::{Game, Observe, OptionSpec, Options};
 
-use crate::{GameInfo, OptionSet, Playing, ResolveError, Resolved, Ruleset};
+use crate::{GameInfo, OptionSet, Playing, Reading, ResolveError, Resolved, Ruleset};
 
 /// The sowing family's game files as the build embedded them: (path in the project, text).
 const SOWING_FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/sowing_files.rs"));
@@ -81,6 +81,8 @@ pub(crate) struct FileRead<P> {
     ludii: P,
     /// Each parameter's citation and sentence, as the `dlp` preset reads it.
     sources: BTreeMap<String, (String, String)>,
+    /// The scholars' readings the file gives: name, and options on the `ludii` preset.
+    readings: Vec<(String, OptionSet)>,
 }
 
 /// A family of games: one engine, and a game file for each of its games.
@@ -139,6 +141,7 @@ impl Family for SowingFamily {
             dlp,
             ludii,
             sources,
+            readings: Vec::new(),
         })
     }
 }
@@ -165,7 +168,12 @@ impl Family for RaceFamily {
         };
         let (dlp, ludii) = file.presets().map_err(locate)?;
         // Every reading must play, not only the DLP's: the rulesets study each one.
-        file.readings().map_err(locate)?;
+        let readings = file
+            .readings()
+            .map_err(locate)?
+            .into_iter()
+            .map(|(key, options)| (file.readings[&key].name.clone(), options))
+            .collect();
         let dlp_reading = file
             .dlp_reading
             .as_ref()
@@ -189,6 +197,7 @@ impl Family for RaceFamily {
             dlp,
             ludii,
             sources,
+            readings,
         })
     }
 }
@@ -200,6 +209,7 @@ pub struct FamilyGame<F: Family> {
     specs: &'static [OptionSpec],
     dlp: <F::Engine as Game>::Options,
     ludii: <F::Engine as Game>::Options,
+    readings: &'static [Reading],
 }
 
 /// What reading game files gave: the games that load and the errors of the others.
@@ -285,6 +295,14 @@ where
         let specs = specs_of::<<F::Engine as Game>::Options>(&file.sources);
         let aliases: Vec<&'static str> = file.aliases.into_iter().map(leak).collect();
         let records: Vec<&'static str> = file.records.into_iter().map(leak).collect();
+        let readings: Vec<Reading> = file
+            .readings
+            .into_iter()
+            .map(|(name, options)| Reading {
+                name: leak(name),
+                options,
+            })
+            .collect();
         Ok(Box::leak(Box::new(FamilyGame::<F> {
             description: leak(file.description),
             info: GameInfo {
@@ -296,6 +314,7 @@ where
             specs,
             dlp: file.dlp,
             ludii: file.ludii,
+            readings: Box::leak(readings.into_boxed_slice()),
         })))
     }
 }
@@ -379,5 +398,9 @@ where
 
     fn family(&self) -> Option<&'static str> {
         Some(F::NAME)
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        self.readings
     }
 }

@@ -64,6 +64,21 @@ pub trait Ruleset: Send + Sync {
     fn family(&self) -> Option<&'static str> {
         None
     }
+    /// The scholars' readings the game's own file gives, each as its name and its options
+    /// on the `ludii` preset; none for a game whose file gives none. Ludii's faults are never
+    /// among them.
+    fn readings(&self) -> &'static [Reading] {
+        &[]
+    }
+}
+
+/// A scholar's reading of a game, as the game's own file gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// Its name as people cite it ("Herklots 1832, six cowries").
+    pub name: &'static str,
+    /// Its options, on the `ludii` preset.
+    pub options: OptionSet,
 }
 
 /// Options a game's ruleset refused.

@@ -381,6 +381,10 @@ pub struct Search {
     /// gives.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setups: Option<SetupCounts>,
+    /// The scholars' readings of the game's own file, each tried whole (its parameters with
+    /// it), under which the claim holds, by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub named: Vec<String>,
 }
 
 /// How many setups (layouts, positions) each reading of a some-setup claim gives.
@@ -443,6 +447,40 @@ pub struct ClaimResult {
     /// The options the claim's sentence speaks to.
     #[serde(default)]
     pub concerns: Vec<String>,
+    /// Whose words the sentence is: what the report counts the claim with.
+    #[serde(default)]
+    pub words: Words,
+}
+
+/// Whose words a claim's sentence is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Words {
+    /// A source's own words, as a record quotes them.
+    Quotation,
+    /// The Rules text of a portal ruleset written after a work it names (its references):
+    /// a scholar's rules in the DLP's summary, not the DLP's own reading.
+    NamedSource,
+    /// The DLP's own Rules text: an evidence record's reading, or a portal ruleset that names
+    /// no source.
+    #[default]
+    DlpRules,
+}
+
+impl Words {
+    /// Whose words the sentence of `claim` is, by where its record keeps them.
+    pub fn of(corpus: &Corpus, claim: &Claim) -> Self {
+        match claim.sentence.from {
+            corpus::SentenceOrigin::Quotation => Words::Quotation,
+            corpus::SentenceOrigin::Rules if corpus.evidence.contains_key(&claim.record) => {
+                Words::DlpRules
+            }
+            corpus::SentenceOrigin::Rules => match corpus.portal_rulesets.get(&claim.record) {
+                Some(ruleset) if !ruleset.references.is_empty() => Words::NamedSource,
+                _ => Words::DlpRules,
+            },
+        }
+    }
 }
 
 /// Where a broken claim is at fault.
@@ -609,6 +647,13 @@ fn run_search(
     claim: &Claim,
 ) -> Result<Search, Broken> {
     let fixed = check.fixed();
+    let known = known_readings(engine);
+    // Only rules are varied. Parameters define the game the claim is about rather than a
+    // reading of one of its rules: the players, their tracks and starts are what a scenario's
+    // setup names its cells and seats on, and the throw's implements, the pieces and the
+    // lots' bias are the game's material (a bias is also where Ludii's faults live, which are
+    // never a reading of a source). A scholar's own parameters are tried with his reading, as
+    // a whole ([`named_readings`]).
     let mut candidates: Vec<Candidate> = engine
         .specs()
         .iter()
@@ -619,12 +664,13 @@ fn run_search(
                 .is_none_or(|only| only.iter().any(|k| k == s.key))
         })
         .filter_map(|s| {
-            let choices = (s.choices)()?;
-            let own = choices.iter().position(|c| Some(c) == own.get(s.key))?;
-            Some(Candidate {
+            let own = own.get(s.key)?;
+            let choices = rule_values(s, own, &known);
+            // An option with one value known cannot be varied.
+            (choices.len() > 1).then(|| Candidate {
                 key: s.key.to_string(),
+                own: choices.iter().position(|c| c == own).unwrap_or_default(),
                 choices,
-                own,
             })
         })
         .collect();
@@ -679,23 +725,30 @@ fn run_search(
             .copied()
             .filter(|k| !relevant.contains(k))
             .collect();
-        let flagged: Vec<Vec<usize>> = probes
+        // A probe flags its reading when the change together turned what the check reads, or
+        // when the ruleset rejects the change together (one option's new value clashing with
+        // another's would otherwise hide every other option's effect): then each is changed
+        // alone there.
+        let flagged: Vec<(Vec<usize>, Probed)> = probes
             .par_iter()
             .enumerate()
             .map(
-                |(i, (digits, reading))| -> Result<Option<Vec<usize>>, Broken> {
+                |(i, (digits, reading))| -> Result<Option<(Vec<usize>, Probed)>, Broken> {
                     let mut other = (*digits).clone();
                     for &k in &left_out {
                         let n = readings.candidates[k].choices.len();
                         other[k] = (digits[k] + 1 + i % (n - 1).max(1)) % n;
                     }
-                    let changed = match (reading, readings.run(&other)?) {
-                        (Some(a), Some(b)) => {
-                            a.observed != b.observed || a.mismatches != b.mismatches
+                    let probed = match (reading, readings.run(&other)?) {
+                        (Some(a), Some(b))
+                            if a.observed != b.observed || a.mismatches != b.mismatches =>
+                        {
+                            Some(Probed::Changed)
                         }
-                        _ => false,
+                        (Some(_), None) if !left_out.is_empty() => Some(Probed::Rejected),
+                        _ => None,
                     };
-                    Ok(changed.then(|| (*digits).clone()))
+                    Ok(probed.map(|p| ((*digits).clone(), p)))
                 },
             )
             .collect::<Result<Vec<_>, _>>()?
@@ -703,7 +756,7 @@ fn run_search(
             .flatten()
             .collect();
         let mut newly = BTreeSet::new();
-        for digits in &flagged {
+        for (digits, probed) in &flagged {
             let reading = &verdicts[digits];
             let alone: Vec<usize> =
                 run_parallel(left_out.clone(), |&k| readings.changes(digits, reading, k))?
@@ -711,7 +764,7 @@ fn run_search(
                     .filter_map(|(k, changes)| changes.then_some(k))
                     .collect();
             // Changed together but by none alone: they act together, and all are searched.
-            if alone.is_empty() {
+            if alone.is_empty() && *probed == Probed::Changed {
                 newly.extend(left_out.iter().copied());
             }
             newly.extend(alone);
@@ -732,8 +785,72 @@ fn run_search(
             probes.len() as u64
         };
         search.setups = setup_counts(claim, &verdicts);
+        search.named = named_readings(engine, check);
         return Ok(search);
     }
+}
+
+/// Every value a rule option is tried at: all its values when it has finitely many, and the
+/// values the game's presets and readings give it, so that an option whose values cannot be
+/// listed (a table of throw values, a set of cells) is still tried at every reading's value.
+/// The ruleset's own value is first among those not listed.
+fn rule_values(spec: &engine::OptionSpec, own: &str, known: &[OptionSet]) -> Vec<String> {
+    let mut values = (spec.choices)().unwrap_or_default();
+    let read = std::iter::once(own).chain(
+        known
+            .iter()
+            .filter_map(|o| o.get(spec.key).map(String::as_str)),
+    );
+    for value in read {
+        if !values.iter().any(|v| v == value) {
+            values.push(value.to_string());
+        }
+    }
+    values
+}
+
+/// The options of the game's presets and of each reading its own file gives, as resolved.
+fn known_readings(engine: &dyn Ruleset) -> Vec<OptionSet> {
+    let presets = ["dlp", "ludii"]
+        .into_iter()
+        .filter_map(|preset| engine.resolve(preset, &OptionSet::new()).ok());
+    let readings = engine
+        .readings()
+        .iter()
+        .filter_map(|reading| engine.resolve("ludii", &reading.options).ok());
+    presets
+        .chain(readings)
+        .map(|resolved| resolved.options().clone())
+        .collect()
+}
+
+/// The scholars' readings of the game's own file under which the check holds, each tried as
+/// a whole with the check's fixed options: a reading is another game where its parameters
+/// differ, so a step or a table it does not have fails the claim there, never breaks it.
+fn named_readings(engine: &dyn Ruleset, check: &Check) -> Vec<String> {
+    engine
+        .readings()
+        .par_iter()
+        .filter(|reading| {
+            let mut overrides = reading.options.clone();
+            overrides.extend(check.fixed().clone());
+            engine
+                .resolve("ludii", &overrides)
+                .ok()
+                .and_then(|options| evaluate(&options, check).ok())
+                .is_some_and(|evaluation| evaluation.holds)
+        })
+        .map(|reading| reading.name.to_string())
+        .collect()
+}
+
+/// Why a probe of the options left out flags its reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Probed {
+    /// Changing them together changed what the check reads.
+    Changed,
+    /// The ruleset rejects them changed together.
+    Rejected,
 }
 
 /// Up to `n` readings spread evenly over those tried (the ruleset rejects none of them).
@@ -863,10 +980,11 @@ fn summarise(
         irrelevant: Vec::new(),
         irrelevance_probes: 0,
         setups: None,
+        named: Vec::new(),
     })
 }
 
-fn broken_claim(game: &str, claim: &Claim, error: String) -> ClaimResult {
+fn broken_claim(corpus: &Corpus, game: &str, claim: &Claim, error: String) -> ClaimResult {
     ClaimResult {
         id: claim.id.clone(),
         record: claim.record.clone(),
@@ -884,6 +1002,7 @@ fn broken_claim(game: &str, claim: &Claim, error: String) -> ClaimResult {
         error: Some(error),
         broken_at: None,
         concerns: claim.concerns.clone(),
+        words: Words::of(corpus, claim),
     }
 }
 
@@ -894,7 +1013,7 @@ pub fn run_claim(
     claim: &Claim,
     file: &std::path::Path,
 ) -> ClaimResult {
-    let mut result = broken_claim(game, claim, String::new());
+    let mut result = broken_claim(corpus, game, claim, String::new());
     result.error = None;
     let check = &claim.check;
     result.kind = check.kind().to_string();
@@ -948,10 +1067,10 @@ pub fn run_claim(
             return result;
         }
     };
-    result.status = match (evaluation.holds, search.holding) {
-        (true, _) => Status::Holds,
-        (false, 0) => Status::Fails,
-        (false, _) => Status::HoldsOnlyUnder,
+    result.status = match (evaluation.holds, search.holding, search.named.is_empty()) {
+        (true, _, _) => Status::Holds,
+        (false, 0, true) => Status::Fails,
+        (false, _, _) => Status::HoldsOnlyUnder,
     };
     result.under_ruleset = Some(evaluation);
     result.options = options.options().clone();
@@ -986,8 +1105,12 @@ pub fn run_all(at: &Locator<'_>) -> Vec<ClaimResult> {
                     .map(String::as_str)
                     .or_else(|| panic.downcast_ref::<&str>().copied())
                     .unwrap_or("no message");
-                let mut result =
-                    broken_claim(game, claim, format!("the engine panicked: {message}"));
+                let mut result = broken_claim(
+                    corpus,
+                    game,
+                    claim,
+                    format!("the engine panicked: {message}"),
+                );
                 result.broken_at = Some(BrokenAt {
                     file: path.clone(),
                     line: claim.check.line(),

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use engine::playout::Caps;
 use serde::{Deserialize, Serialize};
 
-use crate::claims::{ClaimResult, Status};
+use crate::claims::{ClaimResult, Status, Words};
 use crate::coverage::RecordCoverage;
 use crate::studies::{StudyResult, compare};
 use crate::{Outcome, studies};
@@ -207,20 +207,21 @@ pub fn verification(outcome: &Outcome) -> Verification {
             fails: count(Status::Fails),
             broken: count(Status::Broken),
             by_origin: [
+                (Some(Words::Quotation), "a source's own words (quotations)"),
                 (
-                    Some(corpus::SentenceOrigin::Quotation),
-                    "a source's own words (quotations)",
+                    Some(Words::NamedSource),
+                    "a scholar's rules as a portal ruleset naming its source gives them",
                 ),
-                (Some(corpus::SentenceOrigin::Rules), "DLP's Rules text"),
+                (Some(Words::DlpRules), "DLP's own Rules text"),
                 (
                     None,
                     "searches for a setup the source leaves open (whether any gives its words)",
                 ),
             ]
             .into_iter()
-            .map(|(origin, label)| {
-                let counted = |c: &&ClaimResult| match origin {
-                    Some(origin) => c.question.is_sentence() && c.sentence.from == origin,
+            .map(|(words, label)| {
+                let counted = |c: &&ClaimResult| match words {
+                    Some(words) => c.question.is_sentence() && c.words == words,
                     None => !c.question.is_sentence(),
                 };
                 let of = |status: Option<Status>| {

@@ -446,9 +446,10 @@ fn searches_for_a_setup_are_counted_apart() {
     let searches = row("searches for a setup");
     assert_eq!(searches.claims, 2);
     let quotations = row("a source's own words");
-    let rules = row("DLP's Rules text");
+    let scholars = row("a scholar's rules");
+    let rules = row("DLP's own Rules text");
     assert_eq!(
-        quotations.claims + rules.claims + searches.claims,
+        quotations.claims + scholars.claims + rules.claims + searches.claims,
         summary.claims
     );
     let claims = &outcome.checks.claims;
@@ -872,4 +873,178 @@ fn a_check_of_no_known_kind_is_refused_where_it_stands() {
             && errors[0].contains("throw_table"),
         "{errors:#?}"
     );
+}
+
+/// A portal ruleset that names the work it follows (its references) gives a scholar's rules:
+/// its claims count apart from those checking the DLP's own Rules text, and with no other.
+#[test]
+fn a_portal_ruleset_naming_its_source_counts_apart_from_the_dlp_s_own_text() {
+    let outcome = verify::merge(vec![shipped_shard()]).unwrap();
+    let summary = verify::report::verification(&outcome).summary;
+    let row = |label: &str| {
+        summary
+            .by_origin
+            .iter()
+            .find(|o| o.origin.starts_with(label))
+            .unwrap_or_else(|| panic!("no row {label}: {:#?}", summary.by_origin))
+            .clone()
+    };
+    let corpus = load(&shipped_corpus());
+    let claims = &outcome.checks.claims;
+    let after_a_named_source: Vec<&str> = claims
+        .iter()
+        .filter(|c| {
+            c.sentence.from == corpus::SentenceOrigin::Rules
+                && corpus
+                    .portal_rulesets
+                    .get(&c.record)
+                    .is_some_and(|r| !r.references.is_empty())
+        })
+        .map(|c| c.id.as_str())
+        .collect();
+    // Herklots's six cowries (DLP.GameRulesets.19, after Herklots 1832) and Bell's Senet.
+    for id in [
+        "pachisi-herklots-cowrie-values",
+        "senet-bell-marked-squares-are-safe",
+    ] {
+        assert!(
+            after_a_named_source.contains(&id),
+            "{after_a_named_source:?}"
+        );
+    }
+    assert_eq!(row("a scholar's rules").claims, after_a_named_source.len());
+    // An evidence record's Rules text is the DLP's own reading of its source.
+    let dlp_own = claims
+        .iter()
+        .find(|c| c.id == "senet-pieces-pass-one-another")
+        .unwrap();
+    assert_eq!(dlp_own.words, verify::claims::Words::DlpRules);
+    let own_text = claims
+        .iter()
+        .filter(|c| c.question.is_sentence() && c.words == verify::claims::Words::DlpRules)
+        .count();
+    assert_eq!(row("DLP's own Rules text").claims, own_text);
+}
+
+/// The search reaches the values the game's own readings give a rule whose values cannot be
+/// listed (a table of throw values), and tries each reading whole: Herklots's and Parker's
+/// cowrie values hold under their readings, which the report names, and not under the
+/// Wikipedia reading the DLP's ruleset gives.
+#[test]
+fn the_search_reaches_the_readings_of_the_game_s_own_file() {
+    let shard = shipped_shard();
+    let claims = &shard.checks.as_ref().unwrap().claims;
+    let claim = |id: &str| claims.iter().find(|c| c.id == id).unwrap();
+    let six = claim("pachisi-herklots-cowrie-values");
+    assert_eq!(six.status, Status::HoldsOnlyUnder);
+    let search = six.search.as_ref().unwrap();
+    assert!(
+        search.keys.contains(&"throw_values".to_string()),
+        "{search:#?}"
+    );
+    assert!(search.holding > 0);
+    assert_eq!(
+        search.suggests.get("throw_values").map(String::as_str),
+        Some("0=6 1=10 2=2 3=3 4=4 5=25 6=12")
+    );
+    assert_eq!(
+        search.named,
+        [
+            "Herklots 1832, six cowries",
+            "Parker 1909, Sokkattan (Sri Lanka)"
+        ]
+    );
+    // Seven cowries are another throw, a parameter the search leaves alone: only the reading
+    // tried whole reaches them.
+    let seven = claim("pachisi-herklots-seven-cowrie-values");
+    assert_eq!(seven.status, Status::HoldsOnlyUnder);
+    assert_eq!(seven.search.as_ref().unwrap().holding, 0);
+    assert_eq!(
+        seven.search.as_ref().unwrap().named,
+        ["Herklots 1832, seven cowries"]
+    );
+    assert!(
+        !seven
+            .search
+            .as_ref()
+            .unwrap()
+            .keys
+            .contains(&"throw".to_string())
+    );
+}
+
+/// Each new race claim fails when the rule it names is set to another reading's value: the
+/// check reads the engine, not a table beside it.
+#[test]
+fn race_claims_fail_without_the_rule_they_name() {
+    let dir = copy_of_corpus();
+    let cases = [
+        (
+            "senet",
+            "senet-bell-landing-on-an-opponent-takes-it",
+            "      - name: player 1 takes on square 5",
+            "land_on_enemy: swap",
+        ),
+        (
+            "20-squares",
+            "20-squares-finkel-the-ox-astragal-boosts-to-five-six-seven-or-ten",
+            "      - name: first face with the bonus, 5",
+            "throw_values: 0=1 1=2 2=3 3=4 4=6 5=8 6=10 7=14",
+        ),
+        (
+            "xii-scripta",
+            "xii-scripta-murray-bearing-off-from-the-closest-row",
+            "      - name: another piece outside the closest row",
+            "bear_off_home: \"0\"",
+        ),
+        (
+            "pente-grammai",
+            "pente-grammai-schadler-pieces-start-at-the-ends-of-the-lines",
+            "      - name: the opening position",
+            "start: hand",
+        ),
+        (
+            "mehen",
+            "mehen-kendall-pieces-enter-with-a-throw-of-one",
+            "      - name: a throw of one enters a piece",
+            "enter_values: any",
+        ),
+    ];
+    for (game, _, first_case, option) in &cases {
+        let file = format!("claims/{game}.yaml");
+        let text = std::fs::read_to_string(dir.path().join(&file)).unwrap();
+        // Into the claim's own `fixed`, or as one.
+        let before = text[..text.find(first_case).unwrap()].to_string();
+        let (from, to) = if before.trim_end().ends_with("cases:")
+            && before
+                .lines()
+                .rev()
+                .nth(1)
+                .is_some_and(|l| l.contains("fixed: {"))
+        {
+            let line = before.lines().rev().nth(1).unwrap().to_string();
+            let widened = line.replacen("fixed: {", &format!("fixed: {{{option}, "), 1);
+            (
+                format!("{line}\n      cases:\n{first_case}"),
+                format!("{widened}\n      cases:\n{first_case}"),
+            )
+        } else {
+            (
+                format!("      cases:\n{first_case}"),
+                format!("      fixed: {{{option}}}\n      cases:\n{first_case}"),
+            )
+        };
+        edit(dir.path(), &file, &from, &to);
+    }
+    for (game, id, _, option) in &cases {
+        let shipped = run_one(&shipped_corpus(), game, id);
+        assert_eq!(shipped.status, Status::Holds, "{id}");
+        let claim = run_one(dir.path(), game, id);
+        let under = claim
+            .under_ruleset
+            .as_ref()
+            .unwrap_or_else(|| panic!("{claim:#?}"));
+        assert!(!under.holds, "{id} holds with {option}");
+        assert_ne!(claim.status, Status::Holds, "{id}");
+    }
 }
