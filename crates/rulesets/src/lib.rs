@@ -9,8 +9,8 @@ mod family;
 mod report;
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use engine::dice::NotAThrow;
 use engine::playout::{Caps, InvariantBroken, MOVE_BUFFER, Playout, play_seeded};
@@ -367,6 +367,21 @@ impl<G: Observe> Ruleset for Engine<G> {
     }
 }
 
+/// A computation's result by engine, name and options.
+type MadeComputations = BTreeMap<
+    (&'static str, &'static str, BTreeMap<String, String>),
+    Arc<OnceLock<serde_json::Value>>,
+>;
+
+/// The computations already made in this process. A computation is a function of its options
+/// alone (Baqura's searches over every layout of 36 counters take seconds), and the claims, their
+/// interpretation searches and the reports ask for the same reading many times; a computation
+/// asked for while another thread makes it waits for that result instead of making it again.
+fn computations_made() -> &'static Mutex<MadeComputations> {
+    static MADE: OnceLock<Mutex<MadeComputations>> = OnceLock::new();
+    MADE.get_or_init(Mutex::default)
+}
+
 /// An engine under typed options that [`Ruleset::resolve`] checked.
 struct Playing<G: Game> {
     options: G::Options,
@@ -430,7 +445,22 @@ impl<G: Observe> Play for Playing<G> {
 
     fn compute(&self, name: &str) -> Option<serde_json::Value> {
         let computation = self.computations.iter().find(|c| c.name == name)?;
-        Some((computation.run)(&self.options))
+        let key = (
+            std::any::type_name::<G>(),
+            computation.name,
+            self.options.to_map(),
+        );
+        let made = Arc::clone(
+            computations_made()
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .entry(key)
+                .or_default(),
+        );
+        Some(
+            made.get_or_init(|| (computation.run)(&self.options))
+                .clone(),
+        )
     }
 
     fn computation_names(&self) -> Vec<&'static str> {
