@@ -1,5 +1,6 @@
 //! `cargo xtask clauses RECORD`: the clauses of a record's Rules text, as the coverage file a
-//! ruleset author fills in (`corpus/coverage/<record>.yaml`).
+//! ruleset author fills in (`corpus/coverage/<record>.yaml`); where the file exists, each
+//! clause's coverage as `verify` stands it.
 
 use std::path::PathBuf;
 
@@ -33,6 +34,45 @@ pub fn run(args: &Args) -> Result<(), String> {
         .find(|(_, r)| r.implements.iter().any(|id| *id == args.record))
         .map(|(key, _)| key.clone())
         .unwrap_or_default();
+    if !args.write && corpus.coverage.contains_key(&args.record) {
+        let (coverage, problems) = verify::clause_coverage(&corpus, &dir);
+        let problems: Vec<String> = problems
+            .errors()
+            .filter(|d| {
+                d.file
+                    .ends_with(corpus::store::FileKind::Coverage.path(&args.record))
+            })
+            .map(ToString::to_string)
+            .collect();
+        if !problems.is_empty() {
+            return Err(problems.join("\n"));
+        }
+        let record = coverage
+            .iter()
+            .find(|c| c.record == args.record)
+            .ok_or_else(|| format!("{} is implemented by no executable ruleset", args.record))?;
+        println!(
+            "{}: {} of {} clauses modelled by {} ({} exercised, {} options only, {} contradicted)",
+            record.record,
+            record.modelled,
+            record.total,
+            record.ruleset.as_deref().unwrap_or("no ruleset"),
+            record.exercised,
+            record.options_only,
+            record.contradicted
+        );
+        for (number, clause) in record.clauses.iter().enumerate() {
+            let line = verify::present::clause_line(clause);
+            println!(
+                "{}. {} — {} — {}",
+                number + 1,
+                line.text,
+                line.standing,
+                line.mapping
+            );
+        }
+        return Ok(());
+    }
     let text = verify::coverage::skeleton(&args.record, &ruleset, rules);
     if !args.write {
         print!("{text}");

@@ -44,6 +44,13 @@ pub fn run(args: &Args) -> Result<(), String> {
         .map_or_else(project::reports, project::from_cwd);
     let families = build_from(&corpus_dir)?;
     let (built, race) = (&families.sowing, &families.race);
+    if !built.errors.is_empty() {
+        let listed: Vec<String> = built.errors.iter().map(ToString::to_string).collect();
+        return Err(format!(
+            "the records' readings of the sowing games cannot be taken; nothing is written:\n  {}",
+            listed.join("\n  ")
+        ));
+    }
     let mut wanted: Vec<(PathBuf, String)> = built
         .files
         .iter()

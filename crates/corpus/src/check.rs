@@ -465,11 +465,24 @@ fn check_coverage(
                 } else {
                     "is neither mapped to options, claims or scenarios nor marked not_modelled"
                 };
-                push(at.error(
+                push(at.error_on(
                     kind,
                     key,
+                    clause,
                     "clauses",
                     format!("clause {:?} {message}", clause.text),
+                ));
+            }
+            if !mapped && clause.not_expressed.is_some() {
+                push(at.error_on(
+                    kind,
+                    key,
+                    clause,
+                    "not_expressed",
+                    format!(
+                        "clause {:?} is not mapped: what it says is not_modelled, not beyond its options",
+                        clause.text
+                    ),
                 ));
             }
             for (option, value) in &clause.reads {

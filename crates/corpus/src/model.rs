@@ -662,6 +662,10 @@ pub struct Clause {
     /// Why the clause has no executable counterpart.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_modelled: Option<String>,
+    /// On a mapped clause, what its words say beyond what its options express (a family
+    /// game's parameters read part of a sentence, and the rest is named here).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_expressed: Option<String>,
 }
 
 impl Clause {

@@ -1231,6 +1231,13 @@ pub static COVERAGE: Table<CoverageRow> = Table {
             fields: &["not_modelled"],
             value: |c, _| opt(&c.clause.clause.not_modelled),
         },
+        Column {
+            name: "not_expressed",
+            kind: Kind::Text,
+            meaning: "On a mapped clause, what its words say beyond what its options express.",
+            fields: &["not_expressed"],
+            value: |c, _| opt(&c.clause.clause.not_expressed),
+        },
     ],
 };
 

@@ -366,6 +366,7 @@ fn every_field_of_the_model_has_a_column() {
         claims: located(many()),
         scenarios: located(many()),
         not_modelled: text(),
+        not_expressed: text(),
     };
     covered(&clause, &fields(&tables::COVERAGE), &[]);
 }

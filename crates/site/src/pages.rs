@@ -1659,6 +1659,7 @@ fn clause_view<'a>(
         claims: &clause.claims,
         scenarios: &clause.scenarios,
         not_modelled: clause.not_modelled.as_deref(),
+        not_expressed: clause.not_expressed.as_deref(),
     }
 }
 

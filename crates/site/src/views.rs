@@ -291,6 +291,8 @@ pub struct ClauseView<'a> {
     pub claims: &'a [Located<String>],
     pub scenarios: &'a [Located<String>],
     pub not_modelled: Option<&'a str>,
+    /// What a mapped clause says beyond its options.
+    pub not_expressed: Option<&'a str>,
 }
 
 /// An option a clause links to, with its row on the ruleset's table.

@@ -7,9 +7,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use corpus::model::ExecutableRuleset;
-use corpus::{Corpus, text::slugify, yaml::to_yaml};
+use corpus::{Corpus, Diagnostic, text::slugify, yaml::to_yaml};
 use serde::Serialize;
 
+use crate::reading::RecordReading;
 use crate::{Missing, Translation};
 
 /// The folder of the sowing family's game files, in the corpus.
@@ -41,12 +42,19 @@ pub const RACE: Family = Family {
 };
 
 impl Family {
-    /// The notes of a ruleset this family builds for `file` (a description) and `slug`.
-    fn notes(&self, file: &str, slug: &str) -> String {
-        format!(
-            "Ludii's description {file} read as the {} family's parameters, each with its line ({}/{slug}.yaml). The records' own Rules texts are not yet read as a reading of their own.",
+    /// The notes of a ruleset this family builds for `file` (a description) and `slug`, with
+    /// the records' own reading where one is written.
+    fn notes(&self, file: &str, slug: &str, reading: Option<&RecordReading>) -> String {
+        let opening = format!(
+            "Ludii's description {file} read as the {} family's parameters, each with its line ({}/{slug}.yaml).",
             self.name, self.folder
-        )
+        );
+        match reading {
+            None => format!(
+                "{opening} The records' own Rules texts are not yet read as a reading of their own."
+            ),
+            Some(reading) => format!("{opening} {}", reading.summary()),
+        }
     }
 
     /// Whether the family built `ruleset` (its notes are the family's).
@@ -62,6 +70,13 @@ impl Family {
 pub trait FamilyFile: Serialize + Clone {
     /// Gives the file its slug, the corpus game it plays and that game's records.
     fn identify(&mut self, slug: &str, game: &str, records: &[String]);
+
+    /// Takes the records' own reading of the game from their clause coverage, as its `dlp`
+    /// preset, and returns it; none where no record's coverage reads the game. A family whose
+    /// files take no reading leaves the file as it is.
+    fn take_reading(&mut self, _corpus: &Corpus) -> Result<Option<RecordReading>, Vec<Diagnostic>> {
+        Ok(None)
+    }
 }
 
 impl FamilyFile for ::sowing::file::GameFile {
@@ -69,6 +84,15 @@ impl FamilyFile for ::sowing::file::GameFile {
         self.slug = slug.to_string();
         self.game = game.to_string();
         self.records = records.to_vec();
+    }
+
+    fn take_reading(&mut self, corpus: &Corpus) -> Result<Option<RecordReading>, Vec<Diagnostic>> {
+        let reading = crate::reading::sowing_reading(corpus, self)?;
+        if let Some(reading) = &reading {
+            self.record_reading = reading.values.clone();
+            self.notes = reading.summary();
+        }
+        Ok(reading)
     }
 }
 
@@ -123,6 +147,8 @@ pub struct FamilyReport {
     pub entries: Vec<Entry>,
     /// What the family lacks, each with the descriptions that lack it (the first lack of each).
     pub lacking: BTreeMap<String, usize>,
+    /// The records' own readings of the family's games, in the order of the games' slugs.
+    pub readings: Vec<RecordReading>,
 }
 
 /// The files to write and the report.
@@ -132,6 +158,9 @@ pub struct Built {
     pub files: BTreeMap<PathBuf, String>,
     /// What was played and what not.
     pub report: FamilyReport,
+    /// Records' readings that cannot be taken, each naming its file, line and field: no file
+    /// is written while there is one.
+    pub errors: Vec<Diagnostic>,
 }
 
 /// Builds the sowing family's files from the translations of every sowing description.
@@ -209,22 +238,43 @@ pub fn build_family<F: FamilyFile>(
                 }
                 let mut file = file.clone();
                 file.identify(&slug, game.as_deref().unwrap_or_default(), &records);
+                let reading = match file.take_reading(corpus) {
+                    Ok(reading) => reading,
+                    Err(errors) => {
+                        built.errors.extend(errors);
+                        None
+                    }
+                };
                 built.files.insert(
                     PathBuf::from(family.folder).join(format!("{slug}.yaml")),
                     header(&translation.file) + &to_yaml(&file),
                 );
                 // A ruleset links records: a game without evidence is played, not linked.
                 if let Some(game) = game.as_ref().filter(|_| !records.is_empty()) {
+                    // The records' reading is the ruleset's own where it plays otherwise than
+                    // Ludii's; where it gives Ludii's values throughout, one study serves both.
+                    let (name, preset) =
+                        match reading.as_ref().filter(|r| !r.differences.is_empty()) {
+                            Some(reading) => (
+                                format!(
+                                    "{} as {} reads it",
+                                    translation.name,
+                                    reading.records.join(" and ")
+                                ),
+                                "dlp",
+                            ),
+                            None => (format!("{} as Ludii plays it", translation.name), "ludii"),
+                        };
                     let ruleset = ExecutableRuleset {
                         id: slug.clone(),
-                        name: format!("{} as Ludii plays it", translation.name),
+                        name,
                         game: game.clone(),
                         engine: slug.clone().into(),
-                        preset: "ludii".to_string().into(),
+                        preset: preset.to_string().into(),
                         options: Default::default(),
                         implements: records.iter().cloned().map(Into::into).collect(),
                         variants: Vec::new(),
-                        notes: family.notes(&translation.file, &slug),
+                        notes: family.notes(&translation.file, &slug, reading.as_ref()),
                     };
                     built.files.insert(
                         PathBuf::from("rulesets").join(format!("{slug}.yaml")),
@@ -233,6 +283,7 @@ pub fn build_family<F: FamilyFile>(
                     games_played.insert(game.clone());
                     built.report.records += records.len();
                 }
+                built.report.readings.extend(reading);
                 built.report.playable += 1;
                 entry.plays = true;
                 entry.slug = Some(slug);
@@ -245,6 +296,7 @@ pub fn build_family<F: FamilyFile>(
         }
         built.report.entries.push(entry);
     }
+    built.report.readings.sort_by(|a, b| a.game.cmp(&b.game));
     built.report.descriptions = translations.len();
     built.report.games_with_evidence = games_played.len();
     built.report.sowing_games_with_evidence = games_seen.len();

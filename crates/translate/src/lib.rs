@@ -11,6 +11,7 @@ pub mod eval;
 pub mod geometry;
 pub mod race;
 pub mod race_description;
+pub mod reading;
 pub mod sowing;
 
 use std::collections::BTreeMap;

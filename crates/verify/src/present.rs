@@ -407,11 +407,15 @@ struct VerificationView<'a> {
     claims: Vec<ClaimView<'a>>,
 }
 
+/// One clause as the reports write it: its text, its standing and what it is mapped to.
 #[derive(Serialize)]
-struct ClauseLine {
-    text: String,
-    standing: String,
-    mapping: String,
+pub struct ClauseLine {
+    /// The clause.
+    pub text: String,
+    /// Its standing, with any contradiction.
+    pub standing: String,
+    /// The options, claims and scenarios it is mapped to, or why it is not modelled.
+    pub mapping: String,
 }
 
 /// What the claims suggest of one option, as the verification report and the site both show
@@ -502,7 +506,8 @@ fn code_list(items: &[String]) -> String {
         .join(", ")
 }
 
-fn clause_line(covered: &CoveredClause) -> ClauseLine {
+/// A clause with its standing, as the verification report and `cargo xtask clauses` write it.
+pub fn clause_line(covered: &CoveredClause) -> ClauseLine {
     let clause = &covered.clause;
     let mapping = match &clause.not_modelled {
         Some(reason) => format!("not modelled: {reason}"),
@@ -512,11 +517,22 @@ fn clause_line(covered: &CoveredClause) -> ClauseLine {
                 let options: Vec<String> = clause.options.iter().map(|o| o.value.clone()).collect();
                 parts.push(format!("options {}", code_list(&options)));
             }
+            if !clause.reads.is_empty() {
+                let reads: Vec<String> = clause
+                    .reads
+                    .iter()
+                    .map(|(option, value)| format!("{option}={}", value.value))
+                    .collect();
+                parts.push(format!("reads {}", code_list(&reads)));
+            }
             if !clause.claims.is_empty() {
                 parts.push(format!("claims {}", clause.claims.join(", ")));
             }
             if !clause.scenarios.is_empty() {
                 parts.push(format!("scenarios {}", clause.scenarios.join(", ")));
+            }
+            if let Some(beyond) = &clause.not_expressed {
+                parts.push(format!("beyond its options: {beyond}"));
             }
             parts.join("; ")
         }

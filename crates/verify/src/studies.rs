@@ -78,27 +78,42 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
         } else {
             Caps::LUDII
         };
+        let ludii_why = match family {
+            Some(description) => format!(
+                "The game as Ludii's description {description} encodes it, read as the {} family's parameters, at the caps of Ludii's own figures for it (10,000 moves, no turn cap).",
+                engine.family().unwrap_or("its")
+            ),
+            None => "The game as Ludii 1.3.13 encodes it, less the faults the ruleset simulates separately as variants, for comparison with Ludii's own figures.".into(),
+        };
         let mut wanted: Vec<(String, String, String, OptionSet, u64)> = match family {
-            Some(description) if file.preset == "ludii" => vec![(
+            Some(_) if file.preset == "ludii" => vec![(
                 LUDII_ENCODING.into(),
-                format!(
-                    "The game as Ludii's description {description} encodes it, read as the {} family's parameters, at the caps of Ludii's own figures for it (10,000 moves, no turn cap).",
-                    engine.family().unwrap_or("its")
-                ),
+                ludii_why.clone(),
                 "ludii".into(),
                 file.options.value.clone(),
                 study_playouts,
             )],
             _ => vec![(
                 format!("the record's reading ({} preset)", file.preset),
-                "The ruleset as the corpus links it to its records.".into(),
+                if family.is_some() {
+                    "The ruleset as the corpus links it to its records: Ludii's description with the values the records' Rules texts give clause by clause (their coverage files), at the caps of Ludii's own figures for it."
+                } else {
+                    "The ruleset as the corpus links it to its records."
+                }
+                .into(),
                 file.preset.value.clone(),
                 file.options.value.clone(),
                 study_playouts,
             )],
         };
         if file.preset != "ludii" {
-            wanted.push((LUDII_ENCODING.into(), "The game as Ludii 1.3.13 encodes it, less the faults the ruleset simulates separately as variants, for comparison with Ludii's own figures.".into(), "ludii".into(), OptionSet::new(), study_playouts));
+            wanted.push((
+                LUDII_ENCODING.into(),
+                ludii_why,
+                "ludii".into(),
+                OptionSet::new(),
+                study_playouts,
+            ));
             if let Some((overrides, changed)) =
                 at_ludii_settings(engine, &file.preset, &file.options)
             {

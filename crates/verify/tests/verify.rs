@@ -756,6 +756,43 @@ fn a_clause_the_ruleset_plays_otherwise_is_contradicted() {
     );
 }
 
+/// A record's reading of a sowing family game is its clause coverage: a clause mapped to
+/// nothing, or a value the family does not take, fails the check where it stands.
+#[test]
+fn a_family_game_s_reading_must_map_every_clause_to_values_the_family_takes() {
+    check(
+        &[(
+            "coverage/DLP.Evidence.1182.yaml",
+            "  options: [rows, holes]\n  reads: {rows: 2, holes: 6}\n",
+            "",
+        )],
+        &[
+            "coverage/DLP.Evidence.1182.yaml:4: error: field `clauses`: clause \"2x6 board.\" is neither mapped to options, claims or scenarios nor marked not_modelled",
+        ],
+    );
+    check(
+        &[(
+            "coverage/DLP.Evidence.1182.yaml",
+            "reads: {capture_counts: 4,",
+            "reads: {capture_counts: 400,",
+        )],
+        &[
+            "coverage/DLP.Evidence.1182.yaml:12: error: field `reads`: clause \"If the final counter lands in a holes in the player's row containing three counters, four with the addition of the final counter, these are captured.\" reads capture_counts=400",
+        ],
+    );
+    check(
+        &[(
+            "coverage/DLP.Evidence.1182.yaml",
+            "options: [capture_counts,",
+            "options: [capture_count,",
+        )],
+        &[
+            "coverage/DLP.Evidence.1182.yaml:11: error: field `options`: clause \"If the final counter lands in a holes in the player's row containing three counters, four with the addition of the final counter, these are captured.\" is mapped to option capture_count, which the engine does not have",
+            "coverage/DLP.Evidence.1182.yaml:12: error: field `reads`: clause \"If the final counter lands in a holes in the player's row containing three counters, four with the addition of the final counter, these are captured.\" reads option capture_counts but does not list it in options",
+        ],
+    );
+}
+
 /// A comparison with Ludii's encoding gives lengths and first-player scores only like with
 /// like: where the record's reading has other settings, through the same reading played at
 /// Ludii's settings, which differs from it in those settings alone.
@@ -816,7 +853,17 @@ fn readings_are_compared_with_ludii_at_the_same_settings() {
         })
         .map(|r| r.ruleset.as_str())
         .collect();
-    assert_eq!(with_settings, ["barjis", "senet", "sig-el-oued"]);
+    // Bao Ki Arabu's and Hawalis's records read boards of other sizes than Ludii's.
+    assert_eq!(
+        with_settings,
+        [
+            "bao-ki-arabu-zanzibar-2",
+            "barjis",
+            "hawalis",
+            "senet",
+            "sig-el-oued"
+        ]
+    );
 }
 
 /// A first-player claim reads the share off random play, and fails when the play says
