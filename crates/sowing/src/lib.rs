@@ -81,6 +81,10 @@ pub struct Sowing {
     first_vote: Option<bool>,
     /// Both players voted to end.
     agreed_end: bool,
+    /// The holes the player to move may sow, where the end rule has just asked
+    /// ([`GameEnd::NextCannotMove`]): `settle` sets or clears it whenever the counters change,
+    /// so that the move chosen next does not ask again.
+    sowable: Option<[u64; 2]>,
 }
 
 /// The moves Ludii's `(is Cycle)` looks back over with two players: three times a cycle of
@@ -106,6 +110,46 @@ impl Sowing {
         sum
     }
 
+    /// The holes of `holes` holding at least `fewest` counters (from 1 to 32,768), as bits.
+    /// On a large board, four holes are read at once as the 16-bit lanes of a word: adding to each lane what
+    /// takes `fewest` to its top bit sets that bit where the lane holds as many, and a
+    /// multiplication gathers the four top bits side by side.
+    #[inline(always)]
+    fn holes_holding(cells: &[u16; MAX_CELLS], holes: u64, fewest: u16) -> u64 {
+        const LANES: u64 = 0x0001_0001_0001_0001;
+        const TOP: u64 = 0x8000 * LANES;
+        // Moves the bits at 0, 16, 32 and 48 to 48, 49, 50 and 51; the other products fall
+        // below 48 or past 63, on bits of their own, so nothing carries.
+        const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
+        if holes == 0 {
+            return 0;
+        }
+        let (first, last) = (holes.trailing_zeros(), 63 - holes.leading_zeros());
+        if last - first < 8 {
+            // A row of a few holes is read faster hole by hole.
+            let mut bits = holes;
+            let mut found = 0u64;
+            while bits != 0 {
+                let hole = bits.trailing_zeros();
+                bits &= bits - 1;
+                found |= u64::from(cells[hole as usize] >= fewest) << hole;
+            }
+            return found;
+        }
+        let add = (0x8000 - u64::from(fewest)) * LANES;
+        let (first, last) = (first as usize / 4, last as usize / 4);
+        let mut found = 0u64;
+        for quad in first..=last {
+            let lane = |i: usize| u64::from(cells[4 * quad + i]) << (16 * i);
+            let word = lane(0) | lane(1) | lane(2) | lane(3);
+            // Lanes of 32,768 or more have their top bit set already; the others take the
+            // sum without carrying into the next lane.
+            let holding = (((word & !TOP) + add) | word) & TOP;
+            found |= (((holding >> 15).wrapping_mul(GATHER) >> 48) & 0xf) << (4 * quad);
+        }
+        found & holes
+    }
+
     fn score(&self, player: Player) -> u32 {
         let store = u32::from(self.cells[self.board.store(player)]);
         match self.params.score {
@@ -113,10 +157,6 @@ impl Sowing {
             Score::CapturedAndRow => store + Self::in_territory(&self.cells, &self.board, player),
             Score::Row => Self::in_territory(&self.cells, &self.board, player),
         }
-    }
-
-    fn sowable(&self, hole: usize) -> bool {
-        self.cells[hole] >= u16::from(self.params.min_to_sow) && self.cells[hole] > 0
     }
 
     fn sower(&self) -> Sower<'_> {
@@ -127,8 +167,12 @@ impl Sowing {
     }
 
     /// Whether sowing `hole` leaves the opponent a counter, where the game demands it.
-    fn feeds(&self, hole: usize, way: u8) -> bool {
+    /// `stocked`: the opponent's holes that hold counters now.
+    fn feeds(&self, hole: usize, way: u8, stocked: u64) -> bool {
         if !self.params.must_feed {
+            return true;
+        }
+        if self.spares(hole, way, stocked) {
             return true;
         }
         let mut cells = self.cells;
@@ -138,30 +182,71 @@ impl Sowing {
         Self::in_territory(&cells, &self.board, Self::opponent(self.to_move)) > 0
     }
 
+    /// Whether sowing `hole` surely leaves a `stocked` hole of the opponent's untouched, so
+    /// that it feeds without being played out. Where a capture takes only the last hole and
+    /// those before it back to the origin (no capture across), a sowing that ends before a
+    /// full lap takes counters only from holes it sowed into.
+    fn spares(&self, hole: usize, way: u8, stocked: u64) -> bool {
+        if !self.may_spare() {
+            return false;
+        }
+        let next = &self.board.next[usize::from(way)][usize::from(self.to_move)];
+        // A store past the 64th hole marks some hole as reached: a false alarm that only
+        // sends the sowing to be played out.
+        let mut reached = 0u64;
+        let mut cell = hole;
+        for _ in 0..self.cells[hole] {
+            cell = usize::from(next[cell]);
+            if cell == hole {
+                return false;
+            }
+            reached |= 1 << (cell & 63);
+        }
+        stocked & !reached != 0
+    }
+
+    /// Whether the game's captures take only from holes the sowing reached (see `spares`).
+    fn may_spare(&self) -> bool {
+        self.params.capture_takes == CaptureTakes::Last
+            && self.params.empty_hole_capture == EmptyHoleCapture::Off
+    }
+
     /// The holes the mover may sow each way round (none for a way the game does not allow).
     fn holes_to_sow(&self) -> [u64; 2] {
-        let legal = self.holes_where(|hole| self.sowable(hole));
+        let territory = self.board.territory[usize::from(self.to_move)];
+        // A count of 0 is never sown, whatever the fewest counters to sow.
+        let fewest = u16::from(self.params.min_to_sow.max(1));
+        let legal = self.holes_where(Self::holes_holding(&self.cells, territory, fewest));
         if self.params.singles_last && legal == [0, 0] {
-            return self.holes_where(|hole| self.cells[hole] == 1);
+            let singles = Self::holes_holding(&self.cells, territory, 1)
+                & !Self::holes_holding(&self.cells, territory, 2);
+            return self.holes_where(singles);
         }
         legal
     }
 
-    /// The holes of the mover's territory that `can_lift` allows and that feed where the game
-    /// demands it, each way round the game allows.
-    fn holes_where(&self, can_lift: impl Fn(usize) -> bool) -> [u64; 2] {
+    /// The holes of `liftable` (the mover's) that feed where the game demands it, each way
+    /// round the game allows.
+    #[inline(always)]
+    fn holes_where(&self, liftable: u64) -> [u64; 2] {
         let ways = Board::ways(self.params.direction);
-        let mut legal = [0u64; 2];
+        let mut legal = [0, 1].map(|way| liftable & 0u64.wrapping_sub(u64::from(ways >> way & 1)));
+        if !self.params.must_feed || liftable == 0 {
+            return legal;
+        }
+        let stocked = if self.may_spare() {
+            let theirs = self.board.territory[usize::from(Self::opponent(self.to_move))];
+            Self::holes_holding(&self.cells, theirs, 1)
+        } else {
+            0
+        };
         for (way, set) in legal.iter_mut().enumerate() {
-            if ways >> way & 1 == 0 {
-                continue;
-            }
-            let mut bits = self.board.territory[usize::from(self.to_move)];
+            let mut bits = *set;
             while bits != 0 {
                 let hole = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if can_lift(hole) && self.feeds(hole, way as u8) {
-                    *set |= 1 << hole;
+                if !self.feeds(hole, way as u8, stocked) {
+                    *set &= !(1 << hole);
                 }
             }
         }
@@ -238,6 +323,7 @@ impl Sowing {
             GameEnd::MoverCannotMove | GameEnd::NextCannotMove | GameEnd::BothCannotMove
         );
         let cycle = self.params.cycle_ends && self.cycled();
+        self.sowable = None;
         if self.relay.is_some() && on_moves {
             self.over = cycle;
             return;
@@ -255,7 +341,11 @@ impl Sowing {
             // Ludii reads `(no Moves Mover)` after a move, before the turn passes: it holds
             // once a player who had nothing to play has made its forced pass.
             GameEnd::MoverCannotMove => self.passes >= 1,
-            GameEnd::NextCannotMove => self.holes_to_sow() == [0, 0],
+            GameEnd::NextCannotMove => {
+                let sowable = self.holes_to_sow();
+                self.sowable = Some(sowable);
+                sowable == [0, 0]
+            }
             GameEnd::BothCannotMove => self.passes >= 1 && self.holes_to_sow() == [0, 0],
             GameEnd::MoverRowEmptyWins => self
                 .last_mover
@@ -451,6 +541,7 @@ impl Game for Sowing {
             proposed: false,
             first_vote: None,
             agreed_end: false,
+            sowable: None,
         };
         game.settle();
         game
@@ -523,7 +614,7 @@ impl Game for Sowing {
             }
             return (1, Move::Relay { way: ways >> 1 });
         }
-        let legal = self.holes_to_sow();
+        let legal = self.sowable.unwrap_or_else(|| self.holes_to_sow());
         let first = legal[0].count_ones() as usize;
         let count = first + legal[1].count_ones() as usize;
         if count + propose == 0 {
@@ -746,5 +837,39 @@ impl Observe for Sowing {
         game.last_mover = None;
         game.settle();
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holes_holding_reads_four_lanes_as_one_count_at_a_time() {
+        let mut cells = [0u16; MAX_CELLS];
+        // Counts about each threshold, at the top of a lane and past it, in every lane.
+        let counts = [0, 1, 2, 3, 4, 5, 0x7fff, 0x8000, 0x8001, 0xffff, 7, 0];
+        for (hole, cell) in cells.iter_mut().enumerate() {
+            *cell = counts[hole * 7 % counts.len()];
+        }
+        let sets = [
+            u64::MAX,
+            0,
+            1 << 63,
+            0xf0f0_0000_0000_0ff1,
+            0x0000_0fff_fff0_0000,
+        ];
+        for holes in sets {
+            for fewest in [1, 2, 3, 4, 0x8000] {
+                let expected = (0..MAX_HOLES)
+                    .filter(|&hole| holes >> hole & 1 == 1 && cells[hole] >= fewest)
+                    .fold(0u64, |bits, hole| bits | 1 << hole);
+                assert_eq!(
+                    Sowing::holes_holding(&cells, holes, fewest),
+                    expected,
+                    "holes {holes:#x}, at least {fewest}"
+                );
+            }
+        }
     }
 }

@@ -1,0 +1,564 @@
+//! The sowing family's engine plays as a plain reading of its rules does, move for move.
+//!
+//! The engine is tuned for speed (tables resolved once, bit sets, moves chosen without
+//! listing them); the reference below reads the parameters directly at every step, walks the
+//! track by searching it and keeps whole positions, with nothing precomputed. Every shipped
+//! game of the family, under both presets and with each value of each option its file allows,
+//! is played from seeded random choices on both, and at every move the legal moves, the move
+//! the engine's fast path chooses, the counters of every hole and store, the relay and the
+//! phase must agree, and the outcome at the end.
+
+use engine::rng::GameRng;
+use engine::{Game, Observe, Options, Outcome, Phase, Player};
+use rulesets::OptionSet;
+use sowing::board::Board;
+use sowing::{
+    CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, GameEnd, Move, Relay,
+    Score, Sowing, SowingParams, StoreSide,
+};
+
+/// Where a sowing left the turn.
+enum Landing {
+    End,
+    Relay(usize),
+    PlayAgain,
+}
+
+/// The rules read plainly: counters by cell (the holes, then the two stores), every position
+/// a move made, and the parameters consulted where the rules consult them.
+#[derive(Default)]
+struct Reference {
+    params: SowingParams,
+    holes: usize,
+    cells: Vec<u16>,
+    /// Each player's track anticlockwise, as a list of cells.
+    tracks: [Vec<usize>; 2],
+    to_move: Player,
+    relay: Option<usize>,
+    passes: u8,
+    over: bool,
+    all_passed: bool,
+    last_mover: Option<Player>,
+    history: Vec<Vec<u16>>,
+    proposed: bool,
+    first_vote: Option<bool>,
+    agreed_end: bool,
+}
+
+impl Reference {
+    fn new(params: &SowingParams) -> Self {
+        let rows = usize::from(params.rows);
+        let row = usize::from(params.holes);
+        let holes = rows * row;
+        let mut cells: Vec<u16> = (0..holes)
+            .map(|hole| {
+                u16::from(
+                    params
+                        .start_counts
+                        .holes()
+                        .map_or(params.seeds, |counts| counts[hole]),
+                )
+            })
+            .collect();
+        cells.extend([0, 0]);
+        let tracks = [0, 1].map(|player| {
+            if rows == 4 {
+                return (player * 2 * row..(player + 1) * 2 * row).collect();
+            }
+            let mut track = Vec::new();
+            for side in 0..2 {
+                track.extend(side * row..(side + 1) * row);
+                let store_here = match params.store_side {
+                    StoreSide::Right => side == player,
+                    StoreSide::Left => side != player,
+                };
+                if params.stores_in_track && store_here {
+                    track.push(holes + player);
+                }
+            }
+            track
+        });
+        let mut game = Reference {
+            params: params.clone(),
+            holes,
+            cells,
+            tracks,
+            ..Reference::default()
+        };
+        game.settle();
+        game
+    }
+
+    fn owner(&self, hole: usize) -> Player {
+        u8::from(hole >= self.holes / 2)
+    }
+
+    fn store(&self, player: Player) -> usize {
+        self.holes + usize::from(player)
+    }
+
+    fn in_row(cells: &[u16], holes: usize, player: Player) -> u32 {
+        (0..holes)
+            .filter(|&hole| u8::from(hole >= holes / 2) == player)
+            .map(|hole| u32::from(cells[hole]))
+            .sum()
+    }
+
+    /// The cell `steps` along `player`'s track from `cell`, anticlockwise (way 0) or not.
+    fn along(&self, player: Player, way: u8, cell: usize, forward: bool) -> usize {
+        let track = &self.tracks[usize::from(player)];
+        let place = track.iter().position(|&c| c == cell).expect("on the track");
+        let len = track.len();
+        if forward == (way == 0) {
+            track[(place + 1) % len]
+        } else {
+            track[(place + len - 1) % len]
+        }
+    }
+
+    /// The hole across the board and, on four rows, the outer hole behind it.
+    fn facing(&self, hole: usize) -> Option<(usize, usize)> {
+        if self.params.rows == 2 {
+            return Some((self.holes - 1 - hole, 0));
+        }
+        let row = usize::from(self.params.holes);
+        (0..row).find_map(|column| {
+            let (mine, theirs) = (2 * row - 1 - column, 2 * row + column);
+            if hole == mine {
+                Some((theirs, 4 * row - 1 - column))
+            } else if hole == theirs {
+                Some((mine, column))
+            } else {
+                None
+            }
+        })
+    }
+
+    fn ways(&self) -> Vec<u8> {
+        match self.params.direction {
+            Direction::Anticlockwise => vec![0],
+            Direction::Clockwise => vec![1],
+            Direction::Choice => vec![0, 1],
+        }
+    }
+
+    fn capturable(&self, hole: usize, count: u16, mover: Player) -> bool {
+        let row = match self.params.capture_row {
+            CaptureRow::Opponent => self.owner(hole) != mover,
+            CaptureRow::Own => self.owner(hole) == mover,
+            CaptureRow::Any => true,
+        };
+        row && self.params.capture_counts.contains(count)
+    }
+
+    fn take(cells: &mut [u16], from: usize, to: usize) {
+        cells[to] += cells[from];
+        cells[from] = 0;
+    }
+
+    fn sow(&self, cells: &mut [u16], from: usize, mover: Player, way: u8) -> Landing {
+        let mut left = cells[from];
+        cells[from] = 0;
+        let mut cell = from;
+        while left > 0 {
+            cell = self.along(mover, way, cell, true);
+            if cell == from && self.params.skip_origin {
+                cell = self.along(mover, way, cell, true);
+            }
+            cells[cell] += 1;
+            left -= 1;
+        }
+        let last = cell;
+        let store = self.store(mover);
+        if last >= self.holes {
+            let again = last == store && self.params.extra_turn_in_store;
+            return if again {
+                Landing::PlayAgain
+            } else {
+                Landing::End
+            };
+        }
+        let count = cells[last];
+        if self.capturable(last, count, mover) {
+            let mut hole = last;
+            loop {
+                if self.params.capture_takes != CaptureTakes::Opposite {
+                    Self::take(cells, hole, store);
+                }
+                if self.params.capture_takes != CaptureTakes::Last
+                    && let Some((opposite, _)) = self.facing(hole)
+                {
+                    Self::take(cells, opposite, store);
+                }
+                if !self.params.capture_chain {
+                    break;
+                }
+                hole = self.along(mover, way, hole, false);
+                if hole == from || hole >= self.holes || !self.capturable(hole, cells[hole], mover)
+                {
+                    break;
+                }
+            }
+            return Landing::End;
+        }
+        let across_here =
+            self.owner(last) == mover || self.params.capture_across_row != CaptureAcrossRow::Own;
+        if (count == 1 || self.params.capture_across_any_count) && across_here {
+            let taker = if self.params.capture_across_row == CaptureAcrossRow::EitherToOwner {
+                self.store(self.owner(last))
+            } else {
+                store
+            };
+            if let Some((opposite, outer)) = self.facing(last)
+                && cells[opposite] > 0
+            {
+                match self.params.empty_hole_capture {
+                    EmptyHoleCapture::Off => {}
+                    EmptyHoleCapture::Opposite => Self::take(cells, opposite, taker),
+                    EmptyHoleCapture::OppositeAndLast => {
+                        Self::take(cells, opposite, taker);
+                        cells[taker] += 1;
+                        cells[last] = 0;
+                    }
+                    EmptyHoleCapture::OppositeColumn => {
+                        Self::take(cells, opposite, taker);
+                        Self::take(cells, outer, taker);
+                    }
+                }
+            }
+            return Landing::End;
+        }
+        if count > 1 && self.params.relay == Relay::Occupied {
+            return Landing::Relay(last);
+        }
+        Landing::End
+    }
+
+    /// The holes the mover may sow, way by way, in the engine's order of moves.
+    fn sowings(&self) -> Vec<(usize, u8)> {
+        let lifts = |single: bool| -> Vec<(usize, u8)> {
+            let mut list = Vec::new();
+            for way in self.ways() {
+                for hole in 0..self.holes {
+                    let count = self.cells[hole];
+                    let can = if single {
+                        count == 1
+                    } else {
+                        count > 0 && count >= u16::from(self.params.min_to_sow)
+                    };
+                    if self.owner(hole) != self.to_move || !can {
+                        continue;
+                    }
+                    if self.params.must_feed {
+                        let mut after = self.cells.clone();
+                        self.sow(&mut after, hole, self.to_move, way);
+                        if Self::in_row(&after, self.holes, 1 - self.to_move) == 0 {
+                            continue;
+                        }
+                    }
+                    list.push((hole, way));
+                }
+            }
+            list
+        };
+        let list = lifts(false);
+        if list.is_empty() && self.params.singles_last {
+            return lifts(true);
+        }
+        list
+    }
+
+    fn cycled(&self) -> bool {
+        let n = self.history.len();
+        n >= 12 && (n - 12..n - 4).all(|i| self.history[i] == self.history[i + 4])
+    }
+
+    fn legal(&self) -> Vec<Move> {
+        if self.proposed {
+            return vec![Move::Vote { end: true }, Move::Vote { end: false }];
+        }
+        let mut moves = Vec::new();
+        if self.params.end_by_agreement && self.relay.is_none() && self.cycled() {
+            moves.push(Move::Propose);
+        }
+        if self.relay.is_some() {
+            moves.extend(self.ways().into_iter().map(|way| Move::Relay { way }));
+            return moves;
+        }
+        let sowings = self.sowings();
+        if sowings.is_empty() && moves.is_empty() {
+            moves.push(Move::Pass);
+        }
+        moves.extend(sowings.into_iter().map(|(hole, way)| Move::Sow {
+            hole: hole as u8,
+            way,
+        }));
+        moves
+    }
+
+    fn apply(&mut self, mv: Move) {
+        self.last_mover = Some(self.to_move);
+        let mut cells = self.cells.clone();
+        let landing = match mv {
+            Move::Sow { hole, way } => self.sow(&mut cells, usize::from(hole), self.to_move, way),
+            Move::Relay { way } => {
+                let hole = self.relay.take().expect("a relay is due");
+                self.sow(&mut cells, hole, self.to_move, way)
+            }
+            Move::Pass | Move::Propose | Move::Vote { .. } => Landing::End,
+        };
+        // A relay goes on with the turn, its passes as they were; a pass counts.
+        self.passes = match mv {
+            Move::Pass => self.passes + 1,
+            Move::Relay { .. } => self.passes,
+            _ => 0,
+        };
+        if mv == Move::Propose {
+            self.proposed = true;
+        }
+        if let Move::Vote { end } = mv {
+            self.vote(end);
+        }
+        self.cells = cells;
+        match landing {
+            Landing::Relay(hole) => self.relay = Some(hole),
+            Landing::PlayAgain => {}
+            Landing::End => self.to_move = 1 - self.to_move,
+        }
+        self.settle();
+        if self.params.cycle_ends || self.params.end_by_agreement {
+            self.history.push(self.cells.clone());
+        }
+    }
+
+    /// The first vote is kept; the second decides: the game ends when both voted to end.
+    fn vote(&mut self, end: bool) {
+        if let Some(first) = self.first_vote.take() {
+            self.agreed_end = first && end;
+            self.proposed = false;
+        } else {
+            self.first_vote = Some(end);
+        }
+    }
+
+    fn settle(&mut self) {
+        let cycle = self.params.cycle_ends && self.cycled();
+        let on_moves = matches!(
+            self.params.game_end,
+            GameEnd::MoverCannotMove | GameEnd::NextCannotMove | GameEnd::BothCannotMove
+        );
+        if self.relay.is_some() && on_moves {
+            self.over = cycle;
+            return;
+        }
+        let holes = &self.cells[..self.holes];
+        let on_board: u32 = holes.iter().map(|&c| u32::from(c)).sum();
+        let row_empty = |player| Self::in_row(&self.cells, self.holes, player) == 0;
+        self.over = match self.params.game_end {
+            GameEnd::MoverCannotMove => self.passes >= 1,
+            GameEnd::NextCannotMove => self.sowings().is_empty(),
+            GameEnd::BothCannotMove => self.passes >= 1 && self.sowings().is_empty(),
+            GameEnd::MoverRowEmptyWins => self.last_mover.is_some_and(row_empty),
+            GameEnd::CaptureGoal => {
+                (0..2).any(|p| self.cells[self.store(p)] >= u16::from(self.params.capture_goal))
+            }
+            GameEnd::RowEmpty => row_empty(0) || row_empty(1),
+            GameEnd::BoardEmpty => on_board == 0,
+            GameEnd::NoHoleAboveOne => holes.iter().all(|&c| c <= 1),
+            GameEnd::AtMostOneLeft => on_board <= 1,
+        };
+        self.over |= cycle || self.agreed_end;
+        self.all_passed = !self.over && self.passes >= 2;
+        self.over |= self.all_passed;
+    }
+
+    fn score(&self, player: Player) -> u32 {
+        let store = u32::from(self.cells[self.store(player)]);
+        let row = Self::in_row(&self.cells, self.holes, player);
+        match self.params.score {
+            Score::Captured => store,
+            Score::CapturedAndRow => store + row,
+            Score::Row => row,
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        if self.all_passed {
+            return Outcome::draw(2);
+        }
+        if let (GameEnd::MoverRowEmptyWins, Some(mover)) = (self.params.game_end, self.last_mover) {
+            return Outcome::single_winner(2, mover);
+        }
+        match self.score(0).cmp(&self.score(1)) {
+            std::cmp::Ordering::Greater => Outcome::single_winner(2, 0),
+            std::cmp::Ordering::Less => Outcome::single_winner(2, 1),
+            std::cmp::Ordering::Equal => Outcome::draw(2),
+        }
+    }
+
+    fn phase(&self) -> Phase {
+        if self.over {
+            Phase::Over
+        } else {
+            Phase::Decision(self.to_move)
+        }
+    }
+}
+
+/// The counters of each cell as the engine shows them, in the reference's order.
+fn engine_cells(game: &Sowing, board: &Board) -> Vec<u16> {
+    let seen = game.observe();
+    let count = |value: &serde_json::Value| value.as_u64().expect("a count") as u16;
+    let mut cells: Vec<u16> = (0..board.holes)
+        .map(|hole| {
+            let name = board.hole_name(hole);
+            let place: usize = name[1..].parse().expect("a hole's place");
+            count(&seen["board"][&name[..1]][place - 1])
+        })
+        .collect();
+    cells.extend([count(&seen["stores"][0]), count(&seen["stores"][1])]);
+    cells
+}
+
+/// Fails with what differs, and where, when the engine and the reference part.
+fn agree<T: PartialEq + std::fmt::Debug>(
+    at: &str,
+    what: &str,
+    engine: T,
+    reference: T,
+) -> Result<(), String> {
+    if engine == reference {
+        return Ok(());
+    }
+    Err(format!(
+        "{at}: {what}: the engine has {engine:?}, the reference {reference:?}"
+    ))
+}
+
+/// Plays `playouts` seeded playouts on the engine with `params` and on the reference with
+/// `reference_params` side by side; returns the moves played, or where they part.
+fn play_side_by_side(
+    label: &str,
+    params: &SowingParams,
+    reference_params: &SowingParams,
+    playouts: u64,
+) -> Result<u64, String> {
+    let board = Board::new(params);
+    let mut listed = Vec::new();
+    let mut played = 0;
+    for index in 0..playouts {
+        let mut rng = GameRng::for_playout(0x5eed, index);
+        let mut game = Sowing::new(params);
+        let mut reference = Reference::new(reference_params);
+        for step in 0..2_000 {
+            let at = format!("{label}, playout {index}, move {step}");
+            agree(&at, "phase", game.phase(), reference.phase())?;
+            agree(
+                &at,
+                "counters",
+                engine_cells(&game, &board),
+                reference.cells.clone(),
+            )?;
+            let relay = game.observe()["relay"].as_str().map(str::to_string);
+            agree(
+                &at,
+                "relay",
+                relay,
+                reference.relay.map(|hole| board.hole_name(hole)),
+            )?;
+            if reference.over {
+                agree(&at, "outcome", game.outcome(), reference.outcome())?;
+                break;
+            }
+            let legal = reference.legal();
+            listed.clear();
+            game.legal_moves(&mut listed);
+            agree(&at, "legal moves", &listed, &legal)?;
+            let mut picked = 0;
+            let (count, chosen) = game.choose_move(&mut listed, |count| {
+                if count > 1 {
+                    picked = rng.below(count as u64) as usize;
+                }
+                picked
+            });
+            agree(
+                &at,
+                "chosen move",
+                (count, chosen),
+                (legal.len(), legal[picked]),
+            )?;
+            game.apply(chosen);
+            reference.apply(chosen);
+            played += 1;
+        }
+    }
+    Ok(played)
+}
+
+/// The family's shipped games with both presets' parameters.
+fn family_games() -> Vec<(String, SowingParams)> {
+    let mut games = Vec::new();
+    for ruleset in rulesets::all() {
+        if ruleset.family() != Some("sowing") {
+            continue;
+        }
+        for preset in ["ludii", "dlp"] {
+            let resolved = ruleset
+                .resolve(preset, &OptionSet::new())
+                .expect("a shipped preset resolves");
+            let mut params = SowingParams::default();
+            for (key, value) in resolved.options() {
+                params.set(key, value).expect("the family's own option");
+            }
+            games.push((format!("{} ({preset})", ruleset.info().slug), params));
+        }
+    }
+    games
+}
+
+#[test]
+fn every_game_plays_as_the_plain_reading_of_its_rules() {
+    let games = family_games();
+    assert!(games.len() >= 60, "{} presets of family games", games.len());
+    for (label, params) in &games {
+        let moves = play_side_by_side(label, params, params, 60).unwrap_or_else(|e| panic!("{e}"));
+        assert!(moves > 60, "{label}: {moves} moves in 60 playouts");
+    }
+}
+
+#[test]
+fn every_option_value_on_every_game_plays_as_the_plain_reading() {
+    let mut variants = 0;
+    for (label, params) in family_games().iter().step_by(2) {
+        for spec in SowingParams::specs() {
+            for value in (spec.choices)().unwrap_or_default() {
+                let mut variant = params.clone();
+                variant.set(spec.key, &value).expect("a listed value");
+                if variant.validate().is_err() || variant == *params {
+                    continue;
+                }
+                let label = format!("{label} with {}={value}", spec.key);
+                play_side_by_side(&label, &variant, &variant, 4).unwrap_or_else(|e| panic!("{e}"));
+                variants += 1;
+            }
+        }
+    }
+    assert!(variants > 100, "{variants} variants played");
+}
+
+#[test]
+fn a_reference_reading_other_rules_parts_from_the_engine() {
+    // The comparison can fail: a reference given other capture counts than the engine's
+    // parts from it within a few playouts.
+    let (label, params) = family_games()
+        .into_iter()
+        .find(|(label, _)| label.starts_with("wari "))
+        .expect("Wari is shipped");
+    let mut other = params.clone();
+    other.set("capture_counts", "2,3").expect("capture counts");
+    let parted = play_side_by_side(&label, &params, &other, 20);
+    assert!(
+        parted.is_err(),
+        "other capture counts went unnoticed: {parted:?}"
+    );
+}
