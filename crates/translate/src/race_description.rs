@@ -146,8 +146,9 @@ struct Equipment<'g> {
     geometry: Option<Geometry>,
     tracks: Vec<Track>,
     dice: Option<&'g Node>,
-    /// The unnamed `(map {(pair a b) …})`, outcome to value.
-    map: Option<(BTreeMap<i64, i64>, &'g Node)>,
+    /// The maps of whole numbers to whole numbers (`(map ["Name"] {(pair a b) …})`), by
+    /// name (none for the unnamed one).
+    maps: BTreeMap<Option<String>, (BTreeMap<i64, i64>, &'g Node)>,
     /// Named regions of no player, as sites.
     regions: BTreeMap<String, Vec<usize>>,
     /// The pieces' moves, by the piece's name, with the node of the piece.
@@ -155,6 +156,8 @@ struct Equipment<'g> {
     hands: bool,
     /// `(track …)`s the board declares, read or not.
     declared_tracks: usize,
+    /// Each seat's track as the family plays it, when the tracks are read.
+    seat_tracks: Option<Vec<Vec<usize>>>,
 }
 
 fn read_game(reader: &mut Reader, game: &Node) {
@@ -381,10 +384,21 @@ fn read_equipment<'g>(
         .and_then(|b| b.arg(0))
         .and_then(|shape| read_board_shape(reader, shape));
     let named = board.into_iter().flat_map(|b| b.children());
+    // Ludii numbers the vertices of a rectangle or a square of R by C as it numbers the cells
+    // of one (row by row from the bottom left), and walks a track's directions between
+    // neighbouring vertices as between neighbouring cells: played on its vertices, such a
+    // board is the grid of R by C read above.
+    let plain_grid = board
+        .and_then(|b| b.arg(0))
+        .is_some_and(|shape| shape.is_call("rectangle") || shape.is_call("square"));
     for (key, value) in named.filter_map(|n| match &n.kind {
         Kind::Named { key, value } => Some((key, value)),
         _ => None,
     }) {
+        let on = value.as_symbol();
+        if key == "use" && (on == Some("Cell") || (on == Some("Vertex") && plain_grid)) {
+            continue;
+        }
         reader.lack(
             value,
             format!("a board with {key}:{value_}", value_ = Brief(value)),
@@ -394,11 +408,12 @@ fn read_equipment<'g>(
         geometry,
         tracks: Vec::new(),
         dice: None,
-        map: None,
+        maps: BTreeMap::new(),
         regions: BTreeMap::new(),
         moves: Vec::new(),
         hands: false,
         declared_tracks: 0,
+        seat_tracks: None,
     };
     let tracks = board
         .into_iter()
@@ -439,7 +454,9 @@ fn read_equipment<'g>(
                 }
             }
             Some("map") => match read_map(node) {
-                Some(map) if equipment.map.is_none() => equipment.map = Some((map, node)),
+                Some((name, map)) if !equipment.maps.contains_key(&name) => {
+                    equipment.maps.insert(name, (map, node));
+                }
                 _ => reader.lack(
                     node,
                     format!(
@@ -498,24 +515,28 @@ fn read_equipment<'g>(
         }
     }
     if let (Some(board), Some(_)) = (board, &equipment.geometry) {
-        read_tracks(reader, board, &equipment, players);
+        equipment.seat_tracks = read_tracks(reader, board, &equipment, players);
     }
     Some(equipment)
 }
 
-/// `(map {(pair 0 5) (pair 1 1) …})`: whole numbers to whole numbers.
-fn read_map(node: &Node) -> Option<BTreeMap<i64, i64>> {
-    if node.children().len() != 1 {
-        return None;
-    }
-    let pairs = node.arg(0)?.as_array()?;
-    pairs
+/// `(map ["Name"] {(pair 0 5) (pair 1 1) …})`: whole numbers to whole numbers, with the
+/// map's name if it has one.
+fn read_map(node: &Node) -> Option<(Option<String>, BTreeMap<i64, i64>)> {
+    let (name, pairs) = match node.children() {
+        [pairs] => (None, pairs),
+        [name, pairs] => (Some(name.as_str()?.to_string()), pairs),
+        _ => return None,
+    };
+    let pairs = pairs
+        .as_array()?
         .iter()
         .map(|pair| {
             let (key, value) = (pair.arg(0)?.as_int()?, pair.arg(1)?.as_int()?);
             pair.is_call("pair").then_some((key, value))
         })
-        .collect()
+        .collect::<Option<BTreeMap<i64, i64>>>()?;
+    Some((name, pairs))
 }
 
 fn read_track(
@@ -610,7 +631,12 @@ fn read_track(
 }
 
 /// Each seat's track: one per player, or one the players share.
-fn read_tracks(reader: &mut Reader, board: &Node, equipment: &Equipment<'_>, players: usize) {
+fn read_tracks(
+    reader: &mut Reader,
+    board: &Node,
+    equipment: &Equipment<'_>,
+    players: usize,
+) -> Option<Vec<Vec<usize>>> {
     let tracks = &equipment.tracks;
     let seats: Option<Vec<&Track>> = match tracks.as_slice() {
         [] => {
@@ -618,7 +644,7 @@ fn read_tracks(reader: &mut Reader, board: &Node, equipment: &Equipment<'_>, pla
             if equipment.declared_tracks == 0 {
                 reader.lack(board, "a board without a track");
             }
-            return;
+            return None;
         }
         [shared] if shared.owner.is_none() => Some(vec![shared; players]),
         _ => (1..=players as u8)
@@ -641,7 +667,7 @@ fn read_tracks(reader: &mut Reader, board: &Node, equipment: &Equipment<'_>, pla
                 tracks.len()
             ),
         );
-        return;
+        return None;
     };
     let value = seats
         .iter()
@@ -661,23 +687,28 @@ fn read_tracks(reader: &mut Reader, board: &Node, equipment: &Equipment<'_>, pla
     if seats[0].from_hand {
         reader.set("enter_counts_first_cell", true, &seats[0].node);
     }
+    Some(seats.iter().map(|t| t.cells.clone()).collect())
 }
 
 fn read_rules(reader: &mut Reader, rules: &Node, equipment: &Equipment<'_>, players: usize) {
+    let mut other_parts = false;
     for node in rules.children() {
         match node.head() {
             Some("start" | "play" | "end") => {}
-            _ => reader.lack(
-                node,
-                format!(
-                    "a part of the rules the family does not read: {node_}",
-                    node_ = Brief(node)
-                ),
-            ),
+            _ => {
+                other_parts = true;
+                reader.lack(
+                    node,
+                    format!(
+                        "a part of the rules the family does not read: {node_}",
+                        node_ = Brief(node)
+                    ),
+                );
+            }
         }
     }
     match child(rules, "start") {
-        Some(start) => read_start(reader, start, equipment, players),
+        Some(start) => read_start(reader, start, equipment, players, !other_parts),
         None => reader.lack(rules, "no (start …): where the pieces begin"),
     }
     read_dice(reader, equipment, rules);
@@ -691,9 +722,115 @@ fn read_rules(reader: &mut Reader, rules: &Node, equipment: &Equipment<'_>, play
     }
 }
 
-/// `(place "Piece1" (handSite P1) count:N)` for every player: N pieces each, in hand.
-fn read_start(reader: &mut Reader, start: &Node, equipment: &Equipment<'_>, players: usize) {
-    let mut counts: BTreeMap<u8, (i64, &Node)> = BTreeMap::new();
+/// Where some of one player's pieces begin: in the player's hand, or on a site of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Spot {
+    Hand,
+    Site(usize),
+}
+
+/// One placement of the start: its pieces, each with its owner and where it begins.
+fn read_placement(
+    place: &Node,
+    geometry: Option<&Geometry>,
+    players: usize,
+) -> Option<Vec<(u8, Spot)>> {
+    if !place.is_call("place") {
+        return None;
+    }
+    let mut positional: Vec<&Node> = place.positional().collect();
+    // `Stack` places the pieces one on another; on the family's cells and in its hands pieces
+    // of one site are counted alike.
+    if positional.first().is_some_and(|n| is_symbol(n, "Stack")) {
+        positional.remove(0);
+    }
+    for key in place.children().iter().filter_map(|n| match &n.kind {
+        Kind::Named { key, .. } => Some(key.as_str()),
+        _ => None,
+    }) {
+        if !matches!(key, "count" | "coord" | "items") {
+            return None;
+        }
+    }
+    let count = match place.named("count") {
+        Some(count) => usize::try_from(count.as_int()?).ok()?,
+        None => 1,
+    };
+    let board_site = |site: i64| {
+        let site = usize::try_from(site).ok()?;
+        let geometry = geometry?;
+        (site < geometry.sites()).then_some(site)
+    };
+    // The pieces: one named piece, of its owner or of every player, or `items:` one of each.
+    let (owners, site): (Vec<Option<u8>>, Option<&Node>) = match place.named("items") {
+        Some(items) => {
+            let owners = items
+                .as_array()?
+                .iter()
+                .map(|item| item.as_str().and_then(piece_owner).map(Some))
+                .collect::<Option<Vec<_>>>()?;
+            (owners, positional.first().copied())
+        }
+        None => {
+            let name = positional.first()?.as_str()?;
+            (vec![piece_owner(name)], positional.get(1).copied())
+        }
+    };
+    let spots: Vec<Spot> = match (site, place.named("coord")) {
+        (None, Some(coord)) => vec![Spot::Site(coordinate(geometry?, coord.as_str()?)?)],
+        (Some(site), None) => match &site.kind {
+            Kind::Str(region) if region == "Hand" => vec![Spot::Hand],
+            Kind::Int(site) => vec![Spot::Site(board_site(*site)?)],
+            _ if site.is_call("handSite") && site.children().len() == 1 => {
+                let hand = site.arg(0).and_then(player_of)?;
+                // Only a piece of the hand's own player starts there.
+                if owners != [Some(hand)] {
+                    return None;
+                }
+                vec![Spot::Hand]
+            }
+            _ => {
+                let geometry = geometry?;
+                literal_sites(geometry, site)?
+                    .into_iter()
+                    .map(|s| (s < geometry.sites()).then_some(Spot::Site(s)))
+                    .collect::<Option<Vec<_>>>()?
+            }
+        },
+        _ => return None,
+    };
+    let mut placed = Vec::new();
+    for owner in owners {
+        let owners: Vec<u8> = match owner {
+            Some(owner) if usize::from(owner) <= players => vec![owner],
+            // A piece of every player (`Each`) named without its number: only into the
+            // players' hands, each its own.
+            None if spots == [Spot::Hand] && place.named("items").is_none() => {
+                (1..=players as u8).collect()
+            }
+            _ => return None,
+        };
+        for owner in owners {
+            for &spot in &spots {
+                placed.extend(std::iter::repeat_n((owner, spot), count));
+            }
+        }
+    }
+    Some(placed)
+}
+
+/// The start: how many pieces each player has, in hand or on the board (as positions on the
+/// player's track), and the teams. Where the rules have parts besides the start, the play and
+/// the end (phases), the pieces' places are not read as the race's start: an opening phase may
+/// move them first (Senet's), and the phases are a lack already.
+fn read_start(
+    reader: &mut Reader,
+    start: &Node,
+    equipment: &Equipment<'_>,
+    players: usize,
+    race_starts_here: bool,
+) {
+    let mut placed: Vec<(u8, Spot)> = Vec::new();
     let mut teams: Vec<(i64, Vec<u8>, &Node)> = Vec::new();
     let mut placed_otherwise = false;
     for place in start.positional().flat_map(items) {
@@ -717,32 +854,21 @@ fn read_start(reader: &mut Reader, start: &Node, equipment: &Equipment<'_>, play
             }
             continue;
         }
-        let owner = place.arg(0).and_then(Node::as_str).and_then(piece_owner);
-        let hand = place
-            .arg(1)
-            .filter(|h| h.is_call("handSite"))
-            .and_then(|h| h.arg(0))
-            .and_then(player_of);
-        let count = place.named("count").and_then(Node::as_int);
-        match (place.is_call("place"), owner, hand, count) {
-            (true, Some(owner), Some(hand), Some(count))
-                if owner == hand && place.children().len() == 3 =>
-            {
-                counts.insert(owner, (count, place));
-            }
-            _ => {
+        match read_placement(place, equipment.geometry.as_ref(), players) {
+            Some(pieces) => placed.extend(pieces),
+            None => {
                 placed_otherwise = true;
                 reader.lack(
                     place,
                     format!(
-                        "a start the reader does not read (pieces placed otherwise than in their owner's hand): {place_}",
+                        "a start the reader does not read (pieces placed otherwise than in a hand or on sites of the board): {place_}",
                         place_ = Brief(place)
                     ),
                 );
             }
         }
     }
-    if !counts.is_empty() && !equipment.hands {
+    if placed.iter().any(|&(_, spot)| spot == Spot::Hand) && !equipment.hands {
         reader.lack(start, "pieces placed in hands the equipment does not give");
     }
     teams.sort_by_key(|(number, _, _)| *number);
@@ -759,18 +885,59 @@ fn read_start(reader: &mut Reader, start: &Node, equipment: &Equipment<'_>, play
         // Named at each placement already.
         return;
     }
-    let same = counts.values().map(|(c, _)| *c).collect::<Vec<_>>();
-    match (counts.len() == players, same.first()) {
-        (true, Some(&count)) if same.iter().all(|&c| c == count) => {
-            let node = counts.values().next().map(|(_, n)| *n).unwrap_or(start);
-            reader.set("pieces", count, node);
-            reader.set("start", "hand", node);
-        }
-        _ => reader.lack(
+    let of = |player: u8| placed.iter().filter(move |(owner, _)| *owner == player);
+    let counts: Vec<usize> = (1..=players as u8).map(|p| of(p).count()).collect();
+    let count = counts[0];
+    if count == 0 || counts.iter().any(|&c| c != count) {
+        reader.lack(
             start,
-            "a start that does not give every player the same number of pieces in hand",
-        ),
+            format!(
+                "a start that does not give every player the same number of pieces: {counts:?}"
+            ),
+        );
+        return;
     }
+    reader.set("pieces", count, start);
+    if !race_starts_here {
+        return;
+    }
+    if placed.iter().all(|&(_, spot)| spot == Spot::Hand) {
+        reader.set("start", "hand", start);
+        return;
+    }
+    let Some(seat_tracks) = &equipment.seat_tracks else {
+        reader.lack(
+            start,
+            "a start on the board, of tracks the reader does not read",
+        );
+        return;
+    };
+    let mut seats = Vec::new();
+    for (player, track) in (1..=players as u8).zip(seat_tracks) {
+        let mut positions = Vec::new();
+        for (_, spot) in of(player) {
+            let Spot::Site(site) = *spot else { continue };
+            match track.iter().position(|&cell| cell == site) {
+                Some(index) => positions.push(index + 1),
+                None => {
+                    reader.lack(
+                        start,
+                        format!("a piece of P{player} placed on site {site}, off its track"),
+                    );
+                    return;
+                }
+            }
+        }
+        positions.sort_unstable();
+        seats.push(
+            positions
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+    }
+    reader.set("start", seats.join(" | "), start);
 }
 
 /// `(dice d:F from:S num:K)`, with Ludii's defaults d:6, from:1, num:1.
@@ -1378,21 +1545,23 @@ fn cell_list(cells: &[usize]) -> String {
 fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero: Option<&Node>) {
     let counts_pips =
         |n: &Node| n.is_call("count") && n.arg(0).is_some_and(|a| is_symbol(a, "Pips"));
-    // `(count Pips)` is the dice's total: a move of the throw's total.
-    let total = match steps.arg(0) {
-        Some(inner) if steps.is_call("mapEntry") => inner,
-        _ => steps,
+    // `(mapEntry ["Name"] …)`: the map's name, and what it maps.
+    let entry = match steps.children() {
+        [total] if steps.is_call("mapEntry") => Some((None, total)),
+        [name, total] if steps.is_call("mapEntry") => {
+            name.as_str().map(|name| (Some(name.to_string()), total))
+        }
+        _ => None,
     };
+    // `(count Pips)` is the dice's total: a move of the throw's total.
+    let total = entry.as_ref().map_or(steps, |(_, total)| *total);
     if counts_pips(total) {
         reader.set("dice_use", "sum", total);
     }
     if counts_pips(steps) {
         reader.set("throw_values", "identity", steps);
-    } else if steps.is_call("mapEntry")
-        && steps.children().len() == 1
-        && steps.arg(0).is_some_and(counts_pips)
-    {
-        let Some((map, node)) = &equipment.map else {
+    } else if let Some((name, _)) = entry.filter(|(_, total)| counts_pips(total)) {
+        let Some((map, node)) = equipment.maps.get(&name) else {
             reader.lack(steps, "a map the equipment does not give");
             return;
         };
@@ -1444,10 +1613,22 @@ fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero
     }
 }
 
-/// `(end (if (no Pieces Mover) (result Mover Win)))`: the first with every piece off wins.
+/// `(end (if (no Pieces Mover) (result Mover Win)))`, alone or as the one rule of a list, and
+/// its team's form (`TeamMover`: the mover's side, a team of one without teams): the first
+/// with every piece off wins.
 fn read_end(reader: &mut Reader, end: &Node) {
-    let text = end.to_string();
-    if text == "(end (if (no Pieces Mover) (result Mover Win)))" {
+    let rule = match end.children() {
+        [rule] => match rule.as_array() {
+            Some([only]) => only.to_string(),
+            _ => rule.to_string(),
+        },
+        _ => end.to_string(),
+    };
+    let first_out = [
+        "(if (no Pieces Mover) (result Mover Win))",
+        "(if (no Pieces TeamMover) (result TeamMover Win))",
+    ];
+    if first_out.contains(&rule.as_str()) {
         reader.set("ranking", "first-out-wins", end);
     } else {
         reader.lack(

@@ -311,3 +311,137 @@ fn what_the_family_lacks_is_named_at_its_line() {
         5,
     );
 }
+
+const HAND_START: &str = r#"(place "Disc1" (handSite P1) count:3)
+            (place "Disc2" (handSite P2) count:3)"#;
+
+#[test]
+fn pieces_begin_in_hand_stacked_or_in_every_hand_at_once() {
+    for start in [
+        r#"(place Stack "Disc1" (handSite P1) count:3) (place Stack "Disc2" (handSite P2) count:3)"#,
+        r#"(place "Disc" "Hand" count:3)"#,
+    ] {
+        plays(
+            &description(&[(HAND_START, start)]),
+            &["start=hand", "pieces=3"],
+        );
+    }
+}
+
+#[test]
+fn pieces_on_the_board_begin_at_their_places_on_their_owners_tracks() {
+    // P1 on A1 and B1 (its track's first and second cells) with one in hand; P2 on site 4 (the
+    // fifth cell of its track) with two in hand.
+    let start = r#"(place "Disc1" (sites {"B1" "A1"})) (place "Disc1" (handSite P1))
+            (place Stack "Disc2" 4) (place "Disc2" (handSite P2) count:2)"#;
+    plays(
+        &description(&[(HAND_START, start)]),
+        &["start=1 2 | 5", "pieces=3"],
+    );
+    // Every player's piece on one site, as `items:` stacks them.
+    let items = r#"(place Stack items:{"Disc2" "Disc1"} coord:"C1")"#;
+    let text = description(&[(HAND_START, items)]);
+    match race_description("Test.lud", &text).outcome {
+        // Two sides on one cell that captures: the family's check names the start.
+        Err(Missing::Lacks(lacks)) => assert!(
+            lacks
+                .iter()
+                .any(|l| l.what.contains("start") && l.what.contains("cell 2")),
+            "{lacks:?}"
+        ),
+        other => panic!("two sides on one capturing cell should not play: {other:?}"),
+    }
+}
+
+#[test]
+fn a_rectangle_played_on_its_vertices_is_numbered_as_its_cells() {
+    plays(
+        &description(&[(
+            "(track \"Track2\" \"7,0,E,End\" P2 directed:True)\n        })",
+            "(track \"Track2\" \"7,0,E,End\" P2 directed:True)\n        } use:Vertex)",
+        )]),
+        &["tracks=0 1 2 3 4 5 | 0 1 2 3 4 5"],
+    );
+}
+
+#[test]
+fn a_start_the_family_cannot_play_is_named_at_its_line() {
+    // A player with fewer pieces than the other.
+    lacks(
+        &description(&[(
+            HAND_START,
+            r#"(place "Disc1" (handSite P1) count:3) (place "Disc2" (handSite P2) count:2)"#,
+        )]),
+        "the same number of pieces",
+        22,
+    );
+    // A piece in another player's hand, and a piece of no player on the board.
+    for start in [
+        r#"(place "Disc1" (handSite P2) count:3) (place "Disc2" (handSite P2) count:3)"#,
+        r#"(place "Disc" (sites {"A1"}))"#,
+    ] {
+        lacks(
+            &description(&[(HAND_START, start)]),
+            "a start the reader does not read",
+            23,
+        );
+    }
+    // A site beyond the board's.
+    lacks(
+        &description(&[(HAND_START, r#"(place "Disc1" 40) (place "Disc2" 41)"#)]),
+        "a start the reader does not read",
+        23,
+    );
+    // A board of holes is not read on its vertices.
+    lacks(
+        &description(&[
+            (
+                "(board (rectangle 1 6) {",
+                "(board (hole (rectangle 1 6) (poly {{0 0} {1 0} {1 1} {0 1}})) {",
+            ),
+            (
+                "(track \"Track2\" \"7,0,E,End\" P2 directed:True)\n        })",
+                "(track \"Track2\" \"7,0,E,End\" P2 directed:True)\n        } use:Vertex)",
+            ),
+        ]),
+        "a board with use:Vertex",
+        7,
+    );
+}
+
+#[test]
+fn a_named_map_of_the_throw_and_a_teams_end_read_as_their_unnamed_forms() {
+    let mapped = CAPTURE.replace("(count Pips)", "(mapEntry \"Throw\" (count Pips))");
+    plays(
+        &description(&[
+            ("{move}", &mapped),
+            (
+                "{dice}",
+                "(dice d:2 from:0 num:3) (map \"Throw\" {(pair 0 4) (pair 1 1) (pair 2 2) (pair 3 3)})",
+            ),
+        ]),
+        &["throw_values=0=4 1=1 2=2 3=3"],
+    );
+    // A map the move names but the equipment does not give.
+    let elsewhere = CAPTURE.replace("(count Pips)", "(mapEntry \"Other\" (count Pips))");
+    lacks(
+        &description(&[
+            ("{move}", &elsewhere),
+            (
+                "{dice}",
+                "(dice d:2 from:0 num:3) (map \"Throw\" {(pair 0 4) (pair 1 1) (pair 2 2) (pair 3 3)})",
+            ),
+        ]),
+        "a map the equipment does not give",
+        13,
+    );
+    for end in [
+        "(end (if (no Pieces TeamMover) (result TeamMover Win)))",
+        "(end {(if (no Pieces Mover) (result Mover Win))})",
+    ] {
+        plays(
+            &description(&[("{end}", end)]),
+            &["ranking=first-out-wins", "teams=none"],
+        );
+    }
+}
