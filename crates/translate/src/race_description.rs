@@ -858,13 +858,12 @@ fn read_start(
             Some(pieces) => placed.extend(pieces),
             None => {
                 placed_otherwise = true;
-                reader.lack(
-                    place,
-                    format!(
-                        "a start the reader does not read (pieces placed otherwise than in a hand or on sites of the board): {place_}",
-                        place_ = Brief(place)
-                    ),
-                );
+                let what = if equipment.geometry.is_some() {
+                    "a start the reader does not read (pieces placed otherwise than in a hand or on sites of the board)"
+                } else {
+                    "a start on a board the reader does not read"
+                };
+                reader.lack(place, format!("{what}: {place_}", place_ = Brief(place)));
             }
         }
     }
@@ -1050,7 +1049,16 @@ impl<'e> Evaluator<'e> {
             Some("trackSite") => {
                 let mover = node.arg(0).is_some_and(|m| is_symbol(m, "Move"));
                 let steps = node.named("steps");
-                if !mover || node.children().len() != 2 || steps.is_none() {
+                // `from:(from)` is where the piece stands, as without it.
+                let from = node
+                    .named("from")
+                    .map(|f| f.is_call("from") && f.children().is_empty());
+                let arguments = 2 + usize::from(from.is_some());
+                if !mover
+                    || node.children().len() != arguments
+                    || steps.is_none()
+                    || from == Some(false)
+                {
                     return Err(unread(node, "a track site the reader does not read"));
                 }
                 // Alike as written, wherever written (a define's body keeps its own place).
@@ -1080,6 +1088,8 @@ impl<'e> Evaluator<'e> {
         }
         match node.head() {
             Some("count") if node.arg(0).is_some_and(|a| is_symbol(a, "Pips")) => Ok(case.pips),
+            // One die's value, in a Tables turn.
+            Some("pips") if node.children().is_empty() => Ok(case.pips),
             _ => Err(unread(node, "a number the reader does not read")),
         }
     }
@@ -1213,7 +1223,14 @@ impl<'e> Evaluator<'e> {
         rest: &[&'e Node],
         case: &Case,
     ) -> Result<Option<Action>, Unread<'e>> {
-        if !(from.is_call("from") && from.children().is_empty()) {
+        // `(from)` or `(from (from))`: the piece's own site.
+        let own_site = from.is_call("from")
+            && match from.children() {
+                [] => true,
+                [site] => site.is_call("from") && site.children().is_empty(),
+                _ => false,
+            };
+        if !own_site {
             return Err(unread(from, "a move from elsewhere than the piece's site"));
         }
         if node.children().len() != 2 + rest.len() {
@@ -1325,8 +1342,11 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     let turn = play.arg(0).filter(|_| play.children().len() == 1);
     let roll = turn
         .filter(|t| t.is_call("do") && t.children().len() == 2)
-        .and_then(|t| t.arg(0))
-        .filter(|r| r.is_call("roll") && r.children().is_empty());
+        .and_then(|t| t.arg(0));
+    // `(if (not ("SameTurn")) (roll))`: the dice are thrown once, and the turn goes on (a
+    // piece's `moveAgain`) without throwing while some are unused: the Tables turn.
+    let die_by_die = roll.is_some_and(|r| r.to_string() == "(if (not (\"SameTurn\")) (roll))");
+    let roll = roll.filter(|r| die_by_die || (r.is_call("roll") && r.children().is_empty()));
     let (Some(turn), Some(_)) = (turn, roll) else {
         reader.lack(
             play,
@@ -1389,12 +1409,14 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
             }
         }
     }
+    // `top:True` moves the top piece of a stack: with the pieces of a side alike, any of them.
+    let top = |n: &Node| usize::from(n.named("top").is_some_and(|t| is_symbol(t, "True")));
     let pieces = |n: &Node, hand: bool| {
         n.is_call("forEach")
             && n.arg(0).is_some_and(|p| is_symbol(p, "Piece"))
             && match n.named("container") {
-                None => !hand && n.children().len() == 1,
-                Some(c) => hand && c.is_call("mover") && n.children().len() == 2,
+                None => !hand && n.children().len() == 1 + top(n),
+                Some(c) => hand && c.is_call("mover") && n.children().len() == 2 + top(n),
             }
     };
     let on_board = pieces(next, false);
@@ -1414,11 +1436,68 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     }
     reader.set("extra_throw_values", "none", turn);
     reader.set("extra_throw_on_pass", false, turn);
+    let moves = match equipment.moves.as_slice() {
+        [(_, moves)] if die_by_die => each_die(reader, moves),
+        [(_, moves)] => Some(*moves),
+        _ => None,
+    };
     match equipment.moves.as_slice() {
-        [(_, moves)] => read_moves(reader, moves, equipment, zero_passes),
+        [_] => {
+            if let Some(moves) = moves {
+                read_moves(reader, moves, equipment, zero_passes);
+            }
+        }
         [] => reader.lack(play, "no piece with moves"),
         [_, (piece, _), ..] => reader.lack(piece, "pieces of several kinds"),
     }
+}
+
+/// A piece's moves in a Tables turn: `(forEach Die if:(!= (pips) 0) MOVE (then (if (not (all
+/// DiceUsed)) (moveAgain))))`, each unused die a move of its own until all are used, which is
+/// the family's dice played each apart; the move within is read on. Anything else is a lack.
+fn each_die<'n>(reader: &mut Reader, moves: &'n Node) -> Option<&'n Node> {
+    let positional: Vec<&Node> = moves.positional().collect();
+    let shape = match positional.as_slice() {
+        [die, inner, then] if moves.is_call("forEach") && is_symbol(die, "Die") => {
+            Some((inner, then))
+        }
+        _ => None,
+    };
+    let Some((inner, _)) = shape
+        .filter(|(_, then)| then.to_string() == "(then (if (not (all DiceUsed)) (moveAgain)))")
+    else {
+        reader.lack(
+            moves,
+            format!(
+                "moves of a turn of several dice other than each unused die in turn: {moves_}",
+                moves_ = Brief(moves)
+            ),
+        );
+        return None;
+    };
+    for part in moves.children() {
+        let Kind::Named { key, value } = &part.kind else {
+            continue;
+        };
+        match (key.as_str(), value.to_string().as_str()) {
+            ("if", "(!= (pips) 0)") => {}
+            ("replayDouble", "True") => reader.lack(
+                value,
+                "doubles played twice (the family plays each die of a throw once)",
+            ),
+            _ => {
+                reader.lack(
+                    value,
+                    format!(
+                        "a choice of dice the reader does not read: {key}:{value_}",
+                        value_ = Brief(value)
+                    ),
+                );
+            }
+        }
+    }
+    reader.set("dice_use", "each", moves);
+    Some(*inner)
 }
 
 /// Reads a piece's moves by evaluating them for every cell of the first player's track and
@@ -1543,8 +1622,10 @@ fn cell_list(cells: &[usize]) -> String {
 
 /// The `steps:` of the move: the throw's total, or what the map makes of it.
 fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero: Option<&Node>) {
-    let counts_pips =
+    let total_pips =
         |n: &Node| n.is_call("count") && n.arg(0).is_some_and(|a| is_symbol(a, "Pips"));
+    // `(pips)`: the die played, in a Tables turn, whose dice are played apart.
+    let counts_pips = |n: &Node| total_pips(n) || (n.is_call("pips") && n.children().is_empty());
     // `(mapEntry ["Name"] …)`: the map's name, and what it maps.
     let entry = match steps.children() {
         [total] if steps.is_call("mapEntry") => Some((None, total)),
@@ -1555,7 +1636,18 @@ fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero
     };
     // `(count Pips)` is the dice's total: a move of the throw's total.
     let total = entry.as_ref().map_or(steps, |(_, total)| *total);
-    if counts_pips(total) {
+    let apart = reader
+        .reading
+        .get("dice_use")
+        .is_some_and(|r| r.value == "each");
+    if total_pips(total) && apart {
+        reader.lack(
+            total,
+            "the dice's total moved in a turn that plays each die apart",
+        );
+        return;
+    }
+    if total_pips(total) {
         reader.set("dice_use", "sum", total);
     }
     if counts_pips(steps) {
@@ -1566,9 +1658,11 @@ fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero
             return;
         };
         let dice = reader.reading.get("throw").map(|r| r.value.clone());
-        if dice
-            .as_deref()
-            .is_some_and(|d| d.starts_with("dice") && !d.starts_with("dice 1d"))
+        // The family maps each die's face: a map of one die played apart is one.
+        if total_pips(total)
+            && dice
+                .as_deref()
+                .is_some_and(|d| d.starts_with("dice") && !d.starts_with("dice 1d"))
         {
             reader.lack(steps, "a map of the total of several dice");
             return;

@@ -445,3 +445,39 @@ fn a_named_map_of_the_throw_and_a_teams_end_read_as_their_unnamed_forms() {
         );
     }
 }
+
+/// A Tables turn: two dice thrown once, each unused die a move of its own.
+fn tables(for_each_die: &str) -> String {
+    let die = CAPTURE
+        .replace("(count Pips)", "(pips)")
+        .replace("(move (from)", "(move (from (from))");
+    description(&[
+        (
+            "(play (do (roll) next:(or (forEach Piece) (forEach Piece container:(mover)))))",
+            r#"(play (do (if (not "SameTurn") (roll)) next:(or (forEach Piece top:True) (forEach Piece container:(mover) top:True))))"#,
+        ),
+        ("{dice}", "(dice d:6 num:2)"),
+        (
+            "{move}",
+            &format!(
+                "(forEach Die {for_each_die} if:(!= (pips) 0) {die} (then (if (not (all DiceUsed)) (moveAgain))))"
+            ),
+        ),
+    ])
+}
+
+#[test]
+fn a_tables_turn_plays_each_die_apart_and_names_doubles_played_twice() {
+    plays(
+        &tables(""),
+        &["dice_use=each", "throw=dice 2d6", "throw_values=identity"],
+    );
+    lacks(&tables("replayDouble:True"), "doubles played twice", 11);
+    // The dice summed under a turn that plays them one by one.
+    let summed = tables("").replace("steps:(pips)", "steps:(count Pips)");
+    lacks(
+        &summed,
+        "the dice's total moved in a turn that plays each die apart",
+        13,
+    );
+}
