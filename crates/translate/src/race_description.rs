@@ -158,6 +158,23 @@ struct Equipment<'g> {
     declared_tracks: usize,
     /// Each seat's track as the family plays it, when the tracks are read.
     seat_tracks: Option<Vec<Vec<usize>>>,
+    /// Whether the game stacks pieces (see [`stacks`]).
+    stacking: bool,
+}
+
+/// Whether a game stacks its pieces as Ludii decides it: a stacking game is one in which
+/// any ludeme of stacks appears (a placement of a `Stack`, a stack's size, its top level, a
+/// move of a piece at its level or of the top one), and in such a game a piece moving onto
+/// others lands on top of them rather than taking their place.
+fn stacks(node: &Node) -> bool {
+    match &node.kind {
+        Kind::Symbol(symbol) => symbol == "Stack",
+        Kind::Named { key, value } => {
+            matches!(key.as_str(), "top" | "level" | "stack") || stacks(value)
+        }
+        Kind::Array(nodes) | Kind::Group(nodes) => nodes.iter().any(stacks),
+        _ => node.is_call("topLevel") || node.children().iter().any(stacks),
+    }
 }
 
 fn read_game(reader: &mut Reader, game: &Node) {
@@ -204,9 +221,10 @@ fn read_game(reader: &mut Reader, game: &Node) {
         reader.lack(game, "no (equipment …)");
         return;
     };
-    let Some(equipment) = read_equipment(reader, equipment, players) else {
+    let Some(mut equipment) = read_equipment(reader, equipment, players) else {
         return;
     };
+    equipment.stacking = stacks(game);
     let Some(rules) = child(game, "rules") else {
         reader.lack(game, "no (rules …)");
         return;
@@ -414,6 +432,7 @@ fn read_equipment<'g>(
         hands: false,
         declared_tracks: 0,
         seat_tracks: None,
+        stacking: false,
     };
     let tracks = board
         .into_iter()
@@ -997,7 +1016,10 @@ const MAX_THROW_TOTAL: i64 = 24;
 enum Occupant {
     Empty,
     Friend,
+    /// One enemy piece.
     Enemy,
+    /// Two enemy pieces or more, one on another (in a stacking game only).
+    Enemies,
 }
 
 /// Where a move's throw leads in one case of the evaluation.
@@ -1088,6 +1110,15 @@ impl<'e> Evaluator<'e> {
         }
         match node.head() {
             Some("count") if node.arg(0).is_some_and(|a| is_symbol(a, "Pips")) => Ok(case.pips),
+            // The level of a stack's top piece, from 0: above one piece, one of its own
+            // side or of the enemy's, 0; above two enemies, 1 or more.
+            Some("topLevel") if node.children().len() == 1 => {
+                let site = node
+                    .named("at")
+                    .ok_or_else(|| unread(node, "a top level"))?;
+                self.destination(site, case)?;
+                Ok(i64::from(case.occupant == Occupant::Enemies))
+            }
             // One die's value, in a Tables turn.
             Some("pips") if node.children().is_empty() => Ok(case.pips),
             _ => Err(unread(node, "a number the reader does not read")),
@@ -1144,12 +1175,12 @@ impl<'e> Evaluator<'e> {
             (Some(who @ ("Friend" | "Enemy")), [at]) if at.is_call("who") => {
                 let site = at.named("at").ok_or_else(|| unread(at, "a who"))?;
                 self.destination(site, case)?;
-                let wanted = if who == "Friend" {
-                    Occupant::Friend
-                } else {
-                    Occupant::Enemy
+                let holds = match case.occupant {
+                    Occupant::Friend => who == "Friend",
+                    Occupant::Enemy | Occupant::Enemies => who == "Enemy",
+                    Occupant::Empty => false,
                 };
-                Ok(on_cell(case) && case.occupant == wanted)
+                Ok(on_cell(case) && holds)
             }
             (Some("Empty"), [site]) => {
                 self.destination(site, case)?;
@@ -1258,13 +1289,20 @@ impl<'e> Evaluator<'e> {
                 _ => return Err(unread(part, "a destination part the reader does not read")),
             }
         }
-        if case.occupant == Occupant::Enemy && !capture {
-            return Err(unread(
-                node,
-                "a move onto an enemy that takes it off the board for good (Ludii's replacement)",
-            ));
+        let enemy = matches!(case.occupant, Occupant::Enemy | Occupant::Enemies);
+        match (enemy, capture, self.equipment.stacking) {
+            (true, false, false) => {
+                return Err(unread(
+                    node,
+                    "a move onto an enemy that takes it off the board for good (Ludii's replacement)",
+                ));
+            }
+            (true, false, true) => {
+                return Err(unread(node, "a move onto an enemy that stacks on it"));
+            }
+            _ => {}
         }
-        if case.occupant == Occupant::Friend {
+        if case.occupant == Occupant::Friend && !self.equipment.stacking {
             return Err(unread(
                 node,
                 "a move onto a piece of one's own that takes it off the board (Ludii's replacement)",
@@ -1316,7 +1354,7 @@ impl<'e> Evaluator<'e> {
             Some(condition) => self.boolean(condition, case)?,
             None => true,
         };
-        if applies && case.occupant != Occupant::Enemy {
+        if applies && !matches!(case.occupant, Occupant::Enemy | Occupant::Enemies) {
             return Err(unread(apply, "an effect on a cell that holds no enemy"));
         }
         Ok(applies)
@@ -1436,6 +1474,10 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     }
     reader.set("extra_throw_values", "none", turn);
     reader.set("extra_throw_on_pass", false, turn);
+    if !die_by_die {
+        // One throw, one move: no die is played apart, so none twice.
+        reader.set("doubles_played_twice", false, turn);
+    }
     let moves = match equipment.moves.as_slice() {
         [(_, moves)] if die_by_die => each_die(reader, moves),
         [(_, moves)] => Some(*moves),
@@ -1452,9 +1494,10 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     }
 }
 
-/// A piece's moves in a Tables turn: `(forEach Die if:(!= (pips) 0) MOVE (then (if (not (all
-/// DiceUsed)) (moveAgain))))`, each unused die a move of its own until all are used, which is
-/// the family's dice played each apart; the move within is read on. Anything else is a lack.
+/// A piece's moves in a Tables turn: `(forEach Die [replayDouble:True] if:(!= (pips) 0) MOVE
+/// (then (if (not (all DiceUsed)) (moveAgain))))`, each unused die a move of its own until all
+/// are used, which is the family's dice played each apart (a double twice over with
+/// `replayDouble`); the move within is read on. Anything else is a lack.
 fn each_die<'n>(reader: &mut Reader, moves: &'n Node) -> Option<&'n Node> {
     let positional: Vec<&Node> = moves.positional().collect();
     let shape = match positional.as_slice() {
@@ -1481,10 +1524,7 @@ fn each_die<'n>(reader: &mut Reader, moves: &'n Node) -> Option<&'n Node> {
         };
         match (key.as_str(), value.to_string().as_str()) {
             ("if", "(!= (pips) 0)") => {}
-            ("replayDouble", "True") => reader.lack(
-                value,
-                "doubles played twice (the family plays each die of a throw once)",
-            ),
+            ("replayDouble", "True") => reader.set("doubles_played_twice", true, value),
             _ => {
                 reader.lack(
                     value,
@@ -1497,6 +1537,7 @@ fn each_die<'n>(reader: &mut Reader, moves: &'n Node) -> Option<&'n Node> {
         }
     }
     reader.set("dice_use", "each", moves);
+    reader.default("doubles_played_twice", false, moves);
     Some(*inner)
 }
 
@@ -1529,8 +1570,17 @@ fn read_moves(
         .map(|&c| Destination::Cell(c))
         .chain([Destination::End, Destination::Off]);
     for to in destinations {
-        for occupant in [Occupant::Empty, Occupant::Friend, Occupant::Enemy] {
+        for occupant in [
+            Occupant::Empty,
+            Occupant::Friend,
+            Occupant::Enemy,
+            Occupant::Enemies,
+        ] {
             if !matches!(to, Destination::Cell(_)) && occupant != Occupant::Empty {
+                continue;
+            }
+            // Enemies stand one on another only in a stacking game.
+            if occupant == Occupant::Enemies && !equipment.stacking {
                 continue;
             }
             let case = Case {
@@ -1563,9 +1613,18 @@ fn read_moves(
         reader.lack(moves, "a cell of the track an empty throw cannot reach");
         return;
     }
-    reader.set("land_on_own", "forbidden", moves);
-    if every().any(|to| action(to, Occupant::Friend).is_some()) {
-        reader.lack(moves, "a piece that lands on its own pieces");
+    let stacked: Vec<bool> = every()
+        .map(|to| action(to, Occupant::Friend).is_some())
+        .collect();
+    if stacked.iter().all(|&s| s) {
+        reader.set("land_on_own", "stack", moves);
+    } else if stacked.iter().all(|&s| !s) {
+        reader.set("land_on_own", "forbidden", moves);
+    } else {
+        reader.lack(
+            moves,
+            "a piece that stacks on its own pieces on some cells only",
+        );
         return;
     }
     let refused: Vec<usize> = cells
@@ -1573,8 +1632,30 @@ fn read_moves(
         .copied()
         .filter(|&c| action(Destination::Cell(c), Occupant::Enemy).is_none())
         .collect();
+    // Two pieces of a side share a cell when they stack, or when they start so.
+    let start_stacks = reader.reading.get("start").is_some_and(|start| {
+        start.value.split('|').any(|seat| {
+            let mut positions: Vec<&str> = seat.split_whitespace().collect();
+            let placed = positions.len();
+            positions.sort_unstable();
+            positions.dedup();
+            positions.len() < placed
+        })
+    });
+    let sides_stack = equipment.stacking && (stacked[0] || start_stacks);
+    // Then the capture takes the top piece alone (`fromTo (from (to))`): the family's capture
+    // of a lone piece, so long as no move lands on two.
+    if sides_stack && every().any(|to| action(to, Occupant::Enemies).is_some()) {
+        reader.lack(
+            moves,
+            "a move onto two enemies or more, which takes the top one",
+        );
+        return;
+    }
     let (land_on_enemy, safe) = if refused.len() == cells.len() {
         ("forbidden", Vec::new())
+    } else if sides_stack {
+        ("capture-single", refused)
     } else {
         ("capture", refused)
     };

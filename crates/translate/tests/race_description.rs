@@ -467,17 +467,54 @@ fn tables(for_each_die: &str) -> String {
 }
 
 #[test]
-fn a_tables_turn_plays_each_die_apart_and_names_doubles_played_twice() {
+fn a_tables_turn_plays_each_die_apart_and_doubles_twice_over_where_it_says_so() {
     plays(
         &tables(""),
-        &["dice_use=each", "throw=dice 2d6", "throw_values=identity"],
+        &[
+            "dice_use=each",
+            "throw=dice 2d6",
+            "throw_values=identity",
+            "doubles_played_twice=false",
+        ],
     );
-    lacks(&tables("replayDouble:True"), "doubles played twice", 11);
+    plays(
+        &tables("replayDouble:True"),
+        &["dice_use=each", "doubles_played_twice=true"],
+    );
+    lacks(
+        &tables("replayDouble:False"),
+        "a choice of dice the reader does not read",
+        11,
+    );
     // The dice summed under a turn that plays them one by one.
     let summed = tables("").replace("steps:(pips)", "steps:(count Pips)");
     lacks(
         &summed,
         "the dice's total moved in a turn that plays each die apart",
         13,
+    );
+}
+
+#[test]
+fn in_a_stacking_game_pieces_stack_on_their_own_and_take_a_lone_enemy() {
+    let lone = r#"if:(or (and (is Enemy (who at:(to))) (= (topLevel at:(to)) 0)) (not (is Enemy (who at:(to)))))"#;
+    let text = tables("")
+        .replace("if:(not (is Friend (who at:(to))))", lone)
+        .replace("(place \"Disc1\"", "(place Stack \"Disc1\"");
+    plays(
+        &text,
+        &[
+            "land_on_own=stack",
+            "land_on_enemy=capture-single",
+            "dice_use=each",
+        ],
+    );
+    // Without the top level's condition, a move lands on two enemies and takes the top one.
+    let onto_two = tables("").replace("if:(not (is Friend (who at:(to))))", "");
+    lacks(&onto_two, "a move onto two enemies or more", 11);
+    // Where a side's pieces never share a cell, an enemy is always alone.
+    plays(
+        &tables(""),
+        &["land_on_own=forbidden", "land_on_enemy=capture"],
     );
 }
