@@ -676,9 +676,10 @@ fn read_tracks(
             })
             .collect(),
     };
-    let Some(seats) =
-        seats.filter(|_| tracks.iter().all(|t| t.owner.is_some()) || tracks.len() == 1)
-    else {
+    // Without a player (`(players {})`, a lack already) no seat has a track.
+    let Some(seats) = seats.filter(|seats| {
+        !seats.is_empty() && (tracks.iter().all(|t| t.owner.is_some()) || tracks.len() == 1)
+    }) else {
         reader.lack(
             board,
             format!(
@@ -905,7 +906,8 @@ fn read_start(
     }
     let of = |player: u8| placed.iter().filter(move |(owner, _)| *owner == player);
     let counts: Vec<usize> = (1..=players as u8).map(|p| of(p).count()).collect();
-    let count = counts[0];
+    // No player at all (`(players {})`, a lack already) gives no pieces either.
+    let count = counts.first().copied().unwrap_or(0);
     if count == 0 || counts.iter().any(|&c| c != count) {
         reader.lack(
             start,

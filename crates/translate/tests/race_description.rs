@@ -300,6 +300,12 @@ fn what_the_family_lacks_is_named_at_its_line() {
         "players other than two to four",
         2,
     );
+    // No player at all: named, and the start read without one.
+    lacks(
+        &description(&[("(players 2)", "(players {})")]),
+        "players other than two to four",
+        2,
+    );
     lacks(
         &description(&[("{dice}", "(dice d:4 faces:{1 3 4 6} num:2)")]),
         "dice with faces",
