@@ -559,6 +559,11 @@ impl Game for Race {
             }
         }
         self.total = self.dice.iter().sum();
+        if self.params.doubles_played_twice && self.dice[0] == self.dice[1] {
+            // `check` allows this with two dice played apart only: the double's two more moves.
+            self.dice[2] = self.dice[0];
+            self.dice[3] = self.dice[0];
+        }
         self.unused = (0..MAX_DICE)
             .filter(|&i| self.dice[i] > 0)
             .fold(0, |bits, i| bits | 1 << i);

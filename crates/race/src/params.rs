@@ -125,6 +125,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub dice_use: DiceUse = DiceUse::Sum, ludii: DiceUse::Sum;
 
+        /// Whether two equal dice are played twice over, four moves of their value (the Tables games' doubles); otherwise each die once.
+        #[rule(cites = "race family", source = "")]
+        pub doubles_played_twice: bool = false, ludii: false;
+
         /// Throw values (the throw's total) that give the thrower another throw once played.
         #[rule(cites = "race family", source = "")]
         pub extra_throw_values: ValueSet = ValueSet::NONE, ludii: ValueSet::NONE;
@@ -320,6 +324,15 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
     }
     if params.dice_use != DiceUse::Sum && !matches!(params.throw, Throw::Dice { count: 2.., .. }) {
         return Err(("dice_use", "each die apart needs two dice or more".into()));
+    }
+    if params.doubles_played_twice
+        && (params.dice_use == DiceUse::Sum
+            || !matches!(params.throw, Throw::Dice { count: 2, .. }))
+    {
+        return Err((
+            "doubles_played_twice",
+            "doubles are played twice over with two dice played apart".into(),
+        ));
     }
     let on_a_track = params.tracks.cells();
     // Cell sets may name cells on no track (Ludii's 20 Squares marks a rosette its tracks
@@ -925,5 +938,19 @@ mod tests {
             assert!(Throw::parse_value(bad).is_err(), "{bad:?} accepted");
         }
         assert_eq!(Throw::Dice { count: 3, faces: 6 }.outcomes(), 216);
+    }
+
+    #[test]
+    fn doubles_are_played_twice_only_with_two_dice_played_apart() {
+        let mut params = RaceParams {
+            throw: Throw::Dice { count: 2, faces: 6 },
+            doubles_played_twice: true,
+            ..RaceParams::default()
+        };
+        assert_eq!(check(&params).unwrap_err().key, "doubles_played_twice");
+        params.dice_use = DiceUse::Each;
+        assert_eq!(check(&params), Ok(()));
+        params.throw = Throw::Dice { count: 3, faces: 6 };
+        assert_eq!(check(&params).unwrap_err().key, "doubles_played_twice");
     }
 }

@@ -146,8 +146,9 @@ struct Equipment<'g> {
     geometry: Option<Geometry>,
     tracks: Vec<Track>,
     dice: Option<&'g Node>,
-    /// The unnamed `(map {(pair a b) …})`, outcome to value.
-    map: Option<(BTreeMap<i64, i64>, &'g Node)>,
+    /// The maps of whole numbers to whole numbers (`(map ["Name"] {(pair a b) …})`), by
+    /// name (none for the unnamed one).
+    maps: BTreeMap<Option<String>, (BTreeMap<i64, i64>, &'g Node)>,
     /// Named regions of no player, as sites.
     regions: BTreeMap<String, Vec<usize>>,
     /// The pieces' moves, by the piece's name, with the node of the piece.
@@ -155,6 +156,25 @@ struct Equipment<'g> {
     hands: bool,
     /// `(track …)`s the board declares, read or not.
     declared_tracks: usize,
+    /// Each seat's track as the family plays it, when the tracks are read.
+    seat_tracks: Option<Vec<Vec<usize>>>,
+    /// Whether the game stacks pieces (see [`stacks`]).
+    stacking: bool,
+}
+
+/// Whether a game stacks its pieces as Ludii decides it: a stacking game is one in which
+/// any ludeme of stacks appears (a placement of a `Stack`, a stack's size, its top level, a
+/// move of a piece at its level or of the top one), and in such a game a piece moving onto
+/// others lands on top of them rather than taking their place.
+fn stacks(node: &Node) -> bool {
+    match &node.kind {
+        Kind::Symbol(symbol) => symbol == "Stack",
+        Kind::Named { key, value } => {
+            matches!(key.as_str(), "top" | "level" | "stack") || stacks(value)
+        }
+        Kind::Array(nodes) | Kind::Group(nodes) => nodes.iter().any(stacks),
+        _ => node.is_call("topLevel") || node.children().iter().any(stacks),
+    }
 }
 
 fn read_game(reader: &mut Reader, game: &Node) {
@@ -201,9 +221,10 @@ fn read_game(reader: &mut Reader, game: &Node) {
         reader.lack(game, "no (equipment …)");
         return;
     };
-    let Some(equipment) = read_equipment(reader, equipment, players) else {
+    let Some(mut equipment) = read_equipment(reader, equipment, players) else {
         return;
     };
+    equipment.stacking = stacks(game);
     let Some(rules) = child(game, "rules") else {
         reader.lack(game, "no (rules …)");
         return;
@@ -381,10 +402,21 @@ fn read_equipment<'g>(
         .and_then(|b| b.arg(0))
         .and_then(|shape| read_board_shape(reader, shape));
     let named = board.into_iter().flat_map(|b| b.children());
+    // Ludii numbers the vertices of a rectangle or a square of R by C as it numbers the cells
+    // of one (row by row from the bottom left), and walks a track's directions between
+    // neighbouring vertices as between neighbouring cells: played on its vertices, such a
+    // board is the grid of R by C read above.
+    let plain_grid = board
+        .and_then(|b| b.arg(0))
+        .is_some_and(|shape| shape.is_call("rectangle") || shape.is_call("square"));
     for (key, value) in named.filter_map(|n| match &n.kind {
         Kind::Named { key, value } => Some((key, value)),
         _ => None,
     }) {
+        let on = value.as_symbol();
+        if key == "use" && (on == Some("Cell") || (on == Some("Vertex") && plain_grid)) {
+            continue;
+        }
         reader.lack(
             value,
             format!("a board with {key}:{value_}", value_ = Brief(value)),
@@ -394,11 +426,13 @@ fn read_equipment<'g>(
         geometry,
         tracks: Vec::new(),
         dice: None,
-        map: None,
+        maps: BTreeMap::new(),
         regions: BTreeMap::new(),
         moves: Vec::new(),
         hands: false,
         declared_tracks: 0,
+        seat_tracks: None,
+        stacking: false,
     };
     let tracks = board
         .into_iter()
@@ -439,7 +473,9 @@ fn read_equipment<'g>(
                 }
             }
             Some("map") => match read_map(node) {
-                Some(map) if equipment.map.is_none() => equipment.map = Some((map, node)),
+                Some((name, map)) if !equipment.maps.contains_key(&name) => {
+                    equipment.maps.insert(name, (map, node));
+                }
                 _ => reader.lack(
                     node,
                     format!(
@@ -498,24 +534,28 @@ fn read_equipment<'g>(
         }
     }
     if let (Some(board), Some(_)) = (board, &equipment.geometry) {
-        read_tracks(reader, board, &equipment, players);
+        equipment.seat_tracks = read_tracks(reader, board, &equipment, players);
     }
     Some(equipment)
 }
 
-/// `(map {(pair 0 5) (pair 1 1) …})`: whole numbers to whole numbers.
-fn read_map(node: &Node) -> Option<BTreeMap<i64, i64>> {
-    if node.children().len() != 1 {
-        return None;
-    }
-    let pairs = node.arg(0)?.as_array()?;
-    pairs
+/// `(map ["Name"] {(pair 0 5) (pair 1 1) …})`: whole numbers to whole numbers, with the
+/// map's name if it has one.
+fn read_map(node: &Node) -> Option<(Option<String>, BTreeMap<i64, i64>)> {
+    let (name, pairs) = match node.children() {
+        [pairs] => (None, pairs),
+        [name, pairs] => (Some(name.as_str()?.to_string()), pairs),
+        _ => return None,
+    };
+    let pairs = pairs
+        .as_array()?
         .iter()
         .map(|pair| {
             let (key, value) = (pair.arg(0)?.as_int()?, pair.arg(1)?.as_int()?);
             pair.is_call("pair").then_some((key, value))
         })
-        .collect()
+        .collect::<Option<BTreeMap<i64, i64>>>()?;
+    Some((name, pairs))
 }
 
 fn read_track(
@@ -610,7 +650,12 @@ fn read_track(
 }
 
 /// Each seat's track: one per player, or one the players share.
-fn read_tracks(reader: &mut Reader, board: &Node, equipment: &Equipment<'_>, players: usize) {
+fn read_tracks(
+    reader: &mut Reader,
+    board: &Node,
+    equipment: &Equipment<'_>,
+    players: usize,
+) -> Option<Vec<Vec<usize>>> {
     let tracks = &equipment.tracks;
     let seats: Option<Vec<&Track>> = match tracks.as_slice() {
         [] => {
@@ -618,7 +663,7 @@ fn read_tracks(reader: &mut Reader, board: &Node, equipment: &Equipment<'_>, pla
             if equipment.declared_tracks == 0 {
                 reader.lack(board, "a board without a track");
             }
-            return;
+            return None;
         }
         [shared] if shared.owner.is_none() => Some(vec![shared; players]),
         _ => (1..=players as u8)
@@ -631,9 +676,10 @@ fn read_tracks(reader: &mut Reader, board: &Node, equipment: &Equipment<'_>, pla
             })
             .collect(),
     };
-    let Some(seats) =
-        seats.filter(|_| tracks.iter().all(|t| t.owner.is_some()) || tracks.len() == 1)
-    else {
+    // Without a player (`(players {})`, a lack already) no seat has a track.
+    let Some(seats) = seats.filter(|seats| {
+        !seats.is_empty() && (tracks.iter().all(|t| t.owner.is_some()) || tracks.len() == 1)
+    }) else {
         reader.lack(
             board,
             format!(
@@ -641,7 +687,7 @@ fn read_tracks(reader: &mut Reader, board: &Node, equipment: &Equipment<'_>, pla
                 tracks.len()
             ),
         );
-        return;
+        return None;
     };
     let value = seats
         .iter()
@@ -661,23 +707,28 @@ fn read_tracks(reader: &mut Reader, board: &Node, equipment: &Equipment<'_>, pla
     if seats[0].from_hand {
         reader.set("enter_counts_first_cell", true, &seats[0].node);
     }
+    Some(seats.iter().map(|t| t.cells.clone()).collect())
 }
 
 fn read_rules(reader: &mut Reader, rules: &Node, equipment: &Equipment<'_>, players: usize) {
+    let mut other_parts = false;
     for node in rules.children() {
         match node.head() {
             Some("start" | "play" | "end") => {}
-            _ => reader.lack(
-                node,
-                format!(
-                    "a part of the rules the family does not read: {node_}",
-                    node_ = Brief(node)
-                ),
-            ),
+            _ => {
+                other_parts = true;
+                reader.lack(
+                    node,
+                    format!(
+                        "a part of the rules the family does not read: {node_}",
+                        node_ = Brief(node)
+                    ),
+                );
+            }
         }
     }
     match child(rules, "start") {
-        Some(start) => read_start(reader, start, equipment, players),
+        Some(start) => read_start(reader, start, equipment, players, !other_parts),
         None => reader.lack(rules, "no (start …): where the pieces begin"),
     }
     read_dice(reader, equipment, rules);
@@ -691,9 +742,115 @@ fn read_rules(reader: &mut Reader, rules: &Node, equipment: &Equipment<'_>, play
     }
 }
 
-/// `(place "Piece1" (handSite P1) count:N)` for every player: N pieces each, in hand.
-fn read_start(reader: &mut Reader, start: &Node, equipment: &Equipment<'_>, players: usize) {
-    let mut counts: BTreeMap<u8, (i64, &Node)> = BTreeMap::new();
+/// Where some of one player's pieces begin: in the player's hand, or on a site of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Spot {
+    Hand,
+    Site(usize),
+}
+
+/// One placement of the start: its pieces, each with its owner and where it begins.
+fn read_placement(
+    place: &Node,
+    geometry: Option<&Geometry>,
+    players: usize,
+) -> Option<Vec<(u8, Spot)>> {
+    if !place.is_call("place") {
+        return None;
+    }
+    let mut positional: Vec<&Node> = place.positional().collect();
+    // `Stack` places the pieces one on another; on the family's cells and in its hands pieces
+    // of one site are counted alike.
+    if positional.first().is_some_and(|n| is_symbol(n, "Stack")) {
+        positional.remove(0);
+    }
+    for key in place.children().iter().filter_map(|n| match &n.kind {
+        Kind::Named { key, .. } => Some(key.as_str()),
+        _ => None,
+    }) {
+        if !matches!(key, "count" | "coord" | "items") {
+            return None;
+        }
+    }
+    let count = match place.named("count") {
+        Some(count) => usize::try_from(count.as_int()?).ok()?,
+        None => 1,
+    };
+    let board_site = |site: i64| {
+        let site = usize::try_from(site).ok()?;
+        let geometry = geometry?;
+        (site < geometry.sites()).then_some(site)
+    };
+    // The pieces: one named piece, of its owner or of every player, or `items:` one of each.
+    let (owners, site): (Vec<Option<u8>>, Option<&Node>) = match place.named("items") {
+        Some(items) => {
+            let owners = items
+                .as_array()?
+                .iter()
+                .map(|item| item.as_str().and_then(piece_owner).map(Some))
+                .collect::<Option<Vec<_>>>()?;
+            (owners, positional.first().copied())
+        }
+        None => {
+            let name = positional.first()?.as_str()?;
+            (vec![piece_owner(name)], positional.get(1).copied())
+        }
+    };
+    let spots: Vec<Spot> = match (site, place.named("coord")) {
+        (None, Some(coord)) => vec![Spot::Site(coordinate(geometry?, coord.as_str()?)?)],
+        (Some(site), None) => match &site.kind {
+            Kind::Str(region) if region == "Hand" => vec![Spot::Hand],
+            Kind::Int(site) => vec![Spot::Site(board_site(*site)?)],
+            _ if site.is_call("handSite") && site.children().len() == 1 => {
+                let hand = site.arg(0).and_then(player_of)?;
+                // Only a piece of the hand's own player starts there.
+                if owners != [Some(hand)] {
+                    return None;
+                }
+                vec![Spot::Hand]
+            }
+            _ => {
+                let geometry = geometry?;
+                literal_sites(geometry, site)?
+                    .into_iter()
+                    .map(|s| (s < geometry.sites()).then_some(Spot::Site(s)))
+                    .collect::<Option<Vec<_>>>()?
+            }
+        },
+        _ => return None,
+    };
+    let mut placed = Vec::new();
+    for owner in owners {
+        let owners: Vec<u8> = match owner {
+            Some(owner) if usize::from(owner) <= players => vec![owner],
+            // A piece of every player (`Each`) named without its number: only into the
+            // players' hands, each its own.
+            None if spots == [Spot::Hand] && place.named("items").is_none() => {
+                (1..=players as u8).collect()
+            }
+            _ => return None,
+        };
+        for owner in owners {
+            for &spot in &spots {
+                placed.extend(std::iter::repeat_n((owner, spot), count));
+            }
+        }
+    }
+    Some(placed)
+}
+
+/// The start: how many pieces each player has, in hand or on the board (as positions on the
+/// player's track), and the teams. Where the rules have parts besides the start, the play and
+/// the end (phases), the pieces' places are not read as the race's start: an opening phase may
+/// move them first (Senet's), and the phases are a lack already.
+fn read_start(
+    reader: &mut Reader,
+    start: &Node,
+    equipment: &Equipment<'_>,
+    players: usize,
+    race_starts_here: bool,
+) {
+    let mut placed: Vec<(u8, Spot)> = Vec::new();
     let mut teams: Vec<(i64, Vec<u8>, &Node)> = Vec::new();
     let mut placed_otherwise = false;
     for place in start.positional().flat_map(items) {
@@ -717,32 +874,20 @@ fn read_start(reader: &mut Reader, start: &Node, equipment: &Equipment<'_>, play
             }
             continue;
         }
-        let owner = place.arg(0).and_then(Node::as_str).and_then(piece_owner);
-        let hand = place
-            .arg(1)
-            .filter(|h| h.is_call("handSite"))
-            .and_then(|h| h.arg(0))
-            .and_then(player_of);
-        let count = place.named("count").and_then(Node::as_int);
-        match (place.is_call("place"), owner, hand, count) {
-            (true, Some(owner), Some(hand), Some(count))
-                if owner == hand && place.children().len() == 3 =>
-            {
-                counts.insert(owner, (count, place));
-            }
-            _ => {
+        match read_placement(place, equipment.geometry.as_ref(), players) {
+            Some(pieces) => placed.extend(pieces),
+            None => {
                 placed_otherwise = true;
-                reader.lack(
-                    place,
-                    format!(
-                        "a start the reader does not read (pieces placed otherwise than in their owner's hand): {place_}",
-                        place_ = Brief(place)
-                    ),
-                );
+                let what = if equipment.geometry.is_some() {
+                    "a start the reader does not read (pieces placed otherwise than in a hand or on sites of the board)"
+                } else {
+                    "a start on a board the reader does not read"
+                };
+                reader.lack(place, format!("{what}: {place_}", place_ = Brief(place)));
             }
         }
     }
-    if !counts.is_empty() && !equipment.hands {
+    if placed.iter().any(|&(_, spot)| spot == Spot::Hand) && !equipment.hands {
         reader.lack(start, "pieces placed in hands the equipment does not give");
     }
     teams.sort_by_key(|(number, _, _)| *number);
@@ -759,18 +904,60 @@ fn read_start(reader: &mut Reader, start: &Node, equipment: &Equipment<'_>, play
         // Named at each placement already.
         return;
     }
-    let same = counts.values().map(|(c, _)| *c).collect::<Vec<_>>();
-    match (counts.len() == players, same.first()) {
-        (true, Some(&count)) if same.iter().all(|&c| c == count) => {
-            let node = counts.values().next().map(|(_, n)| *n).unwrap_or(start);
-            reader.set("pieces", count, node);
-            reader.set("start", "hand", node);
-        }
-        _ => reader.lack(
+    let of = |player: u8| placed.iter().filter(move |(owner, _)| *owner == player);
+    let counts: Vec<usize> = (1..=players as u8).map(|p| of(p).count()).collect();
+    // No player at all (`(players {})`, a lack already) gives no pieces either.
+    let count = counts.first().copied().unwrap_or(0);
+    if count == 0 || counts.iter().any(|&c| c != count) {
+        reader.lack(
             start,
-            "a start that does not give every player the same number of pieces in hand",
-        ),
+            format!(
+                "a start that does not give every player the same number of pieces: {counts:?}"
+            ),
+        );
+        return;
     }
+    reader.set("pieces", count, start);
+    if !race_starts_here {
+        return;
+    }
+    if placed.iter().all(|&(_, spot)| spot == Spot::Hand) {
+        reader.set("start", "hand", start);
+        return;
+    }
+    let Some(seat_tracks) = &equipment.seat_tracks else {
+        reader.lack(
+            start,
+            "a start on the board, of tracks the reader does not read",
+        );
+        return;
+    };
+    let mut seats = Vec::new();
+    for (player, track) in (1..=players as u8).zip(seat_tracks) {
+        let mut positions = Vec::new();
+        for (_, spot) in of(player) {
+            let Spot::Site(site) = *spot else { continue };
+            match track.iter().position(|&cell| cell == site) {
+                Some(index) => positions.push(index + 1),
+                None => {
+                    reader.lack(
+                        start,
+                        format!("a piece of P{player} placed on site {site}, off its track"),
+                    );
+                    return;
+                }
+            }
+        }
+        positions.sort_unstable();
+        seats.push(
+            positions
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+    }
+    reader.set("start", seats.join(" | "), start);
 }
 
 /// `(dice d:F from:S num:K)`, with Ludii's defaults d:6, from:1, num:1.
@@ -831,7 +1018,10 @@ const MAX_THROW_TOTAL: i64 = 24;
 enum Occupant {
     Empty,
     Friend,
+    /// One enemy piece.
     Enemy,
+    /// Two enemy pieces or more, one on another (in a stacking game only).
+    Enemies,
 }
 
 /// Where a move's throw leads in one case of the evaluation.
@@ -883,7 +1073,16 @@ impl<'e> Evaluator<'e> {
             Some("trackSite") => {
                 let mover = node.arg(0).is_some_and(|m| is_symbol(m, "Move"));
                 let steps = node.named("steps");
-                if !mover || node.children().len() != 2 || steps.is_none() {
+                // `from:(from)` is where the piece stands, as without it.
+                let from = node
+                    .named("from")
+                    .map(|f| f.is_call("from") && f.children().is_empty());
+                let arguments = 2 + usize::from(from.is_some());
+                if !mover
+                    || node.children().len() != arguments
+                    || steps.is_none()
+                    || from == Some(false)
+                {
                     return Err(unread(node, "a track site the reader does not read"));
                 }
                 // Alike as written, wherever written (a define's body keeps its own place).
@@ -913,6 +1112,17 @@ impl<'e> Evaluator<'e> {
         }
         match node.head() {
             Some("count") if node.arg(0).is_some_and(|a| is_symbol(a, "Pips")) => Ok(case.pips),
+            // The level of a stack's top piece, from 0: above one piece, one of its own
+            // side or of the enemy's, 0; above two enemies, 1 or more.
+            Some("topLevel") if node.children().len() == 1 => {
+                let site = node
+                    .named("at")
+                    .ok_or_else(|| unread(node, "a top level"))?;
+                self.destination(site, case)?;
+                Ok(i64::from(case.occupant == Occupant::Enemies))
+            }
+            // One die's value, in a Tables turn.
+            Some("pips") if node.children().is_empty() => Ok(case.pips),
             _ => Err(unread(node, "a number the reader does not read")),
         }
     }
@@ -967,12 +1177,12 @@ impl<'e> Evaluator<'e> {
             (Some(who @ ("Friend" | "Enemy")), [at]) if at.is_call("who") => {
                 let site = at.named("at").ok_or_else(|| unread(at, "a who"))?;
                 self.destination(site, case)?;
-                let wanted = if who == "Friend" {
-                    Occupant::Friend
-                } else {
-                    Occupant::Enemy
+                let holds = match case.occupant {
+                    Occupant::Friend => who == "Friend",
+                    Occupant::Enemy | Occupant::Enemies => who == "Enemy",
+                    Occupant::Empty => false,
                 };
-                Ok(on_cell(case) && case.occupant == wanted)
+                Ok(on_cell(case) && holds)
             }
             (Some("Empty"), [site]) => {
                 self.destination(site, case)?;
@@ -1046,7 +1256,14 @@ impl<'e> Evaluator<'e> {
         rest: &[&'e Node],
         case: &Case,
     ) -> Result<Option<Action>, Unread<'e>> {
-        if !(from.is_call("from") && from.children().is_empty()) {
+        // `(from)` or `(from (from))`: the piece's own site.
+        let own_site = from.is_call("from")
+            && match from.children() {
+                [] => true,
+                [site] => site.is_call("from") && site.children().is_empty(),
+                _ => false,
+            };
+        if !own_site {
             return Err(unread(from, "a move from elsewhere than the piece's site"));
         }
         if node.children().len() != 2 + rest.len() {
@@ -1074,13 +1291,20 @@ impl<'e> Evaluator<'e> {
                 _ => return Err(unread(part, "a destination part the reader does not read")),
             }
         }
-        if case.occupant == Occupant::Enemy && !capture {
-            return Err(unread(
-                node,
-                "a move onto an enemy that takes it off the board for good (Ludii's replacement)",
-            ));
+        let enemy = matches!(case.occupant, Occupant::Enemy | Occupant::Enemies);
+        match (enemy, capture, self.equipment.stacking) {
+            (true, false, false) => {
+                return Err(unread(
+                    node,
+                    "a move onto an enemy that takes it off the board for good (Ludii's replacement)",
+                ));
+            }
+            (true, false, true) => {
+                return Err(unread(node, "a move onto an enemy that stacks on it"));
+            }
+            _ => {}
         }
-        if case.occupant == Occupant::Friend {
+        if case.occupant == Occupant::Friend && !self.equipment.stacking {
             return Err(unread(
                 node,
                 "a move onto a piece of one's own that takes it off the board (Ludii's replacement)",
@@ -1132,7 +1356,7 @@ impl<'e> Evaluator<'e> {
             Some(condition) => self.boolean(condition, case)?,
             None => true,
         };
-        if applies && case.occupant != Occupant::Enemy {
+        if applies && !matches!(case.occupant, Occupant::Enemy | Occupant::Enemies) {
             return Err(unread(apply, "an effect on a cell that holds no enemy"));
         }
         Ok(applies)
@@ -1158,8 +1382,11 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     let turn = play.arg(0).filter(|_| play.children().len() == 1);
     let roll = turn
         .filter(|t| t.is_call("do") && t.children().len() == 2)
-        .and_then(|t| t.arg(0))
-        .filter(|r| r.is_call("roll") && r.children().is_empty());
+        .and_then(|t| t.arg(0));
+    // `(if (not ("SameTurn")) (roll))`: the dice are thrown once, and the turn goes on (a
+    // piece's `moveAgain`) without throwing while some are unused: the Tables turn.
+    let die_by_die = roll.is_some_and(|r| r.to_string() == "(if (not (\"SameTurn\")) (roll))");
+    let roll = roll.filter(|r| die_by_die || (r.is_call("roll") && r.children().is_empty()));
     let (Some(turn), Some(_)) = (turn, roll) else {
         reader.lack(
             play,
@@ -1222,12 +1449,14 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
             }
         }
     }
+    // `top:True` moves the top piece of a stack: with the pieces of a side alike, any of them.
+    let top = |n: &Node| usize::from(n.named("top").is_some_and(|t| is_symbol(t, "True")));
     let pieces = |n: &Node, hand: bool| {
         n.is_call("forEach")
             && n.arg(0).is_some_and(|p| is_symbol(p, "Piece"))
             && match n.named("container") {
-                None => !hand && n.children().len() == 1,
-                Some(c) => hand && c.is_call("mover") && n.children().len() == 2,
+                None => !hand && n.children().len() == 1 + top(n),
+                Some(c) => hand && c.is_call("mover") && n.children().len() == 2 + top(n),
             }
     };
     let on_board = pieces(next, false);
@@ -1247,11 +1476,71 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     }
     reader.set("extra_throw_values", "none", turn);
     reader.set("extra_throw_on_pass", false, turn);
+    if !die_by_die {
+        // One throw, one move: no die is played apart, so none twice.
+        reader.set("doubles_played_twice", false, turn);
+    }
+    let moves = match equipment.moves.as_slice() {
+        [(_, moves)] if die_by_die => each_die(reader, moves),
+        [(_, moves)] => Some(*moves),
+        _ => None,
+    };
     match equipment.moves.as_slice() {
-        [(_, moves)] => read_moves(reader, moves, equipment, zero_passes),
+        [_] => {
+            if let Some(moves) = moves {
+                read_moves(reader, moves, equipment, zero_passes);
+            }
+        }
         [] => reader.lack(play, "no piece with moves"),
         [_, (piece, _), ..] => reader.lack(piece, "pieces of several kinds"),
     }
+}
+
+/// A piece's moves in a Tables turn: `(forEach Die [replayDouble:True] if:(!= (pips) 0) MOVE
+/// (then (if (not (all DiceUsed)) (moveAgain))))`, each unused die a move of its own until all
+/// are used, which is the family's dice played each apart (a double twice over with
+/// `replayDouble`); the move within is read on. Anything else is a lack.
+fn each_die<'n>(reader: &mut Reader, moves: &'n Node) -> Option<&'n Node> {
+    let positional: Vec<&Node> = moves.positional().collect();
+    let shape = match positional.as_slice() {
+        [die, inner, then] if moves.is_call("forEach") && is_symbol(die, "Die") => {
+            Some((inner, then))
+        }
+        _ => None,
+    };
+    let Some((inner, _)) = shape
+        .filter(|(_, then)| then.to_string() == "(then (if (not (all DiceUsed)) (moveAgain)))")
+    else {
+        reader.lack(
+            moves,
+            format!(
+                "moves of a turn of several dice other than each unused die in turn: {moves_}",
+                moves_ = Brief(moves)
+            ),
+        );
+        return None;
+    };
+    for part in moves.children() {
+        let Kind::Named { key, value } = &part.kind else {
+            continue;
+        };
+        match (key.as_str(), value.to_string().as_str()) {
+            ("if", "(!= (pips) 0)") => {}
+            ("replayDouble", "True") => reader.set("doubles_played_twice", true, value),
+            _ => {
+                reader.lack(
+                    value,
+                    format!(
+                        "a choice of dice the reader does not read: {key}:{value_}",
+                        value_ = Brief(value)
+                    ),
+                );
+            }
+        }
+    }
+    reader.set("dice_use", "each", moves);
+    reader.default("doubles_played_twice", false, moves);
+    Some(*inner)
 }
 
 /// Reads a piece's moves by evaluating them for every cell of the first player's track and
@@ -1283,8 +1572,17 @@ fn read_moves(
         .map(|&c| Destination::Cell(c))
         .chain([Destination::End, Destination::Off]);
     for to in destinations {
-        for occupant in [Occupant::Empty, Occupant::Friend, Occupant::Enemy] {
+        for occupant in [
+            Occupant::Empty,
+            Occupant::Friend,
+            Occupant::Enemy,
+            Occupant::Enemies,
+        ] {
             if !matches!(to, Destination::Cell(_)) && occupant != Occupant::Empty {
+                continue;
+            }
+            // Enemies stand one on another only in a stacking game.
+            if occupant == Occupant::Enemies && !equipment.stacking {
                 continue;
             }
             let case = Case {
@@ -1317,9 +1615,18 @@ fn read_moves(
         reader.lack(moves, "a cell of the track an empty throw cannot reach");
         return;
     }
-    reader.set("land_on_own", "forbidden", moves);
-    if every().any(|to| action(to, Occupant::Friend).is_some()) {
-        reader.lack(moves, "a piece that lands on its own pieces");
+    let stacked: Vec<bool> = every()
+        .map(|to| action(to, Occupant::Friend).is_some())
+        .collect();
+    if stacked.iter().all(|&s| s) {
+        reader.set("land_on_own", "stack", moves);
+    } else if stacked.iter().all(|&s| !s) {
+        reader.set("land_on_own", "forbidden", moves);
+    } else {
+        reader.lack(
+            moves,
+            "a piece that stacks on its own pieces on some cells only",
+        );
         return;
     }
     let refused: Vec<usize> = cells
@@ -1327,8 +1634,30 @@ fn read_moves(
         .copied()
         .filter(|&c| action(Destination::Cell(c), Occupant::Enemy).is_none())
         .collect();
+    // Two pieces of a side share a cell when they stack, or when they start so.
+    let start_stacks = reader.reading.get("start").is_some_and(|start| {
+        start.value.split('|').any(|seat| {
+            let mut positions: Vec<&str> = seat.split_whitespace().collect();
+            let placed = positions.len();
+            positions.sort_unstable();
+            positions.dedup();
+            positions.len() < placed
+        })
+    });
+    let sides_stack = equipment.stacking && (stacked[0] || start_stacks);
+    // Then the capture takes the top piece alone (`fromTo (from (to))`): the family's capture
+    // of a lone piece, so long as no move lands on two.
+    if sides_stack && every().any(|to| action(to, Occupant::Enemies).is_some()) {
+        reader.lack(
+            moves,
+            "a move onto two enemies or more, which takes the top one",
+        );
+        return;
+    }
     let (land_on_enemy, safe) = if refused.len() == cells.len() {
         ("forbidden", Vec::new())
+    } else if sides_stack {
+        ("capture-single", refused)
     } else {
         ("capture", refused)
     };
@@ -1376,30 +1705,47 @@ fn cell_list(cells: &[usize]) -> String {
 
 /// The `steps:` of the move: the throw's total, or what the map makes of it.
 fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero: Option<&Node>) {
-    let counts_pips =
+    let total_pips =
         |n: &Node| n.is_call("count") && n.arg(0).is_some_and(|a| is_symbol(a, "Pips"));
-    // `(count Pips)` is the dice's total: a move of the throw's total.
-    let total = match steps.arg(0) {
-        Some(inner) if steps.is_call("mapEntry") => inner,
-        _ => steps,
+    // `(pips)`: the die played, in a Tables turn, whose dice are played apart.
+    let counts_pips = |n: &Node| total_pips(n) || (n.is_call("pips") && n.children().is_empty());
+    // `(mapEntry ["Name"] …)`: the map's name, and what it maps.
+    let entry = match steps.children() {
+        [total] if steps.is_call("mapEntry") => Some((None, total)),
+        [name, total] if steps.is_call("mapEntry") => {
+            name.as_str().map(|name| (Some(name.to_string()), total))
+        }
+        _ => None,
     };
-    if counts_pips(total) {
+    // `(count Pips)` is the dice's total: a move of the throw's total.
+    let total = entry.as_ref().map_or(steps, |(_, total)| *total);
+    let apart = reader
+        .reading
+        .get("dice_use")
+        .is_some_and(|r| r.value == "each");
+    if total_pips(total) && apart {
+        reader.lack(
+            total,
+            "the dice's total moved in a turn that plays each die apart",
+        );
+        return;
+    }
+    if total_pips(total) {
         reader.set("dice_use", "sum", total);
     }
     if counts_pips(steps) {
         reader.set("throw_values", "identity", steps);
-    } else if steps.is_call("mapEntry")
-        && steps.children().len() == 1
-        && steps.arg(0).is_some_and(counts_pips)
-    {
-        let Some((map, node)) = &equipment.map else {
+    } else if let Some((name, _)) = entry.filter(|(_, total)| counts_pips(total)) {
+        let Some((map, node)) = equipment.maps.get(&name) else {
             reader.lack(steps, "a map the equipment does not give");
             return;
         };
         let dice = reader.reading.get("throw").map(|r| r.value.clone());
-        if dice
-            .as_deref()
-            .is_some_and(|d| d.starts_with("dice") && !d.starts_with("dice 1d"))
+        // The family maps each die's face: a map of one die played apart is one.
+        if total_pips(total)
+            && dice
+                .as_deref()
+                .is_some_and(|d| d.starts_with("dice") && !d.starts_with("dice 1d"))
         {
             reader.lack(steps, "a map of the total of several dice");
             return;
@@ -1444,10 +1790,22 @@ fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero
     }
 }
 
-/// `(end (if (no Pieces Mover) (result Mover Win)))`: the first with every piece off wins.
+/// `(end (if (no Pieces Mover) (result Mover Win)))`, alone or as the one rule of a list, and
+/// its team's form (`TeamMover`: the mover's side, a team of one without teams): the first
+/// with every piece off wins.
 fn read_end(reader: &mut Reader, end: &Node) {
-    let text = end.to_string();
-    if text == "(end (if (no Pieces Mover) (result Mover Win)))" {
+    let rule = match end.children() {
+        [rule] => match rule.as_array() {
+            Some([only]) => only.to_string(),
+            _ => rule.to_string(),
+        },
+        _ => end.to_string(),
+    };
+    let first_out = [
+        "(if (no Pieces Mover) (result Mover Win))",
+        "(if (no Pieces TeamMover) (result TeamMover Win))",
+    ];
+    if first_out.contains(&rule.as_str()) {
         reader.set("ranking", "first-out-wins", end);
     } else {
         reader.lack(

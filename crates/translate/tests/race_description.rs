@@ -300,6 +300,12 @@ fn what_the_family_lacks_is_named_at_its_line() {
         "players other than two to four",
         2,
     );
+    // No player at all: named, and the start read without one.
+    lacks(
+        &description(&[("(players 2)", "(players {})")]),
+        "players other than two to four",
+        2,
+    );
     lacks(
         &description(&[("{dice}", "(dice d:4 faces:{1 3 4 6} num:2)")]),
         "dice with faces",
@@ -309,5 +315,212 @@ fn what_the_family_lacks_is_named_at_its_line() {
         &description(&[("\"6,0,E,End\"", "\"6,0,E\"")]),
         "a track that does not lead off the board",
         5,
+    );
+}
+
+const HAND_START: &str = r#"(place "Disc1" (handSite P1) count:3)
+            (place "Disc2" (handSite P2) count:3)"#;
+
+#[test]
+fn pieces_begin_in_hand_stacked_or_in_every_hand_at_once() {
+    for start in [
+        r#"(place Stack "Disc1" (handSite P1) count:3) (place Stack "Disc2" (handSite P2) count:3)"#,
+        r#"(place "Disc" "Hand" count:3)"#,
+    ] {
+        plays(
+            &description(&[(HAND_START, start)]),
+            &["start=hand", "pieces=3"],
+        );
+    }
+}
+
+#[test]
+fn pieces_on_the_board_begin_at_their_places_on_their_owners_tracks() {
+    // P1 on A1 and B1 (its track's first and second cells) with one in hand; P2 on site 4 (the
+    // fifth cell of its track) with two in hand.
+    let start = r#"(place "Disc1" (sites {"B1" "A1"})) (place "Disc1" (handSite P1))
+            (place Stack "Disc2" 4) (place "Disc2" (handSite P2) count:2)"#;
+    plays(
+        &description(&[(HAND_START, start)]),
+        &["start=1 2 | 5", "pieces=3"],
+    );
+    // Every player's piece on one site, as `items:` stacks them.
+    let items = r#"(place Stack items:{"Disc2" "Disc1"} coord:"C1")"#;
+    let text = description(&[(HAND_START, items)]);
+    match race_description("Test.lud", &text).outcome {
+        // Two sides on one cell that captures: the family's check names the start.
+        Err(Missing::Lacks(lacks)) => assert!(
+            lacks
+                .iter()
+                .any(|l| l.what.contains("start") && l.what.contains("cell 2")),
+            "{lacks:?}"
+        ),
+        other => panic!("two sides on one capturing cell should not play: {other:?}"),
+    }
+}
+
+#[test]
+fn a_rectangle_played_on_its_vertices_is_numbered_as_its_cells() {
+    plays(
+        &description(&[(
+            "(track \"Track2\" \"7,0,E,End\" P2 directed:True)\n        })",
+            "(track \"Track2\" \"7,0,E,End\" P2 directed:True)\n        } use:Vertex)",
+        )]),
+        &["tracks=0 1 2 3 4 5 | 0 1 2 3 4 5"],
+    );
+}
+
+#[test]
+fn a_start_the_family_cannot_play_is_named_at_its_line() {
+    // A player with fewer pieces than the other.
+    lacks(
+        &description(&[(
+            HAND_START,
+            r#"(place "Disc1" (handSite P1) count:3) (place "Disc2" (handSite P2) count:2)"#,
+        )]),
+        "the same number of pieces",
+        22,
+    );
+    // A piece in another player's hand, and a piece of no player on the board.
+    for start in [
+        r#"(place "Disc1" (handSite P2) count:3) (place "Disc2" (handSite P2) count:3)"#,
+        r#"(place "Disc" (sites {"A1"}))"#,
+    ] {
+        lacks(
+            &description(&[(HAND_START, start)]),
+            "a start the reader does not read",
+            23,
+        );
+    }
+    // A site beyond the board's.
+    lacks(
+        &description(&[(HAND_START, r#"(place "Disc1" 40) (place "Disc2" 41)"#)]),
+        "a start the reader does not read",
+        23,
+    );
+    // A board of holes is not read on its vertices.
+    lacks(
+        &description(&[
+            (
+                "(board (rectangle 1 6) {",
+                "(board (hole (rectangle 1 6) (poly {{0 0} {1 0} {1 1} {0 1}})) {",
+            ),
+            (
+                "(track \"Track2\" \"7,0,E,End\" P2 directed:True)\n        })",
+                "(track \"Track2\" \"7,0,E,End\" P2 directed:True)\n        } use:Vertex)",
+            ),
+        ]),
+        "a board with use:Vertex",
+        7,
+    );
+}
+
+#[test]
+fn a_named_map_of_the_throw_and_a_teams_end_read_as_their_unnamed_forms() {
+    let mapped = CAPTURE.replace("(count Pips)", "(mapEntry \"Throw\" (count Pips))");
+    plays(
+        &description(&[
+            ("{move}", &mapped),
+            (
+                "{dice}",
+                "(dice d:2 from:0 num:3) (map \"Throw\" {(pair 0 4) (pair 1 1) (pair 2 2) (pair 3 3)})",
+            ),
+        ]),
+        &["throw_values=0=4 1=1 2=2 3=3"],
+    );
+    // A map the move names but the equipment does not give.
+    let elsewhere = CAPTURE.replace("(count Pips)", "(mapEntry \"Other\" (count Pips))");
+    lacks(
+        &description(&[
+            ("{move}", &elsewhere),
+            (
+                "{dice}",
+                "(dice d:2 from:0 num:3) (map \"Throw\" {(pair 0 4) (pair 1 1) (pair 2 2) (pair 3 3)})",
+            ),
+        ]),
+        "a map the equipment does not give",
+        13,
+    );
+    for end in [
+        "(end (if (no Pieces TeamMover) (result TeamMover Win)))",
+        "(end {(if (no Pieces Mover) (result Mover Win))})",
+    ] {
+        plays(
+            &description(&[("{end}", end)]),
+            &["ranking=first-out-wins", "teams=none"],
+        );
+    }
+}
+
+/// A Tables turn: two dice thrown once, each unused die a move of its own.
+fn tables(for_each_die: &str) -> String {
+    let die = CAPTURE
+        .replace("(count Pips)", "(pips)")
+        .replace("(move (from)", "(move (from (from))");
+    description(&[
+        (
+            "(play (do (roll) next:(or (forEach Piece) (forEach Piece container:(mover)))))",
+            r#"(play (do (if (not "SameTurn") (roll)) next:(or (forEach Piece top:True) (forEach Piece container:(mover) top:True))))"#,
+        ),
+        ("{dice}", "(dice d:6 num:2)"),
+        (
+            "{move}",
+            &format!(
+                "(forEach Die {for_each_die} if:(!= (pips) 0) {die} (then (if (not (all DiceUsed)) (moveAgain))))"
+            ),
+        ),
+    ])
+}
+
+#[test]
+fn a_tables_turn_plays_each_die_apart_and_doubles_twice_over_where_it_says_so() {
+    plays(
+        &tables(""),
+        &[
+            "dice_use=each",
+            "throw=dice 2d6",
+            "throw_values=identity",
+            "doubles_played_twice=false",
+        ],
+    );
+    plays(
+        &tables("replayDouble:True"),
+        &["dice_use=each", "doubles_played_twice=true"],
+    );
+    lacks(
+        &tables("replayDouble:False"),
+        "a choice of dice the reader does not read",
+        11,
+    );
+    // The dice summed under a turn that plays them one by one.
+    let summed = tables("").replace("steps:(pips)", "steps:(count Pips)");
+    lacks(
+        &summed,
+        "the dice's total moved in a turn that plays each die apart",
+        13,
+    );
+}
+
+#[test]
+fn in_a_stacking_game_pieces_stack_on_their_own_and_take_a_lone_enemy() {
+    let lone = r#"if:(or (and (is Enemy (who at:(to))) (= (topLevel at:(to)) 0)) (not (is Enemy (who at:(to)))))"#;
+    let text = tables("")
+        .replace("if:(not (is Friend (who at:(to))))", lone)
+        .replace("(place \"Disc1\"", "(place Stack \"Disc1\"");
+    plays(
+        &text,
+        &[
+            "land_on_own=stack",
+            "land_on_enemy=capture-single",
+            "dice_use=each",
+        ],
+    );
+    // Without the top level's condition, a move lands on two enemies and takes the top one.
+    let onto_two = tables("").replace("if:(not (is Friend (who at:(to))))", "");
+    lacks(&onto_two, "a move onto two enemies or more", 11);
+    // Where a side's pieces never share a cell, an enemy is always alone.
+    plays(
+        &tables(""),
+        &["land_on_own=forbidden", "land_on_enemy=capture"],
     );
 }
