@@ -5,7 +5,9 @@
 //! capture of the counts the game names (on the row it names, chained backwards, with the
 //! facing hole), a capture across from an empty hole of one's own, another turn from one's
 //! store, or a relay that lifts the hole and sows on. The game ends when the mover cannot move
-//! or a row is empty, and the larger score wins. Every choice is a parameter
+//! or a row is empty, and the larger score wins; or, in a game of rounds, the round ends there,
+//! the players refill their rows from their captures, a hole a move, holes left empty may go
+//! out of play, and the game ends when a player has too few counters. Every choice is a parameter
 //! ([`params::SowingParams`]); a game's values and the sentences they come from are its
 //! ruleset file ([`file::GameFile`]).
 
@@ -48,6 +50,11 @@ pub enum Move {
         /// Whether the vote is to end.
         end: bool,
     },
+    /// Between rounds, fill an empty hole of one's row from one's captures (`round_refill`).
+    Fill {
+        /// The hole.
+        hole: u8,
+    },
 }
 
 /// A sowing game in progress.
@@ -81,6 +88,12 @@ pub struct Sowing {
     first_vote: Option<bool>,
     /// Both players voted to end.
     agreed_end: bool,
+    /// Holes out of play for the round (`unfilled_out_of_play`); none in a game of one round.
+    out_of_play: u64,
+    /// Between rounds: the players refill their rows (`round_refill`).
+    refilling: bool,
+    /// The players who had too few counters when a round ended, as bits (player 1's first).
+    round_losers: u8,
 }
 
 /// The moves Ludii's `(is Cycle)` looks back over with two players: three times a cycle of
@@ -123,6 +136,54 @@ impl Sowing {
         Sower {
             params: &self.params,
             board: &self.board,
+            out_of_play: self.out_of_play,
+        }
+    }
+
+    /// The holes the mover may fill between rounds: none without the counters for one, else
+    /// the empty holes of its row the refill order allows.
+    fn fillable(&self) -> u64 {
+        let refill = u16::from(self.params.round_refill);
+        if self.cells[self.board.store(self.to_move)] < refill {
+            return 0;
+        }
+        let mut empty = 0u64;
+        let mut bits = self.board.territory[usize::from(self.to_move)];
+        while bits != 0 {
+            let hole = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if self.cells[hole] == 0 {
+                empty |= 1 << hole;
+            }
+        }
+        match self.params.refill_order {
+            RefillOrder::Choice => empty,
+            // Holes are numbered from each row owner's left on two rows.
+            RefillOrder::FromLeft => empty & empty.wrapping_neg(),
+            RefillOrder::FromRight if empty == 0 => 0,
+            RefillOrder::FromRight => 1 << (63 - empty.leading_zeros()),
+        }
+    }
+
+    /// Ends a round: each row's counters go to its owner; a player left with too few loses,
+    /// otherwise the players refill their rows, every hole out of play until it is filled
+    /// where unfilled holes are.
+    fn end_round(&mut self) {
+        for hole in 0..self.board.holes {
+            let store = self.board.store(self.board.owner(hole));
+            self.cells[store] += self.cells[hole];
+            self.cells[hole] = 0;
+        }
+        let least = u16::from(self.params.round_loss_below);
+        self.round_losers = (0..2u8)
+            .filter(|&player| self.cells[self.board.store(player)] < least)
+            .fold(0, |bits, player| bits | 1 << player);
+        self.over = self.round_losers != 0;
+        self.refilling = !self.over;
+        self.passes = 0;
+        self.relay = None;
+        if self.params.unfilled_out_of_play {
+            self.out_of_play = self.board.territory[0] | self.board.territory[1];
         }
     }
 
@@ -156,7 +217,7 @@ impl Sowing {
             if ways >> way & 1 == 0 {
                 continue;
             }
-            let mut bits = self.board.territory[usize::from(self.to_move)];
+            let mut bits = self.board.territory[usize::from(self.to_move)] & !self.out_of_play;
             while bits != 0 {
                 let hole = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -228,8 +289,16 @@ impl Sowing {
         }
     }
 
-    /// Ends the game where its end rule says so.
+    /// Ends the game, or the round, where its end rule says so.
     fn settle(&mut self) {
+        if self.refilling {
+            // Ludii's `(nextPhase (all Passed) "Sowing")`: both passed, the round begins.
+            if self.passes >= 2 {
+                self.refilling = false;
+                self.passes = 0;
+            }
+            return;
+        }
         // Ludii reads the end rules after every move, a relay's too: the ends on the board
         // hold between a turn's relays as well; those on the players' moves do not arise
         // there (the mover has its relay to play).
@@ -269,12 +338,31 @@ impl Sowing {
             GameEnd::BoardEmpty => on_board().0 == 0,
             GameEnd::NoHoleAboveOne => on_board().1 <= 1,
             GameEnd::AtMostOneLeft => on_board().0 <= 1,
+            GameEnd::BothPassed => self.passes >= 2,
         };
+        if self.params.round_refill > 0 {
+            // A description of rounds asks `(all Passed)` between them, which turns off
+            // Ludii's draw when every player passes.
+            if self.over {
+                self.end_round();
+            }
+            return;
+        }
         self.over |= cycle || self.agreed_end;
         // Ludii ends a game in which every player has just passed, nobody winning, when the
         // end rules do not end it first.
         self.all_passed = !self.over && self.passes >= 2;
         self.over |= self.all_passed;
+    }
+
+    /// The names of the holes of a set, in the family's order.
+    fn holes_named(&self, mut bits: u64) -> Vec<String> {
+        let mut names = Vec::new();
+        while bits != 0 {
+            names.push(self.board.hole_name(bits.trailing_zeros() as usize));
+            bits &= bits - 1;
+        }
+        names
     }
 
     fn row_json(&self, row: usize) -> Value {
@@ -296,6 +384,8 @@ impl Sowing {
 struct Sower<'a> {
     params: &'a SowingParams,
     board: &'a Board,
+    /// Holes the sowing passes over (none in a game of one round).
+    out_of_play: u64,
 }
 
 impl Sower<'_> {
@@ -304,18 +394,11 @@ impl Sower<'_> {
     fn sow_on(&self, cells: &mut [u16; MAX_CELLS], from: usize, mover: Player, way: u8) -> Landing {
         let board = &self.board;
         let next = &board.next[usize::from(way)][usize::from(mover)];
-        let mut left = cells[from];
-        cells[from] = 0;
-        let mut cell = from;
-        while left > 0 {
-            cell = usize::from(next[cell]);
-            if cell == from && self.params.skip_origin {
-                cell = usize::from(next[cell]);
-            }
-            cells[cell] += 1;
-            left -= 1;
-        }
-        let last = cell;
+        let last = if self.out_of_play == 0 {
+            self.drop_counters::<false>(cells, from, next)
+        } else {
+            self.drop_counters::<true>(cells, from, next)
+        };
         if !board.is_hole(last) {
             return if last == board.store(mover) && self.params.extra_turn_in_store {
                 Landing::PlayAgain
@@ -379,6 +462,33 @@ impl Sower<'_> {
             return Landing::Relay(last as u8);
         }
         Landing::End
+    }
+
+    /// Sows the counters of `from` one a cell along `next`, passing over the holes out of play
+    /// where `SKIPS`; returns the last cell.
+    #[inline(always)]
+    fn drop_counters<const SKIPS: bool>(
+        &self,
+        cells: &mut [u16; MAX_CELLS],
+        from: usize,
+        next: &[u8; MAX_CELLS],
+    ) -> usize {
+        let mut left = cells[from];
+        cells[from] = 0;
+        let mut cell = from;
+        while left > 0 {
+            cell = usize::from(next[cell]);
+            // Ludii's `skipIf` is read before `includeSelf`, and not again after it.
+            while SKIPS && self.board.is_hole(cell) && self.out_of_play >> cell & 1 == 1 {
+                cell = usize::from(next[cell]);
+            }
+            if cell == from && self.params.skip_origin {
+                cell = usize::from(next[cell]);
+            }
+            cells[cell] += 1;
+            left -= 1;
+        }
+        cell
     }
 
     #[inline]
@@ -451,6 +561,9 @@ impl Game for Sowing {
             proposed: false,
             first_vote: None,
             agreed_end: false,
+            out_of_play: 0,
+            refilling: false,
+            round_losers: 0,
         };
         game.settle();
         game
@@ -469,6 +582,19 @@ impl Game for Sowing {
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
+        if self.refilling {
+            let mut set = self.fillable();
+            if set == 0 {
+                moves.push(Move::Pass);
+            }
+            while set != 0 {
+                moves.push(Move::Fill {
+                    hole: set.trailing_zeros() as u8,
+                });
+                set &= set - 1;
+            }
+            return;
+        }
         if self.proposed {
             moves.push(Move::Vote { end: true });
             moves.push(Move::Vote { end: false });
@@ -512,6 +638,15 @@ impl Game for Sowing {
         _moves: &mut Vec<Move>,
         pick: impl FnOnce(usize) -> usize,
     ) -> (usize, Move) {
+        if self.refilling {
+            let set = self.fillable();
+            let count = set.count_ones() as usize;
+            if count == 0 {
+                return (1, Move::Pass);
+            }
+            let hole = engine::tally::nth_set_bit(set, pick(count)) as u8;
+            return (count, Move::Fill { hole });
+        }
         if self.proposed {
             return (2, Move::Vote { end: pick(2) == 0 });
         }
@@ -557,6 +692,7 @@ impl Game for Sowing {
                 let sower = Sower {
                     params: &self.params,
                     board: &self.board,
+                    out_of_play: self.out_of_play,
                 };
                 sower.sow_on(&mut self.cells, usize::from(hole), self.to_move, way)
             }
@@ -565,6 +701,7 @@ impl Game for Sowing {
                 let sower = Sower {
                     params: &self.params,
                     board: &self.board,
+                    out_of_play: self.out_of_play,
                 };
                 sower.sow_on(&mut self.cells, hole, self.to_move, way)
             }
@@ -575,6 +712,14 @@ impl Game for Sowing {
             Move::Propose => {
                 self.passes = 0;
                 self.proposed = true;
+                Landing::End
+            }
+            Move::Fill { hole } => {
+                self.passes = 0;
+                let refill = u16::from(self.params.round_refill);
+                self.cells[self.board.store(self.to_move)] -= refill;
+                self.cells[usize::from(hole)] += refill;
+                self.out_of_play &= !(1 << hole);
                 Landing::End
             }
             Move::Vote { end } => {
@@ -597,6 +742,12 @@ impl Game for Sowing {
     fn apply_chance(&mut self, _outcome: u8) {}
 
     fn outcome(&self) -> Outcome {
+        match self.round_losers {
+            0 => {}
+            1 => return Outcome::single_winner(2, 1),
+            2 => return Outcome::single_winner(2, 0),
+            _ => return Outcome::draw(2),
+        }
         if self.all_passed {
             return Outcome::draw(2);
         }
@@ -627,6 +778,18 @@ impl Game for Sowing {
         {
             return Err(format!("a relay from cell {hole}, which is not a hole"));
         }
+        let mut bits = self.out_of_play;
+        while bits != 0 {
+            let hole = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if self.cells[hole] != 0 {
+                return Err(format!(
+                    "{} counters in {}, which is out of play",
+                    self.cells[hole],
+                    self.board.hole_name(hole)
+                ));
+            }
+        }
         Ok(())
     }
 }
@@ -644,6 +807,12 @@ pub struct SowingSetup {
     /// The player to move (player 1 if not given).
     #[serde(default)]
     pub to_move: Option<Seat>,
+    /// Holes out of play for the round, by name (a game played in rounds).
+    #[serde(default)]
+    pub out_of_play: Vec<String>,
+    /// The players are refilling their rows between rounds.
+    #[serde(default)]
+    pub refilling: bool,
 }
 
 impl Observe for Sowing {
@@ -669,6 +838,7 @@ impl Observe for Sowing {
             Move::Propose => "propose end".into(),
             Move::Vote { end: true } => "vote end".into(),
             Move::Vote { end: false } => "vote no".into(),
+            Move::Fill { hole } => format!("fill {}", self.board.hole_name(usize::from(hole))),
         }
     }
 
@@ -676,12 +846,17 @@ impl Observe for Sowing {
         let rows: serde_json::Map<String, Value> = (0..self.board.rows)
             .map(|row| (((b'a' + row as u8) as char).to_string(), self.row_json(row)))
             .collect();
-        json!({
+        let mut seen = json!({
             "board": rows,
             "stores": [self.cells[self.board.store(0)], self.cells[self.board.store(1)]],
             "scores": [self.score(0), self.score(1)],
             "relay": self.relay.map(|h| self.board.hole_name(usize::from(h))),
-        })
+        });
+        if self.params.round_refill > 0 {
+            seen["refilling"] = Value::from(self.refilling);
+            seen["out_of_play"] = Value::from(self.holes_named(self.out_of_play));
+        }
+        seen
     }
 
     fn render(&self) -> String {
@@ -737,6 +912,21 @@ impl Observe for Sowing {
                 game.cells[hole] = count;
             }
         }
+        game.out_of_play = 0;
+        for name in &setup.out_of_play {
+            let hole = game
+                .board
+                .parse_hole(name)
+                .ok_or_else(|| SetupError::value("out_of_play", format!("{name} is not a hole")))?;
+            game.out_of_play |= 1 << hole;
+        }
+        if (game.out_of_play != 0 || setup.refilling) && options.round_refill == 0 {
+            return Err(SetupError::value(
+                "out_of_play",
+                "a game of one round has no holes out of play and no refill",
+            ));
+        }
+        game.refilling = setup.refilling;
         game.cells[game.board.store(0)] = setup.stores[0];
         game.cells[game.board.store(1)] = setup.stores[1];
         game.to_move = Seat::to_move(setup.to_move, 2)?;
