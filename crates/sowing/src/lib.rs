@@ -136,7 +136,6 @@ impl Sowing {
         Sower {
             params: &self.params,
             board: &self.board,
-            out_of_play: self.out_of_play,
         }
     }
 
@@ -162,6 +161,28 @@ impl Sowing {
             RefillOrder::FromLeft => empty & empty.wrapping_neg(),
             RefillOrder::FromRight if empty == 0 => 0,
             RefillOrder::FromRight => 1 << (63 - empty.leading_zeros()),
+        }
+    }
+
+    /// Makes the tracks pass over the holes out of play, as Ludii's `skipIf` does (before its
+    /// `includeSelf`), so that the sowing loop reads its tables as in a game of one round; the
+    /// chains of captures still walk back through them, as Ludii's backtracking does.
+    fn pass_over_out_of_play(&mut self) {
+        let tracks = Board::new(&self.params).next;
+        for (way, by_player) in tracks.iter().enumerate() {
+            for (player, next) in by_player.iter().enumerate() {
+                for cell in 0..MAX_CELLS {
+                    let mut after = usize::from(next[cell]);
+                    // Bounded: with every hole out of play and no store, nothing is sown.
+                    for _ in 0..MAX_CELLS {
+                        if !(self.board.is_hole(after) && self.out_of_play >> after & 1 == 1) {
+                            break;
+                        }
+                        after = usize::from(next[after]);
+                    }
+                    self.board.next[way][player][cell] = after as u8;
+                }
+            }
         }
     }
 
@@ -217,7 +238,8 @@ impl Sowing {
             if ways >> way & 1 == 0 {
                 continue;
             }
-            let mut bits = self.board.territory[usize::from(self.to_move)] & !self.out_of_play;
+            // Holes out of play hold nothing, so none of them is lifted.
+            let mut bits = self.board.territory[usize::from(self.to_move)];
             while bits != 0 {
                 let hole = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -296,6 +318,7 @@ impl Sowing {
             if self.passes >= 2 {
                 self.refilling = false;
                 self.passes = 0;
+                self.pass_over_out_of_play();
             }
             return;
         }
@@ -340,18 +363,15 @@ impl Sowing {
             GameEnd::AtMostOneLeft => on_board().0 <= 1,
             GameEnd::BothPassed => self.passes >= 2,
         };
-        if self.params.round_refill > 0 {
-            // A description of rounds asks `(all Passed)` between them, which turns off
-            // Ludii's draw when every player passes.
-            if self.over {
-                self.end_round();
-            }
+        if self.over && self.params.round_refill > 0 {
+            self.end_round();
             return;
         }
         self.over |= cycle || self.agreed_end;
         // Ludii ends a game in which every player has just passed, nobody winning, when the
         // end rules do not end it first.
-        self.all_passed = !self.over && self.passes >= 2;
+        // A description of rounds asks `(all Passed)` between them, which turns that draw off.
+        self.all_passed = !self.over && self.passes >= 2 && self.params.round_refill == 0;
         self.over |= self.all_passed;
     }
 
@@ -384,8 +404,6 @@ impl Sowing {
 struct Sower<'a> {
     params: &'a SowingParams,
     board: &'a Board,
-    /// Holes the sowing passes over (none in a game of one round).
-    out_of_play: u64,
 }
 
 impl Sower<'_> {
@@ -394,11 +412,18 @@ impl Sower<'_> {
     fn sow_on(&self, cells: &mut [u16; MAX_CELLS], from: usize, mover: Player, way: u8) -> Landing {
         let board = &self.board;
         let next = &board.next[usize::from(way)][usize::from(mover)];
-        let last = if self.out_of_play == 0 {
-            self.drop_counters::<false>(cells, from, next)
-        } else {
-            self.drop_counters::<true>(cells, from, next)
-        };
+        let mut left = cells[from];
+        cells[from] = 0;
+        let mut cell = from;
+        while left > 0 {
+            cell = usize::from(next[cell]);
+            if cell == from && self.params.skip_origin {
+                cell = usize::from(next[cell]);
+            }
+            cells[cell] += 1;
+            left -= 1;
+        }
+        let last = cell;
         if !board.is_hole(last) {
             return if last == board.store(mover) && self.params.extra_turn_in_store {
                 Landing::PlayAgain
@@ -462,33 +487,6 @@ impl Sower<'_> {
             return Landing::Relay(last as u8);
         }
         Landing::End
-    }
-
-    /// Sows the counters of `from` one a cell along `next`, passing over the holes out of play
-    /// where `SKIPS`; returns the last cell.
-    #[inline(always)]
-    fn drop_counters<const SKIPS: bool>(
-        &self,
-        cells: &mut [u16; MAX_CELLS],
-        from: usize,
-        next: &[u8; MAX_CELLS],
-    ) -> usize {
-        let mut left = cells[from];
-        cells[from] = 0;
-        let mut cell = from;
-        while left > 0 {
-            cell = usize::from(next[cell]);
-            // Ludii's `skipIf` is read before `includeSelf`, and not again after it.
-            while SKIPS && self.board.is_hole(cell) && self.out_of_play >> cell & 1 == 1 {
-                cell = usize::from(next[cell]);
-            }
-            if cell == from && self.params.skip_origin {
-                cell = usize::from(next[cell]);
-            }
-            cells[cell] += 1;
-            left -= 1;
-        }
-        cell
     }
 
     #[inline]
@@ -692,7 +690,6 @@ impl Game for Sowing {
                 let sower = Sower {
                     params: &self.params,
                     board: &self.board,
-                    out_of_play: self.out_of_play,
                 };
                 sower.sow_on(&mut self.cells, usize::from(hole), self.to_move, way)
             }
@@ -701,7 +698,6 @@ impl Game for Sowing {
                 let sower = Sower {
                     params: &self.params,
                     board: &self.board,
-                    out_of_play: self.out_of_play,
                 };
                 sower.sow_on(&mut self.cells, hole, self.to_move, way)
             }
@@ -927,6 +923,7 @@ impl Observe for Sowing {
             ));
         }
         game.refilling = setup.refilling;
+        game.pass_over_out_of_play();
         game.cells[game.board.store(0)] = setup.stores[0];
         game.cells[game.board.store(1)] = setup.stores[1];
         game.to_move = Seat::to_move(setup.to_move, 2)?;
