@@ -14,7 +14,7 @@ use rulesets::OptionSet;
 use sowing::board::Board;
 use sowing::{
     CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, GameEnd, Move, Relay,
-    Score, Sowing, SowingParams, StoreSide,
+    RefillOrder, Score, Sowing, SowingParams, StoreSide,
 };
 
 /// Where a sowing left the turn.
@@ -43,6 +43,12 @@ struct Reference {
     proposed: bool,
     first_vote: Option<bool>,
     agreed_end: bool,
+    /// Holes out of play for the round, as bits.
+    out_of_play: u64,
+    /// Between rounds: the players refill their rows.
+    refilling: bool,
+    /// The players left with too few counters when a round ended, as bits.
+    round_losers: u8,
 }
 
 impl Reference {
@@ -74,6 +80,8 @@ impl Reference {
                 };
                 if params.stores_in_track && store_here {
                     track.push(holes + player);
+                } else if params.stores_in_track && params.sow_opponents_store {
+                    track.push(holes + 1 - player);
                 }
             }
             track
@@ -114,6 +122,18 @@ impl Reference {
         } else {
             track[(place + len - 1) % len]
         }
+    }
+
+    /// The next cell a counter is sown into: holes out of play are passed over.
+    fn sow_step(&self, player: Player, way: u8, cell: usize) -> usize {
+        let mut next = self.along(player, way, cell, true);
+        for _ in 0..self.tracks[usize::from(player)].len() {
+            if !(next < self.holes && self.out_of_play >> next & 1 == 1) {
+                break;
+            }
+            next = self.along(player, way, next, true);
+        }
+        next
     }
 
     /// The hole across the board and, on four rows, the outer hole behind it.
@@ -161,9 +181,9 @@ impl Reference {
         cells[from] = 0;
         let mut cell = from;
         while left > 0 {
-            cell = self.along(mover, way, cell, true);
+            cell = self.sow_step(mover, way, cell);
             if cell == from && self.params.skip_origin {
-                cell = self.along(mover, way, cell, true);
+                cell = self.sow_step(mover, way, cell);
             }
             cells[cell] += 1;
             left -= 1;
@@ -273,7 +293,34 @@ impl Reference {
         n >= 12 && (n - 12..n - 4).all(|i| self.history[i] == self.history[i + 4])
     }
 
+    /// The empty holes of the mover's row it may refill, in the refill order; none without
+    /// the counters for one.
+    fn fillable(&self) -> Vec<usize> {
+        let store = self.cells[self.store(self.to_move)];
+        if store < u16::from(self.params.round_refill) {
+            return Vec::new();
+        }
+        let empty: Vec<usize> = (0..self.holes)
+            .filter(|&hole| self.owner(hole) == self.to_move && self.cells[hole] == 0)
+            .collect();
+        match self.params.refill_order {
+            RefillOrder::Choice => empty,
+            RefillOrder::FromLeft => empty.first().copied().into_iter().collect(),
+            RefillOrder::FromRight => empty.last().copied().into_iter().collect(),
+        }
+    }
+
     fn legal(&self) -> Vec<Move> {
+        if self.refilling {
+            let holes = self.fillable();
+            if holes.is_empty() {
+                return vec![Move::Pass];
+            }
+            return holes
+                .into_iter()
+                .map(|hole| Move::Fill { hole: hole as u8 })
+                .collect();
+        }
         if self.proposed {
             return vec![Move::Vote { end: true }, Move::Vote { end: false }];
         }
@@ -304,6 +351,13 @@ impl Reference {
             Move::Relay { way } => {
                 let hole = self.relay.take().expect("a relay is due");
                 self.sow(&mut cells, hole, self.to_move, way)
+            }
+            Move::Fill { hole } => {
+                let refill = u16::from(self.params.round_refill);
+                cells[self.store(self.to_move)] -= refill;
+                cells[usize::from(hole)] += refill;
+                self.out_of_play &= !(1 << hole);
+                Landing::End
             }
             Move::Pass | Move::Propose | Move::Vote { .. } => Landing::End,
         };
@@ -341,7 +395,34 @@ impl Reference {
         }
     }
 
+    /// A round ends: each row's counters go to its owner; a player left with too few loses,
+    /// else both refill their rows, every hole out of play until filled where the game says so.
+    fn end_round(&mut self) {
+        for hole in 0..self.holes {
+            let store = self.store(self.owner(hole));
+            Self::take(&mut self.cells, hole, store);
+        }
+        let least = u16::from(self.params.round_loss_below);
+        self.round_losers = (0..2u8)
+            .filter(|&player| self.cells[self.store(player)] < least)
+            .fold(0, |bits, player| bits | 1 << player);
+        self.over = self.round_losers != 0;
+        self.refilling = !self.over;
+        self.passes = 0;
+        self.relay = None;
+        if self.params.unfilled_out_of_play {
+            self.out_of_play = (1u64 << self.holes) - 1;
+        }
+    }
+
     fn settle(&mut self) {
+        if self.refilling {
+            if self.passes >= 2 {
+                self.refilling = false;
+                self.passes = 0;
+            }
+            return;
+        }
         let cycle = self.params.cycle_ends && self.cycled();
         let on_moves = matches!(
             self.params.game_end,
@@ -366,9 +447,14 @@ impl Reference {
             GameEnd::BoardEmpty => on_board == 0,
             GameEnd::NoHoleAboveOne => holes.iter().all(|&c| c <= 1),
             GameEnd::AtMostOneLeft => on_board <= 1,
+            GameEnd::BothPassed => self.passes >= 2,
         };
+        if self.over && self.params.round_refill > 0 {
+            self.end_round();
+            return;
+        }
         self.over |= cycle || self.agreed_end;
-        self.all_passed = !self.over && self.passes >= 2;
+        self.all_passed = !self.over && self.passes >= 2 && self.params.round_refill == 0;
         self.over |= self.all_passed;
     }
 
@@ -383,6 +469,12 @@ impl Reference {
     }
 
     fn outcome(&self) -> Outcome {
+        match self.round_losers {
+            0 => {}
+            1 => return Outcome::single_winner(2, 1),
+            2 => return Outcome::single_winner(2, 0),
+            _ => return Outcome::draw(2),
+        }
         if self.all_passed {
             return Outcome::draw(2);
         }

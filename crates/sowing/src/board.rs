@@ -71,7 +71,7 @@ impl Board {
         let mut lengths = [0usize; 2];
         if rows == 2 {
             for (player, order) in orders.iter_mut().enumerate() {
-                // A player's track passes over the opponent's store.
+                // A player's track passes over the opponent's store, unless it is sown too.
                 let mut len = 0;
                 for side in 0..2 {
                     for hole in side * row..(side + 1) * row {
@@ -84,8 +84,10 @@ impl Board {
                         crate::params::StoreSide::Right => side == player,
                         crate::params::StoreSide::Left => side != player,
                     };
-                    if params.stores_in_track && here {
-                        order[len] = (holes + player) as u8;
+                    // The store at this place is the opponent's where it is not one's own.
+                    if params.stores_in_track && (here || params.sow_opponents_store) {
+                        let owner = if here { player } else { 1 - player };
+                        order[len] = (holes + owner) as u8;
                         len += 1;
                     }
                 }

@@ -5,7 +5,9 @@
 //! capture of the counts the game names (on the row it names, chained backwards, with the
 //! facing hole), a capture across from an empty hole of one's own, another turn from one's
 //! store, or a relay that lifts the hole and sows on. The game ends when the mover cannot move
-//! or a row is empty, and the larger score wins. Every choice is a parameter
+//! or a row is empty, and the larger score wins; or, in a game of rounds, the round ends there,
+//! the players refill their rows from their captures, a hole a move, holes left empty may go
+//! out of play, and the game ends when a player has too few counters. Every choice is a parameter
 //! ([`params::SowingParams`]); a game's values and the sentences they come from are its
 //! ruleset file ([`file::GameFile`]).
 
@@ -48,6 +50,11 @@ pub enum Move {
         /// Whether the vote is to end.
         end: bool,
     },
+    /// Between rounds, fill an empty hole of one's row from one's captures (`round_refill`).
+    Fill {
+        /// The hole.
+        hole: u8,
+    },
 }
 
 /// A sowing game in progress.
@@ -85,6 +92,12 @@ pub struct Sowing {
     /// ([`GameEnd::NextCannotMove`]): `settle` sets or clears it whenever the counters change,
     /// so that the move chosen next does not ask again.
     sowable: Option<[u64; 2]>,
+    /// Holes out of play for the round (`unfilled_out_of_play`); none in a game of one round.
+    out_of_play: u64,
+    /// Between rounds: the players refill their rows (`round_refill`).
+    refilling: bool,
+    /// The players who had too few counters when a round ended, as bits (player 1's first).
+    round_losers: u8,
 }
 
 /// The moves Ludii's `(is Cycle)` looks back over with two players: three times a cycle of
@@ -163,6 +176,75 @@ impl Sowing {
         Sower {
             params: &self.params,
             board: &self.board,
+        }
+    }
+
+    /// The holes the mover may fill between rounds: none without the counters for one, else
+    /// the empty holes of its row the refill order allows.
+    fn fillable(&self) -> u64 {
+        let refill = u16::from(self.params.round_refill);
+        if self.cells[self.board.store(self.to_move)] < refill {
+            return 0;
+        }
+        let mut empty = 0u64;
+        let mut bits = self.board.territory[usize::from(self.to_move)];
+        while bits != 0 {
+            let hole = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if self.cells[hole] == 0 {
+                empty |= 1 << hole;
+            }
+        }
+        match self.params.refill_order {
+            RefillOrder::Choice => empty,
+            // Holes are numbered from each row owner's left on two rows.
+            RefillOrder::FromLeft => empty & empty.wrapping_neg(),
+            RefillOrder::FromRight if empty == 0 => 0,
+            RefillOrder::FromRight => 1 << (63 - empty.leading_zeros()),
+        }
+    }
+
+    /// Makes the tracks pass over the holes out of play, as Ludii's `skipIf` does (before its
+    /// `includeSelf`), so that the sowing loop reads its tables as in a game of one round; the
+    /// chains of captures still walk back through them, as Ludii's backtracking does.
+    fn pass_over_out_of_play(&mut self) {
+        let tracks = Board::new(&self.params).next;
+        for (way, by_player) in tracks.iter().enumerate() {
+            for (player, next) in by_player.iter().enumerate() {
+                for cell in 0..MAX_CELLS {
+                    let mut after = usize::from(next[cell]);
+                    // Bounded: with every hole out of play and no store, nothing is sown.
+                    for _ in 0..MAX_CELLS {
+                        if !(self.board.is_hole(after) && self.out_of_play >> after & 1 == 1) {
+                            break;
+                        }
+                        after = usize::from(next[after]);
+                    }
+                    self.board.next[way][player][cell] = after as u8;
+                }
+            }
+        }
+    }
+
+    /// Ends a round: each row's counters go to its owner; a player left with too few loses,
+    /// otherwise the players refill their rows, every hole out of play until it is filled
+    /// where unfilled holes are.
+    fn end_round(&mut self) {
+        for hole in 0..self.board.holes {
+            let store = self.board.store(self.board.owner(hole));
+            self.cells[store] += self.cells[hole];
+            self.cells[hole] = 0;
+        }
+        let least = u16::from(self.params.round_loss_below);
+        self.round_losers = (0..2u8)
+            .filter(|&player| self.cells[self.board.store(player)] < least)
+            .fold(0, |bits, player| bits | 1 << player);
+        self.over = self.round_losers != 0;
+        self.refilling = !self.over;
+        self.passes = 0;
+        self.relay = None;
+        if self.params.unfilled_out_of_play {
+            self.out_of_play = self.board.territory[0] | self.board.territory[1];
         }
     }
 
@@ -313,8 +395,19 @@ impl Sowing {
         }
     }
 
-    /// Ends the game where its end rule says so.
+    /// Ends the game, or the round, where its end rule says so.
     fn settle(&mut self) {
+        // A refill or a round's end changes the counters after the end rule asked.
+        self.sowable = None;
+        if self.refilling {
+            // Ludii's `(nextPhase (all Passed) "Sowing")`: both passed, the round begins.
+            if self.passes >= 2 {
+                self.refilling = false;
+                self.passes = 0;
+                self.pass_over_out_of_play();
+            }
+            return;
+        }
         // Ludii reads the end rules after every move, a relay's too: the ends on the board
         // hold between a turn's relays as well; those on the players' moves do not arise
         // there (the mover has its relay to play).
@@ -323,7 +416,6 @@ impl Sowing {
             GameEnd::MoverCannotMove | GameEnd::NextCannotMove | GameEnd::BothCannotMove
         );
         let cycle = self.params.cycle_ends && self.cycled();
-        self.sowable = None;
         if self.relay.is_some() && on_moves {
             self.over = cycle;
             return;
@@ -359,12 +451,29 @@ impl Sowing {
             GameEnd::BoardEmpty => on_board().0 == 0,
             GameEnd::NoHoleAboveOne => on_board().1 <= 1,
             GameEnd::AtMostOneLeft => on_board().0 <= 1,
+            GameEnd::BothPassed => self.passes >= 2,
         };
+        if self.over && self.params.round_refill > 0 {
+            self.sowable = None;
+            self.end_round();
+            return;
+        }
         self.over |= cycle || self.agreed_end;
         // Ludii ends a game in which every player has just passed, nobody winning, when the
         // end rules do not end it first.
-        self.all_passed = !self.over && self.passes >= 2;
+        // A description of rounds asks `(all Passed)` between them, which turns that draw off.
+        self.all_passed = !self.over && self.passes >= 2 && self.params.round_refill == 0;
         self.over |= self.all_passed;
+    }
+
+    /// The names of the holes of a set, in the family's order.
+    fn holes_named(&self, mut bits: u64) -> Vec<String> {
+        let mut names = Vec::new();
+        while bits != 0 {
+            names.push(self.board.hole_name(bits.trailing_zeros() as usize));
+            bits &= bits - 1;
+        }
+        names
     }
 
     fn row_json(&self, row: usize) -> Value {
@@ -542,6 +651,9 @@ impl Game for Sowing {
             first_vote: None,
             agreed_end: false,
             sowable: None,
+            out_of_play: 0,
+            refilling: false,
+            round_losers: 0,
         };
         game.settle();
         game
@@ -560,6 +672,19 @@ impl Game for Sowing {
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
+        if self.refilling {
+            let mut set = self.fillable();
+            if set == 0 {
+                moves.push(Move::Pass);
+            }
+            while set != 0 {
+                moves.push(Move::Fill {
+                    hole: set.trailing_zeros() as u8,
+                });
+                set &= set - 1;
+            }
+            return;
+        }
         if self.proposed {
             moves.push(Move::Vote { end: true });
             moves.push(Move::Vote { end: false });
@@ -603,6 +728,15 @@ impl Game for Sowing {
         _moves: &mut Vec<Move>,
         pick: impl FnOnce(usize) -> usize,
     ) -> (usize, Move) {
+        if self.refilling {
+            let set = self.fillable();
+            let count = set.count_ones() as usize;
+            if count == 0 {
+                return (1, Move::Pass);
+            }
+            let hole = engine::tally::nth_set_bit(set, pick(count)) as u8;
+            return (count, Move::Fill { hole });
+        }
         if self.proposed {
             return (2, Move::Vote { end: pick(2) == 0 });
         }
@@ -668,6 +802,14 @@ impl Game for Sowing {
                 self.proposed = true;
                 Landing::End
             }
+            Move::Fill { hole } => {
+                self.passes = 0;
+                let refill = u16::from(self.params.round_refill);
+                self.cells[self.board.store(self.to_move)] -= refill;
+                self.cells[usize::from(hole)] += refill;
+                self.out_of_play &= !(1 << hole);
+                Landing::End
+            }
             Move::Vote { end } => {
                 self.passes = 0;
                 match self.first_vote.take() {
@@ -688,6 +830,12 @@ impl Game for Sowing {
     fn apply_chance(&mut self, _outcome: u8) {}
 
     fn outcome(&self) -> Outcome {
+        match self.round_losers {
+            0 => {}
+            1 => return Outcome::single_winner(2, 1),
+            2 => return Outcome::single_winner(2, 0),
+            _ => return Outcome::draw(2),
+        }
         if self.all_passed {
             return Outcome::draw(2);
         }
@@ -718,6 +866,18 @@ impl Game for Sowing {
         {
             return Err(format!("a relay from cell {hole}, which is not a hole"));
         }
+        let mut bits = self.out_of_play;
+        while bits != 0 {
+            let hole = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if self.cells[hole] != 0 {
+                return Err(format!(
+                    "{} counters in {}, which is out of play",
+                    self.cells[hole],
+                    self.board.hole_name(hole)
+                ));
+            }
+        }
         Ok(())
     }
 }
@@ -735,6 +895,12 @@ pub struct SowingSetup {
     /// The player to move (player 1 if not given).
     #[serde(default)]
     pub to_move: Option<Seat>,
+    /// Holes out of play for the round, by name (a game played in rounds).
+    #[serde(default)]
+    pub out_of_play: Vec<String>,
+    /// The players are refilling their rows between rounds.
+    #[serde(default)]
+    pub refilling: bool,
 }
 
 impl Observe for Sowing {
@@ -760,6 +926,7 @@ impl Observe for Sowing {
             Move::Propose => "propose end".into(),
             Move::Vote { end: true } => "vote end".into(),
             Move::Vote { end: false } => "vote no".into(),
+            Move::Fill { hole } => format!("fill {}", self.board.hole_name(usize::from(hole))),
         }
     }
 
@@ -767,12 +934,17 @@ impl Observe for Sowing {
         let rows: serde_json::Map<String, Value> = (0..self.board.rows)
             .map(|row| (((b'a' + row as u8) as char).to_string(), self.row_json(row)))
             .collect();
-        json!({
+        let mut seen = json!({
             "board": rows,
             "stores": [self.cells[self.board.store(0)], self.cells[self.board.store(1)]],
             "scores": [self.score(0), self.score(1)],
             "relay": self.relay.map(|h| self.board.hole_name(usize::from(h))),
-        })
+        });
+        if self.params.round_refill > 0 {
+            seen["refilling"] = Value::from(self.refilling);
+            seen["out_of_play"] = Value::from(self.holes_named(self.out_of_play));
+        }
+        seen
     }
 
     fn render(&self) -> String {
@@ -828,6 +1000,22 @@ impl Observe for Sowing {
                 game.cells[hole] = count;
             }
         }
+        game.out_of_play = 0;
+        for name in &setup.out_of_play {
+            let hole = game
+                .board
+                .parse_hole(name)
+                .ok_or_else(|| SetupError::value("out_of_play", format!("{name} is not a hole")))?;
+            game.out_of_play |= 1 << hole;
+        }
+        if (game.out_of_play != 0 || setup.refilling) && options.round_refill == 0 {
+            return Err(SetupError::value(
+                "out_of_play",
+                "a game of one round has no holes out of play and no refill",
+            ));
+        }
+        game.refilling = setup.refilling;
+        game.pass_over_out_of_play();
         game.cells[game.board.store(0)] = setup.stores[0];
         game.cells[game.board.store(1)] = setup.stores[1];
         game.to_move = Seat::to_move(setup.to_move, 2)?;

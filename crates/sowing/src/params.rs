@@ -140,6 +140,21 @@ option_enum! {
         /// When at most one counter is left in the holes after a move; a mover with nothing
         /// to sow passes.
         AtMostOneLeft = "at-most-one-left",
+        /// When both players have passed in a row (Ludii's `(all Passed)`).
+        BothPassed = "both-passed",
+    }
+}
+
+option_enum! {
+    /// Which empty hole of one's row a refill between rounds fills.
+    pub enum RefillOrder {
+        /// Any, as the mover chooses: each hole a move (Ludii's `(to (sites Mover) if:(is
+        /// Empty (to)))`).
+        Choice = "choice",
+        /// The first empty one from one's left (Ludii's `LeftMostEmpty` along the track).
+        FromLeft = "from-left",
+        /// The first empty one from one's right (Ludii's `RightMostEmpty`).
+        FromRight = "from-right",
     }
 }
 
@@ -169,6 +184,10 @@ game_options! {
         /// Where each player's store sits in the track when the stores are in it: the right or the left end of one's own row.
         #[parameter(cites = "sowing family", source = "")]
         pub store_side: StoreSide = StoreSide::Right, ludii: StoreSide::Right;
+
+        /// Where the stores are in the track, the sowing passes through the opponent's store too, and a last counter there ends the turn (Main Chongkak); otherwise it passes over it.
+        #[parameter(cites = "sowing family", source = "")]
+        pub sow_opponents_store: bool = false, ludii: false;
 
         /// Which way the counters go round.
         #[rule(cites = "sowing family", source = "")]
@@ -245,6 +264,22 @@ game_options! {
         /// What each player's score is at the end.
         #[rule(cites = "sowing family", source = "")]
         pub score: Score = Score::Captured, ludii: Score::Captured;
+
+        /// The game is played in rounds: where `game_end` holds, the round ends, each row's counters go to its owner, and the players refill the holes of their rows with this many counters each from what they captured, a hole a move, in turn, until both pass; 0 where the game is one round.
+        #[rule(cites = "sowing family", source = "")]
+        pub round_refill: u8 = 0, ludii: 0;
+
+        /// Which empty hole of one's row each refill fills: the mover's choice, or the first from one's left or right.
+        #[rule(cites = "sowing family", source = "")]
+        pub refill_order: RefillOrder = RefillOrder::Choice, ludii: RefillOrder::Choice;
+
+        /// Holes a refill leaves empty are out of play for the round: sowings pass over them and they are not lifted (Ludii's `skipIf` over the holes it no longer remembers).
+        #[rule(cites = "sowing family", source = "")]
+        pub unfilled_out_of_play: bool = false, ludii: false;
+
+        /// When a round ends, a player who has fewer counters than this loses, and the game ends (0 where the game is one round).
+        #[rule(cites = "sowing family", source = "")]
+        pub round_loss_below: u8 = 0, ludii: 0;
     }
     validate = validate;
 }
@@ -283,10 +318,28 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     if params.stores_in_track && params.rows != 2 {
         return Err("stores_in_track: stores in the track need a two-row board".into());
     }
+    if params.sow_opponents_store && !params.stores_in_track {
+        return Err("sow_opponents_store: the stores are not in the track".into());
+    }
     if params.extra_turn_in_store && !params.stores_in_track {
         return Err(
             "extra_turn_in_store: a sowing cannot end in a store that is not in the track".into(),
         );
+    }
+    if params.round_refill > 0
+        && (params.rows != 2 || params.must_feed || params.cycle_ends || params.end_by_agreement)
+    {
+        return Err(
+            "round_refill: rounds are played on two rows, without feeding, cycles or agreements"
+                .into(),
+        );
+    }
+    if params.round_refill == 0
+        && (params.round_loss_below > 0
+            || params.unfilled_out_of_play
+            || params.refill_order != RefillOrder::Choice)
+    {
+        return Err("round_refill: the rules of rounds need a game played in rounds".into());
     }
     if params.seeds == 0 {
         return Err("seeds: a game with no counters cannot be played".into());

@@ -27,6 +27,9 @@ pub struct Places {
     pub tracks: BTreeMap<String, Sites>,
     /// `(map {(pair P1 site) …})` by (map name, player).
     pub maps: BTreeMap<(String, u8), usize>,
+    /// The track `(trackSite FirstSite …)` walks without a name or a player: the first shared
+    /// track, else the board's first, its sites in order.
+    pub first_track: Sites,
 }
 
 /// Where an expression is evaluated: the counts, the mover, and the sites `(from)` and `(to)`.
@@ -46,6 +49,8 @@ pub struct Context<'a> {
     pub to: i64,
     /// `(site)`, inside a `forEach` or `all Sites`.
     pub site: i64,
+    /// The sites remembered under each name (`(values Remembered "Playable")`).
+    pub remembered: BTreeMap<String, Sites>,
 }
 
 impl Context<'_> {
@@ -131,6 +136,27 @@ impl Context<'_> {
                     .ok_or_else(|| unknown(node))
             }
             "handSite" if args.len() == 1 => Ok(self.hand(self.player(args[0])?) as i64),
+            // The first site from `from:` along the track where `if:` holds, Ludii's Off (-1)
+            // where none does.
+            "trackSite" if args.len() == 1 && args[0].as_symbol() == Some("FirstSite") => {
+                let (Some(from), Some(condition)) = (node.named("from"), node.named("if")) else {
+                    return Err(unknown(node));
+                };
+                let from = self.int(from)?;
+                let track = &self.places.first_track;
+                let Some(start) = track.iter().position(|&site| site as i64 == from) else {
+                    return Ok(-1);
+                };
+                for step in 0..track.len() {
+                    let site = track[(start + step) % track.len()];
+                    let mut inner = self.clone();
+                    inner.to = site as i64;
+                    if inner.boolean(condition)? {
+                        return Ok(site as i64);
+                    }
+                }
+                Ok(-1)
+            }
             "column" => {
                 let of = node.named("of").ok_or_else(|| unknown(node))?;
                 let site = usize::try_from(self.int(of)?).map_err(|_| unknown(node))?;
@@ -337,6 +363,7 @@ impl Context<'_> {
                         .collect::<Result<Vec<_>, _>>()?;
                     Ok(sorted(sites))
                 }
+                [values] if values.is_call("values") => self.sites(values),
                 [symbol] => match symbol.as_symbol() {
                     Some("Bottom") => Ok(self.geometry.row_sites(0)),
                     Some("Top") => Ok(self.geometry.row_sites(self.geometry.rows - 1)),
@@ -345,6 +372,9 @@ impl Context<'_> {
                         Ok(sorted(all))
                     }
                     Some("Board") => Ok((0..self.geometry.sites()).collect()),
+                    Some("Empty") => Ok((0..self.geometry.sites())
+                        .filter(|&site| self.counts.get(site).is_some_and(|&c| c == 0))
+                        .collect()),
                     // The seeds are shared: every occupied site of the board, by anyone.
                     Some("Occupied") if node.named("by").is_some_and(|by| is_symbol(by, "All")) => {
                         Ok((0..self.geometry.sites())
@@ -376,6 +406,13 @@ impl Context<'_> {
                 }
                 _ => Err(unknown(node)),
             },
+            "values" if args.len() == 2 && args[0].as_symbol() == Some("Remembered") => {
+                let name = args[1].as_str().ok_or_else(|| unknown(node))?;
+                self.remembered
+                    .get(name)
+                    .cloned()
+                    .ok_or_else(|| unknown(node))
+            }
             "if" if args.len() == 3 => {
                 if self.boolean(args[0])? {
                     self.sites(args[1])

@@ -19,6 +19,8 @@ use sowing::{
 use crate::eval::{Context, Places, Unknown, is_symbol};
 use crate::geometry::Geometry;
 
+mod rounds;
+
 /// Something in a description the family has no parameter for, with its place.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Lack {
@@ -59,6 +61,12 @@ struct Reader<'a> {
     game: &'a Node,
     /// Where the captures read so far go.
     capture_place: Option<CapturePlace>,
+    /// A turn that goes on lifts the hole it remembers (`(var)`) when Ludii's `Pending` is set
+    /// (`Some(true)`) or when it is not (`Some(false)`), and any hole of one's own otherwise;
+    /// `None` where it goes on from `(last To)`.
+    relay_when_pending: Option<bool>,
+    /// The sowing passes over the holes not remembered as in play (`skipIf`).
+    skips_out_of_play: bool,
 }
 
 impl Reader<'_> {
@@ -116,6 +124,8 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
         reading: Reading::new(),
         game,
         capture_place: None,
+        relay_when_pending: None,
+        skips_out_of_play: false,
     };
     read_game(&mut reader);
     if reader.lacks.is_empty() {
@@ -261,6 +271,12 @@ fn read_equipment(reader: &mut Reader<'_>, equipment: &Node) -> Option<Equipment
         reader.lack(board, "a board without a track");
         return None;
     }
+    places.first_track = found
+        .iter()
+        .find(|track| track.owner.is_none())
+        .unwrap_or(&found[0])
+        .sites
+        .clone();
     for node in &list {
         match node.head() {
             Some("mancalaBoard") => {}
@@ -309,20 +325,26 @@ fn read_region(reader: &mut Reader<'_>, node: &Node, geometry: &Geometry, places
             return;
         }
     };
-    let context = Context {
-        geometry,
-        places,
-        counts: Vec::new(),
-        mover: player,
-        from: -1,
-        to: -1,
-        site: -1,
-    };
-    match context.sites(sites) {
+    let found = bare_context(geometry, places, player).sites(sites);
+    match found {
         Ok(sites) => {
             places.regions.insert((name.to_string(), player), sites);
         }
         Err(error) => reader.unknown(node, error, "a region"),
+    }
+}
+
+/// A context of the board alone, before its places are all read: no counters, no move.
+fn bare_context<'a>(geometry: &'a Geometry, places: &'a Places, mover: u8) -> Context<'a> {
+    Context {
+        geometry,
+        places,
+        counts: Vec::new(),
+        mover,
+        from: -1,
+        to: -1,
+        site: -1,
+        remembered: BTreeMap::new(),
     }
 }
 
@@ -349,7 +371,11 @@ fn read_map(reader: &mut Reader<'_>, node: &Node, geometry: &Geometry, places: &
                 continue;
             }
         };
-        let site = match (site.as_symbol(), site.as_int()) {
+        // An entry may be written as arithmetic (`(+ 6 1)`).
+        let written = site
+            .as_int()
+            .or_else(|| bare_context(geometry, places, player).int(site).ok());
+        let site = match (site.as_symbol(), written) {
             (Some("FirstSite"), _) => 0,
             (Some("LastSite"), _) => geometry.sites() - 1,
             (_, Some(n)) if (0..geometry.sites() as i64).contains(&n) => n as usize,
@@ -517,6 +543,34 @@ fn same_cycle(
     (0..order.len()).all(|i| walked[(offset + i) % walked.len()] == order[i])
 }
 
+/// Whether every track of the board, both stores in it, is the family's track of each player it
+/// serves when the opponent's store is sown too, the same way round.
+fn sows_both_stores(reader: &Reader<'_>, situation: &Situation<'_>) -> bool {
+    let board = situation.board;
+    let store_side = match reader.reading.get("store_side").map(|r| r.value.as_str()) {
+        Some("left") => StoreSide::Left,
+        _ => StoreSide::Right,
+    };
+    let params = SowingParams {
+        rows: board.rows as u8,
+        holes: board.row as u8,
+        stores_in_track: true,
+        store_side,
+        sow_opponents_store: true,
+        ..SowingParams::default()
+    };
+    let both = Board::new(&params);
+    situation.tracks.iter().all(|track| {
+        let players: Vec<usize> = track.owner.map_or_else(|| vec![0, 1], |p| vec![p]);
+        players.into_iter().all(|player| {
+            let way = situation.ways.get(&track.name).and_then(|w| w[player]);
+            way.is_some_and(|way| {
+                same_cycle(&track.sites, &both, situation.cells, player, false, way)
+            })
+        })
+    })
+}
+
 /// What the family's board offers the evaluator: counts in Ludii's sites.
 struct Situation<'a> {
     geometry: &'a Geometry,
@@ -528,6 +582,10 @@ struct Situation<'a> {
     tracks: &'a [Track],
     /// The way round each track goes, for each player it serves.
     ways: &'a BTreeMap<String, [Option<u8>; 2]>,
+    /// The sites the start remembers under each name, in a game of rounds.
+    remembered: BTreeMap<String, crate::eval::Sites>,
+    /// The game is played in rounds: what its start remembers is read with them.
+    in_rounds: bool,
 }
 
 impl<'a> Situation<'a> {
@@ -540,6 +598,7 @@ impl<'a> Situation<'a> {
             from: -1,
             to: -1,
             site: -1,
+            remembered: self.remembered.clone(),
         }
     }
 
@@ -574,14 +633,25 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
         cells: &cells,
         tracks: &equipment.tracks,
         ways: &ways,
+        remembered: BTreeMap::new(),
+        in_rounds: false,
     };
-    // One phase is no phase: its play (and end) are the game's.
+    let mut situation = situation;
+    // One phase is no phase: its play (and end) are the game's; a sowing phase and a phase
+    // between rounds are a game of rounds.
     let mut parts: Vec<&Node> = Vec::new();
+    let mut in_rounds = None;
     for node in rules.children() {
         match &node.kind {
             Kind::Named { key, value } if key == "phases" => {
                 let phases = items(value);
                 match phases.as_slice() {
+                    [sowing, between]
+                        if rounds::is_phase(sowing, "Sowing")
+                            && rounds::is_phase(between, "BetweenRounds") =>
+                    {
+                        in_rounds = Some((*sowing, *between));
+                    }
                     [phase] if phase.is_call("phase") => {
                         for part in phase.children().iter().skip(1) {
                             match part.head() {
@@ -605,7 +675,20 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
             _ => parts.push(node),
         }
     }
+    if in_rounds.is_some() {
+        let start = parts.iter().copied().find(|n| n.is_call("start"));
+        situation.remembered = rounds::remembered(reader, start, &situation);
+        situation.in_rounds = true;
+    }
+    let situation = situation;
     let mut seen = std::collections::BTreeSet::new();
+    if let Some((sowing, between)) = in_rounds {
+        rounds::read(reader, sowing, between, &situation);
+        seen.insert("play");
+        seen.insert("end");
+    } else {
+        rounds::one_round(reader, rules);
+    }
     for node in parts {
         match node.head() {
             Some(head @ ("start" | "play" | "end")) => {
@@ -647,6 +730,13 @@ fn read_start(reader: &mut Reader<'_>, start: &Node, situation: &Situation<'_>) 
     let sets: Vec<&Node> = start.positional().flat_map(items).collect();
     let mut counts = BTreeMap::new();
     for set in sets {
+        // What a game of rounds remembers is read with its rounds.
+        if situation.in_rounds
+            && set.is_call("set")
+            && set.arg(0).is_some_and(|a| is_symbol(a, "RememberValue"))
+        {
+            continue;
+        }
         let ok = set.is_call("set")
             && set.arg(0).is_some_and(|a| is_symbol(a, "Count"))
             && set.arg(1).and_then(Node::as_int).is_some();
@@ -722,10 +812,17 @@ fn read_start(reader: &mut Reader<'_>, start: &Node, situation: &Situation<'_>) 
 }
 
 fn read_play(reader: &mut Reader<'_>, play: &Node, situation: &Situation<'_>) {
-    let Some(mut moves) = play.arg(0) else {
+    let Some(moves) = play.arg(0) else {
         reader.lack(play, "an empty (play)");
         return;
     };
+    read_moves(reader, play, moves, situation);
+}
+
+/// Reads the moves of a `(play …)`: the proposals, the condition after the move, the
+/// priority, and the kinds of move.
+fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Situation<'_>) {
+    let mut moves = moves;
     match proposal(moves) {
         Some(inner) => {
             reader.set("end_by_agreement", true, moves);
@@ -996,9 +1093,21 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
                         && a[0].arg(0).is_some_and(|t| is_symbol(t, "To"))
                 })
         });
+        let remembered = sites.arg(1).is_some_and(|s| {
+            s.is_call("sites")
+                && s.arg(0)
+                    .and_then(Node::as_array)
+                    .is_some_and(|a| a.len() == 1 && a[0].is_call("var") && a[0].arg(1).is_none())
+        });
+        let pending = condition.and_then(rounds::same_turn_with_pending);
         match (same_turn, last, sites.arg(2)) {
             (true, true, Some(otherwise)) => {
                 relay = true;
+                holes = otherwise;
+            }
+            (_, _, Some(otherwise)) if remembered && pending.is_some() => {
+                relay = true;
+                reader.relay_when_pending = pending;
                 holes = otherwise;
             }
             _ => {
@@ -1063,8 +1172,9 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
 /// What a sowing's effect does, case by case: under which condition, which action.
 #[derive(Clone, Debug)]
 enum Action<'n> {
-    /// `(moveAgain)`.
-    MoveAgain,
+    /// `(moveAgain)`, with whether it sets Ludii's `Pending` and remembers the last hole
+    /// (`(set Var (to))`).
+    MoveAgain { pending: bool, remembers: bool },
     /// Counters taken into the mover's store or hand: the last hole's (`last`), and the
     /// other sites' whose counters go (each a site expression); `count` when a constant
     /// number is taken rather than the whole hole.
@@ -1112,8 +1222,15 @@ fn cases<'n>(
                 cases(reader, otherwise, no, out);
             }
         }
-        Some("moveAgain") if effect.children().is_empty() => {
-            out.push((conditions, Action::MoveAgain))
+        Some("moveAgain") if effect.children().is_empty() => out.push((
+            conditions,
+            Action::MoveAgain {
+                pending: false,
+                remembers: false,
+            },
+        )),
+        Some("and") if rounds::has_move_again(effect) => {
+            rounds::move_again_cases(reader, effect, conditions, false, false, out)
         }
         Some("fromTo") | Some("and") => match capture_of(effect) {
             Some((last, also, count, into)) => out.push((
@@ -1232,6 +1349,24 @@ fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, rela
                 .is_some_and(|store| !track.sites.contains(store))
         })
     });
+    let passes_theirs = match passes_theirs {
+        Some(condition) if !situation.remembered.is_empty() => {
+            match rounds::skips(condition, situation, tracks_leave_theirs_out) {
+                Some((theirs, out_of_play)) => {
+                    reader.skips_out_of_play = out_of_play;
+                    theirs.then_some(condition)
+                }
+                None => {
+                    reader.lack(
+                        condition,
+                        format!("holes a sowing passes over: {condition}"),
+                    );
+                    return;
+                }
+            }
+        }
+        other => other,
+    };
     if situation.board.holes < situation.cells.len() && !tracks_leave_theirs_out {
         let skips_theirs = passes_theirs.is_some_and(|condition| {
             (1..=2u8).all(|mover| {
@@ -1243,18 +1378,23 @@ fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, rela
                 })
             })
         });
-        if !skips_theirs {
+        if skips_theirs {
+            reader.default("sow_opponents_store", false, sow);
+        } else if sows_both_stores(reader, situation) {
+            reader.set("sow_opponents_store", true, sow);
+        } else {
             reader.lack(
                 sow,
-                "a sowing into both stores (the family passes over the opponent's)",
+                "a sowing into both stores along a track the family does not have",
             );
         }
-    } else if let Some(condition) = passes_theirs {
+    } else if let Some(condition) = passes_theirs.filter(|_| situation.remembered.is_empty()) {
         reader.lack(
             condition,
             format!("holes a sowing passes over: {condition}"),
         );
     }
+    reader.default("sow_opponents_store", false, sow);
     let guard = sow.named("if");
     let mut found: Vec<Case<'_>> = Vec::new();
     if let Some(effect) = sow.named("apply") {
@@ -1285,12 +1425,13 @@ struct Landing {
 }
 
 /// Every landing with up to `most` counters in the last hole.
-fn landings(situation: &Situation<'_>, most: i64) -> Vec<Landing> {
+fn landings(situation: &Situation<'_>, most: i64, theirs_sown: bool) -> Vec<Landing> {
     let mut all = Vec::new();
     for mover in 1..=2u8 {
         for cell in 0..situation.cells.len() {
-            // A sowing passes over the opponent's store: it never ends there.
-            if cell == situation.board.holes + usize::from(2 - mover) {
+            // A sowing passes over the opponent's store, where it is not sown: it never ends
+            // there.
+            if cell == situation.board.holes + usize::from(2 - mover) && !theirs_sown {
                 continue;
             }
             // The last hole holds at least the last counter.
@@ -1356,7 +1497,11 @@ fn read_effects(
             .map_or(MOST_COUNTED, |seeds| seeds * board.holes as i64)
     });
     let most = counters.clamp(1, MOST_COUNTED);
-    let all = landings(situation, most);
+    let theirs_sown = reader
+        .reading
+        .get("sow_opponents_store")
+        .is_some_and(|read| read.value == "true");
+    let all = landings(situation, most, theirs_sown);
     let mut relay = false;
     let mut extra_turn = false;
     let mut counts = 0u128;
@@ -1383,9 +1528,30 @@ fn read_effects(
             |test: &dyn Fn(Landing) -> bool| all.iter().zip(&table).all(|(&l, &t)| t == test(l));
         let node = conditions.last().map_or(sow, |c| c.0);
         match action {
-            Action::MoveAgain => {
+            Action::MoveAgain { pending, remembers } => {
                 let own_store = |l: Landing| l.cell == board.holes + usize::from(l.mover - 1);
                 let occupied = |l: Landing| l.cell < board.holes && l.count > 1;
+                // Where the next move lifts a remembered hole, the flags say which move
+                // follows: the relay from the hole remembered, or a free choice.
+                if let Some(when_pending) = reader.relay_when_pending {
+                    let relays = *pending == when_pending;
+                    if relays && *remembers && when(&occupied) {
+                        relay = true;
+                    } else if !relays && when(&own_store) && board.holes < situation.cells.len() {
+                        extra_turn = true;
+                    } else {
+                        reader.lack(
+                            node,
+                            "another move under a condition the family does not have",
+                        );
+                        return;
+                    }
+                    continue;
+                }
+                if *pending || *remembers {
+                    reader.lack(node, "a hole remembered for a move that does not lift it");
+                    return;
+                }
                 if when(&own_store) && board.holes < situation.cells.len() {
                     extra_turn = true;
                 } else if relay_from_last
@@ -2076,7 +2242,8 @@ fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameE
                     | GameEnd::NextCannotMove
                     | GameEnd::BothCannotMove
                     | GameEnd::CaptureGoal
-                    | GameEnd::MoverRowEmptyWins => false,
+                    | GameEnd::MoverRowEmptyWins
+                    | GameEnd::BothPassed => false,
                 };
                 expected == value
             });

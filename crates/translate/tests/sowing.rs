@@ -330,3 +330,86 @@ fn a_capture_that_goes_on_to_more_is_a_lack() {
         Expect::Lacks("an effect of a sowing the family does not have", 16),
     );
 }
+
+/// Ovalhu's description (Ludii 1.3.4, vendored) read and played: its first round ends with
+/// the board empty, each player fills as many holes of its row with eight counters as its
+/// captures allow, and a later round begins with exactly the holes left empty out of play.
+#[test]
+fn a_game_of_rounds_goes_on_to_a_second_round_without_the_holes_it_could_not_fill() {
+    use engine::{Game, Observe, Phase};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../corpus/ludii/lud/Ovalhu.lud"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let translation = sowing_description("Ovalhu.lud", &text);
+    let file = translation.outcome.as_ref().expect("Ovalhu plays");
+    let (_, ludii) = file.presets().unwrap();
+    assert_eq!((ludii.round_refill, ludii.unfilled_out_of_play), (8, true));
+    let mut rng = engine::rng::GameRng::for_playout(11, 0);
+    let mut game = sowing::Sowing::new(&ludii);
+    let mut moves = Vec::new();
+    let (mut captured, mut refills, mut rounds_begun) = ([0u64; 2], 0, 0);
+    let mut was_refilling = false;
+    for _ in 0..20_000 {
+        let Phase::Decision(_) = game.phase() else {
+            break;
+        };
+        let seen = game.observe();
+        let refilling = seen["refilling"].as_bool().unwrap();
+        if refilling && !was_refilling {
+            // The round has just ended: every counter is in a store.
+            for player in 0..2 {
+                captured[player] = seen["stores"][player].as_u64().unwrap();
+            }
+            refills += 1;
+        }
+        if !refilling && was_refilling {
+            rounds_begun += 1;
+            let out: Vec<String> = seen["out_of_play"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| h.as_str().unwrap().to_string())
+                .collect();
+            for (player, row) in ["a", "b"].into_iter().enumerate() {
+                let counts: Vec<u64> = seen["board"][row]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_u64().unwrap())
+                    .collect();
+                let filled = counts.iter().filter(|&&c| c == 8).count() as u64;
+                assert_eq!(filled, (captured[player] / 8).min(8), "{row}: {counts:?}");
+                assert!(
+                    counts.iter().all(|&c| c == 0 || c == 8),
+                    "{row}: {counts:?}"
+                );
+                assert_eq!(
+                    seen["stores"][player].as_u64().unwrap(),
+                    captured[player] - 8 * filled
+                );
+                // The holes left empty are those out of play, and no others.
+                for (place, &count) in counts.iter().enumerate() {
+                    let name = format!("{row}{}", place + 1);
+                    assert_eq!(out.contains(&name), count == 0, "{name}");
+                }
+            }
+            if !out.is_empty() {
+                break;
+            }
+        }
+        was_refilling = refilling;
+        moves.clear();
+        game.legal_moves(&mut moves);
+        let mv = moves[rng.below(moves.len() as u64) as usize];
+        game.apply(mv);
+        game.check_invariants().unwrap();
+    }
+    assert!(refills >= 1 && rounds_begun >= 1, "no second round began");
+    let seen = game.observe();
+    assert!(
+        !seen["out_of_play"].as_array().unwrap().is_empty(),
+        "no round began with a hole out of play"
+    );
+}

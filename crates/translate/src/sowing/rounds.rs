@@ -1,0 +1,839 @@
+//! Descriptions played in rounds: a phase `"Sowing"`, whose end (a row or the board emptied,
+//! or both players passing) ends the round, and a phase `"BetweenRounds"` in which the players
+//! refill their rows from what they captured, a hole a move, until both pass. What the start
+//! remembers (`(set RememberValue "Playable" …)`) is read as the holes in play, the sowing's
+//! `skipIf` over the holes it does not remember as holes out of play, and the refill's
+//! `(remember Value "Playable" (last To))` as the holes it brings back.
+
+use super::*;
+use crate::eval::Sites;
+use sowing::RefillOrder;
+
+/// Whether `node` is `(phase "name" …)`.
+pub(super) fn is_phase(node: &Node, name: &str) -> bool {
+    node.is_call("phase") && node.arg(0).and_then(Node::as_str) == Some(name)
+}
+
+/// The rounds' parameters of a game of one round.
+pub(super) fn one_round(reader: &mut Reader<'_>, rules: &Node) {
+    reader.default("round_refill", 0, rules);
+    reader.default("refill_order", RefillOrder::Choice, rules);
+    reader.default("unfilled_out_of_play", false, rules);
+    reader.default("round_loss_below", 0, rules);
+}
+
+/// The sites the start of a game of rounds remembers by name: only every hole together, the
+/// holes in play; a set of some holes (each player's own, `"OwnedP1"`) is ownership that the
+/// family's rounds do not move, and is named as lacking.
+pub(super) fn remembered(
+    reader: &mut Reader<'_>,
+    start: Option<&Node>,
+    situation: &Situation<'_>,
+) -> BTreeMap<String, Sites> {
+    let mut found = BTreeMap::new();
+    let Some(start) = start else {
+        return found;
+    };
+    let mut holes: Sites = situation.cells[..situation.board.holes].to_vec();
+    holes.sort_unstable();
+    for set in start.positional().flat_map(items) {
+        if !(set.is_call("set") && set.arg(0).is_some_and(|a| is_symbol(a, "RememberValue"))) {
+            continue;
+        }
+        let (Some(name), Some(sites)) = (set.arg(1).and_then(Node::as_str), set.arg(2)) else {
+            reader.lack(
+                set,
+                format!("a remembered value the family does not read: {set}"),
+            );
+            continue;
+        };
+        match situation.context(1).sites(sites) {
+            Ok(sites) if sites == holes => {
+                found.insert(name.to_string(), sites);
+            }
+            Ok(_) => reader.lack(
+                set,
+                format!(
+                    "holes each player owns, remembered from round to round (the family's rows stay their owners'): {set}"
+                ),
+            ),
+            Err(error) => reader.unknown(set, error, "a remembered value"),
+        }
+    }
+    found
+}
+
+/// `(and (is Mover Prev) (is Pending))` in either order: `Some(true)`; with `(not (is
+/// Pending))`, `Some(false)`.
+pub(super) fn same_turn_with_pending(condition: &Node) -> Option<bool> {
+    let parts: Vec<&Node> = condition
+        .is_call("and")
+        .then(|| condition.positional().flat_map(items).collect())?;
+    let same_turn = |n: &Node| {
+        n.is_call("is")
+            && n.arg(0).is_some_and(|a| is_symbol(a, "Mover"))
+            && n.arg(1).is_some_and(|a| is_symbol(a, "Prev"))
+    };
+    let pending = |n: &Node| {
+        n.is_call("is") && n.arg(0).is_some_and(|a| is_symbol(a, "Pending")) && n.arg(1).is_none()
+    };
+    let not_pending = |n: &Node| n.is_call("not") && n.arg(0).is_some_and(pending);
+    match parts.as_slice() {
+        [a, b] | [b, a] if same_turn(a) && pending(b) => Some(true),
+        [a, b] | [b, a] if same_turn(a) && not_pending(b) => Some(false),
+        _ => None,
+    }
+}
+
+/// Whether an `(and …)` effect holds a `(moveAgain)`.
+pub(super) fn has_move_again(effect: &Node) -> bool {
+    effect
+        .positional()
+        .flat_map(items)
+        .any(|n| n.is_call("moveAgain") && n.children().is_empty())
+}
+
+/// `(set Pending)`, `(set Var (to))` or `(set Var "name" (to))`: which.
+fn bookkeeping(node: &Node) -> Option<(bool, bool)> {
+    if !node.is_call("set") {
+        return None;
+    }
+    let what = node.arg(0)?.as_symbol()?;
+    let last = |n: Option<&Node>| n.is_some_and(|n| n.is_call("to") && n.children().is_empty());
+    match what {
+        "Pending" if node.arg(1).is_none() => Some((true, false)),
+        "Var" if last(node.arg(1)) && node.arg(2).is_none() => Some((false, true)),
+        "Var" if node.arg(1).and_then(Node::as_str).is_some() && last(node.arg(2)) => {
+            Some((false, true))
+        }
+        _ => None,
+    }
+}
+
+/// The cases of an `(and …)` with a `(moveAgain)`: the marks it sets (`Pending`, the last hole
+/// remembered), an inner `(if c …)` of marks split into its two cases.
+pub(super) fn move_again_cases<'n>(
+    reader: &mut Reader<'_>,
+    effect: &'n Node,
+    conditions: Vec<(&'n Node, bool)>,
+    pending: bool,
+    remembers: bool,
+    out: &mut Vec<Case<'n>>,
+) {
+    let (mut pending, mut remembers) = (pending, remembers);
+    let mut split = None;
+    for part in effect.positional().flat_map(items) {
+        if part.is_call("moveAgain") && part.children().is_empty() {
+            continue;
+        }
+        if let Some((p, r)) = bookkeeping(part) {
+            pending |= p;
+            remembers |= r;
+            continue;
+        }
+        let marks_only = |n: &Node| {
+            n.is_call("and")
+                && n.positional()
+                    .flat_map(items)
+                    .all(|m| bookkeeping(m).is_some())
+                || bookkeeping(n).is_some()
+        };
+        match (part.is_call("if"), part.arg(0), part.arg(1), part.arg(2)) {
+            (true, Some(condition), Some(marks), None) if split.is_none() && marks_only(marks) => {
+                split = Some((condition, marks));
+            }
+            _ => {
+                reader.lack(
+                    part,
+                    format!("an effect beside another move the family does not have: {part}"),
+                );
+                return;
+            }
+        }
+    }
+    let Some((condition, marks)) = split else {
+        out.push((conditions, Action::MoveAgain { pending, remembers }));
+        return;
+    };
+    let mut yes = conditions.clone();
+    yes.push((condition, true));
+    let (mut with_pending, mut with_remembers) = (pending, remembers);
+    let inner: Vec<&Node> = if marks.is_call("and") {
+        marks.positional().flat_map(items).collect()
+    } else {
+        vec![marks]
+    };
+    for mark in inner {
+        if let Some((p, r)) = bookkeeping(mark) {
+            with_pending |= p;
+            with_remembers |= r;
+        }
+    }
+    out.push((
+        yes,
+        Action::MoveAgain {
+            pending: with_pending,
+            remembers: with_remembers,
+        },
+    ));
+    let mut no = conditions;
+    no.push((condition, false));
+    out.push((no, Action::MoveAgain { pending, remembers }));
+}
+
+/// What a sowing's `skipIf` passes over, tried at every cell with a hole or none left out of
+/// the holes remembered as in play: the opponent's store (where it is in the track) and the
+/// holes out of play, as `(passes the opponent's store, passes holes out of play)`.
+pub(super) fn skips(
+    condition: &Node,
+    situation: &Situation<'_>,
+    theirs_left_out: bool,
+) -> Option<(bool, bool)> {
+    let (name, all) = situation.remembered.iter().next()?;
+    let board = situation.board;
+    let mut outs: Vec<Option<usize>> = vec![None];
+    outs.extend((0..board.holes).map(Some));
+    let fits = |theirs: bool, out_of_play: bool| {
+        (1..=2u8).all(|mover| {
+            outs.iter().all(|&out| {
+                (0..situation.cells.len()).all(|cell| {
+                    let their_store = cell == board.holes + usize::from(2 - mover);
+                    if their_store && theirs_left_out {
+                        return true;
+                    }
+                    let mut context = situation.context(mover);
+                    let left_out = out.map(|h| situation.cells[h]);
+                    let mut playable = all.clone();
+                    playable.retain(|&site| Some(site) != left_out);
+                    context.remembered.insert(name.clone(), playable);
+                    context.to = situation.cells[cell] as i64;
+                    let expected = (theirs && their_store) || (out_of_play && Some(cell) == out);
+                    context.boolean(condition).ok() == Some(expected)
+                })
+            })
+        })
+    };
+    [(false, true), (true, true), (true, false)]
+        .into_iter()
+        .find(|&(theirs, out_of_play)| fits(theirs, out_of_play))
+}
+
+/// Reads the two phases of a game of rounds.
+pub(super) fn read(
+    reader: &mut Reader<'_>,
+    sowing: &Node,
+    between: &Node,
+    situation: &Situation<'_>,
+) {
+    fn parts<'n>(reader: &mut Reader<'_>, phase: &'n Node) -> BTreeMap<&'static str, &'n Node> {
+        let mut found: BTreeMap<&'static str, &'n Node> = BTreeMap::new();
+        for part in phase.children().iter().skip(1) {
+            match part.head() {
+                Some(head @ ("play" | "end" | "nextPhase")) if !found.contains_key(head) => {
+                    let head: &'static str = match head {
+                        "play" => "play",
+                        "end" => "end",
+                        _ => "nextPhase",
+                    };
+                    found.insert(head, part);
+                }
+                _ => reader.lack(
+                    part,
+                    format!(
+                        "a part of a phase the family does not read: {}",
+                        head_of(part)
+                    ),
+                ),
+            }
+        }
+        found
+    }
+    let sowing_parts = parts(reader, sowing);
+    let between_parts = parts(reader, between);
+    let (Some(play), Some(end), Some(next)) = (
+        sowing_parts.get("play"),
+        sowing_parts.get("end"),
+        sowing_parts.get("nextPhase"),
+    ) else {
+        reader.lack(
+            sowing,
+            "a sowing phase without its play, end and next phase",
+        );
+        return;
+    };
+    let (Some(refill), Some(back)) = (between_parts.get("play"), between_parts.get("nextPhase"))
+    else {
+        reader.lack(
+            between,
+            "a phase between rounds without its play and next phase",
+        );
+        return;
+    };
+    if between_parts.contains_key("end") {
+        reader.lack(between, "an end between rounds");
+        return;
+    }
+    let Some(moves) = play.arg(0) else {
+        reader.lack(play, "an empty (play)");
+        return;
+    };
+    // The sowing, and what ends a round after it: `(or {sowing} (then (if end …)))`.
+    let (moves, then) = match moves.positional().collect::<Vec<_>>().as_slice() {
+        [array, then] if moves.is_call("or") && then.is_call("then") => match array.as_array() {
+            Some([only]) => (only, Some(*then)),
+            _ => (*array, Some(*then)),
+        },
+        _ => (moves, None),
+    };
+    read_moves(reader, play, moves, situation);
+    let place = reader.capture_place;
+    let (mut round_end, mut forgets) = (None, false);
+    if let Some(then) = then {
+        let Some((end, forgot)) = read_round_end(reader, then, situation, place) else {
+            return;
+        };
+        round_end = Some((end, then));
+        forgets = forgot;
+    }
+    let Some(rule) = end.arg(0).filter(|r| r.is_call("if") && r.arg(2).is_none()) else {
+        reader.lack(
+            end,
+            format!("an end of a round the family does not have: {end}"),
+        );
+        return;
+    };
+    let (Some(condition), Some(results)) = (rule.arg(0), rule.arg(1)) else {
+        reader.lack(rule, format!("an end without a result: {rule}"));
+        return;
+    };
+    let phase_condition = next.arg(0);
+    if phase_condition.map(Node::to_string) != Some(condition.to_string())
+        || next.arg(1).and_then(Node::as_str) != Some("BetweenRounds")
+    {
+        reader.lack(
+            next,
+            format!("a round that ends otherwise than the game's end is read: {next}"),
+        );
+        return;
+    }
+    let all_passed = |n: &Node| {
+        n.is_call("all") && n.arg(0).is_some_and(|a| is_symbol(a, "Passed")) && n.arg(1).is_none()
+    };
+    match (round_end, all_passed(condition)) {
+        (None, true) => reader.set("game_end", GameEnd::BothPassed, condition),
+        (None, false) => match board_end(condition, situation) {
+            Ok(Some(GameEnd::BoardEmpty)) => {
+                reader.set("game_end", GameEnd::BoardEmpty, condition);
+            }
+            Ok(_) => {
+                reader.lack(
+                    condition,
+                    format!("a round that ends with counters on the board: {condition}"),
+                );
+                return;
+            }
+            Err(error) => {
+                reader.unknown(condition, error, "the end of a round");
+                return;
+            }
+        },
+        (Some((end, then)), false) => {
+            // After the counters left go to their owners, the board is empty.
+            if board_end(condition, situation).ok().flatten() != Some(GameEnd::BoardEmpty) {
+                reader.lack(
+                    condition,
+                    format!("an end of a round read otherwise than on an empty board: {condition}"),
+                );
+                return;
+            }
+            reader.set("game_end", end, then);
+        }
+        (Some(_), true) => {
+            reader.lack(
+                condition,
+                "a round that ends both when the players pass and on the board",
+            );
+            return;
+        }
+    }
+    let Some(least) = read_loss(reader, results, situation, place) else {
+        return;
+    };
+    reader.set("round_loss_below", least, rule);
+    reader.default("score", Score::Captured, rule);
+    reader.default("capture_goal", 0, rule);
+    reader.default("cycle_ends", false, rule);
+    if !(all_passed_node(back.arg(0)) && back.arg(1).and_then(Node::as_str) == Some("Sowing")) {
+        reader.lack(
+            back,
+            format!("a round that begins otherwise than when both players pass: {back}"),
+        );
+        return;
+    }
+    let Some(fill) = refill.arg(0) else {
+        reader.lack(refill, "an empty (play) between rounds");
+        return;
+    };
+    let Some(remembers) = read_refill(reader, fill, situation, place) else {
+        return;
+    };
+    let out_of_play = reader.skips_out_of_play;
+    if (out_of_play, remembers, forgets) != (false, false, false)
+        && (out_of_play, remembers, forgets) != (true, true, true)
+    {
+        reader.lack(
+            refill,
+            "holes in play that the sowing, the end of a round and the refill do not read alike (each passes over, forgets and remembers them)",
+        );
+        return;
+    }
+    if out_of_play && !lifts_only_in_play(moves, situation) {
+        reader.lack(moves, "holes out of play that can still be lifted");
+        return;
+    }
+    reader.set_or_default("unfilled_out_of_play", out_of_play, refill, out_of_play);
+}
+
+fn all_passed_node(node: Option<&Node>) -> bool {
+    node.is_some_and(|n| {
+        n.is_call("all") && n.arg(0).is_some_and(|a| is_symbol(a, "Passed")) && n.arg(1).is_none()
+    })
+}
+
+/// `(then (if C X))` after the sowing, where X hands each row's counters to its owner and
+/// forgets the holes in play: the end of the round C, and whether it forgets them.
+fn read_round_end(
+    reader: &mut Reader<'_>,
+    then: &Node,
+    situation: &Situation<'_>,
+    place: Option<CapturePlace>,
+) -> Option<(GameEnd, bool)> {
+    let Some(rule) = then
+        .arg(0)
+        .filter(|r| r.is_call("if") && r.arg(2).is_none())
+    else {
+        reader.lack(
+            then,
+            format!("a consequence of the sowing the family does not have: {then}"),
+        );
+        return None;
+    };
+    let (condition, effect) = (rule.arg(0)?, rule.arg(1)?);
+    let effects: Vec<&Node> = if effect.is_call("and") {
+        effect.positional().flat_map(items).collect()
+    } else {
+        vec![effect]
+    };
+    let mut forgets = false;
+    let mut rows = [false; 2];
+    for part in effects {
+        let forget_all = part.is_call("forget")
+            && part.arg(0).is_some_and(|a| is_symbol(a, "Value"))
+            && part
+                .arg(1)
+                .and_then(Node::as_str)
+                .is_some_and(|name| situation.remembered.contains_key(name))
+            && part.arg(2).is_some_and(|a| is_symbol(a, "All"));
+        if forget_all {
+            forgets = true;
+            continue;
+        }
+        match row_to_owner(part, situation, place) {
+            Some(player) if !rows[player] => rows[player] = true,
+            _ => {
+                reader.lack(
+                    part,
+                    format!("a consequence of a round's end the family does not have: {part}"),
+                );
+                return None;
+            }
+        }
+    }
+    let end = match board_end(condition, situation) {
+        Ok(Some(end)) => end,
+        Ok(None) => {
+            reader.lack(
+                condition,
+                format!("an end of a round the family does not have: {condition}"),
+            );
+            return None;
+        }
+        Err(error) => {
+            reader.unknown(condition, error, "the end of a round");
+            return None;
+        }
+    };
+    if rows != [true, true] && end != GameEnd::BoardEmpty {
+        reader.lack(
+            rule,
+            "a round that ends with counters on the board that do not go to the row's owner",
+        );
+        return None;
+    }
+    Some((end, forgets))
+}
+
+/// `(forEach Site (sites Pn) (fromTo (from (site)) (to …) count:(count at:(site))))`, the
+/// `fromTo` perhaps under `(if (is Occupied (site)) …)`, putting the counters where player n's
+/// captures go: player n (from 0).
+fn row_to_owner(
+    node: &Node,
+    situation: &Situation<'_>,
+    place: Option<CapturePlace>,
+) -> Option<usize> {
+    if !(node.is_call("forEach") && node.arg(0).is_some_and(|a| is_symbol(a, "Site"))) {
+        return None;
+    }
+    let mut inner = node.arg(2)?;
+    if inner.is_call("if") && inner.arg(2).is_none() {
+        inner = inner.arg(1)?;
+    }
+    let site = |n: &Node| n.is_call("site") && n.children().is_empty();
+    let whole = inner.named("count").is_some_and(|c| {
+        c.is_call("count") && c.named("at").is_some_and(site) && c.arg(0).is_none()
+    });
+    let from = child(inner, "from")
+        .and_then(|f| f.arg(0))
+        .is_some_and(site);
+    let to = child(inner, "to").and_then(|t| t.arg(0))?;
+    if !(inner.is_call("fromTo") && whole && from) {
+        return None;
+    }
+    let row_sites = node.arg(1)?;
+    (0..2).find(|&player| {
+        let mover = player as u8 + 1;
+        let context = situation.context(mover);
+        let row = context.sites(row_sites).ok() == Some(situation.territory(player));
+        let Ok(into) = context.int(to) else {
+            return false;
+        };
+        let hand = context.hand(mover) as i64;
+        let store = situation
+            .places
+            .maps
+            .get(&(String::new(), mover))
+            .map(|&s| s as i64);
+        let right_place = match place {
+            Some(CapturePlace::Hand) => into == hand,
+            Some(CapturePlace::Store) => Some(into) == store,
+            None => into == hand || Some(into) == store,
+        };
+        row && right_place
+    })
+}
+
+/// The captures' place of `player` (1 or 2) in Ludii's sites: the hand, or the mapped store.
+fn captures_of(situation: &Situation<'_>, player: u8, place: Option<CapturePlace>) -> Vec<usize> {
+    let hand = situation.context(player).hand(player);
+    let store = situation.places.maps.get(&(String::new(), player)).copied();
+    match place {
+        Some(CapturePlace::Hand) => vec![hand],
+        Some(CapturePlace::Store) => store.into_iter().collect(),
+        None => [Some(hand), store].into_iter().flatten().collect(),
+    }
+}
+
+/// `{(if X (result P2 Win)) (if Y (result P1 Win))}`, each player losing when it has fewer
+/// than the same N counters: N.
+fn read_loss(
+    reader: &mut Reader<'_>,
+    results: &Node,
+    situation: &Situation<'_>,
+    place: Option<CapturePlace>,
+) -> Option<u8> {
+    let rules: Vec<&Node> = items(results);
+    let mut least = None;
+    for rule in &rules {
+        let winner = rule
+            .arg(1)
+            .filter(|r| r.is_call("result") && r.arg(1).is_some_and(|a| is_symbol(a, "Win")))
+            .and_then(|r| r.arg(0))
+            .and_then(Node::as_symbol);
+        let loser = match winner {
+            Some("P2") => 1u8,
+            Some("P1") => 2,
+            _ => {
+                reader.lack(
+                    rule,
+                    format!("an end of a round the family does not have: {rule}"),
+                );
+                return None;
+            }
+        };
+        let Some(condition) = rule.arg(0).filter(|_| rule.is_call("if")) else {
+            reader.lack(
+                rule,
+                format!("an end of a round the family does not have: {rule}"),
+            );
+            return None;
+        };
+        let mut holds = Vec::new();
+        for count in 0..=255i64 {
+            let mut context = situation.context(loser);
+            for site in captures_of(situation, loser, place) {
+                context.counts[site] = count;
+            }
+            match context.boolean(condition) {
+                Ok(value) => holds.push(value),
+                Err(error) => {
+                    reader.unknown(condition, error, "the end of a round");
+                    return None;
+                }
+            }
+        }
+        let below = holds.iter().position(|&h| !h).unwrap_or(256);
+        if below == 0 || below > 255 || holds[below..].iter().any(|&h| h) {
+            reader.lack(
+                condition,
+                format!("a loss at the end of a round that is not too few counters: {condition}"),
+            );
+            return None;
+        }
+        if least.is_some_and(|l| l != below) {
+            reader.lack(results, "losses at the end of a round at different counts");
+            return None;
+        }
+        least = Some(below);
+    }
+    match (least, rules.len()) {
+        (Some(least), 2) => Some(least as u8),
+        _ => {
+            reader.lack(
+                results,
+                "an end of a round that is not a loss for each player",
+            );
+            None
+        }
+    }
+}
+
+/// The refill between rounds: `(if guard … (move (from captures) (to holes) count:N (then
+/// (remember …))))`, read by trying it on rows with every set of empty holes, and captures
+/// below and above N; returns whether it remembers the holes it fills.
+fn read_refill(
+    reader: &mut Reader<'_>,
+    fill: &Node,
+    situation: &Situation<'_>,
+    place: Option<CapturePlace>,
+) -> Option<bool> {
+    let mut guards = Vec::new();
+    let mut node = fill;
+    while node.is_call("if") {
+        let (Some(guard), Some(then)) = (node.arg(0), node.arg(1)) else {
+            break;
+        };
+        if let Some(otherwise) = node.arg(2) {
+            reader.lack(
+                otherwise,
+                format!("a refill of the counters too few for a hole: {otherwise}"),
+            );
+            return None;
+        }
+        guards.push(guard);
+        node = then;
+    }
+    let count = node.named("count").and_then(Node::as_int);
+    let (Some(from), Some(to), Some(count)) = (
+        child(node, "from").and_then(|f| f.arg(0)),
+        child(node, "to"),
+        count.filter(|c| (1..=255).contains(c)),
+    ) else {
+        reader.lack(node, format!("a refill the family does not have: {node}"));
+        return None;
+    };
+    if !node.is_call("move") || node.arg(0).is_some_and(|a| a.as_symbol().is_some()) {
+        reader.lack(node, format!("a refill the family does not have: {node}"));
+        return None;
+    }
+    let mut remembers = false;
+    for part in node.children() {
+        if part.is_call("then") {
+            let remembered = part.arg(0).is_some_and(|r| {
+                r.is_call("remember")
+                    && r.arg(0).is_some_and(|a| is_symbol(a, "Value"))
+                    && r.arg(1)
+                        .and_then(Node::as_str)
+                        .is_some_and(|name| situation.remembered.contains_key(name))
+                    && r.arg(2).is_some_and(|l| {
+                        l.is_call("last") && l.arg(0).is_some_and(|t| is_symbol(t, "To"))
+                    })
+            });
+            if !remembered {
+                reader.lack(
+                    part,
+                    format!("a consequence of a refill the family does not have: {part}"),
+                );
+                return None;
+            }
+            remembers = true;
+        }
+    }
+    let board = situation.board;
+    let mut orders = vec![
+        RefillOrder::Choice,
+        RefillOrder::FromLeft,
+        RefillOrder::FromRight,
+    ];
+    for mover in 1..=2u8 {
+        let player = usize::from(mover - 1);
+        let row: Vec<usize> = (0..board.holes)
+            .filter(|&h| board.territory[player] >> h & 1 == 1)
+            .collect();
+        let patterns: Vec<u64> = if row.len() <= 10 {
+            (0..1u64 << row.len()).collect()
+        } else {
+            (0..64u64)
+                .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40)
+                .collect()
+        };
+        let captures = captures_of(situation, mover, place);
+        for pattern in patterns {
+            for (held, other_full) in [(count - 1, true), (count, true), (3 * count, false)] {
+                let mut context = situation.context(mover);
+                let mut empty = 0u64;
+                for (i, &hole) in row.iter().enumerate() {
+                    let full = pattern >> i & 1 == 1;
+                    context.counts[situation.cells[hole]] = if full { count } else { 0 };
+                    if !full {
+                        empty |= 1 << hole;
+                    }
+                }
+                for hole in (0..board.holes).filter(|&h| board.territory[player] >> h & 1 == 0) {
+                    context.counts[situation.cells[hole]] = if other_full { count } else { 0 };
+                }
+                for &site in &captures {
+                    context.counts[site] = held;
+                }
+                let targets = targets(reader, &guards, from, to, &captures, &context)?;
+                let expected = |order: RefillOrder| -> Vec<usize> {
+                    if held < count || empty == 0 {
+                        return Vec::new();
+                    }
+                    let hole = match order {
+                        RefillOrder::Choice => {
+                            let mut all: Vec<usize> = (0..board.holes)
+                                .filter(|&h| empty >> h & 1 == 1)
+                                .map(|h| situation.cells[h])
+                                .collect();
+                            all.sort_unstable();
+                            return all;
+                        }
+                        RefillOrder::FromLeft => empty.trailing_zeros() as usize,
+                        RefillOrder::FromRight => 63 - empty.leading_zeros() as usize,
+                    };
+                    vec![situation.cells[hole]]
+                };
+                orders.retain(|&order| expected(order) == targets);
+            }
+        }
+    }
+    match orders.first() {
+        Some(&order) => {
+            reader.set("round_refill", count, node);
+            reader.set("refill_order", order, to);
+            Some(remembers)
+        }
+        None => {
+            reader.lack(
+                to,
+                format!("holes a refill fills other than one's empty holes, chosen or in order from an end: {to}"),
+            );
+            None
+        }
+    }
+}
+
+/// The holes a refill may fill in a context: none where a guard fails; else the sites of
+/// `(to …)` that pass its `if:`, from the mover's captures.
+fn targets(
+    reader: &mut Reader<'_>,
+    guards: &[&Node],
+    from: &Node,
+    to: &Node,
+    captures: &[usize],
+    context: &Context<'_>,
+) -> Option<Vec<usize>> {
+    for guard in guards {
+        match context.boolean(guard) {
+            Ok(true) => {}
+            Ok(false) => return Some(Vec::new()),
+            Err(error) => {
+                reader.unknown(guard, error, "a refill");
+                return None;
+            }
+        }
+    }
+    match context.int(from) {
+        Ok(site) if usize::try_from(site).is_ok_and(|s| captures.contains(&s)) => {}
+        Ok(_) => {
+            reader.lack(
+                from,
+                format!("a refill from elsewhere than the captures: {from}"),
+            );
+            return None;
+        }
+        Err(error) => {
+            reader.unknown(from, error, "a refill");
+            return None;
+        }
+    }
+    let Some(where_to) = to.arg(0) else {
+        reader.lack(to, "a refill without holes");
+        return None;
+    };
+    let sites = match context.sites(where_to) {
+        Ok(sites) => sites,
+        Err(_) => match context.int(where_to) {
+            Ok(site) => usize::try_from(site).map(|s| vec![s]).unwrap_or_default(),
+            Err(error) => {
+                reader.unknown(where_to, error, "a refill");
+                return None;
+            }
+        },
+    };
+    let mut kept = Vec::new();
+    for site in sites {
+        let allowed = match to.named("if") {
+            None => true,
+            Some(condition) => {
+                let mut inner = context.clone();
+                inner.to = site as i64;
+                match inner.boolean(condition) {
+                    Ok(value) => value,
+                    Err(error) => {
+                        reader.unknown(condition, error, "a refill");
+                        return None;
+                    }
+                }
+            }
+        };
+        if allowed {
+            kept.push(site);
+        }
+    }
+    kept.sort_unstable();
+    Some(kept)
+}
+
+/// Whether the sowing's `(from … if:…)` refuses a hole left out of the holes in play, whatever
+/// it holds.
+fn lifts_only_in_play(moves: &Node, situation: &Situation<'_>) -> bool {
+    let Some(condition) = child(moves, "from").and_then(|f| f.named("if")) else {
+        return false;
+    };
+    let Some((name, all)) = situation.remembered.iter().next() else {
+        return false;
+    };
+    (0..situation.board.holes).all(|hole| {
+        let site = situation.cells[hole];
+        (1..=5i64).all(|count| {
+            let mut context = situation.context(1);
+            let mut playable = all.clone();
+            playable.retain(|&s| s != site);
+            context.remembered.insert(name.clone(), playable);
+            context.counts[site] = count;
+            context.from = site as i64;
+            context.boolean(condition).ok() == Some(false)
+        })
+    })
+}
