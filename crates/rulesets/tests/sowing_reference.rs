@@ -13,8 +13,8 @@ use engine::{Game, Observe, Options, Outcome, Phase, Player};
 use rulesets::OptionSet;
 use sowing::board::Board;
 use sowing::{
-    CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, GameEnd, Move, Relay,
-    RefillOrder, Score, Sowing, SowingParams, StoreSide,
+    CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, GameEnd, Move,
+    RefillOrder, Relay, Score, Sowing, SowingParams, StoreSide,
 };
 
 /// Where a sowing left the turn.
