@@ -1,6 +1,6 @@
 //! Ludii's speed on the seven games and the project's goals against it, read from the corpus:
-//! the speed ranges and goals from `corpus/ludii/speed.yaml`, Ludii's mean moves a game under
-//! the same caps from `corpus/ludii/measured.yaml` (the figures `verify` holds its studies to).
+//! the speed ranges and goals from `corpus/ludii/figures/speed.yaml`, Ludii's mean moves a game under
+//! the same caps from `corpus/ludii/figures/measured.yaml` (the figures `verify` holds its studies to).
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -1,9 +1,9 @@
 //! Ludii's own figures, measured by running Ludii: its random play of every sowing, race and
 //! Tâb-like description it ships and of the GameDatabase's sowing descriptions
 //! (`corpus/ludii/figures/`, [`LudiiFigures`]), and its speed on the seven games with the
-//! project's goals against it (`corpus/ludii/speed.yaml`, [`Speed`]).
+//! project's goals against it (`corpus/ludii/figures/speed.yaml`, [`Speed`]).
 //!
-//! `corpus/ludii/measured.yaml` beside them (Ludii's play of the seven games under its default
+//! `corpus/ludii/figures/measured.yaml` beside them (Ludii's play of the seven games under its default
 //! caps) is read by `verify::ludii`. The figures here were measured under other caps and are
 //! compared only like with like.
 

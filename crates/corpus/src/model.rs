@@ -382,7 +382,7 @@ pub struct Variant {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub why: String,
     /// The variant is Ludii as it plays (its encoding with the faults it has): `verify` fails
-    /// unless it reproduces Ludii's measured play (`ludii/measured.yaml`).
+    /// unless it reproduces Ludii's measured play (`ludii/figures/measured.yaml`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub plays_as_ludii: bool,
     /// The variant screens one contested rule (a reading with one option as another reading

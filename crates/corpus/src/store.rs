@@ -11,9 +11,10 @@
 //!   sources/<key>.yaml      generated
 //!   claims/<game>.yaml      written by hand: testable claims of the sources
 //!   coverage/<id>.yaml      written by hand: clause coverage of a Rules text
-//!   ludii/measured.yaml     written by hand: Ludii's play of the seven games (`verify::ludii`)
-//!   ludii/speed.yaml        written by hand: Ludii's speed on them and the goals (`ludii::Speed`)
-//!   ludii/figures/*.csv     as measured: Ludii's play of each description (`LudiiFigures`)
+//!   ludii/figures/          every figure of Ludii's own play and speed, in one folder:
+//!     measured.yaml         written by hand: Ludii's play of the seven games (`verify::ludii`)
+//!     speed.yaml            written by hand: Ludii's speed on them and the goals (`ludii::Speed`)
+//!     *.csv                 as measured: Ludii's play of each description (`LudiiFigures`)
 //! ```
 
 use std::collections::BTreeMap;

@@ -278,7 +278,7 @@ fn the_seven_games_have_their_speed_and_both_goals_are_read() {
 
 #[test]
 fn a_hostile_speed_file_is_reported_with_line_and_field() {
-    let text = std::fs::read_to_string(corpus_root().join("ludii/speed.yaml")).unwrap();
+    let text = std::fs::read_to_string(corpus_root().join(corpus::ludii::SPEED_FILE)).unwrap();
     let file = Path::new("speed.yaml");
     let line_of = |needle: &str| {
         text.lines()

@@ -65,7 +65,7 @@ impl Default for Config {
 pub struct Checks {
     /// What an engine of this project can run.
     pub executable: links::ExecutableCoverage,
-    /// Ludii's measured play (`ludii/measured.yaml`), when the corpus has it.
+    /// Ludii's measured play (`ludii/figures/measured.yaml`), when the corpus has it.
     #[serde(default)]
     pub ludii: Option<ludii::Measured>,
     /// Ludii's own play of the family games' descriptions (`ludii/figures/`).

@@ -1,6 +1,6 @@
 //! Ludii's own play, measured by running Ludii, beside the studies of its encoding.
 //!
-//! `corpus/ludii/measured.yaml` holds Ludii's figures (mean moves, completion, player 1's
+//! `corpus/ludii/figures/measured.yaml` holds Ludii's figures (mean moves, completion, player 1's
 //! wins, moves to the first finisher), each with the seed and the number of games behind it.
 //! Every study of a `ludii` preset or of a Ludii-fault variant is compared with them; the
 //! study a ruleset marks as Ludii as it plays (a variant with `plays_as_ludii`, or else the
@@ -15,10 +15,10 @@ use serde::{Deserialize, Serialize};
 use crate::studies::StudyResult;
 
 /// Where the measured figures live, relative to the corpus root.
-pub const FILE: &str = "ludii/measured.yaml";
+pub const FILE: &str = "ludii/figures/measured.yaml";
 
 /// The same, from the project's root, as the reports name it.
-const FILE_IN_PROJECT: &str = "corpus/ludii/measured.yaml";
+const FILE_IN_PROJECT: &str = "corpus/ludii/figures/measured.yaml";
 
 /// Ludii's own random play of the family games' descriptions (`corpus/ludii/figures/`), as
 /// runs by engine slug: mean moves with its spread, completion and player 1's wins, each over
@@ -70,6 +70,7 @@ pub fn family_figures(
             "{}figures.csv (10,000 moves, no turn cap)",
             crate::present::FIGURES_SOURCE
         ),
+        play: LudiiPlay::Description,
     }
 }
 
@@ -144,6 +145,23 @@ pub struct Measured {
     /// Where the figures come from, for the reports (not in the file).
     #[serde(default, skip_serializing)]
     pub source: String,
+    /// Which of Ludii's plays these figures are (not in the file: known from where they are
+    /// read).
+    #[serde(default, skip_serializing)]
+    pub play: LudiiPlay,
+}
+
+/// Which of Ludii's own plays a set of figures is: they stand beside different studies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LudiiPlay {
+    /// Ludii's measured play of a game with an engine of its own, under Ludii's default caps
+    /// (`measured.yaml`): beside every study of Ludii's encoding, fault variants included.
+    #[default]
+    Measured,
+    /// Ludii's random play of a family game's description under its default options
+    /// (`figures.csv`): beside the study of that encoding alone.
+    Description,
 }
 
 /// Where what is suspected of the family games that differ from Ludii's play lives, relative
@@ -209,6 +227,9 @@ pub struct Comparison {
     /// Where Ludii's figures come from.
     #[serde(default)]
     pub source: String,
+    /// Which of Ludii's plays the study stands beside.
+    #[serde(default)]
+    pub play: LudiiPlay,
     /// The ruleset.
     pub ruleset: String,
     /// The game's slug.
@@ -237,10 +258,9 @@ impl Measured {
     /// its default options beside the study of that encoding alone, since the game's other
     /// readings (a scholar's, built on the `ludii` preset) are other games.
     fn stands_beside(&self, study: &StudyResult) -> bool {
-        if self.source.starts_with(crate::present::FIGURES_SOURCE) {
-            study.spec.label == crate::studies::LUDII_ENCODING
-        } else {
-            is_ludii_study(study)
+        match self.play {
+            LudiiPlay::Description => study.spec.label == crate::studies::LUDII_ENCODING,
+            LudiiPlay::Measured => is_ludii_study(study),
         }
     }
 }
@@ -272,6 +292,7 @@ pub fn compare(
             .collect();
         out.push(Comparison {
             source: measured.source.clone(),
+            play: measured.play,
             ruleset: study.spec.ruleset.clone(),
             game: study.spec.engine.clone(),
             study: study.spec.label.clone(),

@@ -216,7 +216,7 @@ pub fn family_view(comparisons: &[Comparison]) -> FamilyView {
     let mut view = FamilyView::default();
     for comparison in comparisons
         .iter()
-        .filter(|c| c.source.starts_with(FIGURES_SOURCE))
+        .filter(|c| c.play == crate::ludii::LudiiPlay::Description)
     {
         let figure = |wanted: Figure| comparison.figures.iter().find(|f| f.figure == wanted);
         let (Some(moves), Some(wins), Some(completion)) = (

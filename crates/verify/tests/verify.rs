@@ -643,13 +643,13 @@ fn a_study_labelled_as_ludii_s_play_must_reproduce_ludii() {
     let dir = copy_of_corpus();
     edit(
         dir.path(),
-        "ludii/measured.yaml",
+        verify::ludii::FILE,
         "value: 4736.6",
         "value: 1500.0",
     );
     edit(
         dir.path(),
-        "ludii/measured.yaml",
+        verify::ludii::FILE,
         "value: 4785.2",
         "value: 1500.0",
     );

@@ -1,4 +1,4 @@
-//! `corpus/ludii/speed.yaml`: Ludii's playouts and moves per second on the seven games, measured
+//! `corpus/ludii/figures/speed.yaml`: Ludii's playouts and moves per second on the seven games, measured
 //! side by side on the project's kind of machine, and the project's goals against them.
 
 use std::collections::BTreeMap;
@@ -10,7 +10,7 @@ use crate::diag::{Diagnostic, Report};
 use crate::yaml::{Located, from_yaml};
 
 /// The file, relative to the corpus root.
-pub const SPEED_FILE: &str = "ludii/speed.yaml";
+pub const SPEED_FILE: &str = "ludii/figures/speed.yaml";
 
 /// Ludii's speed on the games it was measured on, and the goals against it.
 #[derive(Clone, Debug, Deserialize)]
