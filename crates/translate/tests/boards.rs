@@ -131,7 +131,7 @@ fn a_board_of_merged_shapes_is_named_as_not_numbered() {
 #[test]
 fn a_ring_of_sites_plays_along_its_listed_track() {
     let equipment = r#"(equipment {
-        (board (concentric {8}) (track "Track" {0 2 4 6 7 5 3 1} loop:True) use:Vertex)
+        (board (concentric {(* 4 2)}) (track "Track" "0,2,4,6,7,5,3,1" loop:True) use:Vertex)
         (regions P1 (sites {0 2 4 6}))
         (regions P2 (sites {1 3 5 7}))
         (piece "Seed" Shared)
@@ -141,4 +141,18 @@ fn a_ring_of_sites_plays_along_its_listed_track() {
     let file = translation.outcome.as_ref().expect("the ring plays");
     assert_eq!(file.parameters["track"].value, "0,2,4,6,7,5,3,1");
     assert_eq!(file.parameters["territory"].value, "0,2,4,6/1,3,5,7");
+}
+
+#[test]
+fn a_track_listed_as_an_array_of_sites_reads_alike() {
+    let equipment = r#"(equipment {
+        (board (concentric {8}) (track "Track" {0 2 4 6 7 5 3 1} loop:True) use:Vertex)
+        (regions P1 (sites {0 2 4 6}))
+        (regions P2 (sites {1 3 5 7}))
+        (piece "Seed" Shared)
+        (hand Each)
+    })"#;
+    let translation = sowing_description("Test.lud", &with_rules(equipment));
+    let file = translation.outcome.as_ref().expect("the ring plays");
+    assert_eq!(file.parameters["track"].value, "0,2,4,6,7,5,3,1");
 }

@@ -41,7 +41,7 @@ fn sites_of(shape: &Node) -> Option<usize> {
     if shape.is_call("concentric") {
         let rings = shape.arg(0)?.as_array()?;
         return match rings {
-            [ring] => usize::try_from(ring.as_int()?).ok(),
+            [ring] => usize::try_from(constant(ring)?).ok(),
             _ => None,
         };
     }
@@ -52,22 +52,47 @@ fn sites_of(shape: &Node) -> Option<usize> {
     None
 }
 
+/// A number written as a number or as a product or sum of numbers (`(* 3 2)`, as an option
+/// of the number of players writes a ring's size).
+fn constant(node: &Node) -> Option<i64> {
+    if let Some(value) = node.as_int() {
+        return Some(value);
+    }
+    let operands = node
+        .positional()
+        .map(constant)
+        .collect::<Option<Vec<i64>>>()?;
+    match node.head()? {
+        "*" => operands.into_iter().try_fold(1i64, i64::checked_mul),
+        "+" => operands.into_iter().try_fold(0i64, i64::checked_add),
+        _ => None,
+    }
+}
+
 fn short(node: &Node) -> String {
     crate::eval::unknown(node).0
 }
 
-/// A track written as a list of sites (`{0 2 4 6}`), where the board has them.
+/// A track written as a list of sites (`{0 2 4 6}`, or a direction string of site numbers
+/// alone, `"0,2,4,5,3,1"`), where the board has them.
 pub(super) fn listed_sites(
     track: &Node,
     geometry: &Geometry,
 ) -> Option<Result<Vec<usize>, String>> {
-    let sites = track.arg(1)?.as_array()?;
+    let listed = track.arg(1)?;
+    let written: Vec<String> = match (listed.as_array(), listed.as_str()) {
+        (Some(sites), _) => sites.iter().map(Node::to_string).collect(),
+        (None, Some(text)) if text.split(',').all(|t| t.trim().parse::<usize>().is_ok()) => {
+            text.split(',').map(|t| t.trim().to_string()).collect()
+        }
+        _ => return None,
+    };
     Some(
-        sites
+        written
             .iter()
             .map(|site| {
-                site.as_int()
-                    .and_then(|s| usize::try_from(s).ok())
+                site.parse::<usize>()
+                    .ok()
                     .filter(|&s| s < geometry.sites())
                     .ok_or_else(|| format!("{site} is not a site of the board"))
             })
