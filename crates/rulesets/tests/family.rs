@@ -69,18 +69,18 @@ fn an_unknown_parameter_is_refused_at_its_line() {
 
 #[test]
 fn an_out_of_range_parameter_is_refused_at_its_line() {
-    let bad = GOOD.replacen("value: \"2\"", "value: \"9\"", 1);
+    let bad = GOOD.replacen("value: \"2\"", "value: \"99\"", 1);
     let key = bad
         .lines()
         .zip(bad.lines().skip(1))
-        .find(|(_, next)| next.contains("value: \"9\""))
+        .find(|(_, next)| next.contains("value: \"99\""))
         .map(|(key, _)| key.trim().trim_end_matches(':').to_string())
         .unwrap();
     check(
         &bad,
         line_of(&bad, &format!("  {key}:")),
         &format!("parameters.{key}"),
-        "9",
+        "99",
     );
 }
 

@@ -68,6 +68,12 @@ impl Reference {
             .collect();
         cells.extend([0, 0]);
         let tracks = [0, 1].map(|player| {
+            if let Some(given) = params.track.given() {
+                return given[player]
+                    .iter()
+                    .map(|&hole| usize::from(hole))
+                    .collect();
+            }
             if rows == 4 {
                 return (player * 2 * row..(player + 1) * 2 * row).collect();
             }
@@ -97,17 +103,30 @@ impl Reference {
         game
     }
 
+    /// The player whose territory holds `hole`: the second half of the holes is player 2's,
+    /// unless the territories are given.
     fn owner(&self, hole: usize) -> Player {
-        u8::from(hole >= self.holes / 2)
+        match self.params.territory.0 {
+            Some(owned) => u8::from(owned[1] >> hole & 1 == 1),
+            None => u8::from(hole >= self.holes / 2),
+        }
+    }
+
+    /// Whether `player` may lift `hole`: a hole of no one's is no one's to lift.
+    fn owns(&self, player: Player, hole: usize) -> bool {
+        match self.params.territory.0 {
+            Some(owned) => owned[usize::from(player)] >> hole & 1 == 1,
+            None => self.owner(hole) == player,
+        }
     }
 
     fn store(&self, player: Player) -> usize {
         self.holes + usize::from(player)
     }
 
-    fn in_row(cells: &[u16], holes: usize, player: Player) -> u32 {
-        (0..holes)
-            .filter(|&hole| u8::from(hole >= holes / 2) == player)
+    fn in_row(&self, cells: &[u16], player: Player) -> u32 {
+        (0..self.holes)
+            .filter(|&hole| self.owns(player, hole))
             .map(|hole| u32::from(cells[hole]))
             .sum()
     }
@@ -266,13 +285,13 @@ impl Reference {
                     } else {
                         count > 0 && count >= u16::from(self.params.min_to_sow)
                     };
-                    if self.owner(hole) != self.to_move || !can {
+                    if !self.owns(self.to_move, hole) || !can {
                         continue;
                     }
                     if self.params.must_feed {
                         let mut after = self.cells.clone();
                         self.sow(&mut after, hole, self.to_move, way);
-                        if Self::in_row(&after, self.holes, 1 - self.to_move) == 0 {
+                        if self.in_row(&after, 1 - self.to_move) == 0 {
                             continue;
                         }
                     }
@@ -434,7 +453,7 @@ impl Reference {
         }
         let holes = &self.cells[..self.holes];
         let on_board: u32 = holes.iter().map(|&c| u32::from(c)).sum();
-        let row_empty = |player| Self::in_row(&self.cells, self.holes, player) == 0;
+        let row_empty = |player| self.in_row(&self.cells, player) == 0;
         self.over = match self.params.game_end {
             GameEnd::MoverCannotMove => self.passes >= 1,
             GameEnd::NextCannotMove => self.sowings().is_empty(),
@@ -460,7 +479,7 @@ impl Reference {
 
     fn score(&self, player: Player) -> u32 {
         let store = u32::from(self.cells[self.store(player)]);
-        let row = Self::in_row(&self.cells, self.holes, player);
+        let row = self.in_row(&self.cells, player);
         match self.params.score {
             Score::Captured => store,
             Score::CapturedAndRow => store + row,
@@ -653,4 +672,72 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         parted.is_err(),
         "other capture counts went unnoticed: {parted:?}"
     );
+}
+
+/// Boards whose track is given hole by hole, as the reader gives three-row boards: the Gabata
+/// track shared, Abalala'e's track of each player, each way round, with the rules that apply
+/// on them.
+fn given_track_boards() -> Vec<(String, SowingParams)> {
+    const TERRITORY: &str = "0,1,2,3,4,5,9,10,11/6,7,8,12,13,14,15,16,17";
+    let tracks = [
+        "0,1,2,3,4,5,11,10,9,17,16,15,14,13,12,6,7,8",
+        "0,1,2,3,4,5,11,10,9,8,7,6,12,13,14,15,16,17/17,16,15,14,13,12,6,7,8,9,10,11,5,4,3,2,1,0",
+    ];
+    let rules: [&[(&str, &str)]; 4] = [
+        &[("capture_counts", "4"), ("capture_row", "any")],
+        &[
+            ("capture_counts", "2,3"),
+            ("capture_chain", "true"),
+            ("direction", "clockwise"),
+        ],
+        &[
+            ("relay", "occupied"),
+            ("game_end", "row-empty"),
+            ("score", "captured-and-row"),
+        ],
+        &[
+            ("direction", "choice"),
+            ("must_feed", "true"),
+            ("seeds", "3"),
+            ("min_to_sow", "2"),
+            ("singles_last", "true"),
+        ],
+    ];
+    let mut boards = Vec::new();
+    for (t, track) in tracks.iter().enumerate() {
+        for (r, rule) in rules.iter().enumerate() {
+            let mut params = SowingParams::default();
+            for (key, value) in [("rows", "3"), ("track", track), ("territory", TERRITORY)]
+                .iter()
+                .chain(rule.iter())
+            {
+                params.set(key, value).expect("the family's own option");
+            }
+            params.validate().expect("a board the family plays");
+            boards.push((format!("three rows, track {t}, rules {r}"), params));
+        }
+    }
+    boards
+}
+
+#[test]
+fn given_tracks_play_as_the_plain_reading() {
+    for (label, params) in given_track_boards() {
+        let moves =
+            play_side_by_side(&label, &params, &params, 40).unwrap_or_else(|e| panic!("{e}"));
+        assert!(moves > 40, "{label}: {moves} moves in 40 playouts");
+    }
+}
+
+#[test]
+fn a_reference_walking_another_track_parts_from_the_engine() {
+    // The comparison can fail on a given track: a reference whose track runs the middle row
+    // the other way parts from the engine.
+    let (label, params) = given_track_boards().swap_remove(0);
+    let mut other = params.clone();
+    other
+        .set("track", "0,1,2,3,4,5,9,10,11,17,16,15,14,13,12,8,7,6")
+        .expect("a track");
+    let parted = play_side_by_side(&label, &params, &other, 20);
+    assert!(parted.is_err(), "another track went unnoticed: {parted:?}");
 }

@@ -32,6 +32,9 @@ pub struct Board {
     pub has_opposite: u64,
     /// On four rows, the opponent's outer hole in the column of each inner hole.
     pub opposite_outer: [u8; MAX_HOLES],
+    /// The track is given hole by hole (`track`): holes are numbered row by row from the
+    /// bottom, each from the left, and named so.
+    pub given: bool,
 }
 
 impl Board {
@@ -56,7 +59,16 @@ impl Board {
             opposite: [0; MAX_HOLES],
             has_opposite: 0,
             opposite_outer: [0; MAX_HOLES],
+            given: false,
         };
+        if let (Some(tracks), Some(territory)) = (params.track.given(), params.territory.0) {
+            board.given = true;
+            board.territory = territory;
+            for (player, track) in tracks.iter().enumerate() {
+                board.link(player, track);
+            }
+            return board;
+        }
         // Holes are numbered along the anticlockwise track: on two rows, player 1's row from
         // its left then player 2's from its left; on four rows, each player's own loop (outer
         // row from the left, inner row back), player 1's first.
@@ -121,17 +133,23 @@ impl Board {
             }
         }
         for (player, order) in orders.iter().enumerate() {
-            let len = lengths[player];
-            for (i, &cell) in order[..len].iter().enumerate() {
-                let (after, before) = (order[(i + 1) % len], order[(i + len - 1) % len]);
-                let cell = usize::from(cell);
-                board.next[0][player][cell] = after;
-                board.previous[0][player][cell] = before;
-                board.next[1][player][cell] = before;
-                board.previous[1][player][cell] = after;
-            }
+            board.link(player, &order[..lengths[player]]);
         }
         board
+    }
+
+    /// Sets `player`'s next and previous cells each way round along `order`, its
+    /// anticlockwise cycle of cells.
+    fn link(&mut self, player: usize, order: &[u8]) {
+        let len = order.len();
+        for (i, &cell) in order.iter().enumerate() {
+            let (after, before) = (order[(i + 1) % len], order[(i + len - 1) % len]);
+            let cell = usize::from(cell);
+            self.next[0][player][cell] = after;
+            self.previous[0][player][cell] = before;
+            self.next[1][player][cell] = before;
+            self.previous[1][player][cell] = after;
+        }
     }
 
     /// The ways round a mover may sow: anticlockwise (0), clockwise (1), as bits.
@@ -157,13 +175,14 @@ impl Board {
 
     /// A hole's name: its row's letter (`a` player 1's, `b` player 2's; on four rows `a` and
     /// `b` player 1's outer and inner, `c` and `d` player 2's inner and outer) and its place
-    /// from the row owner's left.
+    /// from the row owner's left; on a board whose track is given, the rows from the bottom
+    /// (`a`, `b`, `c`, …), each place from player 1's left.
     pub fn hole_name(&self, hole: usize) -> String {
         let row = hole / self.row;
         let place = hole % self.row;
         // The inner rows of a four-row board are numbered along the track from their owner's
         // right.
-        let from_left = if self.rows == 4 && (row == 1 || row == 2) {
+        let from_left = if !self.given && self.rows == 4 && (row == 1 || row == 2) {
             self.row - place
         } else {
             place + 1
@@ -184,7 +203,7 @@ impl Board {
         if !(1..=self.row).contains(&from_left) {
             return None;
         }
-        let place = if self.rows == 4 && (row == 1 || row == 2) {
+        let place = if !self.given && self.rows == 4 && (row == 1 || row == 2) {
             self.row - from_left
         } else {
             from_left - 1

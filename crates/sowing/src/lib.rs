@@ -14,6 +14,7 @@
 pub mod board;
 pub mod file;
 pub mod params;
+pub mod tracks;
 
 use engine::setup::{Seat, SetupError};
 use engine::{Game, Observe, Outcome, Phase, Player};
@@ -954,7 +955,7 @@ impl Observe for Sowing {
                 .map(|h| format!("{:>3}", self.cells[h]))
                 .collect();
             // Rows that run back along the track are printed from player 1's left too.
-            let reversed = row % 2 == 1;
+            let reversed = row % 2 == 1 && !self.board.given;
             let mut counts = counts;
             if reversed {
                 counts.reverse();

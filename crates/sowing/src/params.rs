@@ -6,6 +6,8 @@
 
 use engine::{game_options, option_enum};
 
+pub use crate::tracks::{HoleTracks, Territories};
+
 /// Holes a board may have in all: the engine keeps them in one 64-bit set.
 pub const MAX_HOLES: usize = 64;
 
@@ -161,13 +163,21 @@ option_enum! {
 game_options! {
     /// A sowing game's parameters.
     pub struct SowingParams {
-        /// Rows of holes: two (one a player) or four (two a player).
-        #[parameter(cites = "sowing family", source = "", range = 2..=4)]
+        /// Rows of holes: two (one a player) or four (two a player) on the family's round; any number where `track` gives the track.
+        #[parameter(cites = "sowing family", source = "", range = 1..=32)]
         pub rows: u8 = 2, ludii: 2;
 
         /// Holes in each row.
         #[parameter(cites = "sowing family", source = "", range = 2..=32)]
         pub holes: u8 = 6, ludii: 6;
+
+        /// The track each player sows along, hole by hole from 0 (row by row from the bottom, each from the left), one list shared or player 1's/player 2's; `round` for the family's round of two or four rows.
+        #[parameter(cites = "sowing family", source = "")]
+        pub track: HoleTracks = HoleTracks::ROUND, ludii: HoleTracks::ROUND;
+
+        /// The holes each player owns, as player 1's/player 2's, where `track` gives the track; `halves` for the family's round (one's own row or rows).
+        #[parameter(cites = "sowing family", source = "")]
+        pub territory: Territories = Territories::HALVES, ludii: Territories::HALVES;
 
         /// Counters in each hole at the start.
         #[parameter(cites = "sowing family", source = "", range = 0..=64)]
@@ -288,14 +298,12 @@ game_options! {
 /// than two rows, a store extra turn or an empty-hole capture without what it needs.
 fn validate(params: &SowingParams) -> Result<(), String> {
     let holes = usize::from(params.rows) * usize::from(params.holes);
-    if params.rows == 3 {
-        return Err("rows: three rows are not a board of this family yet".into());
-    }
     if holes > MAX_HOLES {
         return Err(format!(
             "rows × holes: {holes} holes, more than the {MAX_HOLES} the engine keeps"
         ));
     }
+    validate_given_track(params, holes)?;
     if params.empty_hole_capture == EmptyHoleCapture::OppositeColumn && params.rows != 4 {
         return Err("empty_hole_capture: a column of the opponent's holes needs four rows".into());
     }
@@ -373,6 +381,74 @@ fn validate(params: &SowingParams) -> Result<(), String> {
         return Err(format!(
             "seeds: {total} counters, more than the engine counts"
         ));
+    }
+    Ok(())
+}
+
+/// A track given hole by hole: on the board, with territories of holes in it, and none of the
+/// rules that need the family's round (facing holes, stores, rounds).
+fn validate_given_track(params: &SowingParams, holes: usize) -> Result<(), String> {
+    if params.track.given().is_none() {
+        if !(params.rows == 2 || params.rows == 4) {
+            return Err(
+                "rows: the family's round has two or four rows; another board needs a track".into(),
+            );
+        }
+        if params.territory != Territories::HALVES {
+            return Err(
+                "territory: the family's round has its halves; holes given need a track".into(),
+            );
+        }
+        return Ok(());
+    }
+    if let Some(fault) = params.track.fault(holes) {
+        return Err(fault);
+    }
+    let Some([first, second]) = params.territory.0 else {
+        return Err("territory: a track given hole by hole needs each player's holes".into());
+    };
+    let on_board = if holes == MAX_HOLES {
+        u64::MAX
+    } else {
+        (1u64 << holes) - 1
+    };
+    if first & second != 0 || (first | second) & !on_board != 0 || first == 0 || second == 0 {
+        return Err(
+            "territory: each player needs holes of its own on the board, none of them shared"
+                .into(),
+        );
+    }
+    for (player, (track, owned)) in params
+        .track
+        .given()
+        .into_iter()
+        .flatten()
+        .zip([first, second])
+        .enumerate()
+    {
+        let along = track.iter().fold(0u64, |bits, &h| bits | 1 << h);
+        if owned & !along != 0 {
+            return Err(format!(
+                "territory: player {}'s holes are not all on its track",
+                player + 1
+            ));
+        }
+    }
+    // A hole of no one's would count as player 1's where a capture asks whose row it is on.
+    if first | second != on_board
+        && !params.capture_counts.is_empty()
+        && params.capture_row != CaptureRow::Any
+    {
+        return Err("territory: captures on a player's row need every hole owned".into());
+    }
+    if params.empty_hole_capture != EmptyHoleCapture::Off
+        || params.capture_takes != CaptureTakes::Last
+        || params.stores_in_track
+        || params.round_refill > 0
+    {
+        return Err(
+            "track: facing holes, stores in the track and rounds need the family's round".into(),
+        );
     }
     Ok(())
 }

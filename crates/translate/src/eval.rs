@@ -356,15 +356,31 @@ impl Context<'_> {
                         .as_array()
                         .unwrap_or_default()
                         .iter()
-                        .map(|n| {
-                            self.int(n)
-                                .and_then(|v| usize::try_from(v).map_err(|_| unknown(n)))
+                        .map(|n| match n.as_str() {
+                            Some(coordinate) => {
+                                self.coordinate(coordinate).ok_or_else(|| unknown(n))
+                            }
+                            None => self
+                                .int(n)
+                                .and_then(|v| usize::try_from(v).map_err(|_| unknown(n))),
                         })
                         .collect::<Result<Vec<_>, _>>()?;
                     Ok(sorted(sites))
                 }
                 [values] if values.is_call("values") => self.sites(values),
+                // A board known only by its sites' numbers has no sides.
+                [symbol]
+                    if self.geometry.rows == 0
+                        && matches!(
+                            symbol.as_symbol(),
+                            Some("Bottom" | "Top" | "Left" | "Right")
+                        ) =>
+                {
+                    Err(unknown(node))
+                }
                 [symbol] => match symbol.as_symbol() {
+                    Some("Left") => Ok(self.geometry.column_sites(0)),
+                    Some("Right") => Ok(self.geometry.column_sites(self.geometry.columns - 1)),
                     Some("Bottom") => Ok(self.geometry.row_sites(0)),
                     Some("Top") => Ok(self.geometry.row_sites(self.geometry.rows - 1)),
                     Some("Track") => {
@@ -413,6 +429,15 @@ impl Context<'_> {
                     .cloned()
                     .ok_or_else(|| unknown(node))
             }
+            "expand" if args.len() == 1 && self.geometry.rows > 0 => {
+                let steps = match node.named("steps") {
+                    None => 1,
+                    Some(steps) => usize::try_from(self.int(steps)?).map_err(|_| unknown(node))?,
+                };
+                self.geometry
+                    .expand(&self.sites(args[0])?, steps)
+                    .ok_or_else(|| unknown(node))
+            }
             "if" if args.len() == 3 => {
                 if self.boolean(args[0])? {
                     self.sites(args[1])
@@ -453,6 +478,18 @@ impl Context<'_> {
             }
             _ => Err(unknown(node)),
         }
+    }
+
+    /// The site a coordinate such as `"D2"` names: the column's letter from `A` on the left,
+    /// the row's number from 1 at the bottom.
+    fn coordinate(&self, coordinate: &str) -> Option<usize> {
+        let mut chars = coordinate.chars();
+        let letter = chars.next().filter(char::is_ascii_uppercase)?;
+        let row: usize = chars.as_str().parse().ok()?;
+        let column = usize::from(letter as u8 - b'A');
+        (self.geometry.rows > 0 && row >= 1)
+            .then(|| self.geometry.site_at(column, row - 1))
+            .flatten()
     }
 
     /// A player's region as Ludii gathers it: every region of the player whose name contains

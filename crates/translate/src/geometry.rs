@@ -83,6 +83,54 @@ impl Geometry {
         }
     }
 
+    /// A board of `sites` sites known only by their numbers (Ludii's `(concentric {n})`): it
+    /// has no rows or columns, so no place on it is read by its position.
+    pub fn numbered(sites: usize) -> Geometry {
+        let points = (0..sites)
+            .map(|site| Point {
+                x: site as f64,
+                y: 0.0,
+            })
+            .collect();
+        Geometry {
+            rows: 0,
+            columns: 0,
+            stores: false,
+            points,
+        }
+    }
+
+    /// The sites of column `column` from the left, bottom to top (none on a board of numbers).
+    pub fn column_sites(&self, column: usize) -> Vec<usize> {
+        (0..self.rows).map(|row| self.hole(row, column)).collect()
+    }
+
+    /// The sites within `steps` steps of `sites`, stepping to orthogonal neighbours or also
+    /// to diagonal ones, when both give the same sites (so the board's adjacency does not
+    /// matter); `None` otherwise.
+    pub fn expand(&self, sites: &[usize], steps: usize) -> Option<Vec<usize>> {
+        let [orthogonal, diagonal] = [1.01, 1.5].map(|reach| {
+            let mut found: Vec<usize> = sites.to_vec();
+            for _ in 0..steps {
+                let mut next = found.clone();
+                for (other, point) in self.points.iter().enumerate() {
+                    let near = found.iter().any(|&site| {
+                        let from = self.points[site];
+                        let (dx, dy) = (point.x - from.x, point.y - from.y);
+                        (dx * dx + dy * dy).sqrt() <= reach
+                    });
+                    if near && !next.contains(&other) {
+                        next.push(other);
+                    }
+                }
+                found = next;
+            }
+            found.sort_unstable();
+            found
+        });
+        (orthogonal == diagonal).then_some(orthogonal)
+    }
+
     /// The site at `column` (from the left) and `row` (from the bottom), if the board has one
     /// there: what Ludii's coordinates such as `"G3"` name.
     pub fn site_at(&self, column: usize, row: usize) -> Option<usize> {

@@ -19,6 +19,7 @@ use sowing::{
 use crate::eval::{Context, Places, Unknown, is_symbol};
 use crate::geometry::Geometry;
 
+mod boards;
 mod rounds;
 
 /// Something in a description the family has no parameter for, with its place.
@@ -114,6 +115,10 @@ struct Equipment {
     /// The tracks: name, owner (none for both players) and sites, in order.
     tracks: Vec<Track>,
     board_node: Node,
+    /// The board is a `(mancalaBoard …)`, not a board numbered by [`boards`].
+    mancala: bool,
+    /// A region of the description could not be read (and is named as lacking).
+    regions_unread: bool,
 }
 
 /// Reads a sowing description into the family's parameters, or names what it lacks.
@@ -175,13 +180,12 @@ fn read_game(reader: &mut Reader<'_>) {
 fn read_equipment(reader: &mut Reader<'_>, equipment: &Node) -> Option<Equipment> {
     let list: Vec<&Node> = equipment.positional().flat_map(items).collect();
     let Some(board) = list.iter().find(|n| n.is_call("mancalaBoard")) else {
-        let other = list
-            .iter()
-            .find(|n| n.is_call("board"))
-            .copied()
-            .unwrap_or(equipment);
-        reader.lack(other, "a board that is not a mancala board");
-        return None;
+        let Some(other) = list.iter().find(|n| n.is_call("board")) else {
+            reader.lack(equipment, "a board that is not a mancala board");
+            return None;
+        };
+        let geometry = boards::board_geometry(reader, other)?;
+        return read_board_parts(reader, &list, other, geometry, false);
     };
     let (Some(rows), Some(columns)) = (
         board.arg(0).and_then(Node::as_int),
@@ -199,17 +203,30 @@ fn read_equipment(reader: &mut Reader<'_>, equipment: &Node) -> Option<Equipment
             reader.lack(value, format!("mancalaBoard {name}:{value}"));
         }
     }
-    if !(rows == 2 || rows == 4) {
-        reader.lack(
-            board,
-            format!("a board of {rows} rows (the family plays two or four)"),
-        );
+    if !(1..=32).contains(&rows) || !(1..=64).contains(&columns) {
+        reader.lack(board, format!("a board of {rows} rows of {columns}"));
         return None;
     }
     let geometry = Geometry::new(rows as usize, columns as usize, stores);
+    read_board_parts(reader, &list, board, geometry, true)
+}
+
+/// The tracks, regions, maps and pieces of a board whose sites `geometry` numbers.
+fn read_board_parts(
+    reader: &mut Reader<'_>,
+    list: &[&Node],
+    board: &Node,
+    geometry: Geometry,
+    mancala: bool,
+) -> Option<Equipment> {
     let mut places = Places::default();
+    let mut regions_unread = false;
     let mut found: Vec<Track> = Vec::new();
-    let tracks: Vec<&Node> = board.positional().skip(2).flat_map(items).collect();
+    let tracks: Vec<&Node> = board
+        .positional()
+        .skip(if mancala { 2 } else { 1 })
+        .flat_map(items)
+        .collect();
     for track in tracks {
         if !track.is_call("track") {
             reader.lack(
@@ -218,9 +235,11 @@ fn read_equipment(reader: &mut Reader<'_>, equipment: &Node) -> Option<Equipment
             );
             continue;
         }
-        let (Some(name), Some(spec)) = (
+        let listed = boards::listed_sites(track, &geometry);
+        let spec = track.arg(1).and_then(Node::as_str).filter(|_| mancala);
+        let (Some(name), true) = (
             track.arg(0).and_then(Node::as_str),
-            track.arg(1).and_then(Node::as_str),
+            spec.is_some() || listed.is_some(),
         ) else {
             reader.lack(
                 track,
@@ -232,7 +251,11 @@ fn read_equipment(reader: &mut Reader<'_>, equipment: &Node) -> Option<Equipment
             reader.lack(track, format!("a track that does not loop: {track}"));
             continue;
         }
-        let sites = match geometry.track(spec) {
+        let walked = match (listed, spec) {
+            (Some(listed), _) => listed,
+            (None, spec) => geometry.track(spec.unwrap_or_default()),
+        };
+        let sites = match walked {
             Ok(sites) => sites,
             Err(reason) => {
                 reader.lack(
@@ -277,9 +300,9 @@ fn read_equipment(reader: &mut Reader<'_>, equipment: &Node) -> Option<Equipment
         .unwrap_or(&found[0])
         .sites
         .clone();
-    for node in &list {
+    for node in list {
         match node.head() {
-            Some("mancalaBoard") => {}
+            Some("mancalaBoard" | "board") => {}
             Some("piece") => {
                 if !(node.arg(0).and_then(Node::as_str) == Some("Seed")
                     && node.arg(1).is_some_and(|a| is_symbol(a, "Shared")))
@@ -292,7 +315,11 @@ fn read_equipment(reader: &mut Reader<'_>, equipment: &Node) -> Option<Equipment
                     reader.lack(node, format!("hands other than one each: {node}"));
                 }
             }
-            Some("regions") => read_region(reader, node, &geometry, &mut places),
+            Some("regions") => {
+                let lacking = reader.lacks.len();
+                read_region(reader, node, &geometry, &mut places);
+                regions_unread |= reader.lacks.len() > lacking;
+            }
             Some("map") => read_map(reader, node, &geometry, &mut places),
             _ => reader.lack(node, format!("equipment the family does not have: {node}")),
         }
@@ -301,7 +328,9 @@ fn read_equipment(reader: &mut Reader<'_>, equipment: &Node) -> Option<Equipment
         geometry,
         places,
         tracks: found,
-        board_node: (*board).clone(),
+        board_node: board.clone(),
+        mancala,
+        regions_unread,
     })
 }
 
@@ -411,6 +440,9 @@ type BoardReading = (
 fn board_for(reader: &mut Reader<'_>, equipment: &Equipment) -> Option<BoardReading> {
     let geometry = &equipment.geometry;
     let node = &equipment.board_node;
+    if !equipment.mancala || !(geometry.rows == 2 || geometry.rows == 4) {
+        return boards::given_board(reader, equipment);
+    }
     let store_sites: Vec<usize> = geometry
         .store_sites()
         .map(|(a, b)| vec![a, b])
@@ -487,6 +519,9 @@ fn board_for(reader: &mut Reader<'_>, equipment: &Equipment) -> Option<BoardRead
         if all_matched {
             return Some((params, board, cells, ways));
         }
+    }
+    if !with_stores && !unmatched.is_empty() {
+        return boards::given_board(reader, equipment);
     }
     reader.lack(
         node,
@@ -619,6 +654,7 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
     let board_node = &equipment.board_node;
     reader.set("rows", params.rows, board_node);
     reader.set("holes", params.holes, board_node);
+    boards::read_track_and_territory(reader, &params, board_node);
     reader.set("stores_in_track", params.stores_in_track, board_node);
     reader.set_or_default(
         "store_side",

@@ -132,10 +132,10 @@ fn what_the_family_lacks_is_named_at_its_line() {
         &description(&[("{players}", "3")]),
         Expect::Lacks("players other than two", 2),
     );
-    let three_rows = r#"(mancalaBoard 3 6 store:None (track "Track" "0,E,N,W" loop:True))"#;
+    let too_large = r#"(mancalaBoard 3 30 store:None (track "Track" "0,E,N,W" loop:True))"#;
     check(
-        &description(&[("{board}", three_rows)]),
-        Expect::Lacks("3 rows", 4),
+        &description(&[("{board}", too_large)]),
+        Expect::Lacks("more than 64 holes", 4),
     );
     let unknown = r#"if:(is Friendly (to)) apply:(fromTo (from (to)) (to (handSite Mover)) count:(count at:(to)))"#;
     check(

@@ -1,0 +1,158 @@
+//! Boards the family plays by the tracks a description gives: a real three-row board read and
+//! walked in the description's order, and the boards the reader does not number named.
+
+use translate::{Missing, sowing_description};
+
+/// Rules the family plays, around a board's equipment.
+fn with_rules(equipment: &str) -> String {
+    format!(
+        r#"(game "Test"
+    (players 2)
+    {equipment}
+    (rules
+        (start (set Count 4 to:(sites Track)))
+        (play
+            (move Select
+                (from (sites Mover) if:(> (count at:(from)) 0))
+                (then (sow))
+            )
+        )
+        (end (if (no Moves Mover) (byScore {{(score P1 (count Cell at:(handSite P1))) (score P2 (count Cell at:(handSite P2)))}})))
+    )
+)
+(metadata (info {{ (id "1") (classification "board/sow/three rows") }}))
+"#
+    )
+}
+
+/// The `(equipment …)` of a vendored description, as written, with its size's define in
+/// place of the define's use.
+fn equipment_of(file: &str) -> String {
+    let path = format!(
+        "{}/../../corpus/ludii/lud/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let start = text.find("(equipment").unwrap();
+    let mut depth = 0;
+    for (offset, c) in text[start..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    let columns = text
+                        .split("(define \"Columns\" ")
+                        .nth(1)
+                        .and_then(|rest| rest.split(')').next())
+                        .unwrap();
+                    return text[start..=start + offset].replace("\"Columns\"", columns);
+                }
+            }
+            _ => {}
+        }
+    }
+    panic!("{file}: the equipment does not close");
+}
+
+fn lacks(text: &str) -> Vec<String> {
+    match sowing_description("Test.lud", text).outcome {
+        Err(Missing::Lacks(lacks)) => lacks.into_iter().map(|lack| lack.what).collect(),
+        other => panic!("expected lacks, got {other:?}"),
+    }
+}
+
+/// Gabata (Adowa)'s board: three rows of six, the track "0,E,N1,W2,17,W,S1,E2" shared, each
+/// player's row and half the middle row its own.
+#[test]
+fn a_three_row_track_visits_the_holes_in_the_descriptions_order() {
+    let text = with_rules(&equipment_of("Gabata (Adowa).lud"));
+    let translation = sowing_description("Test.lud", &text);
+    let file = translation.outcome.as_ref().expect("the board plays");
+    assert_eq!(file.parameters["rows"].value, "3");
+    let (_, ludii) = file.presets().unwrap();
+    // The direction string walked by hand: player 1's row east, up one and two holes west,
+    // player 2's row from site 17 west, down one and two holes east.
+    let walked = [0, 1, 2, 3, 4, 5, 11, 10, 9, 17, 16, 15, 14, 13, 12, 6, 7, 8];
+    let board = sowing::board::Board::new(&ludii);
+    for player in 0..2 {
+        let mut hole = walked[0];
+        for &expected in walked.iter().skip(1).chain([&walked[0]]) {
+            hole = usize::from(board.next[0][player][hole]);
+            assert_eq!(hole, expected, "player {}'s track", player + 1);
+        }
+    }
+    assert_eq!(
+        file.parameters["territory"].value,
+        "0,1,2,3,4,5,9,10,11/6,7,8,12,13,14,15,16,17"
+    );
+    assert_eq!(ludii.direction, sowing::Direction::Anticlockwise);
+}
+
+#[test]
+fn a_second_track_that_is_not_the_first_backwards_is_named() {
+    let equipment = r#"(equipment {
+        (mancalaBoard 3 6 store:None {
+            (track "Track" "0,E,N1,W2,17,W,S1,E2" loop:True)
+            (track "Other" "0,E,N,W" loop:True P1)
+        })
+        (regions P1 (sites Bottom))
+        (regions P2 (sites Top))
+        (piece "Seed" Shared)
+        (hand Each)
+    })"#;
+    let found = lacks(&with_rules(equipment));
+    assert!(
+        found
+            .iter()
+            .any(|l| l.contains("a second track of player 1 (Other)")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_board_of_merged_shapes_is_named_as_not_numbered() {
+    let equipment = r#"(equipment {
+        (board (merge {(rectangle 1 5) (shift 0 2 (rectangle 1 5))}) (track "Track" {0 1 2 3 4 9 8 7 6 5} loop:True) use:Vertex)
+        (regions P1 (sites {0..4}))
+        (regions P2 (sites {5..9}))
+        (piece "Seed" Shared)
+        (hand Each)
+    })"#;
+    let found = lacks(&with_rules(equipment));
+    assert!(
+        found
+            .iter()
+            .any(|l| l.starts_with("a board the reader does not number")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_ring_of_sites_plays_along_its_listed_track() {
+    let equipment = r#"(equipment {
+        (board (concentric {(* 4 2)}) (track "Track" "0,2,4,6,7,5,3,1" loop:True) use:Vertex)
+        (regions P1 (sites {0 2 4 6}))
+        (regions P2 (sites {1 3 5 7}))
+        (piece "Seed" Shared)
+        (hand Each)
+    })"#;
+    let translation = sowing_description("Test.lud", &with_rules(equipment));
+    let file = translation.outcome.as_ref().expect("the ring plays");
+    assert_eq!(file.parameters["track"].value, "0,2,4,6,7,5,3,1");
+    assert_eq!(file.parameters["territory"].value, "0,2,4,6/1,3,5,7");
+}
+
+#[test]
+fn a_track_listed_as_an_array_of_sites_reads_alike() {
+    let equipment = r#"(equipment {
+        (board (concentric {8}) (track "Track" {0 2 4 6 7 5 3 1} loop:True) use:Vertex)
+        (regions P1 (sites {0 2 4 6}))
+        (regions P2 (sites {1 3 5 7}))
+        (piece "Seed" Shared)
+        (hand Each)
+    })"#;
+    let translation = sowing_description("Test.lud", &with_rules(equipment));
+    let file = translation.outcome.as_ref().expect("the ring plays");
+    assert_eq!(file.parameters["track"].value, "0,2,4,6,7,5,3,1");
+}
