@@ -167,6 +167,34 @@ impl Race {
     /// Where a piece of `mover` at `from` (a track position or `HAND`) goes with `value`, if the
     /// move is legal.
     fn destination(&self, mover: usize, from: u8, value: u16, backward: bool) -> Option<Landing> {
+        self.destination_by(mover, from, value, backward, self.params.bear_off_larger)
+    }
+
+    /// Whether a piece of `mover` bears off from `from` with `value`, larger than it needs: it
+    /// is the piece nearest the start among those `value` carries past the end, and `value`
+    /// moves no piece otherwise (Ludii's `firstMoveOnTrack` in the `noMoveYet` of its
+    /// Backgammon).
+    fn bears_off_larger(&self, mover: usize, from: u8, value: u16) -> bool {
+        let len = u16::from(self.board.len[mover]);
+        let pieces = &self.position[mover][..self.pieces()];
+        let behind = pieces
+            .iter()
+            .any(|&p| p < from && u16::from(p) + value > len);
+        !behind
+            && !pieces
+                .iter()
+                .any(|&p| p < OFF && self.destination_by(mover, p, value, false, false).is_some())
+    }
+
+    /// [`Self::destination`], with the larger value's bearing off or without it.
+    fn destination_by(
+        &self,
+        mover: usize,
+        from: u8,
+        value: u16,
+        backward: bool,
+        larger: bool,
+    ) -> Option<Landing> {
         let params = &self.params;
         let len = i32::from(self.board.len[mover]);
         let value = i32::from(value);
@@ -194,11 +222,17 @@ impl Race {
             (target, i32::from(from) + 1..target.min(len))
         };
         if target >= len {
+            let home = params.bear_off_home == 0 || self.all_home(mover);
             let reaches = match params.bear_off {
-                BearOff::Exact => target == len,
+                BearOff::Exact => {
+                    target == len
+                        || (larger
+                            && home
+                            && from != HAND
+                            && self.bears_off_larger(mover, from, value as u16))
+                }
                 BearOff::Any => true,
             };
-            let home = params.bear_off_home == 0 || self.all_home(mover);
             return (reaches && home && self.passable(mover, passed)).then_some(Landing::Off);
         }
         if !self.passable(mover, passed) {
@@ -288,6 +322,9 @@ impl Race {
                     }) {
                         return false;
                     }
+                }
+                if self.params.enter_first && self.in_hand[mover] > 0 {
+                    continue;
                 }
                 let mut seen = 0u128;
                 for &from in &self.position[mover][..self.pieces()] {
