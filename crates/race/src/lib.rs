@@ -65,6 +65,8 @@ pub struct Race {
     /// Pieces of each player on each cell.
     on_cell: [[u8; MAX_CELLS]; MAX_SEATS],
     in_hand: [u8; MAX_SEATS],
+    /// Of the pieces in hand, those sent back by an enemy (Backgammon's bar).
+    captured: [u8; MAX_SEATS],
     off: [u8; MAX_SEATS],
     to_move: Player,
     /// A throw is due.
@@ -323,7 +325,7 @@ impl Race {
                         return false;
                     }
                 }
-                if self.params.enter_first && self.in_hand[mover] > 0 {
+                if self.params.captured_enter_first && self.captured[mover] > 0 {
                     continue;
                 }
                 let mut seen = 0u128;
@@ -378,6 +380,7 @@ impl Race {
                         None => {
                             self.position[enemy][index] = HAND;
                             self.in_hand[enemy] += 1;
+                            self.captured[enemy] += 1;
                         }
                     }
                 }
@@ -440,6 +443,7 @@ impl Race {
             .expect("a piece stands where a legal move starts");
         if from == HAND {
             self.in_hand[mover] -= 1;
+            self.captured[mover] = self.captured[mover].saturating_sub(1);
         } else {
             self.on_cell[mover][usize::from(self.board.cell(mover, from))] -= 1;
         }
@@ -478,6 +482,7 @@ impl Game for Race {
             position: [[HAND; MAX_PIECES]; MAX_SEATS],
             on_cell: [[0; MAX_CELLS]; MAX_SEATS],
             in_hand: [options.pieces; MAX_SEATS],
+            captured: [0; MAX_SEATS],
             off: [0; MAX_SEATS],
             to_move: 0,
             throw_due: true,
@@ -642,6 +647,14 @@ impl Game for Race {
             let pieces = &self.position[player][..self.pieces()];
             let in_hand = pieces.iter().filter(|&&p| p == HAND).count();
             let off = pieces.iter().filter(|&&p| p == OFF).count();
+            if self.captured[player] > self.in_hand[player] {
+                return Err(format!(
+                    "player {} has {} captured pieces and {} in hand",
+                    player + 1,
+                    self.captured[player],
+                    self.in_hand[player]
+                ));
+            }
             if in_hand != usize::from(self.in_hand[player]) || off != usize::from(self.off[player])
             {
                 return Err(format!(

@@ -197,9 +197,9 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub bear_off_larger: bool = false, ludii: false;
 
-        /// Whether the pieces in the mover's hand (Backgammon's bar: pieces captured) must all enter before any piece on the board moves.
+        /// Whether pieces an enemy sent back to the mover's hand (Backgammon's bar) must all enter again before any piece on the board moves; pieces that have not yet entered wait as others do.
         #[rule(cites = "race family", source = "")]
-        pub enter_first: bool = false, ludii: false;
+        pub captured_enter_first: bool = false, ludii: false;
 
         /// Whether the first to bear off every piece wins, or play goes on and ranks by order of finishing.
         #[rule(cites = "race family", source = "")]

@@ -1717,14 +1717,14 @@ fn read_moves(
     reader.set("extra_throw_cells", cell_list(&again), moves);
     if let Some(bar) = bar {
         reader.set("bear_off", "exact", bar.home_turn);
-        reader.set("bear_off_larger", true, bar.home_turn);
-        reader.set("bear_off_home", bar.home_cells, bar.home_turn);
-        reader.set("enter_first", true, bar.turn);
+        reader.set("bear_off_larger", true, bar.larger);
+        reader.set("bear_off_home", bar.home_cells, bar.all_home);
+        reader.set("captured_enter_first", true, bar.turn);
         return;
     }
     reader.set("bear_off_home", 0, moves);
     reader.set("bear_off_larger", false, moves);
-    reader.set("enter_first", false, moves);
+    reader.set("captured_enter_first", false, moves);
     match (
         action(Destination::End, Occupant::Empty),
         action(Destination::Off, Occupant::Empty),
@@ -1741,6 +1741,10 @@ struct BarTurn<'n> {
     turn: &'n Node,
     /// The turn once every piece is home: bearing off.
     home_turn: &'n Node,
+    /// Whether every piece is home (`ALL_HOME`).
+    all_home: &'n Node,
+    /// The larger die's bearing off: `noMoveYet:(firstMoveOnTrack …)`.
+    larger: &'n Node,
     /// Cells of the mover's home, the last of its track.
     home_cells: usize,
 }
@@ -1904,6 +1908,11 @@ fn read_bar_turn(
     let bar = BarTurn {
         turn: other,
         home_turn,
+        all_home: condition,
+        larger: home_turn
+            .arg(1)
+            .and_then(|sites| sites.named("noMoveYet"))
+            .unwrap_or(home_turn),
         home_cells,
     };
     read_moves(reader, step, equipment, zero_passes, Some(&bar));

@@ -535,15 +535,38 @@ fn read_game(file: &str) -> RaceParams {
     race_description::params_of(&reading).unwrap()
 }
 
-/// The legal moves of player 1 after the dice `first` and `second`, from a position set up.
-fn legal_after(params: &RaceParams, setup: &str, first: u8, second: u8) -> Vec<String> {
+/// The legal moves after each throw of `throws` (two dice) from a position set up, the moves of
+/// `played` made in turn by their notation, and the legal moves after the last throw.
+fn legal_after(
+    params: &RaceParams,
+    setup: &str,
+    throws: &[(u8, u8)],
+    played: &[&str],
+) -> Vec<String> {
     use engine::{Game, Observe};
     let setup = corpus::yaml::from_yaml(std::path::Path::new("setup"), setup).unwrap();
     let mut game = race::Race::from_setup(params, setup).unwrap();
-    game.apply_chance(first - 1 + 6 * (second - 1));
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves.into_iter().map(|m| game.notation(m)).collect()
+    let mut played = played.iter();
+    let legal = |game: &race::Race| {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        moves
+    };
+    for (index, &(first, second)) in throws.iter().enumerate() {
+        game.apply_chance(first - 1 + 6 * (second - 1));
+        if index + 1 == throws.len() {
+            break;
+        }
+        while matches!(game.phase(), engine::Phase::Decision(_)) {
+            let wanted = played.next().expect("a move for each decision");
+            let chosen = legal(&game)
+                .into_iter()
+                .find(|&m| game.notation(m) == *wanted)
+                .unwrap_or_else(|| panic!("{wanted} is not legal"));
+            game.apply(chosen);
+        }
+    }
+    legal(&game).into_iter().map(|m| game.notation(m)).collect()
 }
 
 /// Backgammon's bar is the first site of each track, where captures go: read as the hand,
@@ -558,7 +581,10 @@ fn backgammon_reads_its_bar_as_the_hand_and_its_home_as_the_last_six_points() {
         assert_eq!((track[0], track[23]), (12, 25), "{file}: {track:?}");
         assert_eq!(params.start.positions(0)[..2], [1, 1], "{file}");
         assert_eq!(params.bear_off_home, 6, "{file}");
-        assert!(params.enter_first && params.bear_off_larger, "{file}");
+        assert!(
+            params.captured_enter_first && params.bear_off_larger,
+            "{file}"
+        );
         assert!(params.doubles_played_twice, "{file}");
         assert_eq!(params.ranking, race::Ranking::FirstOutWins, "{file}");
     }
@@ -570,18 +596,19 @@ fn backgammon_bears_off_only_when_every_piece_is_home() {
     // Fourteen pieces on the six-point (cell 20) and one on the five-point before home.
     let outside =
         "board: {1: [18, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 25], 2: [1]}";
-    let moves = legal_after(&params, outside, 1, 3);
+    let moves = legal_after(&params, outside, &[(1, 3)], &[]);
     assert!(moves.iter().all(|m| !m.contains("off")), "{moves:?}");
     let home = "board: {1: [21, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 25], 2: [1]}";
-    let moves = legal_after(&params, home, 1, 3);
+    let moves = legal_after(&params, home, &[(1, 3)], &[]);
     assert!(moves.iter().any(|m| m.starts_with("25-off")), "{moves:?}");
 }
 
 #[test]
 fn backgammon_enters_from_the_bar_before_any_other_move() {
     let params = read_game("Backgammon.lud");
-    // One piece on the bar (in hand): only it moves, to the die's point past the bar.
-    let barred = "board: {1: [12, 12, 11, 11, 10, 10, 9, 9, 8, 8, 7, 7, 5, 5], 2: [1]}";
-    let moves = legal_after(&params, barred, 1, 3);
+    // Player 2 hits player 1's blot on cell 24; player 1 must enter it from the bar (the hand)
+    // on the die's point past the bar before any other piece moves.
+    let blot = "{board: {1: [24, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8, 7, 7, 5, 5], 2: [25, 1]}, to_move: 2}";
+    let moves = legal_after(&params, blot, &[(1, 3), (1, 3)], &["25x24 [1]", "1-4 [3]"]);
     assert_eq!(moves, ["hand-12 [1]", "hand-10 [3]"]);
 }
