@@ -272,6 +272,26 @@ fn read_board_shape(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
             }
         },
         Some("hole") => read_holes(reader, shape),
+        Some("merge") => match shape.arg(0).and_then(Node::as_array).map(|parts| {
+            parts
+                .iter()
+                .map(grid_points)
+                .collect::<Option<Vec<Vec<(usize, usize)>>>>()
+        }) {
+            Some(Some(parts)) if shape.children().len() == 1 => {
+                Some(Geometry::merged(parts.into_iter().flatten()))
+            }
+            _ => {
+                reader.lack(
+                    shape,
+                    format!(
+                        "a merged board the reader does not read: {shape_}",
+                        shape_ = Brief(shape)
+                    ),
+                );
+                None
+            }
+        },
         _ => {
             reader.lack(
                 shape,
@@ -282,6 +302,40 @@ fn read_board_shape(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
             );
             None
         }
+    }
+}
+
+/// The points (column, row) of a rectangle or square of points, shifted as `(shift dx dy …)`
+/// says by whole steps: a part of a merged board played on its vertices, which Ludii lays
+/// out as the grid of its size, row by row from the bottom, each from the left.
+fn grid_points(part: &Node) -> Option<Vec<(usize, usize)>> {
+    let whole = |node: Option<&Node>| {
+        node.and_then(Node::as_int)
+            .and_then(|v| usize::try_from(v).ok())
+    };
+    match (part.head()?, part.children().len()) {
+        ("rectangle", 2) => {
+            let (rows, columns) = (whole(part.arg(0))?, whole(part.arg(1))?);
+            Some(
+                (0..rows)
+                    .flat_map(|r| (0..columns).map(move |c| (c, r)))
+                    .collect(),
+            )
+        }
+        ("square", 1) => {
+            let size = whole(part.arg(0))?;
+            Some(
+                (0..size)
+                    .flat_map(|r| (0..size).map(move |c| (c, r)))
+                    .collect(),
+            )
+        }
+        ("shift", 3) => {
+            let (dx, dy) = (whole(part.arg(0))?, whole(part.arg(1))?);
+            let points = grid_points(part.arg(2)?)?;
+            Some(points.into_iter().map(|(c, r)| (c + dx, r + dy)).collect())
+        }
+        _ => None,
     }
 }
 
@@ -416,12 +470,27 @@ fn read_equipment<'g>(
     let plain_grid = board
         .and_then(|b| b.arg(0))
         .is_some_and(|shape| shape.is_call("rectangle") || shape.is_call("square"));
+    // A merged board is read as points: played on its vertices only.
+    let merged = board
+        .and_then(|b| b.arg(0))
+        .is_some_and(|shape| shape.is_call("merge"));
+    let on_vertices = board
+        .and_then(|b| b.named("use"))
+        .is_some_and(|u| is_symbol(u, "Vertex"));
+    if let (true, false, Some(board)) = (merged, on_vertices, board) {
+        reader.lack(board, "a merged board played on its cells");
+    }
     for (key, value) in named.filter_map(|n| match &n.kind {
         Kind::Named { key, value } => Some((key, value)),
         _ => None,
     }) {
         let on = value.as_symbol();
-        if key == "use" && (on == Some("Cell") || (on == Some("Vertex") && plain_grid)) {
+        let read = match on {
+            Some("Vertex") => plain_grid || merged,
+            Some("Cell") => !merged,
+            _ => false,
+        };
+        if key == "use" && read {
             continue;
         }
         reader.lack(
@@ -2103,5 +2172,56 @@ fn read_end(reader: &mut Reader, end: &Node) {
             end,
             format!("an end the reader does not read: {end_}", end_ = Brief(end)),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Todas Tablas's board, four strips of six points merged and played on their vertices: its
+    /// own first track, `{11..0 12..23}`, runs along the bottom from the right, across the bar
+    /// (the gap at column 6), and back along the top from the left, the horseshoe of its rules.
+    #[test]
+    fn a_merged_board_numbers_its_points_as_the_description_tracks_them() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../corpus/ludii/lud/Todas Tablas.lud"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let description = ludii::Description::read("Todas Tablas.lud", &text).unwrap();
+        let expanded = description.expand(&ludii::Selection::Defaults).unwrap();
+        let shape = expanded
+            .game
+            .walk()
+            .find(|n| n.is_call("board"))
+            .and_then(|b| b.arg(0))
+            .unwrap();
+        let mut reader = Reader {
+            lacks: Vec::new(),
+            reading: Reading::new(),
+        };
+        let geometry = read_board_shape(&mut reader, shape).unwrap();
+        assert_eq!(geometry.sites(), 24);
+        let track: Vec<usize> = (0..=11).rev().chain(12..=23).collect();
+        let at: Vec<(usize, usize)> = track
+            .iter()
+            .map(|&site| {
+                (0..13)
+                    .flat_map(|c| (0..7).map(move |r| (c, r)))
+                    .find(|&(c, r)| geometry.site_at(c, r) == Some(site))
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(at[0], (12, 0), "the track starts at the bottom right");
+        assert_eq!(at[11], (0, 0));
+        assert_eq!(at[12], (0, 6), "it turns at the left end");
+        assert_eq!(at[23], (12, 6));
+        for pair in at.windows(2) {
+            let ((c1, r1), (c2, r2)) = (pair[0], pair[1]);
+            let step = c1.abs_diff(c2) + r1.abs_diff(r2);
+            assert!(step == 1 || step == 2 || (c1 == 0 && c2 == 0), "{pair:?}");
+        }
+        assert_eq!(geometry.site_at(6, 0), None, "the bar is no point");
     }
 }
