@@ -168,6 +168,7 @@ impl Race {
 
     /// Where a piece of `mover` at `from` (a track position or `HAND`) goes with `value`, if the
     /// move is legal.
+    #[inline(always)]
     fn destination(&self, mover: usize, from: u8, value: u16, backward: bool) -> Option<Landing> {
         self.destination_by(mover, from, value, backward, self.params.bear_off_larger)
     }
@@ -304,6 +305,8 @@ impl Race {
     fn each_move(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
         let mover = usize::from(self.to_move);
         let mut any = false;
+        // A piece captured waits to enter again: the board's pieces wait for it.
+        let board_waits = self.params.captured_enter_first && self.captured[mover] > 0;
         for backward in [false, true] {
             if backward && (any || !self.params.backward_if_no_forward) {
                 break;
@@ -325,7 +328,7 @@ impl Race {
                         return false;
                     }
                 }
-                if self.params.captured_enter_first && self.captured[mover] > 0 {
+                if board_waits {
                     continue;
                 }
                 let mut seen = 0u128;
