@@ -65,6 +65,8 @@ pub struct Race {
     /// Pieces of each player on each cell.
     on_cell: [[u8; MAX_CELLS]; MAX_SEATS],
     in_hand: [u8; MAX_SEATS],
+    /// Of the pieces in hand, those sent back by an enemy (Backgammon's bar).
+    captured: [u8; MAX_SEATS],
     off: [u8; MAX_SEATS],
     to_move: Player,
     /// A throw is due.
@@ -166,7 +168,36 @@ impl Race {
 
     /// Where a piece of `mover` at `from` (a track position or `HAND`) goes with `value`, if the
     /// move is legal.
+    #[inline(always)]
     fn destination(&self, mover: usize, from: u8, value: u16, backward: bool) -> Option<Landing> {
+        self.destination_by(mover, from, value, backward, self.params.bear_off_larger)
+    }
+
+    /// Whether a piece of `mover` bears off from `from` with `value`, larger than it needs: it
+    /// is the piece nearest the start among those `value` carries past the end, and `value`
+    /// moves no piece otherwise (Ludii's `firstMoveOnTrack` in the `noMoveYet` of its
+    /// Backgammon).
+    fn bears_off_larger(&self, mover: usize, from: u8, value: u16) -> bool {
+        let len = u16::from(self.board.len[mover]);
+        let pieces = &self.position[mover][..self.pieces()];
+        let behind = pieces
+            .iter()
+            .any(|&p| p < from && u16::from(p) + value > len);
+        !behind
+            && !pieces
+                .iter()
+                .any(|&p| p < OFF && self.destination_by(mover, p, value, false, false).is_some())
+    }
+
+    /// [`Self::destination`], with the larger value's bearing off or without it.
+    fn destination_by(
+        &self,
+        mover: usize,
+        from: u8,
+        value: u16,
+        backward: bool,
+        larger: bool,
+    ) -> Option<Landing> {
         let params = &self.params;
         let len = i32::from(self.board.len[mover]);
         let value = i32::from(value);
@@ -194,11 +225,17 @@ impl Race {
             (target, i32::from(from) + 1..target.min(len))
         };
         if target >= len {
+            let home = params.bear_off_home == 0 || self.all_home(mover);
             let reaches = match params.bear_off {
-                BearOff::Exact => target == len,
+                BearOff::Exact => {
+                    target == len
+                        || (larger
+                            && home
+                            && from != HAND
+                            && self.bears_off_larger(mover, from, value as u16))
+                }
                 BearOff::Any => true,
             };
-            let home = params.bear_off_home == 0 || self.all_home(mover);
             return (reaches && home && self.passable(mover, passed)).then_some(Landing::Off);
         }
         if !self.passable(mover, passed) {
@@ -268,6 +305,8 @@ impl Race {
     fn each_move(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
         let mover = usize::from(self.to_move);
         let mut any = false;
+        // A piece captured waits to enter again: the board's pieces wait for it.
+        let board_waits = self.params.captured_enter_first && self.captured[mover] > 0;
         for backward in [false, true] {
             if backward && (any || !self.params.backward_if_no_forward) {
                 break;
@@ -288,6 +327,9 @@ impl Race {
                     }) {
                         return false;
                     }
+                }
+                if board_waits {
+                    continue;
                 }
                 let mut seen = 0u128;
                 for &from in &self.position[mover][..self.pieces()] {
@@ -341,6 +383,7 @@ impl Race {
                         None => {
                             self.position[enemy][index] = HAND;
                             self.in_hand[enemy] += 1;
+                            self.captured[enemy] += 1;
                         }
                     }
                 }
@@ -403,6 +446,7 @@ impl Race {
             .expect("a piece stands where a legal move starts");
         if from == HAND {
             self.in_hand[mover] -= 1;
+            self.captured[mover] = self.captured[mover].saturating_sub(1);
         } else {
             self.on_cell[mover][usize::from(self.board.cell(mover, from))] -= 1;
         }
@@ -441,6 +485,7 @@ impl Game for Race {
             position: [[HAND; MAX_PIECES]; MAX_SEATS],
             on_cell: [[0; MAX_CELLS]; MAX_SEATS],
             in_hand: [options.pieces; MAX_SEATS],
+            captured: [0; MAX_SEATS],
             off: [0; MAX_SEATS],
             to_move: 0,
             throw_due: true,
@@ -605,6 +650,14 @@ impl Game for Race {
             let pieces = &self.position[player][..self.pieces()];
             let in_hand = pieces.iter().filter(|&&p| p == HAND).count();
             let off = pieces.iter().filter(|&&p| p == OFF).count();
+            if self.captured[player] > self.in_hand[player] {
+                return Err(format!(
+                    "player {} has {} captured pieces and {} in hand",
+                    player + 1,
+                    self.captured[player],
+                    self.in_hand[player]
+                ));
+            }
             if in_hand != usize::from(self.in_hand[player]) || off != usize::from(self.off[player])
             {
                 return Err(format!(

@@ -193,6 +193,14 @@ game_options! {
         #[rule(cites = "race family", source = "", range = 0..=127)]
         pub bear_off_home: u8 = 0, ludii: 0;
 
+        /// Whether, with every piece home, a value that moves no piece otherwise bears off the piece nearest the start among those it carries past the end (Backgammon's larger die); otherwise a piece bears off only as `bear_off` says.
+        #[rule(cites = "race family", source = "")]
+        pub bear_off_larger: bool = false, ludii: false;
+
+        /// Whether pieces an enemy sent back to the mover's hand (Backgammon's bar) must all enter again before any piece on the board moves; pieces that have not yet entered wait as others do.
+        #[rule(cites = "race family", source = "")]
+        pub captured_enter_first: bool = false, ludii: false;
+
         /// Whether the first to bear off every piece wins, or play goes on and ranks by order of finishing.
         #[rule(cites = "race family", source = "")]
         pub ranking: Ranking = Ranking::FirstOutWins, ludii: Ranking::FirstOutWins;
@@ -332,6 +340,13 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
         return Err((
             "doubles_played_twice",
             "doubles are played twice over with two dice played apart".into(),
+        ));
+    }
+    if params.bear_off_larger && (params.bear_off != BearOff::Exact || params.bear_off_home == 0) {
+        return Err((
+            "bear_off_larger",
+            "a larger value bears off only where bearing off is exact and waits for every piece to be home"
+                .into(),
         ));
     }
     let on_a_track = params.tracks.cells();
@@ -952,5 +967,18 @@ mod tests {
         assert_eq!(check(&params), Ok(()));
         params.throw = Throw::Dice { count: 3, faces: 6 };
         assert_eq!(check(&params).unwrap_err().key, "doubles_played_twice");
+    }
+
+    #[test]
+    fn a_larger_value_bears_off_only_from_home_where_bearing_off_is_exact() {
+        let mut params = RaceParams {
+            bear_off_larger: true,
+            ..RaceParams::default()
+        };
+        assert_eq!(check(&params).unwrap_err().key, "bear_off_larger");
+        params.bear_off_home = 4;
+        assert_eq!(check(&params), Ok(()));
+        params.bear_off = BearOff::Any;
+        assert_eq!(check(&params).unwrap_err().key, "bear_off_larger");
     }
 }

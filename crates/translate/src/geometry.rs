@@ -131,6 +131,30 @@ impl Geometry {
         (orthogonal == diagonal).then_some(orthogonal)
     }
 
+    /// Sites at the points `points` (column, row), numbered as Ludii numbers the vertices of a
+    /// graph merged from grids (`(merge {…})` of shifted rectangles): in the order given (each
+    /// grid's points in turn, as Ludii's `Merge` collates its graphs' vertices without
+    /// reordering them), a point that coincides with an earlier one merged into it.
+    pub fn merged(points: impl IntoIterator<Item = (usize, usize)>) -> Geometry {
+        let mut points: Vec<(usize, usize)> = points.into_iter().collect();
+        let mut seen = std::collections::BTreeSet::new();
+        points.retain(|&point| seen.insert(point));
+        let rows = points.iter().map(|p| p.1 + 1).max().unwrap_or(0);
+        let columns = points.iter().map(|p| p.0 + 1).max().unwrap_or(0);
+        Geometry {
+            rows,
+            columns,
+            stores: false,
+            points: points
+                .into_iter()
+                .map(|(column, row)| Point {
+                    x: column as f64,
+                    y: row as f64,
+                })
+                .collect(),
+        }
+    }
+
     /// The site at `column` (from the left) and `row` (from the bottom), if the board has one
     /// there: what Ludii's coordinates such as `"G3"` name.
     pub fn site_at(&self, column: usize, row: usize) -> Option<usize> {

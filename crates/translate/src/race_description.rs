@@ -151,6 +151,8 @@ struct Equipment<'g> {
     maps: BTreeMap<Option<String>, (BTreeMap<i64, i64>, &'g Node)>,
     /// Named regions of no player, as sites.
     regions: BTreeMap<String, Vec<usize>>,
+    /// Each player's own region (`(regions P1 {…})`), as sites, by player from 1.
+    player_regions: BTreeMap<u8, Vec<usize>>,
     /// The pieces' moves, by the piece's name, with the node of the piece.
     moves: Vec<(&'g Node, &'g Node)>,
     hands: bool,
@@ -270,6 +272,26 @@ fn read_board_shape(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
             }
         },
         Some("hole") => read_holes(reader, shape),
+        Some("merge") => match shape.arg(0).and_then(Node::as_array).map(|parts| {
+            parts
+                .iter()
+                .map(grid_points)
+                .collect::<Option<Vec<Vec<(usize, usize)>>>>()
+        }) {
+            Some(Some(parts)) if shape.children().len() == 1 => {
+                Some(Geometry::merged(parts.into_iter().flatten()))
+            }
+            _ => {
+                reader.lack(
+                    shape,
+                    format!(
+                        "a merged board the reader does not read: {shape_}",
+                        shape_ = Brief(shape)
+                    ),
+                );
+                None
+            }
+        },
         _ => {
             reader.lack(
                 shape,
@@ -280,6 +302,40 @@ fn read_board_shape(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
             );
             None
         }
+    }
+}
+
+/// The points (column, row) of a rectangle or square of points, shifted as `(shift dx dy …)`
+/// says by whole steps: a part of a merged board played on its vertices, which Ludii lays
+/// out as the grid of its size, row by row from the bottom, each from the left.
+fn grid_points(part: &Node) -> Option<Vec<(usize, usize)>> {
+    let whole = |node: Option<&Node>| {
+        node.and_then(Node::as_int)
+            .and_then(|v| usize::try_from(v).ok())
+    };
+    match (part.head()?, part.children().len()) {
+        ("rectangle", 2) => {
+            let (rows, columns) = (whole(part.arg(0))?, whole(part.arg(1))?);
+            Some(
+                (0..rows)
+                    .flat_map(|r| (0..columns).map(move |c| (c, r)))
+                    .collect(),
+            )
+        }
+        ("square", 1) => {
+            let size = whole(part.arg(0))?;
+            Some(
+                (0..size)
+                    .flat_map(|r| (0..size).map(move |c| (c, r)))
+                    .collect(),
+            )
+        }
+        ("shift", 3) => {
+            let (dx, dy) = (whole(part.arg(0))?, whole(part.arg(1))?);
+            let points = grid_points(part.arg(2)?)?;
+            Some(points.into_iter().map(|(c, r)| (c + dx, r + dy)).collect())
+        }
+        _ => None,
     }
 }
 
@@ -371,7 +427,12 @@ fn literal_sites(geometry: &Geometry, node: &Node) -> Option<Vec<usize>> {
     if !node.is_call("sites") {
         return None;
     }
-    let list = node.arg(0)?.as_array()?;
+    site_list(geometry, node.arg(0)?)
+}
+
+/// A list of sites as written, `{…}`, by number or coordinate, in order.
+fn site_list(geometry: &Geometry, node: &Node) -> Option<Vec<usize>> {
+    let list = node.as_array()?;
     let mut sites = Vec::new();
     for item in list {
         let site = match &item.kind {
@@ -409,12 +470,27 @@ fn read_equipment<'g>(
     let plain_grid = board
         .and_then(|b| b.arg(0))
         .is_some_and(|shape| shape.is_call("rectangle") || shape.is_call("square"));
+    // A merged board is read as points: played on its vertices only.
+    let merged = board
+        .and_then(|b| b.arg(0))
+        .is_some_and(|shape| shape.is_call("merge"));
+    let on_vertices = board
+        .and_then(|b| b.named("use"))
+        .is_some_and(|u| is_symbol(u, "Vertex"));
+    if let (true, false, Some(board)) = (merged, on_vertices, board) {
+        reader.lack(board, "a merged board played on its cells");
+    }
     for (key, value) in named.filter_map(|n| match &n.kind {
         Kind::Named { key, value } => Some((key, value)),
         _ => None,
     }) {
         let on = value.as_symbol();
-        if key == "use" && (on == Some("Cell") || (on == Some("Vertex") && plain_grid)) {
+        let read = match on {
+            Some("Vertex") => plain_grid || merged,
+            Some("Cell") => !merged,
+            _ => false,
+        };
+        if key == "use" && read {
             continue;
         }
         reader.lack(
@@ -428,6 +504,7 @@ fn read_equipment<'g>(
         dice: None,
         maps: BTreeMap::new(),
         regions: BTreeMap::new(),
+        player_regions: BTreeMap::new(),
         moves: Vec::new(),
         hands: false,
         declared_tracks: 0,
@@ -486,12 +563,19 @@ fn read_equipment<'g>(
             },
             Some("regions") => {
                 let name = node.arg(0).and_then(Node::as_str);
-                let sites = node
-                    .arg(1)
-                    .zip(equipment.geometry.as_ref())
-                    .and_then(|(s, geometry)| literal_sites(geometry, s));
-                match (name, sites) {
-                    (Some(name), Some(sites)) if node.positional().count() == 2 => {
+                let sites =
+                    node.arg(1)
+                        .zip(equipment.geometry.as_ref())
+                        .and_then(|(s, geometry)| {
+                            // A player's region may be its list alone: `(regions P1 {20..25})`.
+                            literal_sites(geometry, s).or_else(|| site_list(geometry, s))
+                        });
+                let owner = node.arg(0).and_then(player_of);
+                match (name, owner, sites) {
+                    (_, Some(owner), Some(sites)) if node.positional().count() == 2 => {
+                        equipment.player_regions.insert(owner, sites);
+                    }
+                    (Some(name), _, Some(sites)) if node.positional().count() == 2 => {
                         equipment.regions.insert(name.to_string(), sites);
                     }
                     // A region is read when a rule names it; one the rules never name
@@ -1064,6 +1148,8 @@ struct Evaluator<'e> {
     equipment: &'e Equipment<'e>,
     /// The `steps:` of the move's `trackSite`, the first met.
     steps: Option<&'e Node>,
+    /// Whether captured pieces go to the bar (`(mapEntry (next))`), read as the hand.
+    bar_is_hand: bool,
 }
 
 impl<'e> Evaluator<'e> {
@@ -1346,7 +1432,8 @@ impl<'e> Evaluator<'e> {
             && effect.arg(1).is_some_and(|t| {
                 t.is_call("to")
                     && t.arg(0).is_some_and(|h| {
-                        h.is_call("handSite") && h.arg(0).is_some_and(|p| is_symbol(p, "Next"))
+                        (h.is_call("handSite") && h.arg(0).is_some_and(|p| is_symbol(p, "Next")))
+                            || (self.bar_is_hand && h.to_string() == "(mapEntry (next))")
                     })
             });
         if !to_hand {
@@ -1417,6 +1504,7 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         let mut evaluator = Evaluator {
             equipment,
             steps: None,
+            bar_is_hand: false,
         };
         let holds: Result<Vec<bool>, Unread<'_>> = (0..=MAX_THROW_TOTAL)
             .map(|pips| {
@@ -1459,6 +1547,13 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
                 Some(c) => hand && c.is_call("mover") && n.children().len() == 2 + top(n),
             }
     };
+    if let Some(turn_read) = read_bar_turn(reader, next, equipment, zero_passes) {
+        if turn_read {
+            reader.set("extra_throw_values", "none", turn);
+            reader.set("extra_throw_on_pass", false, turn);
+        }
+        return;
+    }
     let on_board = pieces(next, false);
     let from_hand = next.is_call("or")
         && next.children().len() == 2
@@ -1488,7 +1583,7 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     match equipment.moves.as_slice() {
         [_] => {
             if let Some(moves) = moves {
-                read_moves(reader, moves, equipment, zero_passes);
+                read_moves(reader, moves, equipment, zero_passes, None);
             }
         }
         [] => reader.lack(play, "no piece with moves"),
@@ -1550,6 +1645,7 @@ fn read_moves(
     moves: &Node,
     equipment: &Equipment<'_>,
     zero_passes: Option<&Node>,
+    bar: Option<&BarTurn<'_>>,
 ) {
     if equipment.tracks.is_empty() {
         // The board or its tracks are not read, which is named where they are written.
@@ -1565,6 +1661,7 @@ fn read_moves(
     let mut evaluator = Evaluator {
         equipment,
         steps: None,
+        bar_is_hand: bar.is_some(),
     };
     let mut table: Vec<(Case, Option<Action>)> = Vec::new();
     let destinations = cells
@@ -1590,6 +1687,12 @@ fn read_moves(
                 to,
                 occupant,
             };
+            if bar.is_some() && !matches!(to, Destination::Cell(_)) {
+                // The piece's own moves keep off `End` and `Off` (`if:` of its dice): the
+                // turn's bearing off is read with the turn.
+                table.push((case, None));
+                continue;
+            }
             match evaluator.action(moves, &case) {
                 Ok(action) => table.push((case, action)),
                 Err(Unread(node, what)) => {
@@ -1667,7 +1770,6 @@ fn read_moves(
     reader.set("must_stop_cells", "none", moves);
     reader.set("jumps", "none", moves);
     reader.set("backward_if_no_forward", false, moves);
-    reader.set("bear_off_home", 0, moves);
     reader.set("enter_values", "any", moves);
     reader.set("safe_cells", cell_list(&safe), moves);
     reader.set("safe_cells_refuse_enemy", true, moves);
@@ -1682,6 +1784,16 @@ fn read_moves(
         })
         .collect();
     reader.set("extra_throw_cells", cell_list(&again), moves);
+    if let Some(bar) = bar {
+        reader.set("bear_off", "exact", bar.home_turn);
+        reader.set("bear_off_larger", true, bar.larger);
+        reader.set("bear_off_home", bar.home_cells, bar.all_home);
+        reader.set("captured_enter_first", true, bar.turn);
+        return;
+    }
+    reader.set("bear_off_home", 0, moves);
+    reader.set("bear_off_larger", false, moves);
+    reader.set("captured_enter_first", false, moves);
     match (
         action(Destination::End, Occupant::Empty),
         action(Destination::Off, Occupant::Empty),
@@ -1690,6 +1802,190 @@ fn read_moves(
         (Some(Action::BearOff), Some(Action::BearOff)) => reader.set("bear_off", "any", moves),
         _ => reader.lack(moves, "a way off the board the family does not have"),
     }
+}
+
+/// What Backgammon's turn gives the reading of its piece's moves.
+struct BarTurn<'n> {
+    /// The turn of moves other than bearing off: the bar first.
+    turn: &'n Node,
+    /// The turn once every piece is home: bearing off.
+    home_turn: &'n Node,
+    /// Whether every piece is home (`ALL_HOME`).
+    all_home: &'n Node,
+    /// The larger die's bearing off: `noMoveYet:(firstMoveOnTrack …)`.
+    larger: &'n Node,
+    /// Cells of the mover's home, the last of its track.
+    home_cells: usize,
+}
+
+/// Whether every piece of the mover stands in its own region: `(sites Mover)`.
+const ALL_HOME: &str = "(\"NoSites\" (difference (sites Occupied by:Mover) (sites Mover)))";
+
+/// The bar's site of the mover, which Ludii's Backgammon keeps in its unnamed map.
+const BAR: &str = "(mapEntry (mover))";
+
+/// Backgammon's turn as its descriptions write it, word for word (Backgammon, Frangieh,
+/// Portes): `(if ALL_HOME HOME OTHER)`, where HOME bears off (exactly, or with a die larger
+/// than needed when that die moves nothing else: `noMoveYet:(firstMoveOnTrack …)`) or moves
+/// within the home, and OTHER (possibly in `(max Distance …)`) moves a piece from the bar
+/// while one stands there and any piece otherwise, each die apart, doubles twice over. The
+/// bar is each track's first site, where the enemy's captures go (`(mapEntry (next))`): the
+/// family's hand, so each track is read without it. `None` when the turn is not this one;
+/// otherwise whether it read (a lack is named where not).
+///
+/// `(max Distance "Track" Mover …)` is read as Ludii 1.3.13 plays it: its filter of the moves
+/// of the longest distance is computed and dropped (`MaxDistance.eval` returns the moves
+/// unfiltered), so Portes, with it, and Frangieh, without it, play alike move for move in
+/// Ludii's own figures.
+fn read_bar_turn(
+    reader: &mut Reader,
+    next: &Node,
+    equipment: &Equipment<'_>,
+    zero_passes: Option<&Node>,
+) -> Option<bool> {
+    let (Some(condition), Some(home_turn), Some(mut other), true) = (
+        next.arg(0),
+        next.arg(1),
+        next.arg(2),
+        next.is_call("if") && next.children().len() == 3,
+    ) else {
+        return None;
+    };
+    if condition.to_string() != ALL_HOME {
+        return None;
+    }
+    if other.is_call("max")
+        && other.children().len() == 4
+        && other.arg(0).is_some_and(|d| is_symbol(d, "Distance"))
+        && other.arg(1).and_then(Node::as_str) == Some("Track")
+        && other.arg(2).is_some_and(|m| is_symbol(m, "Mover"))
+    {
+        other = other.arg(3)?;
+    }
+    let [(_, piece_moves)] = equipment.moves.as_slice() else {
+        return None;
+    };
+    let step = piece_moves.positional().last()?;
+    let step_text = step.to_string();
+    let expected_piece = format!(
+        "(forEach Die replayDouble:True if:(and {{(!= (pips) 0) (!= (trackSite Move from:(from) steps:(pips)) Off) (!= (trackSite Move from:(from) steps:(pips)) End)}}) {step_text})"
+    );
+    let from_bar = format!(
+        "(forEach Die replayDouble:True if:(!= (pips) 0) {})",
+        step_text.replace("(from)", BAR)
+    );
+    let moves_elsewhere = format!("(if (= (what at:{BAR}) 0) (forEach Piece top:True) {from_bar})");
+    let expected_other = format!(
+        "{} (then (if (not (all DiceUsed)) (if (can Move {moves_elsewhere}) (moveAgain)))))",
+        moves_elsewhere.strip_suffix(')')?
+    );
+    let from_site = step_text.replace("(from)", "(site)");
+    let expected_home = format!(
+        "(forEach Die replayDouble:True if:(!= (pips) 0) (forEach Site (sites Mover) (if (and (!= (what at:(site)) 0) (!= (trackSite Move from:(site) steps:(pips)) Off)) (if (= (trackSite Move from:(site) steps:(pips)) End) (move Remove (site)) {from_site})) noMoveYet:(firstMoveOnTrack \"Track\" Mover (if (and (is Friend (who at:(site))) (< (trackSite Move from:(site) steps:(pips)) 0)) (move Remove (site)))) (then (if (not (all DiceUsed)) (moveAgain)))))"
+    );
+    if piece_moves.to_string() != expected_piece
+        || other.to_string() != expected_other
+        || home_turn.to_string() != expected_home
+    {
+        reader.lack(
+            next,
+            format!(
+                "a turn of bearing off once home other than Backgammon's: {next_}",
+                next_ = Brief(next)
+            ),
+        );
+        return Some(false);
+    }
+    let seats = equipment.seat_tracks.as_ref()?;
+    // The bar: the unnamed map's entry of each player, the first site of its track.
+    let bars = equipment.maps.get(&None).map(|(map, _)| map);
+    let bar_first = bars.is_some_and(|bars| {
+        seats.iter().enumerate().all(|(seat, cells)| {
+            let bar = bars.get(&(seat as i64 + 1)).copied();
+            bar.is_some() && bar == cells.first().map(|&c| c as i64)
+        })
+    });
+    if !bar_first {
+        reader.lack(
+            other,
+            "a bar that is not the first site of each player's track",
+        );
+        return Some(false);
+    }
+    let tracks: Vec<&[usize]> = seats.iter().map(|cells| &cells[1..]).collect();
+    // The home: each player's own region, the last cells of its track, as many for each.
+    let homes: Option<Vec<usize>> = tracks
+        .iter()
+        .enumerate()
+        .map(|(seat, track)| {
+            let mut region = equipment.player_regions.get(&(seat as u8 + 1))?.clone();
+            region.sort_unstable();
+            let mut last = track[track.len().checked_sub(region.len())?..].to_vec();
+            last.sort_unstable();
+            (last == region).then_some(region.len())
+        })
+        .collect();
+    let Some(home_cells) = homes
+        .filter(|h| h.iter().all(|&n| n == h[0] && n > 0))
+        .map(|h| h[0])
+    else {
+        reader.lack(
+            condition,
+            "a home that is not the last cells of each player's track",
+        );
+        return Some(false);
+    };
+    let value = tracks
+        .iter()
+        .map(|t| t.iter().map(usize::to_string).collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join(" | ");
+    if let Some(read) = reader.reading.get_mut("tracks") {
+        read.value = value;
+    }
+    // The start's positions counted on the tracks without the bar: none starts on it.
+    if let Some(start) = reader.reading.get_mut("start")
+        && start.value != "hand"
+    {
+        let shifted: Option<Vec<String>> = start
+            .value
+            .split('|')
+            .map(|seat| {
+                seat.split_whitespace()
+                    .map(|p| {
+                        p.parse::<usize>()
+                            .ok()
+                            .filter(|&p| p > 1)
+                            .map(|p| (p - 1).to_string())
+                    })
+                    .collect::<Option<Vec<_>>>()
+                    .map(|p| p.join(" "))
+            })
+            .collect();
+        match shifted {
+            Some(seats) => start.value = seats.join(" | "),
+            None => {
+                reader.lack(other, "a piece that starts on the bar");
+                return Some(false);
+            }
+        }
+    }
+    // From the bar a die of v reaches the v-th cell past it: the hand's entering.
+    reader.set("enter_counts_first_cell", true, other);
+    reader.set("dice_use", "each", piece_moves);
+    reader.set("doubles_played_twice", true, piece_moves);
+    let bar = BarTurn {
+        turn: other,
+        home_turn,
+        all_home: condition,
+        larger: home_turn
+            .arg(1)
+            .and_then(|sites| sites.named("noMoveYet"))
+            .unwrap_or(home_turn),
+        home_cells,
+    };
+    read_moves(reader, step, equipment, zero_passes, Some(&bar));
+    Some(true)
 }
 
 fn cell_list(cells: &[usize]) -> String {
@@ -1790,6 +2086,63 @@ fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero
     }
 }
 
+/// `(if (no Pieces Mover) (byScore {(score P1 (if (is Mover P1) N 0)) …}))`, each player's
+/// score positive when it is the mover and 0 otherwise (N a positive number, or `(if … a b)` of
+/// two: Portes's gammon, worth 2, counts in a match): the one who bears off every piece ranks
+/// first, alone, and the game ends, as when the first out wins.
+fn mover_alone_scores(rule: &Node) -> bool {
+    let positive = |n: &Node| n.as_int().is_some_and(|v| v > 0);
+    let scores = rule
+        .arg(1)
+        .filter(|_| {
+            rule.is_call("if")
+                && rule.children().len() == 2
+                && rule
+                    .arg(0)
+                    .is_some_and(|c| c.to_string() == "(no Pieces Mover)")
+        })
+        .filter(|by| by.is_call("byScore") && by.children().len() == 1)
+        .and_then(|by| by.arg(0))
+        .and_then(Node::as_array);
+    let Some(scores) = scores else {
+        return false;
+    };
+    let mut players: Vec<u8> = Vec::new();
+    for score in scores {
+        let (Some(player), Some(value)) = (score.arg(0).and_then(player_of), score.arg(1)) else {
+            return false;
+        };
+        let mover_only = score.is_call("score")
+            && score.children().len() == 2
+            && value.is_call("if")
+            && value.children().len() == 3
+            && value.arg(0).is_some_and(|c| {
+                c.is_call("is")
+                    && c.children().len() == 2
+                    && c.arg(0).is_some_and(|m| is_symbol(m, "Mover"))
+                    && c.arg(1).and_then(player_of) == Some(player)
+            })
+            && value.arg(1).is_some_and(|won| {
+                positive(won)
+                    || (won.is_call("if")
+                        && won.children().len() == 3
+                        && won.arg(1).is_some_and(positive)
+                        && won.arg(2).is_some_and(positive))
+            })
+            && value.arg(2).and_then(Node::as_int) == Some(0);
+        if !mover_only {
+            return false;
+        }
+        players.push(player);
+    }
+    players.sort_unstable();
+    !players.is_empty()
+        && players
+            .iter()
+            .enumerate()
+            .all(|(i, &p)| usize::from(p) == i + 1)
+}
+
 /// `(end (if (no Pieces Mover) (result Mover Win)))`, alone or as the one rule of a list, and
 /// its team's form (`TeamMover`: the mover's side, a team of one without teams): the first
 /// with every piece off wins.
@@ -1805,12 +2158,70 @@ fn read_end(reader: &mut Reader, end: &Node) {
         "(if (no Pieces Mover) (result Mover Win))",
         "(if (no Pieces TeamMover) (result TeamMover Win))",
     ];
-    if first_out.contains(&rule.as_str()) {
+    let scored = match end.children() {
+        [rule] => match rule.as_array() {
+            Some([only]) => mover_alone_scores(only),
+            _ => mover_alone_scores(rule),
+        },
+        _ => false,
+    };
+    if first_out.contains(&rule.as_str()) || scored {
         reader.set("ranking", "first-out-wins", end);
     } else {
         reader.lack(
             end,
             format!("an end the reader does not read: {end_}", end_ = Brief(end)),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Todas Tablas's board, four strips of six points merged and played on their vertices: its
+    /// own first track, `{11..0 12..23}`, runs along the bottom from the right, across the bar
+    /// (the gap at column 6), and back along the top from the left, the horseshoe of its rules.
+    #[test]
+    fn a_merged_board_numbers_its_points_as_the_description_tracks_them() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../corpus/ludii/lud/Todas Tablas.lud"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let description = ludii::Description::read("Todas Tablas.lud", &text).unwrap();
+        let expanded = description.expand(&ludii::Selection::Defaults).unwrap();
+        let shape = expanded
+            .game
+            .walk()
+            .find(|n| n.is_call("board"))
+            .and_then(|b| b.arg(0))
+            .unwrap();
+        let mut reader = Reader {
+            lacks: Vec::new(),
+            reading: Reading::new(),
+        };
+        let geometry = read_board_shape(&mut reader, shape).unwrap();
+        assert_eq!(geometry.sites(), 24);
+        let track: Vec<usize> = (0..=11).rev().chain(12..=23).collect();
+        let at: Vec<(usize, usize)> = track
+            .iter()
+            .map(|&site| {
+                (0..13)
+                    .flat_map(|c| (0..7).map(move |r| (c, r)))
+                    .find(|&(c, r)| geometry.site_at(c, r) == Some(site))
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(at[0], (12, 0), "the track starts at the bottom right");
+        assert_eq!(at[11], (0, 0));
+        assert_eq!(at[12], (0, 6), "it turns at the left end");
+        assert_eq!(at[23], (12, 6));
+        for pair in at.windows(2) {
+            let ((c1, r1), (c2, r2)) = (pair[0], pair[1]);
+            let step = c1.abs_diff(c2) + r1.abs_diff(r2);
+            assert!(step == 1 || step == 2 || (c1 == 0 && c2 == 0), "{pair:?}");
+        }
+        assert_eq!(geometry.site_at(6, 0), None, "the bar is no point");
     }
 }

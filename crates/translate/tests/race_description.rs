@@ -524,3 +524,91 @@ fn in_a_stacking_game_pieces_stack_on_their_own_and_take_a_lone_enemy() {
         &["land_on_own=forbidden", "land_on_enemy=capture"],
     );
 }
+
+/// The game a description reads to, as the family plays it.
+fn read_game(file: &str) -> RaceParams {
+    let text = std::fs::read_to_string(corpus().join("ludii/lud").join(file)).unwrap();
+    let description = ludii::Description::read(file, &text).unwrap();
+    let expanded = description.expand(&ludii::Selection::Defaults).unwrap();
+    let reading = race_description::read(&expanded)
+        .unwrap_or_else(|lacks| panic!("{file} does not read: {lacks:?}"));
+    race_description::params_of(&reading).unwrap()
+}
+
+/// The legal moves after each throw of `throws` (two dice) from a position set up, the moves of
+/// `played` made in turn by their notation, and the legal moves after the last throw.
+fn legal_after(
+    params: &RaceParams,
+    setup: &str,
+    throws: &[(u8, u8)],
+    played: &[&str],
+) -> Vec<String> {
+    use engine::{Game, Observe};
+    let setup = corpus::yaml::from_yaml(std::path::Path::new("setup"), setup).unwrap();
+    let mut game = race::Race::from_setup(params, setup).unwrap();
+    let mut played = played.iter();
+    let legal = |game: &race::Race| {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        moves
+    };
+    for (index, &(first, second)) in throws.iter().enumerate() {
+        game.apply_chance(first - 1 + 6 * (second - 1));
+        if index + 1 == throws.len() {
+            break;
+        }
+        while matches!(game.phase(), engine::Phase::Decision(_)) {
+            let wanted = played.next().expect("a move for each decision");
+            let chosen = legal(&game)
+                .into_iter()
+                .find(|&m| game.notation(m) == *wanted)
+                .unwrap_or_else(|| panic!("{wanted} is not legal"));
+            game.apply(chosen);
+        }
+    }
+    legal(&game).into_iter().map(|m| game.notation(m)).collect()
+}
+
+/// Backgammon's bar is the first site of each track, where captures go: read as the hand,
+/// the tracks start past it (24 points), every start one position earlier, and a piece
+/// captured enters from it first; its home, `(regions P1 {20..25})`, is the last six points.
+#[test]
+fn backgammon_reads_its_bar_as_the_hand_and_its_home_as_the_last_six_points() {
+    for file in ["Backgammon.lud", "Frangieh.lud", "Portes.lud"] {
+        let params = read_game(file);
+        let track = params.tracks.track(0);
+        assert_eq!(track.len(), 24, "{file}");
+        assert_eq!((track[0], track[23]), (12, 25), "{file}: {track:?}");
+        assert_eq!(params.start.positions(0)[..2], [1, 1], "{file}");
+        assert_eq!(params.bear_off_home, 6, "{file}");
+        assert!(
+            params.captured_enter_first && params.bear_off_larger,
+            "{file}"
+        );
+        assert!(params.doubles_played_twice, "{file}");
+        assert_eq!(params.ranking, race::Ranking::FirstOutWins, "{file}");
+    }
+}
+
+#[test]
+fn backgammon_bears_off_only_when_every_piece_is_home() {
+    let params = read_game("Backgammon.lud");
+    // Fourteen pieces on the six-point (cell 20) and one on the five-point before home.
+    let outside =
+        "board: {1: [18, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 25], 2: [1]}";
+    let moves = legal_after(&params, outside, &[(1, 3)], &[]);
+    assert!(moves.iter().all(|m| !m.contains("off")), "{moves:?}");
+    let home = "board: {1: [21, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 25], 2: [1]}";
+    let moves = legal_after(&params, home, &[(1, 3)], &[]);
+    assert!(moves.iter().any(|m| m.starts_with("25-off")), "{moves:?}");
+}
+
+#[test]
+fn backgammon_enters_from_the_bar_before_any_other_move() {
+    let params = read_game("Backgammon.lud");
+    // Player 2 hits player 1's blot on cell 24; player 1 must enter it from the bar (the hand)
+    // on the die's point past the bar before any other piece moves.
+    let blot = "{board: {1: [24, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8, 7, 7, 5, 5], 2: [25, 1]}, to_move: 2}";
+    let moves = legal_after(&params, blot, &[(1, 3), (1, 3)], &["25x24 [1]", "1-4 [3]"]);
+    assert_eq!(moves, ["hand-12 [1]", "hand-10 [3]"]);
+}
