@@ -7,7 +7,8 @@
 //! store, or a relay that lifts the hole and sows on. The game ends when the mover cannot move
 //! or a row is empty, and the larger score wins; or, in a game of rounds, the round ends there,
 //! the players refill their rows from their captures, a hole a move, holes left empty may go
-//! out of play, and the game ends when a player has too few counters. Every choice is a parameter
+//! out of play, or holes change owners (a player lifts only the holes it owns and owns the holes
+//! it refills), and the game ends when a player has too few counters. Every choice is a parameter
 //! ([`params::SowingParams`]); a game's values and the sentences they come from are its
 //! ruleset file ([`file::GameFile`]).
 
