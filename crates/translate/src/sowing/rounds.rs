@@ -332,7 +332,7 @@ pub(super) fn read(
     let place = reader.capture_place;
     let ownership = reader.lifts_owned;
     // A move read in part says nothing of the holes it lifts.
-    if reader.lacks.len() == lacks_before && ownership != !situation.owned.is_empty() {
+    if reader.lacks.len() == lacks_before && ownership == situation.owned.is_empty() {
         reader.lack(
             moves,
             "holes owned at the start that are not the holes lifted, or the reverse",
