@@ -194,6 +194,9 @@ impl Sowing {
 
     /// The empty holes of the mover's row (every empty hole where holes are owned), kept as
     /// the refill order allows.
+    // Between rounds only: kept out of the playout loop of a game of one round.
+    #[cold]
+    #[inline(never)]
     fn empty_in_order(&self) -> u64 {
         let mut empty = 0u64;
         let mut bits = if self.params.ownership {
@@ -235,6 +238,9 @@ impl Sowing {
 
     /// After a refill: another where the mover refills all it can in a turn and has the
     /// counters for one, else what the remainder rule does with the counters left.
+    // Between rounds only: kept out of the playout loop of a game of one round.
+    #[cold]
+    #[inline(never)]
     fn after_fill(&mut self) -> Landing {
         let refill = u16::from(self.params.round_refill);
         let (mine, theirs) = (
@@ -295,6 +301,9 @@ impl Sowing {
     /// Ends a round: each row's counters go to its owner; a player left with too few loses,
     /// otherwise the players refill their rows, every hole out of play until it is filled
     /// where unfilled holes are.
+    // Between rounds only: kept out of the playout loop of a game of one round.
+    #[cold]
+    #[inline(never)]
     fn end_round(&mut self) {
         if self.params.round_first_more_captured {
             let held = |player: Player| {
