@@ -14,7 +14,7 @@ use rulesets::OptionSet;
 use sowing::board::Board;
 use sowing::{
     CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, GameEnd, Move,
-    RefillOrder, Relay, Score, Sowing, SowingParams, StoreSide,
+    RefillOrder, RefillRemainder, Relay, Score, Sowing, SowingParams, StoreSide,
 };
 
 /// Where a sowing left the turn.
@@ -49,6 +49,8 @@ struct Reference {
     refilling: bool,
     /// The players left with too few counters when a round ended, as bits.
     round_losers: u8,
+    /// Who owns each hole, where holes are owned (`None`: no one, since the round ended).
+    owners: Vec<Option<Player>>,
 }
 
 impl Reference {
@@ -97,6 +99,9 @@ impl Reference {
             holes,
             cells,
             tracks,
+            owners: (0..holes)
+                .map(|hole| Some(u8::from(hole >= holes / 2)))
+                .collect(),
             ..Reference::default()
         };
         game.settle();
@@ -285,7 +290,12 @@ impl Reference {
                     } else {
                         count > 0 && count >= u16::from(self.params.min_to_sow)
                     };
-                    if !self.owns(self.to_move, hole) || !can {
+                    let mine = if self.params.ownership {
+                        self.owners[hole] == Some(self.to_move)
+                    } else {
+                        self.owns(self.to_move, hole)
+                    };
+                    if !mine || !can {
                         continue;
                     }
                     if self.params.must_feed {
@@ -319,14 +329,64 @@ impl Reference {
         if store < u16::from(self.params.round_refill) {
             return Vec::new();
         }
+        self.empty_holes()
+    }
+
+    /// The empty holes a refill may fill, in the refill order: the mover's row's, or any
+    /// where holes are owned.
+    fn empty_holes(&self) -> Vec<usize> {
         let empty: Vec<usize> = (0..self.holes)
-            .filter(|&hole| self.owner(hole) == self.to_move && self.cells[hole] == 0)
+            .filter(|&hole| {
+                (self.params.ownership || self.owner(hole) == self.to_move) && self.cells[hole] == 0
+            })
             .collect();
         match self.params.refill_order {
             RefillOrder::Choice => empty,
             RefillOrder::FromLeft => empty.first().copied().into_iter().collect(),
             RefillOrder::FromRight => empty.last().copied().into_iter().collect(),
+            RefillOrder::TrackFromLeft => {
+                // Along the mover's anticlockwise track from its row's first hole.
+                let track = &self.tracks[usize::from(self.to_move)];
+                let start = track
+                    .iter()
+                    .position(|&cell| cell == usize::from(self.to_move) * self.holes / 2)
+                    .expect("the row's first hole is on the track");
+                (0..track.len())
+                    .map(|step| track[(start + step) % track.len()])
+                    .find(|cell| empty.contains(cell))
+                    .into_iter()
+                    .collect()
+            }
         }
+    }
+
+    /// After a refill: the mover refills again where it refills all it can in a turn and has
+    /// enough; else the remainder is borrowed on or given away where the game says so.
+    fn after_fill(&mut self, cells: &mut [u16]) -> Landing {
+        let refill = u16::from(self.params.round_refill);
+        let (mine, theirs) = (self.store(self.to_move), self.store(1 - self.to_move));
+        let left = cells[mine];
+        if self.params.refill_whole_turn && left >= refill {
+            return Landing::PlayAgain;
+        }
+        if self.params.refill_remainder == RefillRemainder::Borrow && left > 0 {
+            let saved = std::mem::replace(&mut self.cells, cells.to_vec());
+            let next = self.empty_holes().first().copied();
+            self.cells = saved;
+            match next {
+                Some(hole) if left == refill - 1 && cells[theirs] > 0 => {
+                    cells[hole] = refill;
+                    cells[theirs] -= 1;
+                    cells[mine] = 0;
+                    self.owners[hole] = Some(self.to_move);
+                }
+                _ => {
+                    cells[theirs] += left;
+                    cells[mine] = 0;
+                }
+            }
+        }
+        Landing::End
     }
 
     fn legal(&self) -> Vec<Move> {
@@ -376,7 +436,10 @@ impl Reference {
                 cells[self.store(self.to_move)] -= refill;
                 cells[usize::from(hole)] += refill;
                 self.out_of_play &= !(1 << hole);
-                Landing::End
+                if self.params.ownership {
+                    self.owners[usize::from(hole)] = Some(self.to_move);
+                }
+                self.after_fill(&mut cells)
             }
             Move::Pass | Move::Propose | Move::Vote { .. } => Landing::End,
         };
@@ -417,9 +480,22 @@ impl Reference {
     /// A round ends: each row's counters go to its owner; a player left with too few loses,
     /// else both refill their rows, every hole out of play until filled where the game says so.
     fn end_round(&mut self) {
+        if self.params.round_first_more_captured {
+            let held = |p: Player| {
+                u32::from(self.cells[self.store(p)]) + self.in_row(&self.cells, p)
+            };
+            self.to_move = if held(0) >= held(1) { 0 } else { 1 };
+        }
         for hole in 0..self.holes {
-            let store = self.store(self.owner(hole));
+            let owner = match self.owners[hole] {
+                Some(owner) if self.params.ownership => owner,
+                _ => self.owner(hole),
+            };
+            let store = self.store(owner);
             Self::take(&mut self.cells, hole, store);
+        }
+        if self.params.ownership {
+            self.owners = vec![None; self.holes];
         }
         let least = u16::from(self.params.round_loss_below);
         self.round_losers = (0..2u8)
@@ -436,7 +512,13 @@ impl Reference {
 
     fn settle(&mut self) {
         if self.refilling {
-            if self.passes >= 2 {
+            let done = match self.params.refill_remainder {
+                RefillRemainder::Borrow => {
+                    self.cells[self.store(0)] == 0 && self.cells[self.store(1)] == 0
+                }
+                RefillRemainder::Kept => self.passes >= 2,
+            };
+            if done {
                 self.refilling = false;
                 self.passes = 0;
             }

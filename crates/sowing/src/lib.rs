@@ -7,7 +7,8 @@
 //! store, or a relay that lifts the hole and sows on. The game ends when the mover cannot move
 //! or a row is empty, and the larger score wins; or, in a game of rounds, the round ends there,
 //! the players refill their rows from their captures, a hole a move, holes left empty may go
-//! out of play, and the game ends when a player has too few counters. Every choice is a parameter
+//! out of play, or holes change owners (a player lifts only the holes it owns and owns the holes
+//! it refills), and the game ends when a player has too few counters. Every choice is a parameter
 //! ([`params::SowingParams`]); a game's values and the sentences they come from are its
 //! ruleset file ([`file::GameFile`]).
 
@@ -99,6 +100,8 @@ pub struct Sowing {
     refilling: bool,
     /// The players who had too few counters when a round ended, as bits (player 1's first).
     round_losers: u8,
+    /// The holes each player may lift: its row, or the holes it owns (`ownership`).
+    owned: [u64; 2],
 }
 
 /// The moves Ludii's `(is Cycle)` looks back over with two players: three times a cycle of
@@ -187,8 +190,21 @@ impl Sowing {
         if self.cells[self.board.store(self.to_move)] < refill {
             return 0;
         }
+        self.empty_in_order()
+    }
+
+    /// The empty holes of the mover's row (every empty hole where holes are owned), kept as
+    /// the refill order allows.
+    // Between rounds only: kept out of the playout loop of a game of one round.
+    #[cold]
+    #[inline(never)]
+    fn empty_in_order(&self) -> u64 {
         let mut empty = 0u64;
-        let mut bits = self.board.territory[usize::from(self.to_move)];
+        let mut bits = if self.params.ownership {
+            self.board.territory[0] | self.board.territory[1]
+        } else {
+            self.board.territory[usize::from(self.to_move)]
+        };
         while bits != 0 {
             let hole = bits.trailing_zeros() as usize;
             bits &= bits - 1;
@@ -202,6 +218,62 @@ impl Sowing {
             RefillOrder::FromLeft => empty & empty.wrapping_neg(),
             RefillOrder::FromRight if empty == 0 => 0,
             RefillOrder::FromRight => 1 << (63 - empty.leading_zeros()),
+            RefillOrder::TrackFromLeft => {
+                // On two rows the holes are numbered along the anticlockwise track, each
+                // row from its owner's left: the mover's first, then round to the other.
+                let after = empty & !((1u64 << (usize::from(self.to_move) * self.board.row)) - 1);
+                let first = if after != 0 { after } else { empty };
+                first & first.wrapping_neg()
+            }
+        }
+    }
+
+    /// Fills `hole` with `count` counters for the mover, who owns it where holes are owned.
+    fn fill(&mut self, hole: usize, count: u16) {
+        self.cells[hole] += count;
+        self.out_of_play &= !(1 << hole);
+        if self.params.ownership {
+            self.owned[usize::from(self.to_move)] |= 1 << hole;
+        }
+    }
+
+    /// After a refill: another where the mover refills all it can in a turn and has the
+    /// counters for one, else what the remainder rule does with the counters left.
+    // Between rounds only: kept out of the playout loop of a game of one round.
+    #[cold]
+    #[inline(never)]
+    fn after_fill(&mut self) -> Landing {
+        let refill = u16::from(self.params.round_refill);
+        let (mine, theirs) = (
+            self.board.store(self.to_move),
+            self.board.store(Self::opponent(self.to_move)),
+        );
+        let left = self.cells[mine];
+        if self.params.refill_whole_turn && left >= refill {
+            return Landing::PlayAgain;
+        }
+        if self.params.refill_remainder == RefillRemainder::Borrow && left > 0 {
+            let hole = self.empty_in_order();
+            if left + 1 == refill && hole != 0 && self.cells[theirs] > 0 {
+                self.cells[mine] = 0;
+                self.cells[theirs] -= 1;
+                self.fill(hole.trailing_zeros() as usize, refill);
+            } else {
+                self.cells[theirs] += left;
+                self.cells[mine] = 0;
+            }
+        }
+        Landing::End
+    }
+
+    /// Whether the refills between rounds are over: both players' captures on the board where
+    /// the remainder is borrowed or given, else both players passed in a row.
+    fn refills_done(&self) -> bool {
+        match self.params.refill_remainder {
+            RefillRemainder::Borrow => {
+                self.cells[self.board.store(0)] == 0 && self.cells[self.board.store(1)] == 0
+            }
+            RefillRemainder::Kept => self.passes >= 2,
         }
     }
 
@@ -230,9 +302,25 @@ impl Sowing {
     /// Ends a round: each row's counters go to its owner; a player left with too few loses,
     /// otherwise the players refill their rows, every hole out of play until it is filled
     /// where unfilled holes are.
+    // Between rounds only: kept out of the playout loop of a game of one round.
+    #[cold]
+    #[inline(never)]
     fn end_round(&mut self) {
+        if self.params.round_first_more_captured {
+            let held = |player: Player| {
+                u32::from(self.cells[self.board.store(player)])
+                    + Self::in_territory(&self.cells, &self.board, player)
+            };
+            self.to_move = if held(0) >= held(1) { 0 } else { 1 };
+        }
         for hole in 0..self.board.holes {
-            let store = self.board.store(self.board.owner(hole));
+            // A hole no one owns (a refill left it empty) goes with its row.
+            let owner = match (self.owned[0] >> hole & 1, self.owned[1] >> hole & 1) {
+                (1, _) if self.params.ownership => 0,
+                (_, 1) if self.params.ownership => 1,
+                _ => self.board.owner(hole),
+            };
+            let store = self.board.store(owner);
             self.cells[store] += self.cells[hole];
             self.cells[hole] = 0;
         }
@@ -246,6 +334,9 @@ impl Sowing {
         self.relay = None;
         if self.params.unfilled_out_of_play {
             self.out_of_play = self.board.territory[0] | self.board.territory[1];
+        }
+        if self.params.ownership {
+            self.owned = [0; 2];
         }
     }
 
@@ -296,7 +387,7 @@ impl Sowing {
 
     /// The holes the mover may sow each way round (none for a way the game does not allow).
     fn holes_to_sow(&self) -> [u64; 2] {
-        let territory = self.board.territory[usize::from(self.to_move)];
+        let territory = self.owned[usize::from(self.to_move)];
         // A count of 0 is never sown, whatever the fewest counters to sow.
         let fewest = u16::from(self.params.min_to_sow.max(1));
         let legal = self.holes_where(Self::holes_holding(&self.cells, territory, fewest));
@@ -402,7 +493,7 @@ impl Sowing {
         self.sowable = None;
         if self.refilling {
             // Ludii's `(nextPhase (all Passed) "Sowing")`: both passed, the round begins.
-            if self.passes >= 2 {
+            if self.refills_done() {
                 self.refilling = false;
                 self.passes = 0;
                 self.pass_over_out_of_play();
@@ -624,6 +715,7 @@ impl Game for Sowing {
 
     fn new(options: &SowingParams) -> Self {
         let board = Board::new(options);
+        let owned = board.territory;
         let mut cells = [0; MAX_CELLS];
         for (hole, cell) in cells.iter_mut().take(board.holes).enumerate() {
             *cell = u16::from(
@@ -655,6 +747,7 @@ impl Game for Sowing {
             out_of_play: 0,
             refilling: false,
             round_losers: 0,
+            owned,
         };
         game.settle();
         game
@@ -807,9 +900,8 @@ impl Game for Sowing {
                 self.passes = 0;
                 let refill = u16::from(self.params.round_refill);
                 self.cells[self.board.store(self.to_move)] -= refill;
-                self.cells[usize::from(hole)] += refill;
-                self.out_of_play &= !(1 << hole);
-                Landing::End
+                self.fill(usize::from(hole), refill);
+                self.after_fill()
             }
             Move::Vote { end } => {
                 self.passes = 0;
@@ -867,6 +959,12 @@ impl Game for Sowing {
         {
             return Err(format!("a relay from cell {hole}, which is not a hole"));
         }
+        if self.owned[0] & self.owned[1] != 0 {
+            return Err(format!(
+                "{} owned by both players",
+                self.holes_named(self.owned[0] & self.owned[1]).join(", ")
+            ));
+        }
         let mut bits = self.out_of_play;
         while bits != 0 {
             let hole = bits.trailing_zeros() as usize;
@@ -902,6 +1000,10 @@ pub struct SowingSetup {
     /// The players are refilling their rows between rounds.
     #[serde(default)]
     pub refilling: bool,
+    /// The holes each player owns, by name, player 1's first (a game where holes are owned;
+    /// each player's row if not given).
+    #[serde(default)]
+    pub owned: Option<[Vec<String>; 2]>,
 }
 
 impl Observe for Sowing {
@@ -944,6 +1046,9 @@ impl Observe for Sowing {
         if self.params.round_refill > 0 {
             seen["refilling"] = Value::from(self.refilling);
             seen["out_of_play"] = Value::from(self.holes_named(self.out_of_play));
+        }
+        if self.params.ownership {
+            seen["owned"] = Value::from(self.owned.map(|bits| self.holes_named(bits)).to_vec());
         }
         seen
     }
@@ -1016,6 +1121,23 @@ impl Observe for Sowing {
             ));
         }
         game.refilling = setup.refilling;
+        if let Some(owned) = &setup.owned {
+            if !options.ownership {
+                return Err(SetupError::value(
+                    "owned",
+                    "holes are owned only in a game of ownership",
+                ));
+            }
+            for (player, names) in owned.iter().enumerate() {
+                game.owned[player] = 0;
+                for name in names {
+                    let hole = game.board.parse_hole(name).ok_or_else(|| {
+                        SetupError::value("owned", format!("{name} is not a hole"))
+                    })?;
+                    game.owned[player] |= 1 << hole;
+                }
+            }
+        }
         game.pass_over_out_of_play();
         game.cells[game.board.store(0)] = setup.stores[0];
         game.cells[game.board.store(1)] = setup.stores[1];

@@ -157,6 +157,22 @@ option_enum! {
         FromLeft = "from-left",
         /// The first empty one from one's right (Ludii's `RightMostEmpty`).
         FromRight = "from-right",
+        /// The first empty hole along the anticlockwise track from one's leftmost hole, on
+        /// into the opponent's row once one's own is full (Ludii's `LeftMostEmpty` as a
+        /// `trackSite FirstSite` of the track; needs `ownership`).
+        TrackFromLeft = "track-from-left",
+    }
+}
+
+option_enum! {
+    /// What a player does with the counters left after its refills, too few for a hole.
+    pub enum RefillRemainder {
+        /// They stay with its captures.
+        Kept = "kept",
+        /// One short of a hole: the next hole in the refill order takes them with one of the
+        /// opponent's, and is the player's; fewer: they go to the opponent's captures. The
+        /// round begins once both players' captures are all on the board (Hufesay).
+        Borrow = "borrow",
     }
 }
 
@@ -290,6 +306,22 @@ game_options! {
         /// When a round ends, a player who has fewer counters than this loses, and the game ends (0 where the game is one round).
         #[rule(cites = "sowing family", source = "")]
         pub round_loss_below: u8 = 0, ludii: 0;
+
+        /// Players own holes from round to round (Ludii's remembered `OwnedP1` and `OwnedP2`): at the start each its row; a player lifts only from holes it owns; when a round ends each hole's counters go to its owner and every hole is forgotten; each hole a refill fills becomes the filler's, on either row.
+        #[rule(cites = "sowing family", source = "")]
+        pub ownership: bool = false, ludii: false;
+
+        /// A player refills all it can in one turn, a hole a move (Ludii's `moveAgain` after each refill), before the opponent refills.
+        #[rule(cites = "sowing family", source = "")]
+        pub refill_whole_turn: bool = false, ludii: false;
+
+        /// What a player does with the counters left after its refills, too few for a hole.
+        #[rule(cites = "sowing family", source = "")]
+        pub refill_remainder: RefillRemainder = RefillRemainder::Kept, ludii: RefillRemainder::Kept;
+
+        /// When a round ends, the player with more counters, captured and in its row before they go to their owners (player 1 on a tie), refills first (Ludii's `(set NextPlayer …)`); otherwise the turn passes as after any move.
+        #[rule(cites = "sowing family", source = "")]
+        pub round_first_more_captured: bool = false, ludii: false;
     }
     validate = validate;
 }
@@ -348,6 +380,9 @@ fn validate(params: &SowingParams) -> Result<(), String> {
             || params.refill_order != RefillOrder::Choice)
     {
         return Err("round_refill: the rules of rounds need a game played in rounds".into());
+    }
+    if let Some(problem) = ownership_problem(params) {
+        return Err(problem.into());
     }
     if params.seeds == 0 {
         return Err("seeds: a game with no counters cannot be played".into());
@@ -451,6 +486,37 @@ fn validate_given_track(params: &SowingParams, holes: usize) -> Result<(), Strin
         );
     }
     Ok(())
+}
+
+/// What the rules of ownership need: rounds whose refills fill every hole (a uniform start of
+/// `round_refill` a hole, no hole out of play), and the refills' ways only where holes are owned.
+fn ownership_problem(params: &SowingParams) -> Option<&'static str> {
+    let refills_all = params.round_refill > 0
+        && params.round_refill == params.seeds
+        && params.start_counts == StartCounts::UNIFORM
+        && !params.unfilled_out_of_play;
+    if params.ownership && !refills_all {
+        return Some(
+            "ownership: holes are owned in rounds whose refills fill every hole (a uniform start of round_refill a hole, none out of play)",
+        );
+    }
+    let track_order = params.refill_order == RefillOrder::TrackFromLeft;
+    if !params.ownership
+        && (track_order
+            || params.refill_whole_turn
+            || params.refill_remainder != RefillRemainder::Kept
+            || params.round_first_more_captured)
+    {
+        return Some(
+            "ownership: the refill's track order, whole turns, borrowing and first filler are rules of owned holes",
+        );
+    }
+    if params.refill_remainder == RefillRemainder::Borrow
+        && !(params.refill_whole_turn && track_order)
+    {
+        return Some("refill_remainder: borrowing follows whole turns of refills along the track");
+    }
+    None
 }
 
 /// A set of counts from 1 to 127, written as a list (`2,3`) or empty (`none`).

@@ -68,6 +68,8 @@ struct Reader<'a> {
     relay_when_pending: Option<bool>,
     /// The sowing passes over the holes not remembered as in play (`skipIf`).
     skips_out_of_play: bool,
+    /// A move lifts the holes the mover owns (`(values Remembered "OwnedP1")`).
+    lifts_owned: bool,
 }
 
 impl Reader<'_> {
@@ -131,6 +133,7 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
         capture_place: None,
         relay_when_pending: None,
         skips_out_of_play: false,
+        lifts_owned: false,
     };
     read_game(&mut reader);
     if reader.lacks.is_empty() {
@@ -621,6 +624,9 @@ struct Situation<'a> {
     remembered: BTreeMap<String, crate::eval::Sites>,
     /// The game is played in rounds: what its start remembers is read with them.
     in_rounds: bool,
+    /// The holes each player owns at the start, remembered by name (`"OwnedP1"`), read only
+    /// where the family reads ownership.
+    owned: BTreeMap<String, crate::eval::Sites>,
 }
 
 impl<'a> Situation<'a> {
@@ -671,6 +677,7 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
         ways: &ways,
         remembered: BTreeMap::new(),
         in_rounds: false,
+        owned: BTreeMap::new(),
     };
     let mut situation = situation;
     // One phase is no phase: its play (and end) are the game's; a sowing phase and a phase
@@ -713,7 +720,7 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
     }
     if in_rounds.is_some() {
         let start = parts.iter().copied().find(|n| n.is_call("start"));
-        situation.remembered = rounds::remembered(reader, start, &situation);
+        (situation.remembered, situation.owned) = rounds::remembered(reader, start, &situation);
         situation.in_rounds = true;
     }
     let situation = situation;
@@ -1155,8 +1162,9 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
             }
         }
     }
+    reader.lifts_owned = rounds::reads_owned(holes, situation);
     for mover in 1..=2u8 {
-        match situation.context(mover).sites(holes) {
+        match rounds::owning_context(situation, mover).sites(holes) {
             Ok(found) if found == situation.territory(usize::from(mover - 1)) => {}
             Ok(_) => {
                 reader.lack(

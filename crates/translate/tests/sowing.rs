@@ -413,3 +413,87 @@ fn a_game_of_rounds_goes_on_to_a_second_round_without_the_holes_it_could_not_fil
         "no round began with a hole out of play"
     );
 }
+
+/// Hufesay's description (Ludii 1.3.4, vendored) read and played: when its first round ends,
+/// the player with more counters refills first, a hole of four a move from its leftmost hole
+/// along the track and on into the opponent's row, three left over borrowing one of the
+/// opponent's; the opponent fills the rest, and the second round begins with each player
+/// owning exactly the holes it filled, in that order.
+#[test]
+fn a_second_round_begins_with_the_holes_each_player_filled_owned() {
+    use engine::{Game, Observe, Phase};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../corpus/ludii/lud/Hufesay.lud"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let translation = sowing_description("Hufesay.lud", &text);
+    let file = translation.outcome.as_ref().expect("Hufesay plays");
+    let (_, ludii) = file.presets().unwrap();
+    assert!(ludii.ownership && ludii.refill_whole_turn && ludii.round_first_more_captured);
+    let names = |seen: &serde_json::Value, player: usize| -> Vec<String> {
+        seen["owned"][player]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_str().unwrap().to_string())
+            .collect()
+    };
+    // Each player's holes along the anticlockwise track from its own leftmost hole.
+    let order = |player: usize| -> Vec<String> {
+        let rows = if player == 0 { ["a", "b"] } else { ["b", "a"] };
+        rows.iter()
+            .flat_map(|row| (1..=6).map(move |place| format!("{row}{place}")))
+            .collect()
+    };
+    let mut seen_second_rounds = 0;
+    for seed in 0..40 {
+        let mut rng = engine::rng::GameRng::for_playout(seed, 0);
+        let mut game = sowing::Sowing::new(&ludii);
+        let mut moves = Vec::new();
+        let mut was_refilling = false;
+        let mut first: Option<(usize, u64)> = None;
+        for _ in 0..20_000 {
+            let Phase::Decision(mover) = game.phase() else {
+                break;
+            };
+            let seen = game.observe();
+            let refilling = seen["refilling"].as_bool().unwrap();
+            if refilling && !was_refilling {
+                let player = usize::from(mover);
+                first = Some((player, seen["stores"][player].as_u64().unwrap()));
+                assert_eq!(names(&seen, 0).len() + names(&seen, 1).len(), 0);
+            }
+            if !refilling && was_refilling {
+                let (filler, captured) = first.expect("the refill had a first filler");
+                let holes = (captured / 4 + u64::from(captured % 4 == 3)) as usize;
+                let mut expected: Vec<String> = order(filler)[..holes].to_vec();
+                let mut theirs: Vec<String> = order(filler)[holes..].to_vec();
+                expected.sort();
+                theirs.sort();
+                let mut owned = names(&seen, filler);
+                let mut other = names(&seen, 1 - filler);
+                owned.sort();
+                other.sort();
+                assert_eq!((owned, other), (expected, theirs), "seed {seed}");
+                for row in ["a", "b"] {
+                    let counts = seen["board"][row].as_array().unwrap();
+                    assert!(counts.iter().all(|c| c.as_u64() == Some(4)), "{seen}");
+                }
+                assert_eq!(seen["stores"], serde_json::json!([0, 0]));
+                seen_second_rounds += 1;
+                break;
+            }
+            was_refilling = refilling;
+            moves.clear();
+            game.legal_moves(&mut moves);
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            game.apply(mv);
+            game.check_invariants().unwrap();
+        }
+    }
+    assert!(
+        seen_second_rounds >= 10,
+        "{seen_second_rounds} second rounds"
+    );
+}

@@ -7,7 +7,8 @@
 
 use super::*;
 use crate::eval::Sites;
-use sowing::RefillOrder;
+use sowing::{RefillOrder, RefillRemainder};
+use std::collections::BTreeSet;
 
 /// Whether `node` is `(phase "name" …)`.
 pub(super) fn is_phase(node: &Node, name: &str) -> bool {
@@ -20,19 +21,47 @@ pub(super) fn one_round(reader: &mut Reader<'_>, rules: &Node) {
     reader.default("refill_order", RefillOrder::Choice, rules);
     reader.default("unfilled_out_of_play", false, rules);
     reader.default("round_loss_below", 0, rules);
+    no_ownership(reader, rules);
 }
 
-/// The sites the start of a game of rounds remembers by name: only every hole together, the
-/// holes in play; a set of some holes (each player's own, `"OwnedP1"`) is ownership that the
-/// family's rounds do not move, and is named as lacking.
+/// The rules of owned holes, off.
+fn no_ownership(reader: &mut Reader<'_>, node: &Node) {
+    reader.default("ownership", false, node);
+    reader.default("refill_whole_turn", false, node);
+    reader.default("refill_remainder", RefillRemainder::Kept, node);
+    reader.default("round_first_more_captured", false, node);
+}
+
+/// A context in which the holes each player owns at the start are remembered too.
+pub(super) fn owning_context<'a>(situation: &Situation<'a>, mover: u8) -> Context<'a> {
+    let mut context = situation.context(mover);
+    for (name, sites) in &situation.owned {
+        context.remembered.insert(name.clone(), sites.clone());
+    }
+    context
+}
+
+/// Whether `node` reads the holes a player owns.
+pub(super) fn reads_owned(node: &Node, situation: &Situation<'_>) -> bool {
+    let text = node.to_string();
+    situation
+        .owned
+        .keys()
+        .any(|name| text.contains(&format!("\"{name}\"")))
+}
+
+/// The sites the start of a game of rounds remembers by name: every hole together, the
+/// holes in play; or each player's row under a name of its own (`"OwnedP1"`, `"OwnedP2"`),
+/// the holes each owns (the second map). Other sets are named as lacking.
 pub(super) fn remembered(
     reader: &mut Reader<'_>,
     start: Option<&Node>,
     situation: &Situation<'_>,
-) -> BTreeMap<String, Sites> {
+) -> (BTreeMap<String, Sites>, BTreeMap<String, Sites>) {
     let mut found = BTreeMap::new();
+    let mut owned = BTreeMap::new();
     let Some(start) = start else {
-        return found;
+        return (found, owned);
     };
     let mut holes: Sites = situation.cells[..situation.board.holes].to_vec();
     holes.sort_unstable();
@@ -51,6 +80,13 @@ pub(super) fn remembered(
             Ok(sites) if sites == holes => {
                 found.insert(name.to_string(), sites);
             }
+            Ok(sites)
+                if (0..2).any(|player| {
+                    name == format!("OwnedP{}", player + 1) && sites == situation.territory(player)
+                }) =>
+            {
+                owned.insert(name.to_string(), sites);
+            }
             Ok(_) => reader.lack(
                 set,
                 format!(
@@ -60,7 +96,13 @@ pub(super) fn remembered(
             Err(error) => reader.unknown(set, error, "a remembered value"),
         }
     }
-    found
+    if owned.len() == 1 || (!owned.is_empty() && !found.is_empty()) {
+        reader.lack(
+            start,
+            "holes owned by one player only, or beside holes in play",
+        );
+    }
+    (found, owned)
 }
 
 /// `(and (is Mover Prev) (is Pending))` in either order: `Some(true)`; with `(not (is
@@ -285,15 +327,27 @@ pub(super) fn read(
         },
         _ => (moves, None),
     };
+    let lacks_before = reader.lacks.len();
     read_moves(reader, play, moves, situation);
     let place = reader.capture_place;
+    let ownership = reader.lifts_owned;
+    // A move read in part says nothing of the holes it lifts.
+    if reader.lacks.len() == lacks_before && ownership == situation.owned.is_empty() {
+        reader.lack(
+            moves,
+            "holes owned at the start that are not the holes lifted, or the reverse",
+        );
+        return;
+    }
     let (mut round_end, mut forgets) = (None, false);
+    let mut first_more_captured = None;
     if let Some(then) = then {
-        let Some((end, forgot)) = read_round_end(reader, then, situation, place) else {
+        let Some((end, forgot, first)) = read_round_end(reader, then, situation, place) else {
             return;
         };
         round_end = Some((end, then));
         forgets = forgot;
+        first_more_captured = first;
     }
     let Some(rule) = end.arg(0).filter(|r| r.is_call("if") && r.arg(2).is_none()) else {
         reader.lack(
@@ -363,7 +417,10 @@ pub(super) fn read(
     reader.default("score", Score::Captured, rule);
     reader.default("capture_goal", 0, rule);
     reader.default("cycle_ends", false, rule);
-    if !(all_passed_node(back.arg(0)) && back.arg(1).and_then(Node::as_str) == Some("Sowing")) {
+    let hands_empty = back.arg(0).is_some_and(|c| hands_empty(c, situation));
+    if !((all_passed_node(back.arg(0)) || hands_empty)
+        && back.arg(1).and_then(Node::as_str) == Some("Sowing"))
+    {
         reader.lack(
             back,
             format!("a round that begins otherwise than when both players pass: {back}"),
@@ -377,6 +434,38 @@ pub(super) fn read(
     let Some(remembers) = read_refill(reader, fill, situation, place) else {
         return;
     };
+    if ownership {
+        let borrows = reader
+            .reading
+            .get("refill_remainder")
+            .map(|r| r.value.as_str())
+            == Some("borrow");
+        if borrows != hands_empty {
+            reader.lack(
+                back,
+                format!(
+                    "a round that begins otherwise than the refill's remainder is read: {back}"
+                ),
+            );
+            return;
+        }
+        reader.set("ownership", true, moves);
+        match first_more_captured {
+            Some(node) => reader.set("round_first_more_captured", true, node),
+            None => reader.default("round_first_more_captured", false, refill),
+        }
+        no_ownership(reader, refill);
+        reader.default("unfilled_out_of_play", false, refill);
+        return;
+    }
+    if hands_empty || first_more_captured.is_some() {
+        reader.lack(
+            back,
+            "a refill that ends when the captures are all sown, or a first filler, without owned holes",
+        );
+        return;
+    }
+    no_ownership(reader, refill);
     let out_of_play = reader.skips_out_of_play;
     if (out_of_play, remembers, forgets) != (false, false, false)
         && (out_of_play, remembers, forgets) != (true, true, true)
@@ -402,12 +491,12 @@ fn all_passed_node(node: Option<&Node>) -> bool {
 
 /// `(then (if C X))` after the sowing, where X hands each row's counters to its owner and
 /// forgets the holes in play: the end of the round C, and whether it forgets them.
-fn read_round_end(
+fn read_round_end<'n>(
     reader: &mut Reader<'_>,
-    then: &Node,
+    then: &'n Node,
     situation: &Situation<'_>,
     place: Option<CapturePlace>,
-) -> Option<(GameEnd, bool)> {
+) -> Option<(GameEnd, bool, Option<&'n Node>)> {
     let Some(rule) = then
         .arg(0)
         .filter(|r| r.is_call("if") && r.arg(2).is_none())
@@ -425,8 +514,33 @@ fn read_round_end(
         vec![effect]
     };
     let mut forgets = false;
+    let mut forgets_owned = BTreeSet::new();
+    let mut first_more_captured = None;
     let mut rows = [false; 2];
     for part in effects {
+        let forgets_an_owned = part.is_call("forget")
+            && part.arg(0).is_some_and(|a| is_symbol(a, "Value"))
+            && part.arg(2).is_some_and(|a| is_symbol(a, "All"))
+            && part
+                .arg(1)
+                .and_then(Node::as_str)
+                .is_some_and(|name| situation.owned.contains_key(name));
+        if forgets_an_owned {
+            forgets_owned.insert(part.arg(1).and_then(Node::as_str));
+            continue;
+        }
+        if first_more_captured.is_none() && more_captured_first(part, situation) {
+            first_more_captured = Some(part);
+            continue;
+        }
+        // Where holes are owned, each player's owned holes go to it, not its row.
+        if !situation.owned.is_empty() && !reads_owned(part, situation) {
+            reader.lack(
+                part,
+                format!("a consequence of a round's end the family does not have: {part}"),
+            );
+            return None;
+        }
         let forget_all = part.is_call("forget")
             && part.arg(0).is_some_and(|a| is_symbol(a, "Value"))
             && part
@@ -470,7 +584,68 @@ fn read_round_end(
         );
         return None;
     }
-    Some((end, forgets))
+    if forgets_owned.len() != situation.owned.len() {
+        reader.lack(
+            rule,
+            "a round's end that does not forget every player's owned holes",
+        );
+        return None;
+    }
+    Some((end, forgets, first_more_captured))
+}
+
+/// `(and (is Empty (handSite P1)) (is Empty (handSite P2)))`, or anything that holds exactly
+/// when both players' captures are gone, tried on a few counts.
+fn hands_empty(condition: &Node, situation: &Situation<'_>) -> bool {
+    (0..3i64).all(|one| {
+        (0..3i64).all(|two| {
+            let mut context = situation.context(1);
+            let hands = [context.hand(1), context.hand(2)];
+            context.counts[hands[0]] = one;
+            context.counts[hands[1]] = two;
+            context.boolean(condition).ok() == Some(one == 0 && two == 0)
+        })
+    })
+}
+
+/// `(if C (set NextPlayer (player 1)) (set NextPlayer (player 2)))` where C holds when player
+/// 1's captures and row hold at least as many counters as player 2's, tried on a few counts.
+fn more_captured_first(node: &Node, situation: &Situation<'_>) -> bool {
+    let sets_next = |n: Option<&Node>, player: i64| {
+        n.is_some_and(|n| {
+            n.is_call("set")
+                && n.arg(0).is_some_and(|a| is_symbol(a, "NextPlayer"))
+                && n.arg(1).is_some_and(|p| {
+                    p.is_call("player") && p.arg(0).and_then(Node::as_int) == Some(player)
+                })
+        })
+    };
+    let Some(condition) = node.arg(0).filter(|_| node.is_call("if")) else {
+        return false;
+    };
+    if !(sets_next(node.arg(1), 1) && sets_next(node.arg(2), 2)) {
+        return false;
+    }
+    let first_hole = |player: usize| situation.territory(player).first().copied();
+    let (Some(row_one), Some(row_two)) = (first_hole(0), first_hole(1)) else {
+        return false;
+    };
+    let counts = [0i64, 1, 2, 5];
+    counts.iter().all(|&hand_one| {
+        counts.iter().all(|&in_one| {
+            counts.iter().all(|&hand_two| {
+                counts.iter().all(|&in_two| {
+                    let mut context = situation.context(1);
+                    let hands = [context.hand(1), context.hand(2)];
+                    context.counts[hands[0]] = hand_one;
+                    context.counts[hands[1]] = hand_two;
+                    context.counts[row_one] = in_one;
+                    context.counts[row_two] = in_two;
+                    context.boolean(condition).ok() == Some(hand_one + in_one >= hand_two + in_two)
+                })
+            })
+        })
+    })
 }
 
 /// `(forEach Site (sites Pn) (fromTo (from (site)) (to …) count:(count at:(site))))`, the
@@ -502,7 +677,7 @@ fn row_to_owner(
     let row_sites = node.arg(1)?;
     (0..2).find(|&player| {
         let mover = player as u8 + 1;
-        let context = situation.context(mover);
+        let context = owning_context(situation, mover);
         let row = context.sites(row_sites).ok() == Some(situation.territory(player));
         let Ok(into) = context.int(to) else {
             return false;
@@ -646,7 +821,14 @@ fn read_refill(
         return None;
     }
     let mut remembers = false;
+    let ownership = !situation.owned.is_empty();
     for part in node.children() {
+        if part.is_call("then") && ownership {
+            if !read_owned_refill(reader, part, to, count) {
+                return None;
+            }
+            continue;
+        }
         if part.is_call("then") {
             let remembered = part.arg(0).is_some_and(|r| {
                 r.is_call("remember")
@@ -669,11 +851,15 @@ fn read_refill(
         }
     }
     let board = situation.board;
-    let mut orders = vec![
-        RefillOrder::Choice,
-        RefillOrder::FromLeft,
-        RefillOrder::FromRight,
-    ];
+    let mut orders = if ownership {
+        vec![RefillOrder::TrackFromLeft]
+    } else {
+        vec![
+            RefillOrder::Choice,
+            RefillOrder::FromLeft,
+            RefillOrder::FromRight,
+        ]
+    };
     for mover in 1..=2u8 {
         let player = usize::from(mover - 1);
         let row: Vec<usize> = (0..board.holes)
@@ -705,8 +891,16 @@ fn read_refill(
                     context.counts[site] = held;
                 }
                 let targets = targets(reader, &guards, from, to, &captures, &context)?;
+                let other_row = (0..board.holes)
+                    .filter(|&h| board.territory[player] >> h & 1 == 0)
+                    .fold(0u64, |bits, h| bits | 1 << h);
+                let empty_anywhere = if other_full { empty } else { empty | other_row };
                 let expected = |order: RefillOrder| -> Vec<usize> {
-                    if held < count || empty == 0 {
+                    let none_empty = match order {
+                        RefillOrder::TrackFromLeft => empty_anywhere == 0,
+                        _ => empty == 0,
+                    };
+                    if held < count || none_empty {
                         return Vec::new();
                     }
                     let hole = match order {
@@ -720,6 +914,14 @@ fn read_refill(
                         }
                         RefillOrder::FromLeft => empty.trailing_zeros() as usize,
                         RefillOrder::FromRight => 63 - empty.leading_zeros() as usize,
+                        // Holes are numbered along the anticlockwise track from player 1's
+                        // left; the mover's track starts at its own row's first hole.
+                        RefillOrder::TrackFromLeft => {
+                            let start = player * board.row;
+                            let after = empty_anywhere & !((1u64 << start) - 1);
+                            let first = if after != 0 { after } else { empty_anywhere };
+                            first.trailing_zeros() as usize
+                        }
                     };
                     vec![situation.cells[hole]]
                 };
@@ -741,6 +943,62 @@ fn read_refill(
             None
         }
     }
+}
+
+/// The consequence of a refill where holes are owned: the filled hole remembered as the
+/// mover's, and perhaps, beside it, another refill while the captures last, the counters
+/// left one short of a hole sown with one of the opponent's into the next hole (remembered
+/// too), fewer given to the opponent (Hufesay's). Returns whether it was read.
+fn read_owned_refill(reader: &mut Reader<'_>, then: &Node, to: &Node, count: i64) -> bool {
+    let Some(effect) = then.arg(0) else {
+        reader.lack(then, "an empty consequence of a refill");
+        return false;
+    };
+    let remember = |hole: &str| {
+        format!(
+            "(if (is Mover P1) (remember Value \"OwnedP1\" {hole}) (remember Value \"OwnedP2\" {hole}))"
+        )
+    };
+    let Some(target) = to.arg(0).map(Node::to_string) else {
+        reader.lack(to, "a refill without holes");
+        return false;
+    };
+    let hand = "(count Cell at:(handSite Mover))";
+    let short = count - 1;
+    let whole_turn = format!(
+        "(if (<= {count} {hand}) (moveAgain) (if (= {short} {hand}) (and {{(fromTo (from (handSite Mover)) (to {target}) count:{short}) (fromTo (from (handSite Next)) (to {target}) count:1) {}}}) (fromTo (from (handSite Mover)) (to (handSite Next)) count:{hand})))",
+        remember(&target)
+    );
+    let parts: Vec<&Node> = if effect.is_call("and") {
+        effect.positional().flat_map(items).collect()
+    } else {
+        vec![effect]
+    };
+    let mut remembers = false;
+    for part in parts {
+        let text = part.to_string();
+        if text == remember("(last To)") && !remembers {
+            remembers = true;
+        } else if text == whole_turn {
+            reader.set("refill_whole_turn", true, part);
+            reader.set("refill_remainder", RefillRemainder::Borrow, part);
+        } else {
+            reader.lack(
+                part,
+                format!(
+                    "a consequence of a refill of owned holes the family does not have: {part}"
+                ),
+            );
+            return false;
+        }
+    }
+    if !remembers {
+        reader.lack(
+            then,
+            "a refill of owned holes that does not remember the hole as the mover's",
+        );
+    }
+    remembers
 }
 
 /// The holes a refill may fill in a context: none where a guard fails; else the sites of
