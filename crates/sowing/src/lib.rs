@@ -7,12 +7,14 @@
 //! store, or a relay that lifts the hole and sows on. The game ends when the mover cannot move
 //! or a row is empty, and the larger score wins; or, in a game of rounds, the round ends there,
 //! the players refill their rows from their captures, a hole a move, holes left empty may go
-//! out of play, and the game ends when a player has too few counters. Every choice is a parameter
+//! out of play, and the game ends when a player has too few counters. A game may open with turns
+//! that lift only from some holes ([`opening`]). Every choice is a parameter
 //! ([`params::SowingParams`]); a game's values and the sentences they come from are its
 //! ruleset file ([`file::GameFile`]).
 
 pub mod board;
 pub mod file;
+pub mod opening;
 pub mod params;
 
 use engine::setup::{Seat, SetupError};
@@ -21,6 +23,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use board::{Board, MAX_CELLS};
+pub use opening::HoleNames;
 pub use params::*;
 
 /// The family's rule scenarios: one hand-set position for each parameter and value.
@@ -98,6 +101,11 @@ pub struct Sowing {
     refilling: bool,
     /// The players who had too few counters when a round ended, as bits (player 1's first).
     round_losers: u8,
+    /// The holes each player may lift: its territory, or the part of it the opening allows.
+    liftable: [u64; 2],
+    /// The turn of the opening being played, counted from 1 (`opening_turns`); 0 once the
+    /// opening is over, or where the game has none.
+    opening_turn: u8,
 }
 
 /// The moves Ludii's `(is Cycle)` looks back over with two players: three times a cycle of
@@ -295,7 +303,7 @@ impl Sowing {
 
     /// The holes the mover may sow each way round (none for a way the game does not allow).
     fn holes_to_sow(&self) -> [u64; 2] {
-        let territory = self.board.territory[usize::from(self.to_move)];
+        let territory = self.liftable[usize::from(self.to_move)];
         // A count of 0 is never sown, whatever the fewest counters to sow.
         let fewest = u16::from(self.params.min_to_sow.max(1));
         let legal = self.holes_where(Self::holes_holding(&self.cells, territory, fewest));
@@ -360,6 +368,30 @@ impl Sowing {
             Landing::End => self.to_move = Self::opponent(self.to_move),
         }
         self.settle();
+    }
+
+    /// After a move of the opening: as Ludii's `(nextPhase …)`, read after every move with the
+    /// turn it was made in, the main phase begins after the first move of the opening's last
+    /// turn; otherwise a turn that passed to the other player counts.
+    fn advance_opening(&mut self) {
+        if self.opening_turn >= self.params.opening_turns {
+            self.opening_turn = 0;
+            self.liftable = self.board.territory;
+            // The holes to sow were read under the opening's rules.
+            self.sowable = None;
+        } else if self.last_mover != Some(self.to_move) {
+            self.opening_turn += 1;
+        }
+    }
+
+    /// Puts the game in turn `turn` of its opening (0: the opening is over).
+    fn enter_opening(&mut self, turn: u8) {
+        self.opening_turn = turn;
+        self.liftable = self.board.territory;
+        if turn > 0 {
+            let allowed = self.params.opening_holes.on(&self.board).unwrap_or(0);
+            self.liftable = self.liftable.map(|holes| holes & allowed);
+        }
     }
 
     /// A fingerprint of the counters in every hole and store, which Ludii's positional hash
@@ -654,7 +686,10 @@ impl Game for Sowing {
             out_of_play: 0,
             refilling: false,
             round_losers: 0,
+            liftable: [0; 2],
+            opening_turn: 0,
         };
+        game.enter_opening(u8::from(options.opening_turns > 0));
         game.settle();
         game
     }
@@ -824,6 +859,9 @@ impl Game for Sowing {
             }
         };
         self.finish_turn(landing);
+        if self.opening_turn != 0 {
+            self.advance_opening();
+        }
         self.remember_position();
     }
 
@@ -901,6 +939,10 @@ pub struct SowingSetup {
     /// The players are refilling their rows between rounds.
     #[serde(default)]
     pub refilling: bool,
+    /// The turn of the opening the position is in, counted from 1 (a game with an opening);
+    /// none where the opening is over.
+    #[serde(default)]
+    pub opening_turn: Option<u8>,
 }
 
 impl Observe for Sowing {
@@ -943,6 +985,9 @@ impl Observe for Sowing {
         if self.params.round_refill > 0 {
             seen["refilling"] = Value::from(self.refilling);
             seen["out_of_play"] = Value::from(self.holes_named(self.out_of_play));
+        }
+        if self.params.opening_turns > 0 {
+            seen["opening_turn"] = Value::from(self.opening_turn);
         }
         seen
     }
@@ -1015,6 +1060,19 @@ impl Observe for Sowing {
             ));
         }
         game.refilling = setup.refilling;
+        match setup.opening_turn {
+            None => game.enter_opening(0),
+            Some(turn) if (1..=options.opening_turns).contains(&turn) => game.enter_opening(turn),
+            Some(turn) => {
+                return Err(SetupError::value(
+                    "opening_turn",
+                    format!(
+                        "turn {turn} is not a turn of the game's opening of {}",
+                        options.opening_turns
+                    ),
+                ));
+            }
+        }
         game.pass_over_out_of_play();
         game.cells[game.board.store(0)] = setup.stores[0];
         game.cells[game.board.store(1)] = setup.stores[1];

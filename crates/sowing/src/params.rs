@@ -6,6 +6,8 @@
 
 use engine::{game_options, option_enum};
 
+use crate::opening::HoleNames;
+
 /// Holes a board may have in all: the engine keeps them in one 64-bit set.
 pub const MAX_HOLES: usize = 64;
 
@@ -280,6 +282,14 @@ game_options! {
         /// When a round ends, a player who has fewer counters than this loses, and the game ends (0 where the game is one round).
         #[rule(cites = "sowing family", source = "")]
         pub round_loss_below: u8 = 0, ludii: 0;
+
+        /// The game opens with this many turns that lift only from `opening_holes` (Ludii's first phase, left by `(nextPhase (>= (count Turns) N))` after the first move of turn N, the turns counted from 1 as the mover changes); 0 where the game has no opening.
+        #[rule(cites = "sowing family", source = "", range = 0..=64)]
+        pub opening_turns: u8 = 0, ludii: 0;
+
+        /// The holes the opening's turns lift from, each still one of the mover's holding the counters to sow (such as `a6`, or an inner row hole by hole); `none` where the game has no opening.
+        #[rule(cites = "sowing family", source = "")]
+        pub opening_holes: HoleNames = HoleNames::NONE, ludii: HoleNames::NONE;
     }
     validate = validate;
 }
@@ -341,6 +351,7 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     {
         return Err("round_refill: the rules of rounds need a game played in rounds".into());
     }
+    crate::opening::validate(params)?;
     if params.seeds == 0 {
         return Err("seeds: a game with no counters cannot be played".into());
     }
