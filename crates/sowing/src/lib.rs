@@ -106,6 +106,9 @@ pub struct Sowing {
     /// The turn of the opening being played, counted from 1 (`opening_turns`); 0 once the
     /// opening is over, or where the game has none.
     opening_turn: u8,
+    /// Whether anything is done after a move: positions remembered for cycles, an opening
+    /// played (the game's rules, or a position set in its opening).
+    after_move: bool,
 }
 
 /// The moves Ludii's `(is Cycle)` looks back over with two players: three times a cycle of
@@ -375,8 +378,7 @@ impl Sowing {
     /// turn; otherwise a turn that passed to the other player counts.
     fn advance_opening(&mut self) {
         if self.opening_turn >= self.params.opening_turns {
-            self.opening_turn = 0;
-            self.liftable = self.board.territory;
+            self.enter_opening(0);
             // The holes to sow were read under the opening's rules.
             self.sowable = None;
         } else if self.last_mover != Some(self.to_move) {
@@ -387,6 +389,7 @@ impl Sowing {
     /// Puts the game in turn `turn` of its opening (0: the opening is over).
     fn enter_opening(&mut self, turn: u8) {
         self.opening_turn = turn;
+        self.after_move = turn > 0 || self.params.cycle_ends || self.params.end_by_agreement;
         self.liftable = self.board.territory;
         if turn > 0 {
             let allowed = self.params.opening_holes.on(&self.board).unwrap_or(0);
@@ -688,6 +691,7 @@ impl Game for Sowing {
             round_losers: 0,
             liftable: [0; 2],
             opening_turn: 0,
+            after_move: false,
         };
         game.enter_opening(u8::from(options.opening_turns > 0));
         game.settle();
@@ -859,10 +863,13 @@ impl Game for Sowing {
             }
         };
         self.finish_turn(landing);
-        if self.opening_turn != 0 {
-            self.advance_opening();
+        // One test of one byte for what most games never do after a move.
+        if self.after_move {
+            if self.opening_turn != 0 {
+                self.advance_opening();
+            }
+            self.remember_position();
         }
-        self.remember_position();
     }
 
     fn apply_chance(&mut self, _outcome: u8) {}
