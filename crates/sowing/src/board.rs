@@ -196,11 +196,14 @@ impl Board {
         let mut chars = name.chars();
         let letter = chars.next()?;
         let row = (letter as usize).checked_sub('a' as usize)?;
-        if row >= self.rows {
-            return None;
-        }
         let from_left: usize = chars.as_str().parse().ok()?;
-        if !(1..=self.row).contains(&from_left) {
+        self.hole_at(row, from_left)
+    }
+
+    /// The hole of row `row` (0 for `a`) at place `from_left` (1 for the first), as
+    /// [`Board::hole_name`] names it.
+    pub fn hole_at(&self, row: usize, from_left: usize) -> Option<usize> {
+        if row >= self.rows || !(1..=self.row).contains(&from_left) {
             return None;
         }
         let place = if !self.given && self.rows == 4 && (row == 1 || row == 2) {

@@ -8,12 +8,14 @@
 //! or a row is empty, and the larger score wins; or, in a game of rounds, the round ends there,
 //! the players refill their rows from their captures, a hole a move, holes left empty may go
 //! out of play, or holes change owners (a player lifts only the holes it owns and owns the holes
-//! it refills), and the game ends when a player has too few counters. Every choice is a parameter
+//! it refills), and the game ends when a player has too few counters. A game may open with turns
+//! that lift only from some holes ([`opening`]). Every choice is a parameter
 //! ([`params::SowingParams`]); a game's values and the sentences they come from are its
 //! ruleset file ([`file::GameFile`]).
 
 pub mod board;
 pub mod file;
+pub mod opening;
 pub mod params;
 pub mod tracks;
 
@@ -23,6 +25,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use board::{Board, MAX_CELLS};
+pub use opening::HoleNames;
 pub use params::*;
 
 /// The family's rule scenarios: one hand-set position for each parameter and value.
@@ -100,8 +103,15 @@ pub struct Sowing {
     refilling: bool,
     /// The players who had too few counters when a round ended, as bits (player 1's first).
     round_losers: u8,
-    /// The holes each player may lift: its row, or the holes it owns (`ownership`).
-    owned: [u64; 2],
+    /// The holes each player may lift: its territory, the holes it owns (`ownership`), or the
+    /// part of its territory the opening allows.
+    liftable: [u64; 2],
+    /// The turn of the opening being played, counted from 1 (`opening_turns`); 0 once the
+    /// opening is over, or where the game has none.
+    opening_turn: u8,
+    /// Whether anything is done after a move: positions remembered for cycles, an opening
+    /// played (the game's rules, or a position set in its opening).
+    after_move: bool,
 }
 
 /// The moves Ludii's `(is Cycle)` looks back over with two players: three times a cycle of
@@ -233,7 +243,7 @@ impl Sowing {
         self.cells[hole] += count;
         self.out_of_play &= !(1 << hole);
         if self.params.ownership {
-            self.owned[usize::from(self.to_move)] |= 1 << hole;
+            self.liftable[usize::from(self.to_move)] |= 1 << hole;
         }
     }
 
@@ -315,7 +325,7 @@ impl Sowing {
         }
         for hole in 0..self.board.holes {
             // A hole no one owns (a refill left it empty) goes with its row.
-            let owner = match (self.owned[0] >> hole & 1, self.owned[1] >> hole & 1) {
+            let owner = match (self.liftable[0] >> hole & 1, self.liftable[1] >> hole & 1) {
                 (1, _) if self.params.ownership => 0,
                 (_, 1) if self.params.ownership => 1,
                 _ => self.board.owner(hole),
@@ -336,7 +346,7 @@ impl Sowing {
             self.out_of_play = self.board.territory[0] | self.board.territory[1];
         }
         if self.params.ownership {
-            self.owned = [0; 2];
+            self.liftable = [0; 2];
         }
     }
 
@@ -387,7 +397,7 @@ impl Sowing {
 
     /// The holes the mover may sow each way round (none for a way the game does not allow).
     fn holes_to_sow(&self) -> [u64; 2] {
-        let territory = self.owned[usize::from(self.to_move)];
+        let territory = self.liftable[usize::from(self.to_move)];
         // A count of 0 is never sown, whatever the fewest counters to sow.
         let fewest = u16::from(self.params.min_to_sow.max(1));
         let legal = self.holes_where(Self::holes_holding(&self.cells, territory, fewest));
@@ -452,6 +462,30 @@ impl Sowing {
             Landing::End => self.to_move = Self::opponent(self.to_move),
         }
         self.settle();
+    }
+
+    /// After a move of the opening: as Ludii's `(nextPhase …)`, read after every move with the
+    /// turn it was made in, the main phase begins after the first move of the opening's last
+    /// turn; otherwise a turn that passed to the other player counts.
+    fn advance_opening(&mut self) {
+        if self.opening_turn >= self.params.opening_turns {
+            self.enter_opening(0);
+            // The holes to sow were read under the opening's rules.
+            self.sowable = None;
+        } else if self.last_mover != Some(self.to_move) {
+            self.opening_turn += 1;
+        }
+    }
+
+    /// Puts the game in turn `turn` of its opening (0: the opening is over).
+    fn enter_opening(&mut self, turn: u8) {
+        self.opening_turn = turn;
+        self.after_move = turn > 0 || self.params.cycle_ends || self.params.end_by_agreement;
+        self.liftable = self.board.territory;
+        if turn > 0 {
+            let allowed = self.params.opening_holes.on(&self.board).unwrap_or(0);
+            self.liftable = self.liftable.map(|holes| holes & allowed);
+        }
     }
 
     /// A fingerprint of the counters in every hole and store, which Ludii's positional hash
@@ -715,7 +749,6 @@ impl Game for Sowing {
 
     fn new(options: &SowingParams) -> Self {
         let board = Board::new(options);
-        let owned = board.territory;
         let mut cells = [0; MAX_CELLS];
         for (hole, cell) in cells.iter_mut().take(board.holes).enumerate() {
             *cell = u16::from(
@@ -747,8 +780,11 @@ impl Game for Sowing {
             out_of_play: 0,
             refilling: false,
             round_losers: 0,
-            owned,
+            liftable: [0; 2],
+            opening_turn: 0,
+            after_move: false,
         };
+        game.enter_opening(u8::from(options.opening_turns > 0));
         game.settle();
         game
     }
@@ -917,7 +953,13 @@ impl Game for Sowing {
             }
         };
         self.finish_turn(landing);
-        self.remember_position();
+        // One test of one byte for what most games never do after a move.
+        if self.after_move {
+            if self.opening_turn != 0 {
+                self.advance_opening();
+            }
+            self.remember_position();
+        }
     }
 
     fn apply_chance(&mut self, _outcome: u8) {}
@@ -959,10 +1001,10 @@ impl Game for Sowing {
         {
             return Err(format!("a relay from cell {hole}, which is not a hole"));
         }
-        if self.owned[0] & self.owned[1] != 0 {
+        if self.liftable[0] & self.liftable[1] != 0 {
             return Err(format!(
                 "{} owned by both players",
-                self.holes_named(self.owned[0] & self.owned[1]).join(", ")
+                self.holes_named(self.liftable[0] & self.liftable[1]).join(", ")
             ));
         }
         let mut bits = self.out_of_play;
@@ -1004,6 +1046,10 @@ pub struct SowingSetup {
     /// each player's row if not given).
     #[serde(default)]
     pub owned: Option<[Vec<String>; 2]>,
+    /// The turn of the opening the position is in, counted from 1 (a game with an opening);
+    /// none where the opening is over.
+    #[serde(default)]
+    pub opening_turn: Option<u8>,
 }
 
 impl Observe for Sowing {
@@ -1048,7 +1094,10 @@ impl Observe for Sowing {
             seen["out_of_play"] = Value::from(self.holes_named(self.out_of_play));
         }
         if self.params.ownership {
-            seen["owned"] = Value::from(self.owned.map(|bits| self.holes_named(bits)).to_vec());
+            seen["owned"] = Value::from(self.liftable.map(|bits| self.holes_named(bits)).to_vec());
+        }
+        if self.params.opening_turns > 0 {
+            seen["opening_turn"] = Value::from(self.opening_turn);
         }
         seen
     }
@@ -1121,6 +1170,20 @@ impl Observe for Sowing {
             ));
         }
         game.refilling = setup.refilling;
+        match setup.opening_turn {
+            None => game.enter_opening(0),
+            Some(turn) if (1..=options.opening_turns).contains(&turn) => game.enter_opening(turn),
+            Some(turn) => {
+                return Err(SetupError::value(
+                    "opening_turn",
+                    format!(
+                        "turn {turn} is not a turn of the game's opening of {}",
+                        options.opening_turns
+                    ),
+                ));
+            }
+        }
+        // After the opening's turn, which sets the holes each player may lift from its territory.
         if let Some(owned) = &setup.owned {
             if !options.ownership {
                 return Err(SetupError::value(
@@ -1129,12 +1192,12 @@ impl Observe for Sowing {
                 ));
             }
             for (player, names) in owned.iter().enumerate() {
-                game.owned[player] = 0;
+                game.liftable[player] = 0;
                 for name in names {
                     let hole = game.board.parse_hole(name).ok_or_else(|| {
                         SetupError::value("owned", format!("{name} is not a hole"))
                     })?;
-                    game.owned[player] |= 1 << hole;
+                    game.liftable[player] |= 1 << hole;
                 }
             }
         }

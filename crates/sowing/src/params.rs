@@ -7,6 +7,7 @@
 use engine::{game_options, option_enum};
 
 pub use crate::tracks::{HoleTracks, Territories};
+use crate::opening::HoleNames;
 
 /// Holes a board may have in all: the engine keeps them in one 64-bit set.
 pub const MAX_HOLES: usize = 64;
@@ -322,6 +323,13 @@ game_options! {
         /// When a round ends, the player with more counters, captured and in its row before they go to their owners (player 1 on a tie), refills first (Ludii's `(set NextPlayer …)`); otherwise the turn passes as after any move.
         #[rule(cites = "sowing family", source = "")]
         pub round_first_more_captured: bool = false, ludii: false;
+        /// The game opens with this many turns that lift only from `opening_holes` (Ludii's first phase, left by `(nextPhase (>= (count Turns) N))` after the first move of turn N, the turns counted from 1 as the mover changes); 0 where the game has no opening.
+        #[rule(cites = "sowing family", source = "", range = 0..=64)]
+        pub opening_turns: u8 = 0, ludii: 0;
+
+        /// The holes the opening's turns lift from, each still one of the mover's holding the counters to sow (such as `a6`, or an inner row hole by hole); `none` where the game has no opening.
+        #[rule(cites = "sowing family", source = "")]
+        pub opening_holes: HoleNames = HoleNames::NONE, ludii: HoleNames::NONE;
     }
     validate = validate;
 }
@@ -384,6 +392,7 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     if let Some(problem) = ownership_problem(params) {
         return Err(problem.into());
     }
+    crate::opening::validate(params)?;
     if params.seeds == 0 {
         return Err("seeds: a game with no counters cannot be played".into());
     }
@@ -495,6 +504,11 @@ fn ownership_problem(params: &SowingParams) -> Option<&'static str> {
         && params.round_refill == params.seeds
         && params.start_counts == StartCounts::UNIFORM
         && !params.unfilled_out_of_play;
+    if params.ownership && params.opening_turns > 0 {
+        return Some(
+            "ownership: owned holes and an opening are not played together (the opening's end gives each player its row back)",
+        );
+    }
     if params.ownership && !refills_all {
         return Some(
             "ownership: holes are owned in rounds whose refills fill every hole (a uniform start of round_refill a hole, none out of play)",

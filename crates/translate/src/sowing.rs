@@ -20,6 +20,7 @@ use crate::eval::{Context, Places, Unknown, is_symbol};
 use crate::geometry::Geometry;
 
 mod boards;
+mod opening;
 mod rounds;
 
 /// Something in a description the family has no parameter for, with its place.
@@ -684,6 +685,7 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
     // between rounds are a game of rounds.
     let mut parts: Vec<&Node> = Vec::new();
     let mut in_rounds = None;
+    let mut with_opening = None;
     for node in rules.children() {
         match &node.kind {
             Kind::Named { key, value } if key == "phases" => {
@@ -696,18 +698,11 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
                         in_rounds = Some((*sowing, *between));
                     }
                     [phase] if phase.is_call("phase") => {
-                        for part in phase.children().iter().skip(1) {
-                            match part.head() {
-                                Some("play" | "end") => parts.push(part),
-                                _ => reader.lack(
-                                    part,
-                                    format!(
-                                        "a part of a phase the family does not read: {}",
-                                        head_of(part)
-                                    ),
-                                ),
-                            }
-                        }
+                        parts.extend(opening::main_parts(reader, phase));
+                    }
+                    phases if let Some((first, main)) = opening::split(phases) => {
+                        parts.extend(opening::main_parts(reader, main));
+                        with_opening = Some((first, main));
                     }
                     _ => reader.lack(
                         node,
@@ -750,6 +745,10 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
                 format!("rules the family does not read: {}", head_of(node)),
             ),
         }
+    }
+    match with_opening {
+        Some((first, main)) => opening::read(reader, first, main, &situation),
+        None => opening::none(reader, rules),
     }
     if reader.lacks.is_empty() {
         for required in ["start", "play", "end"] {

@@ -497,3 +497,108 @@ fn a_second_round_begins_with_the_holes_each_player_filled_owned() {
         "{seen_second_rounds} second rounds"
     );
 }
+
+/// The vendored description `file` read as the family's `ludii` preset.
+fn vendored(file: &str) -> sowing::SowingParams {
+    let path = format!(
+        "{}/../../corpus/ludii/lud/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let translation = sowing_description(file, &text);
+    let game = translation
+        .outcome
+        .as_ref()
+        .unwrap_or_else(|missing| panic!("{file} does not play: {missing:?}"));
+    game.presets().unwrap().1
+}
+
+#[test]
+fn an_opening_of_inner_rows_hands_over_to_the_main_phase_after_the_second_turns_first_move() {
+    use engine::{Game, Observe};
+    // Muvalavala (Luena): `(phase "Opening" ("PlayFrom" "Inner") (nextPhase (>= (count
+    // Turns) 2) "Playing"))`, then `("PlayFrom" "Home")`.
+    let params = vendored("Muvalavala (Luena).lud");
+    assert_eq!(params.opening_turns, 2);
+    let inner = "b1,b2,b3,b4,b5,b6,c1,c2,c3,c4,c5,c6";
+    assert_eq!(
+        engine::OptionValue::render_value(&params.opening_holes),
+        inner
+    );
+    let lifted = |game: &sowing::Sowing| -> Vec<String> {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        moves.into_iter().map(|mv| game.notation(mv)).collect()
+    };
+    let mut game = sowing::Sowing::new(&params);
+    assert_eq!(lifted(&game), ["b6", "b5", "b4", "b3", "b2", "b1"]);
+    // Player 1's first turn, relays and all, then player 2's first move, from the inner row.
+    let mut moves = 0;
+    while game.observe()["opening_turn"] != 0 {
+        let legal = lifted(&game);
+        let mover = game.phase();
+        if !legal[0].starts_with("relay") {
+            let row = if mover == engine::Phase::Decision(0) {
+                'b'
+            } else {
+                'c'
+            };
+            assert!(legal.iter().all(|m| m.starts_with(row)), "{legal:?}");
+        }
+        let mut listed = Vec::new();
+        game.legal_moves(&mut listed);
+        game.apply(listed[0]);
+        moves += 1;
+        assert!(moves < 1_000, "the opening never ended");
+    }
+    // The main phase: the next fresh move may lift from the outer row too.
+    assert_eq!(game.observe()["opening_turn"], 0);
+    while lifted(&game)[0].starts_with("relay") {
+        let mut listed = Vec::new();
+        game.legal_moves(&mut listed);
+        game.apply(listed[0]);
+    }
+    let outer = if game.phase() == engine::Phase::Decision(0) {
+        'a'
+    } else {
+        'd'
+    };
+    let legal = lifted(&game);
+    assert!(legal.iter().any(|m| m.starts_with(outer)), "{legal:?}");
+}
+
+#[test]
+fn a_first_move_from_one_hole_opens_um_el_bil() {
+    use engine::Game;
+    // `(phase "Opening" (play (move Select (from (- ("Column") 1)) …)) (nextPhase "Play"))`.
+    let params = vendored("Um el-Bil.lud");
+    assert_eq!(params.opening_turns, 1);
+    assert_eq!(
+        engine::OptionValue::render_value(&params.opening_holes),
+        "a6"
+    );
+    let mut game = sowing::Sowing::new(&params);
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    assert_eq!(moves, [sowing::Move::Sow { hole: 5, way: 0 }]);
+    game.apply(moves[0]);
+    moves.clear();
+    game.legal_moves(&mut moves);
+    assert_eq!(
+        moves.len(),
+        6,
+        "player 2 lifts any hole of its own: {moves:?}"
+    );
+}
+
+#[test]
+fn an_opening_that_switches_one_player_at_a_time_is_a_lack_at_its_next_phase() {
+    let text = description(&[(
+        "(play\n            (move Select\n                (from (sites Mover) if:(> (count at:(from)) 0))\n                (then (sow {capture}))\n            )\n        )",
+        "phases:{ (phase \"Opening\" (play (move Select (from 5) (then (sow {capture})))) (nextPhase Mover \"Main\"))\n (phase \"Main\" (play (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow {capture}))))) }",
+    )]);
+    check(
+        &text,
+        Expect::Lacks("an opening that ends other than for every player", 14),
+    );
+}

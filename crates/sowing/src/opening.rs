@@ -1,0 +1,123 @@
+//! An opening: the first turns of a game lift only from some holes (Ludii's first phase of two,
+//! its `(nextPhase …)` switching to the main phase after a number of turns). The holes are named
+//! as the board names them ([`crate::board::Board::hole_name`]), so that the value reads the
+//! same on every board; the engine resolves them once, at the start.
+
+use crate::board::Board;
+use crate::params::MAX_HOLES;
+
+/// Holes named by their row's letter and their place from the row owner's left (`a6,b1`), or
+/// `none`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HoleNames {
+    /// Holes listed.
+    len: u8,
+    /// Each hole's row (0 for `a`) and place from the left (1 for the first).
+    holes: [(u8, u8); MAX_HOLES],
+}
+
+impl HoleNames {
+    /// No hole.
+    pub const NONE: HoleNames = HoleNames {
+        len: 0,
+        holes: [(0, 0); MAX_HOLES],
+    };
+
+    /// Whether no hole is named.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The holes named, as `(row, place from the left)`, row 0 for `a` and place 1 first.
+    pub fn named(&self) -> &[(u8, u8)] {
+        &self.holes[..usize::from(self.len)]
+    }
+
+    /// The holes of `names` (at most [`MAX_HOLES`], each a letter and a place from 1).
+    pub fn listed(names: &[(u8, u8)]) -> Option<HoleNames> {
+        if names.len() > MAX_HOLES || names.iter().any(|&(row, place)| row > 25 || place == 0) {
+            return None;
+        }
+        let mut holes = [(0, 0); MAX_HOLES];
+        holes[..names.len()].copy_from_slice(names);
+        Some(HoleNames {
+            len: names.len() as u8,
+            holes,
+        })
+    }
+
+    /// The holes as bits of `board`'s holes, or the first name the board does not have.
+    pub fn on(&self, board: &Board) -> Result<u64, (u8, u8)> {
+        let mut bits = 0u64;
+        for &(row, place) in self.named() {
+            let hole = board
+                .hole_at(usize::from(row), usize::from(place))
+                .ok_or((row, place))?;
+            bits |= 1 << hole;
+        }
+        Ok(bits)
+    }
+}
+
+/// A hole's written name from its row and place.
+pub fn hole_written(row: u8, place: u8) -> String {
+    format!("{}{place}", (b'a' + row) as char)
+}
+
+impl engine::OptionValue for HoleNames {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        if text == "none" || text.is_empty() {
+            return Ok(HoleNames::NONE);
+        }
+        let mut names = Vec::new();
+        for part in text.split(',') {
+            let part = part.trim();
+            let mut chars = part.chars();
+            let row = chars
+                .next()
+                .filter(char::is_ascii_lowercase)
+                .map(|letter| letter as u8 - b'a');
+            let place = chars.as_str().parse::<u8>().ok().filter(|&p| p > 0);
+            match (row, place) {
+                (Some(row), Some(place)) => names.push((row, place)),
+                _ => return Err(format!("{part:?} in {text:?} is not a hole such as a6")),
+            }
+        }
+        HoleNames::listed(&names)
+            .ok_or_else(|| format!("{text:?} names more than {MAX_HOLES} holes"))
+    }
+
+    fn render_value(&self) -> String {
+        if self.is_empty() {
+            return "none".into();
+        }
+        self.named()
+            .iter()
+            .map(|&(row, place)| hole_written(row, place))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    fn domain() -> String {
+        "holes by name such as a6 or b1,b2,b3, or none".into()
+    }
+}
+
+/// An opening needs its turns and its holes together, each hole on the board.
+pub(crate) fn validate(params: &crate::SowingParams) -> Result<(), String> {
+    if (params.opening_turns == 0) != params.opening_holes.is_empty() {
+        return Err("opening_holes: an opening has its turns and its holes together".into());
+    }
+    let board = Board::new(params);
+    params
+        .opening_holes
+        .on(&board)
+        .map(|_| ())
+        .map_err(|(row, place)| {
+            format!(
+                "opening_holes: {} is not a hole of the board",
+                hole_written(row, place)
+            )
+        })
+}

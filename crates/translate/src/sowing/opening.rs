@@ -1,0 +1,314 @@
+//! Games that open with a phase of their own: two phases, the first played like the second but
+//! lifting only from some holes, until its `(nextPhase …)` hands every player over to the second
+//! after a number of turns. Ludii reads `(nextPhase …)` after every move, with the turn that move
+//! was made in (`(count Turns)` counts from 1 and grows when the mover changes), and switches the
+//! players its role names, every player without one; the opening's moves are moves of the game.
+//! What other openings do is named as lacking, at its place.
+
+use super::*;
+use sowing::HoleNames;
+
+/// The first and the main phase of a game of two phases, where neither is a round's.
+pub(super) fn split<'n>(phases: &[&'n Node]) -> Option<(&'n Node, &'n Node)> {
+    match phases {
+        [opening, main] if opening.is_call("phase") && main.is_call("phase") => {
+            Some((*opening, *main))
+        }
+        _ => None,
+    }
+}
+
+/// The opening's parameters of a game without one.
+pub(super) fn none(reader: &mut Reader<'_>, rules: &Node) {
+    reader.default("opening_turns", 0, rules);
+    reader.default("opening_holes", "none", rules);
+}
+
+/// The main phase's parts (or the one phase's) that are the game's own, its play and end;
+/// others are lacks.
+pub(super) fn main_parts<'n>(reader: &mut Reader<'_>, main: &'n Node) -> Vec<&'n Node> {
+    let mut parts = Vec::new();
+    for part in main.children().iter().skip(1) {
+        match part.head() {
+            Some("play" | "end") => parts.push(part),
+            _ => reader.lack(
+                part,
+                format!(
+                    "a part of a phase the family does not read: {}",
+                    head_of(part)
+                ),
+            ),
+        }
+    }
+    parts
+}
+
+/// Reads the opening phase against the main phase: when it ends, and the holes it lifts.
+pub(super) fn read(
+    reader: &mut Reader<'_>,
+    opening: &Node,
+    main: &Node,
+    situation: &Situation<'_>,
+) {
+    let mut play = None;
+    let mut next = Vec::new();
+    for part in opening.children().iter().skip(1) {
+        match part.head() {
+            Some("play") if play.is_none() => play = Some(part),
+            Some("nextPhase") => next.push(part),
+            _ => reader.lack(
+                part,
+                format!(
+                    "a part of an opening the family does not read: {}",
+                    head_of(part)
+                ),
+            ),
+        }
+    }
+    let (Some(play), [next]) = (play, next.as_slice()) else {
+        reader.lack(
+            opening,
+            "an opening without one (play …) and one (nextPhase …)",
+        );
+        return;
+    };
+    let Some(turns) = turns(reader, next, main) else {
+        return;
+    };
+    let Some(main_play) = child(main, "play") else {
+        return;
+    };
+    let Some((holes, unconditioned)) = holes(reader, play, main_play, turns) else {
+        return;
+    };
+    let mut lifted = Vec::new();
+    // The players of the opening's turns, which alternate from player 1.
+    for mover in (1..=2u8).take(usize::from(turns)) {
+        let context = situation.context(mover);
+        // One site may be written as a number (`(from (- 6 1))`).
+        let one = || {
+            context
+                .int(holes)
+                .map(|site| vec![usize::try_from(site).unwrap_or(usize::MAX)])
+        };
+        let sites = match context.sites(holes).or_else(|_| one()) {
+            Ok(sites) => sites,
+            Err(error) => return reader.unknown(holes, error, "the holes an opening lifts"),
+        };
+        let own = situation.territory(usize::from(mover - 1));
+        if sites.is_empty() || sites.iter().any(|site| !own.contains(site)) {
+            reader.lack(
+                holes,
+                format!("an opening that lifts holes not the mover's own: {holes}"),
+            );
+            return;
+        }
+        lifted.extend(sites);
+    }
+    let board = situation.board;
+    let mut named: Vec<(u8, u8)> = (0..board.holes)
+        .filter(|&hole| lifted.contains(&situation.cells[hole]))
+        .map(|hole| {
+            let name = board.hole_name(hole);
+            let place = name[1..].parse().unwrap_or(0);
+            (name.as_bytes()[0] - b'a', place)
+        })
+        .collect();
+    named.sort_unstable();
+    let Some(names) = HoleNames::listed(&named) else {
+        reader.lack(holes, format!("an opening of too many holes: {holes}"));
+        return;
+    };
+    if unconditioned && !lifts_from_the_start(reader, &named, board) {
+        reader.lack(
+            holes,
+            format!("an opening's first move from holes that may not hold the counters the main phase lifts: {holes}"),
+        );
+        return;
+    }
+    reader.set("opening_turns", turns, next);
+    reader.set(
+        "opening_holes",
+        engine::OptionValue::render_value(&names),
+        holes,
+    );
+}
+
+/// The turn after whose first move `(nextPhase …)` hands every player over to `main`: its
+/// condition on `(count Turns)` first holds then.
+fn turns(reader: &mut Reader<'_>, next: &Node, main: &Node) -> Option<u8> {
+    let mut condition = None;
+    for argument in next.positional() {
+        match &argument.kind {
+            Kind::Str(name) if main.arg(0).and_then(Node::as_str) == Some(name.as_str()) => {}
+            Kind::Call { .. } if condition.is_none() => condition = Some(argument),
+            _ => {
+                reader.lack(
+                    argument,
+                    format!("an opening that ends other than for every player, into the main phase: {next}"),
+                );
+                return None;
+            }
+        }
+    }
+    let Some(condition) = condition else {
+        return Some(1);
+    };
+    let first = (1..=64u8).find(|&turn| on_turn(condition, i64::from(turn)) == Some(true));
+    let read = (1..=64u8).all(|turn| on_turn(condition, i64::from(turn)).is_some());
+    match first {
+        Some(turn) if read => Some(turn),
+        _ => {
+            reader.lack(
+                condition,
+                format!(
+                    "an opening that ends on a condition the family does not have: {condition}"
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// A comparison of `(count Turns)` with a number, on turn `turn`.
+fn on_turn(condition: &Node, turn: i64) -> Option<bool> {
+    let value = |node: &Node| -> Option<i64> {
+        let turns = node.is_call("count")
+            && node.arg(0).is_some_and(|a| is_symbol(a, "Turns"))
+            && node.children().len() == 1;
+        if turns { Some(turn) } else { node.as_int() }
+    };
+    let (Some(a), Some(b)) = (value(condition.arg(0)?), value(condition.arg(1)?)) else {
+        return None;
+    };
+    if condition.children().len() != 2 {
+        return None;
+    }
+    Some(match condition.head()? {
+        "=" => a == b,
+        "!=" => a != b,
+        "<" => a < b,
+        "<=" => a <= b,
+        ">" => a > b,
+        ">=" => a >= b,
+        _ => return None,
+    })
+}
+
+/// The holes the opening's fresh moves lift (in Ludii's sites), where its play is the main
+/// phase's but for them; and whether it lifts them without the main phase's condition.
+fn holes<'n>(
+    reader: &mut Reader<'_>,
+    play: &'n Node,
+    main: &Node,
+    turns: u8,
+) -> Option<(&'n Node, bool)> {
+    let (Some(from), Some(main_from)) = (from_of(play), from_of(main)) else {
+        reader.lack(
+            play,
+            format!(
+                "an opening whose play is not a hole lifted: {}",
+                head_of(play)
+            ),
+        );
+        return None;
+    };
+    let differs = |reader: &mut Reader<'_>, node: &Node| {
+        reader.lack(
+            node,
+            format!("an opening whose moves differ from the main phase's in more than the holes they lift: {node}"),
+        );
+    };
+    if !alike(play, main, (from, main_from)) {
+        differs(reader, play);
+        return None;
+    }
+    let ((relay, holes), (main_relay, _)) = (fresh(from)?, fresh(main_from)?);
+    if relay.map(|(c, l)| (c.to_string(), l.to_string()))
+        != main_relay.map(|(c, l)| (c.to_string(), l.to_string()))
+    {
+        differs(reader, from);
+        return None;
+    }
+    match (from.named("if"), main_from.named("if")) {
+        (Some(a), Some(b)) if a.to_string() == b.to_string() => Some((holes, false)),
+        (None, None) => Some((holes, false)),
+        // A single first move from holes that hold counters at the start lifts as the main
+        // phase's condition would let it; the start is checked once the holes are known.
+        (None, Some(_)) if turns == 1 => Some((holes, true)),
+        _ => {
+            differs(reader, from);
+            None
+        }
+    }
+}
+
+/// The `(from …)` of a play of one kind of move.
+fn from_of(play: &Node) -> Option<&Node> {
+    let moves = play.arg(0)?;
+    moves.is_call("move").then(|| child(moves, "from"))?
+}
+
+/// The relay's condition and hole of a `(from …)` (`(if (is Mover Prev) (sites {(last To)})
+/// holes)`), when it has one, and the holes it lifts otherwise.
+type Fresh<'n> = (Option<(&'n Node, &'n Node)>, &'n Node);
+
+fn fresh(from: &Node) -> Option<Fresh<'_>> {
+    let sites = from.arg(0)?;
+    if sites.is_call("if")
+        && let (Some(condition), Some(relay), Some(otherwise)) =
+            (sites.arg(0), sites.arg(1), sites.arg(2))
+    {
+        return Some((Some((condition, relay)), otherwise));
+    }
+    Some((None, sites))
+}
+
+/// Whether `a` and `b` are written alike but for the pair `skip`.
+fn alike(a: &Node, b: &Node, skip: (&Node, &Node)) -> bool {
+    if std::ptr::eq(a, skip.0) && std::ptr::eq(b, skip.1) {
+        return true;
+    }
+    match (&a.kind, &b.kind) {
+        (
+            Kind::Named { key, value },
+            Kind::Named {
+                key: other,
+                value: other_value,
+            },
+        ) => key == other && alike(value, other_value, skip),
+        _ if !a.children().is_empty() || !b.children().is_empty() => {
+            std::mem::discriminant(&a.kind) == std::mem::discriminant(&b.kind)
+                && a.head() == b.head()
+                && a.children().len() == b.children().len()
+                && a.children()
+                    .iter()
+                    .zip(b.children())
+                    .all(|(x, y)| alike(x, y, skip))
+        }
+        _ => a.to_string() == b.to_string(),
+    }
+}
+
+/// Where the opening lifts without the main phase's condition on the hole (one first move), its
+/// holes hold at least the counters the main phase lifts from at the start.
+fn lifts_from_the_start(reader: &Reader<'_>, named: &[(u8, u8)], board: &Board) -> bool {
+    let value = |key: &str| reader.reading.get(key).map(|r| r.value.clone());
+    let (Some(seeds), Some(layout), Some(least)) =
+        (value("seeds"), value("start_counts"), value("min_to_sow"))
+    else {
+        return false;
+    };
+    let parse = |text: &str| -> Option<u8> { text.parse().ok() };
+    let (Some(seeds), Some(least)) = (parse(&seeds), parse(&least)) else {
+        return false;
+    };
+    let Ok(layout) = <sowing::StartCounts as engine::OptionValue>::parse_value(&layout) else {
+        return false;
+    };
+    named.iter().all(|&(row, place)| {
+        board
+            .hole_at(usize::from(row), usize::from(place))
+            .is_some_and(|hole| layout.holes().map_or(seeds, |counts| counts[hole]) >= least.max(1))
+    })
+}
