@@ -109,6 +109,7 @@ impl Reference {
             tracks,
             owners: (0..holes)
                 .map(|hole| Some(u8::from(hole >= holes / 2)))
+                .collect(),
             turn: 1,
             in_opening: params.opening_turns > 0,
             opening_holes: params
