@@ -510,9 +510,8 @@ impl Reference {
     /// else both refill their rows, every hole out of play until filled where the game says so.
     fn end_round(&mut self) {
         if self.params.round_first_more_captured {
-            let held = |p: Player| {
-                u32::from(self.cells[self.store(p)]) + self.in_row(&self.cells, p)
-            };
+            let held =
+                |p: Player| u32::from(self.cells[self.store(p)]) + self.in_row(&self.cells, p);
             self.to_move = if held(0) >= held(1) { 0 } else { 1 };
         }
         for hole in 0..self.holes {

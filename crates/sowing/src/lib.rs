@@ -1004,7 +1004,8 @@ impl Game for Sowing {
         if self.liftable[0] & self.liftable[1] != 0 {
             return Err(format!(
                 "{} owned by both players",
-                self.holes_named(self.liftable[0] & self.liftable[1]).join(", ")
+                self.holes_named(self.liftable[0] & self.liftable[1])
+                    .join(", ")
             ));
         }
         let mut bits = self.out_of_play;

@@ -6,8 +6,8 @@
 
 use engine::{game_options, option_enum};
 
-pub use crate::tracks::{HoleTracks, Territories};
 use crate::opening::HoleNames;
+pub use crate::tracks::{HoleTracks, Territories};
 
 /// Holes a board may have in all: the engine keeps them in one 64-bit set.
 pub const MAX_HOLES: usize = 64;
