@@ -337,14 +337,7 @@ fn a_capture_that_goes_on_to_more_is_a_lack() {
 #[test]
 fn a_game_of_rounds_goes_on_to_a_second_round_without_the_holes_it_could_not_fill() {
     use engine::{Game, Observe, Phase};
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../corpus/ludii/lud/Ovalhu.lud"
-    );
-    let text = std::fs::read_to_string(path).unwrap();
-    let translation = sowing_description("Ovalhu.lud", &text);
-    let file = translation.outcome.as_ref().expect("Ovalhu plays");
-    let (_, ludii) = file.presets().unwrap();
+    let ludii = vendored("Ovalhu.lud");
     assert_eq!((ludii.round_refill, ludii.unfilled_out_of_play), (8, true));
     let mut rng = engine::rng::GameRng::for_playout(11, 0);
     let mut game = sowing::Sowing::new(&ludii);
@@ -422,14 +415,7 @@ fn a_game_of_rounds_goes_on_to_a_second_round_without_the_holes_it_could_not_fil
 #[test]
 fn a_second_round_begins_with_the_holes_each_player_filled_owned() {
     use engine::{Game, Observe, Phase};
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../corpus/ludii/lud/Hufesay.lud"
-    );
-    let text = std::fs::read_to_string(path).unwrap();
-    let translation = sowing_description("Hufesay.lud", &text);
-    let file = translation.outcome.as_ref().expect("Hufesay plays");
-    let (_, ludii) = file.presets().unwrap();
+    let ludii = vendored("Hufesay.lud");
     assert!(ludii.ownership && ludii.refill_whole_turn && ludii.round_first_more_captured);
     let names = |seen: &serde_json::Value, player: usize| -> Vec<String> {
         seen["owned"][player]
