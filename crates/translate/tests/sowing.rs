@@ -393,11 +393,7 @@ fn a_game_of_rounds_goes_on_to_a_second_round_without_the_holes_it_could_not_fil
             }
         }
         was_refilling = refilling;
-        moves.clear();
-        game.legal_moves(&mut moves);
-        let mv = moves[rng.below(moves.len() as u64) as usize];
-        game.apply(mv);
-        game.check_invariants().unwrap();
+        play_at_random(&mut game, &mut rng, &mut moves);
     }
     assert!(refills >= 1 && rounds_begun >= 1, "no second round began");
     let seen = game.observe();
@@ -471,17 +467,27 @@ fn a_second_round_begins_with_the_holes_each_player_filled_owned() {
                 break;
             }
             was_refilling = refilling;
-            moves.clear();
-            game.legal_moves(&mut moves);
-            let mv = moves[rng.below(moves.len() as u64) as usize];
-            game.apply(mv);
-            game.check_invariants().unwrap();
+            play_at_random(&mut game, &mut rng, &mut moves);
         }
     }
     assert!(
         seen_second_rounds >= 10,
         "{seen_second_rounds} second rounds"
     );
+}
+
+/// One uniformly random legal move of `game`, after which its invariants must hold.
+fn play_at_random(
+    game: &mut sowing::Sowing,
+    rng: &mut engine::rng::GameRng,
+    moves: &mut Vec<sowing::Move>,
+) {
+    use engine::Game;
+    moves.clear();
+    game.legal_moves(moves);
+    let mv = moves[rng.below(moves.len() as u64) as usize];
+    game.apply(mv);
+    game.check_invariants().unwrap();
 }
 
 /// The vendored description `file` read as the family's `ludii` preset.
