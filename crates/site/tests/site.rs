@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 use corpus::geo::Coordinates;
 use corpus::model::{Citation, PageRef, Quotation};
@@ -23,7 +24,24 @@ struct Shipped {
     dlp_licence: String,
 }
 
-fn shipped() -> Shipped {
+/// The shipped corpus and reports, read once for every test.
+fn shipped() -> &'static Shipped {
+    static SHIPPED: OnceLock<Shipped> = OnceLock::new();
+    SHIPPED.get_or_init(read_shipped)
+}
+
+/// The shipped corpus's site, rendered once for every test that only reads it: rendering
+/// 3,000 pages is most of this file's time.
+fn shipped_site() -> (&'static Shipped, &'static Site) {
+    static SITE: OnceLock<Site> = OnceLock::new();
+    let shipped = shipped();
+    (
+        shipped,
+        SITE.get_or_init(|| render(&shipped.corpus, shipped).unwrap()),
+    )
+}
+
+fn read_shipped() -> Shipped {
     let mut report = Report::default();
     let corpus = Corpus::load(&root().join("corpus"), &mut report);
     assert!(!report.has_errors(), "{:?}", report.sorted());
@@ -71,9 +89,8 @@ fn check(site: &Site, path: &str, expect: &[&str]) {
 
 #[test]
 fn every_game_record_and_source_has_a_page_and_the_build_is_deterministic() {
-    let shipped = shipped();
-    let first = render(&shipped.corpus, &shipped).unwrap();
-    let second = render(&shipped.corpus, &shipped).unwrap();
+    let (shipped, first) = shipped_site();
+    let second = render(&shipped.corpus, shipped).unwrap();
     assert_eq!(first.files, second.files, "two builds differ");
     let mut expected: Vec<String> = vec![
         "index.html".into(),
@@ -158,10 +175,9 @@ fn every_game_record_and_source_has_a_page_and_the_build_is_deterministic() {
 
 #[test]
 fn records_show_the_quotation_in_its_language_beside_the_rules() {
-    let shipped = shipped();
-    let site = render(&shipped.corpus, &shipped).unwrap();
+    let (_, site) = shipped_site();
     check(
-        &site,
+        site,
         "evidence/DLP.Evidence.682.html",
         &[
             r#"<blockquote lang="la">"#,
@@ -172,7 +188,7 @@ fn records_show_the_quotation_in_its_language_beside_the_rules() {
         ],
     );
     check(
-        &site,
+        site,
         "evidence/DLP.Evidence.2124.html",
         &[
             r#"<blockquote lang="fr">"#,
@@ -184,12 +200,12 @@ fn records_show_the_quotation_in_its_language_beside_the_rules() {
         ],
     );
     check(
-        &site,
+        site,
         "evidence/DLP.Evidence.1238.html",
         &[r#"<blockquote lang="la">"#],
     );
     check(
-        &site,
+        site,
         "sources/hyde-1694.html",
         &[
             r#"href="../evidence/DLP.Evidence.682.html""#,
@@ -197,7 +213,7 @@ fn records_show_the_quotation_in_its_language_beside_the_rules() {
         ],
     );
     check(
-        &site,
+        site,
         "rulesets/DLP.GameRulesets.767.html",
         &["Dèleb", r#"href="../games/deleb.html#ruleset-deleb""#],
     );
@@ -205,8 +221,7 @@ fn records_show_the_quotation_in_its_language_beside_the_rules() {
 
 #[test]
 fn the_bench_page_shows_every_benchmark_beside_ludii() {
-    let shipped = shipped();
-    let site = render(&shipped.corpus, &shipped).unwrap();
+    let (shipped, site) = shipped_site();
     let mut expect: Vec<String> = vec![
         "Ludii 1.3.13".into(),
         "Instruction counts".into(),
@@ -231,15 +246,14 @@ fn the_bench_page_shows_every_benchmark_beside_ludii() {
         }
     }
     let expect: Vec<&str> = expect.iter().map(String::as_str).collect();
-    check(&site, "reports/bench.html", &expect);
+    check(site, "reports/bench.html", &expect);
 }
 
 #[test]
 fn game_pages_carry_coverage_options_claims_charts_and_a_replay() {
-    let shipped = shipped();
-    let site = render(&shipped.corpus, &shipped).unwrap();
+    let (shipped, site) = shipped_site();
     check(
-        &site,
+        site,
         "games/baqura.html",
         &[
             r#"id="clause-DLP.Evidence.682-1""#,
@@ -255,7 +269,7 @@ fn game_pages_carry_coverage_options_claims_charts_and_a_replay() {
     // Every claim of the verification report has its card on its game's page.
     for claim in &shipped.verification.claims {
         check(
-            &site,
+            site,
             &format!("games/{}.html", claim.game),
             &[&format!(r#"id="claim-{}""#, claim.id)],
         );
@@ -276,18 +290,17 @@ fn between<'h>(html: &'h str, start: &str, end: &str) -> &'h str {
 /// addresses, the reports' code shown as code, places only in the region filter.
 #[test]
 fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
-    let shipped = shipped();
+    let (shipped, site) = shipped_site();
     let corpus = &shipped.corpus;
-    let site = render(corpus, &shipped).unwrap();
 
-    let home = page(&site, "index.html");
+    let home = page(site, "index.html");
     assert!(
         home.contains("<title>Historical rules corpus</title>"),
         "the home page's title repeats"
     );
     assert!(!home.contains("(s)"), "a count is written “(s)”");
     check(
-        &site,
+        site,
         "index.html",
         &[
             r#"<a href="evidence/index.html"><strong>1270</strong> evidence records</a>"#,
@@ -312,7 +325,7 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
 
     // Dates at the record's precision; DLP's placeholder range is no date.
     check(
-        &site,
+        site,
         "evidence/DLP.Evidence.10.html",
         &[
             "<dt>Date</dt><dd><a href=\"#timeline\">2305 BCE – 525 BCE</a>",
@@ -330,7 +343,7 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
         })
         .unwrap();
     check(
-        &site,
+        site,
         &format!("games/{}.html", placeholder.key),
         &["no date (DLP gives only its placeholder"],
     );
@@ -354,7 +367,7 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
     }
 
     // Each source with its own pages, joined without “.;”.
-    let cite = page(&site, "evidence/DLP.Evidence.10.html");
+    let cite = page(site, "evidence/DLP.Evidence.10.html");
     let cite = between(&cite, r#"<p class="cite">"#, "</p>");
     assert!(
         cite.contains("Unpublished Phd Thesis, University of Chicago, p. 388;"),
@@ -366,7 +379,7 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
     );
     assert!(cite.contains("(Senet, 2305 BCE – 525 BCE)"), "{cite}");
     for id in corpus.evidence.keys() {
-        let html = page(&site, &format!("evidence/{id}.html"));
+        let html = page(site, &format!("evidence/{id}.html"));
         let cite = between(&html, r#"<p class="cite">"#, "</p>");
         assert!(!cite.contains(".;") && !cite.contains(";;"), "{id}: {cite}");
     }
@@ -382,12 +395,12 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
         source.url.as_deref().unwrap().replace('&', "&amp;")
     );
     check(
-        &site,
+        site,
         &format!("sources/{}.html", source.key),
         &[&link, "(another site, opens in a new tab)"],
     );
     check(
-        &site,
+        site,
         "evidence/DLP.Evidence.10.html",
         &[r#"target="_blank" rel="noopener noreferrer">online"#],
     );
@@ -398,7 +411,7 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
         "reports/simulations.html",
         "licences.html",
     ] {
-        let html = page(&site, path);
+        let html = page(site, path);
         if let Some(at) = html.find('`') {
             panic!(
                 "{path} shows raw backticks: {}",
@@ -407,14 +420,14 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
         }
     }
     check(
-        &site,
+        site,
         "reports/bench.html",
         &["<code>cargo xtask bench --gate</code>"],
     );
 
     // A claim counted from the right corner lists its cases with the moves they play.
     check(
-        &site,
+        site,
         "games/baqura.html",
         &[
             r#"<tr><th scope="row"><code>a6</code></th><td>first hole</td><td>hands: expected [16,0], found [9,0]</td></tr>"#,
@@ -422,7 +435,7 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
     );
 
     // The region filter offers places, not rulers or periods; confidence by the values held.
-    let index = page(&site, "evidence/index.html");
+    let index = page(site, "evidence/index.html");
     let regions = between(&index, r#"<select name="regions">"#, "</select>");
     for not_a_place in ["Alfonso X", "Philip II", "15 c France", "19 Cent China"] {
         assert!(
@@ -439,7 +452,7 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
     let unplaced = index.matches(r#"data-regions="""#).count();
     assert!(unplaced < 50, "{unplaced} records without a place");
     // A game's records by place, never by degrees, minutes and seconds.
-    let senet = page(&site, "games/senet.html");
+    let senet = page(site, "games/senet.html");
     let records = between(&senet, r#"aria-label="the records""#, "</table>");
     assert!(
         records.contains("<td>Egypt</td>"),
@@ -464,7 +477,7 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
         })
         .unwrap();
     check(
-        &site,
+        site,
         "map.html",
         &[
             r##"<a href="#region-sri-lanka"><path class="region""##,
@@ -474,7 +487,7 @@ fn pages_say_what_the_corpus_holds_as_precisely_as_it_knows_it() {
     );
 
     // Cells south of the equator and west of Greenwich say so.
-    let map = page(&site, "map.html");
+    let map = page(site, "map.html");
     let cells: Vec<&str> = map
         .split(r#"<tr id="cell-"#)
         .skip(1)
@@ -505,9 +518,8 @@ fn outlined(map: &str) -> Vec<&str> {
 /// its game's map and its own page; a record the map cannot place is listed with why.
 #[test]
 fn records_known_by_region_are_drawn_as_their_outlines_and_the_rest_listed() {
-    let shipped = shipped();
+    let (shipped, site) = shipped_site();
     let corpus = &shipped.corpus;
-    let site = render(corpus, &shipped).unwrap();
     let regional: Vec<&corpus::Evidence> = corpus
         .evidence
         .values()
@@ -518,7 +530,7 @@ fn records_known_by_region_are_drawn_as_their_outlines_and_the_rest_listed() {
         .iter()
         .flat_map(|e| e.regions.iter().map(String::as_str))
         .collect();
-    let map = page(&site, "map.html");
+    let map = page(site, "map.html");
     let labels = outlined(&map);
     assert_eq!(labels.len(), regions.len(), "every region outlined once");
     assert!(
@@ -527,7 +539,7 @@ fn records_known_by_region_are_drawn_as_their_outlines_and_the_rest_listed() {
     );
     assert!(map.contains("Every record is on the map"));
     // Pachisi, whose records give regions only, has a map of its own with them.
-    let pachisi = page(&site, "games/pachisi.html");
+    let pachisi = page(site, "games/pachisi.html");
     let own = between(&pachisi, r#"id="game-map-title""#, "</svg>");
     assert!(
         own.contains(r#"<path class="region""#) && own.contains("<title>Deccan: DLP.Evidence."),
@@ -541,7 +553,7 @@ fn records_known_by_region_are_drawn_as_their_outlines_and_the_rest_listed() {
         .find(|e| e.regions == ["Korea"])
         .expect("a record known by Korea alone");
     check(
-        &site,
+        site,
         &format!("evidence/{}.html", korea.id),
         &[
             r##"<a href="../map.html#region-korea"><path class="region""##,
@@ -569,7 +581,7 @@ fn records_known_by_region_are_drawn_as_their_outlines_and_the_rest_listed() {
         places: vec!["Jaffna".into()],
         coordinates: vec![],
     });
-    let site = render(&changed, &shipped).unwrap();
+    let site = render(&changed, shipped).unwrap();
     let map = page(&site, "map.html");
     assert!(outlined(&map).contains(&"Sri Lanka: 14 records, drawn as Sri Lanka"));
     // A place the record names beside its region is said under its map.
@@ -601,7 +613,7 @@ fn records_known_by_region_are_drawn_as_their_outlines_and_the_rest_listed() {
 /// Text a hostile or broken portal page could put in any field.
 const HOSTILE: &str = r#"<script>document.documentElement.setAttribute('data-pwned','1')</script><img src=x onerror="document.documentElement.setAttribute('data-pwned','2')"> "quoted" & 'single'"#;
 
-fn hostile_corpus() -> (Shipped, Corpus) {
+fn hostile_corpus() -> (&'static Shipped, Corpus) {
     let shipped = shipped();
     let mut corpus = shipped.corpus.clone();
     let record = corpus.evidence.get_mut("DLP.Evidence.682").unwrap();
@@ -653,7 +665,7 @@ fn hostile_corpus() -> (Shipped, Corpus) {
 #[test]
 fn text_from_pages_is_escaped_everywhere() {
     let (shipped, corpus) = hostile_corpus();
-    let site = render(&corpus, &shipped).unwrap();
+    let site = render(&corpus, shipped).unwrap();
     for (path, bytes) in &site.files {
         let text = String::from_utf8_lossy(bytes);
         for raw in ["<script>document", "<img src=x", "javascript:"] {
@@ -901,7 +913,7 @@ fn in_a_real_browser_lists_sort_filter_and_fit_a_phone() {
     let corpus = &shipped.corpus;
     let out = tempfile::tempdir().unwrap();
     let site_dir = out.path().join("site");
-    render(corpus, &shipped).unwrap().write(&site_dir).unwrap();
+    shipped_site().1.write(&site_dir).unwrap();
     let desktop = (1440, 900);
     let records = corpus.evidence.len();
     let undated = corpus
@@ -1240,10 +1252,7 @@ fn in_a_real_browser_search_finds_and_nothing_injected_runs() {
     let (shipped, hostile) = hostile_corpus();
     let out = tempfile::tempdir().unwrap();
     let site_dir = out.path().join("site");
-    render(&shipped.corpus, &shipped)
-        .unwrap()
-        .write(&site_dir)
-        .unwrap();
+    shipped_site().1.write(&site_dir).unwrap();
 
     // Diacritics and case folded: "KIOZ" finds Kiôz.
     let dom = headless(
@@ -1412,7 +1421,7 @@ fn in_a_real_browser_search_finds_and_nothing_injected_runs() {
 
     // Hostile text stays text: no attribute set by an injected script or handler.
     let hostile_dir = out.path().join("hostile");
-    render(&hostile, &shipped)
+    render(&hostile, shipped)
         .unwrap()
         .write(&hostile_dir)
         .unwrap();
