@@ -293,6 +293,14 @@ fn stale_built_files(
 struct FamiliesView<'a> {
     sowing: &'a FamilyReport,
     playable_share: f64,
+    /// Descriptions with rules: all but those whose play can make no move.
+    with_rules: usize,
+    /// The share of those the family plays.
+    playable_of_rules_share: f64,
+    /// The share of all descriptions for which Ludii describes no rules.
+    no_rules_share: f64,
+    /// The names of those descriptions, in file order.
+    no_rules: Vec<&'a str>,
     games_share: f64,
     /// What the sowing family lacks, most-lacked first.
     lacking: Vec<Lacking<'a>>,
@@ -420,9 +428,19 @@ impl<'a> FamiliesView<'a> {
         dice: &'a std::collections::BTreeSet<String>,
     ) -> Self {
         let lacking = most_first(sowing.lacking.iter().map(|(w, &n)| (w.as_str(), n)));
+        let with_rules = sowing.descriptions - sowing.no_rules;
         FamiliesView {
             sowing,
             playable_share: share(sowing.playable, sowing.descriptions),
+            with_rules,
+            playable_of_rules_share: share(sowing.playable, with_rules),
+            no_rules_share: share(sowing.no_rules, sowing.descriptions),
+            no_rules: sowing
+                .entries
+                .iter()
+                .filter(|e| e.no_rules.is_some())
+                .map(|e| e.name.as_str())
+                .collect(),
             games_share: share(
                 sowing.games_with_evidence,
                 sowing.sowing_games_with_evidence,

@@ -128,6 +128,10 @@ pub struct Entry {
     /// Why it does not play: each thing the family lacks, `line:column: what`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub lacks: Vec<String>,
+    /// Where Ludii describes no rules (its play can make no move), `line:column: what`:
+    /// nothing the family lacks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_rules: Option<String>,
 }
 
 /// The family's coverage of Ludii's sowing descriptions.
@@ -137,6 +141,8 @@ pub struct FamilyReport {
     pub descriptions: usize,
     /// Those the family plays.
     pub playable: usize,
+    /// Those for which Ludii describes no rules: their play can make no move.
+    pub no_rules: usize,
     /// Corpus games with evidence that a playable description encodes.
     pub games_with_evidence: usize,
     /// Corpus games with evidence that some sowing description encodes.
@@ -215,9 +221,14 @@ pub fn build_family<F: FamilyFile>(
             slug: None,
             plays: false,
             lacks: Vec::new(),
+            no_rules: None,
         };
         match &translation.outcome {
             Err(Missing::Unreadable(reason)) => entry.lacks.push(format!("unreadable: {reason}")),
+            Err(Missing::NoRules(play)) => {
+                entry.no_rules = Some(format!("{}: {}", play.span, play.what));
+                built.report.no_rules += 1;
+            }
             Err(Missing::Lacks(lacks)) => {
                 entry.lacks = lacks
                     .iter()

@@ -41,6 +41,9 @@ pub enum Missing {
     Unreadable(String),
     /// What the family lacks, each with its place.
     Lacks(Vec<Lack>),
+    /// Ludii describes no rules: the play can make no move (a placeholder of Ludii's, not a
+    /// lack of the family), with the play's place.
+    NoRules(Lack),
 }
 
 /// A description expanded under its defaults, with its name and id; or its translation as
@@ -86,6 +89,14 @@ pub fn sowing_description(file: &str, text: &str) -> Translation {
         Ok(read) => read,
         Err(translation) => return translation,
     };
+    if let Some(placeholder) = crate::sowing::play_without_moves(&expanded.game) {
+        return Translation {
+            file: file.to_string(),
+            name,
+            id,
+            outcome: Err(Missing::NoRules(placeholder)),
+        };
+    }
     let outcome = match crate::sowing::read(&expanded) {
         Err(lacks) => Err(Missing::Lacks(lacks)),
         Ok(reading) => match crate::sowing::params_of(&reading) {

@@ -20,8 +20,12 @@ use crate::eval::{Context, Places, Unknown, is_symbol};
 use crate::geometry::Geometry;
 
 mod boards;
+mod branches;
+mod no_rules;
 mod opening;
 mod rounds;
+
+pub(crate) use no_rules::play_without_moves;
 
 /// Something in a description the family has no parameter for, with its place.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -71,6 +75,8 @@ struct Reader<'a> {
     skips_out_of_play: bool,
     /// A move lifts the holes the mover owns (`(values Remembered "OwnedP1")`).
     lifts_owned: bool,
+    /// The play is a relay written as two moves ([`branches::relay_branch`]).
+    relay_branch: bool,
 }
 
 impl Reader<'_> {
@@ -135,6 +141,7 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
         relay_when_pending: None,
         skips_out_of_play: false,
         lifts_owned: false,
+        relay_branch: false,
     };
     read_game(&mut reader);
     if reader.lacks.is_empty() {
@@ -872,6 +879,14 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
         }
         None => reader.default("end_by_agreement", false, play),
     }
+    if moves.is_call("if") {
+        let Some(fresh) = branches::relay_branch(moves) else {
+            reader.lack(moves, branches::unread(moves));
+            return;
+        };
+        reader.relay_branch = true;
+        moves = fresh;
+    }
     let mut must_feed = false;
     if moves.is_call("do") {
         let (Some(inner), Some(after)) = (moves.arg(0), moves.named("ifAfterwards")) else {
@@ -1048,6 +1063,10 @@ fn singles_after(first: &Node, second: &Node, situation: &Situation<'_>) -> bool
 
 /// Reads one kind of move, a hole lifted and sown; returns the way round it sows.
 fn read_move(reader: &mut Reader<'_>, moves: &Node, situation: &Situation<'_>) -> Option<u8> {
+    if moves.is_call("if") {
+        reader.lack(moves, branches::unread(moves));
+        return None;
+    }
     if !moves.is_call("move") || !moves.arg(0).is_some_and(|a| is_symbol(a, "Select")) {
         reader.lack(
             moves,
@@ -1078,7 +1097,7 @@ fn read_move(reader: &mut Reader<'_>, moves: &Node, situation: &Situation<'_>) -
             );
         }
     }
-    let relay_from_last = read_from(reader, from, situation);
+    let relay_from_last = read_from(reader, from, situation) || reader.relay_branch;
     read_sow(reader, sow, situation, relay_from_last);
     way_of(reader, sow, situation)
 }
@@ -1120,21 +1139,8 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
     let mut holes = sites;
     if sites.is_call("if") {
         let condition = sites.arg(0);
-        // Ludii's library define `SameTurn`, or its meaning written out: the mover moved last.
-        let same_turn = condition.is_some_and(|c| {
-            matches!(&c.kind, Kind::DefineUse { name, args } if name == "SameTurn" && args.is_empty())
-                || (c.is_call("is")
-                    && c.arg(0).is_some_and(|a| is_symbol(a, "Mover"))
-                    && c.arg(1).is_some_and(|a| is_symbol(a, "Prev")))
-        });
-        let last = sites.arg(1).is_some_and(|s| {
-            s.is_call("sites")
-                && s.arg(0).and_then(Node::as_array).is_some_and(|a| {
-                    a.len() == 1
-                        && a[0].is_call("last")
-                        && a[0].arg(0).is_some_and(|t| is_symbol(t, "To"))
-                })
-        });
+        let same_turn = condition.is_some_and(branches::same_turn);
+        let last = sites.arg(1).is_some_and(branches::last_to);
         let remembered = sites.arg(1).is_some_and(|s| {
             s.is_call("sites")
                 && s.arg(0)

@@ -45,6 +45,7 @@ fn every_race_description_plays_or_names_what_it_lacks() {
             Err(Missing::Unreadable(reason)) => {
                 assert!(reason.contains("(match …)"), "{file}: unreadable: {reason}")
             }
+            Err(Missing::NoRules(play)) => panic!("{file}: a sowing placeholder: {play:?}"),
             Err(Missing::Lacks(lacks)) => {
                 assert!(!lacks.is_empty(), "{file}: no lack named");
                 for lack in lacks {
