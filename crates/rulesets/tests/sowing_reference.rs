@@ -14,7 +14,7 @@ use rulesets::OptionSet;
 use sowing::board::Board;
 use sowing::{
     CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, GameEnd, Move,
-    RefillOrder, RefillRemainder, Relay, Score, Sowing, SowingParams, StoreSide,
+    OpeningLeaves, RefillOrder, RefillRemainder, Relay, Score, Sowing, SowingParams, StoreSide,
 };
 
 /// Where a sowing left the turn.
@@ -53,8 +53,9 @@ struct Reference {
     owners: Vec<Option<Player>>,
     /// The turn being played, from 1, one more each time the mover changes.
     turn: u32,
-    /// The opening is being played: no move has yet been made in its last turn or after.
-    in_opening: bool,
+    /// Each player is still in the opening: it has not yet left it by a move made in the
+    /// opening's last turn or after (every player at once, or the mover alone).
+    in_opening: [bool; 2],
     /// The opening's holes by name.
     opening_holes: Vec<String>,
     /// Each hole's name, as the board names them.
@@ -111,7 +112,7 @@ impl Reference {
                 .map(|hole| Some(u8::from(hole >= holes / 2)))
                 .collect(),
             turn: 1,
-            in_opening: params.opening_turns > 0,
+            in_opening: [params.opening_turns > 0; 2],
             opening_holes: params
                 .opening_holes
                 .render_value()
@@ -317,7 +318,9 @@ impl Reference {
                     if !mine || !can {
                         continue;
                     }
-                    if self.in_opening && !self.opening_holes.contains(&self.names[hole]) {
+                    if self.in_opening[usize::from(self.to_move)]
+                        && !self.opening_holes.contains(&self.names[hole])
+                    {
                         continue;
                     }
                     if self.params.must_feed {
@@ -484,9 +487,21 @@ impl Reference {
             Landing::End => self.to_move = 1 - self.to_move,
         }
         self.settle();
-        // The opening ends after a move made in its last turn; a turn passes with the mover.
+        // The opening ends after a move made in its last turn or later, for every player or for
+        // the mover (after any such move, or after the one that ends its turn); a turn passes
+        // with the mover.
+        let mover = usize::from(self.last_mover.expect("a move was made"));
+        let turn_passes = self.last_mover != Some(self.to_move);
         if self.turn >= u32::from(self.params.opening_turns) {
-            self.in_opening = false;
+            match self.params.opening_leaves {
+                OpeningLeaves::Together => self.in_opening = [false; 2],
+                OpeningLeaves::MoverAfterMove => self.in_opening[mover] = false,
+                OpeningLeaves::MoverAfterTurn => {
+                    if turn_passes {
+                        self.in_opening[mover] = false;
+                    }
+                }
+            }
         }
         if self.last_mover != Some(self.to_move) {
             self.turn += 1;
@@ -687,6 +702,19 @@ fn play_side_by_side(
                 relay,
                 reference.relay.map(|hole| board.hole_name(hole)),
             )?;
+            if params.opening_leaves != OpeningLeaves::Together {
+                // Who is still in the opening shows even where the holes lifted are alike.
+                let seats: Vec<u64> = (0..2u64)
+                    .filter(|&player| reference.in_opening[player as usize])
+                    .map(|player| player + 1)
+                    .collect();
+                agree(
+                    &at,
+                    "players in the opening",
+                    game.observe()["in_opening"].clone(),
+                    serde_json::json!(seats),
+                )?;
+            }
             if reference.over {
                 agree(&at, "outcome", game.outcome(), reference.outcome())?;
                 break;
@@ -788,10 +816,12 @@ fn with_reference_reading(
 fn a_reference_reading_other_rules_parts_from_the_engine() {
     // The comparison can fail: a reference given other capture counts than Wari's parts from
     // it within a few playouts; one that holds Um el-Bil's opening (player 1's rightmost hole
-    // alone) a turn longer has player 2 pass where the engine lets it sow.
+    // alone) a turn longer, or one player at a time so that player 2's first move is in it
+    // too, has player 2 pass where the engine lets it sow.
     for (game, key, value, playouts) in [
         ("wari ", "capture_counts", "2,3", 20),
         ("um-el-bil ", "opening_turns", "2", 4),
+        ("um-el-bil ", "opening_leaves", "mover-after-move", 4),
     ] {
         let parted = with_reference_reading(game, key, value, playouts);
         assert!(

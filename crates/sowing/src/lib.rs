@@ -25,7 +25,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use board::{Board, MAX_CELLS};
-pub use opening::HoleNames;
+pub use opening::{HoleNames, OpeningLeaves};
 pub use params::*;
 
 /// The family's rule scenarios: one hand-set position for each parameter and value.
@@ -109,10 +109,16 @@ pub struct Sowing {
     /// The turn of the opening being played, counted from 1 (`opening_turns`); 0 once the
     /// opening is over, or where the game has none.
     opening_turn: u8,
+    /// The players still in the opening, as bits (player 1's first); both until it ends where
+    /// they leave it together (`opening_leaves`).
+    opening_players: u8,
     /// Whether anything is done after a move: positions remembered for cycles, an opening
     /// played (the game's rules, or a position set in its opening).
     after_move: bool,
 }
+
+/// Both players, as bits of players (player 1's first).
+const ALL_PLAYERS: u8 = 0b11;
 
 /// The moves Ludii's `(is Cycle)` looks back over with two players: three times a cycle of
 /// four.
@@ -465,26 +471,44 @@ impl Sowing {
     }
 
     /// After a move of the opening: as Ludii's `(nextPhase …)`, read after every move with the
-    /// turn it was made in, the main phase begins after the first move of the opening's last
-    /// turn; otherwise a turn that passed to the other player counts.
+    /// turn it was made in, the players it names leave the opening after a move of its last
+    /// turn or later (`opening_leaves`); a turn that passed to the other player counts.
     fn advance_opening(&mut self) {
+        let turn_ended = self.last_mover != Some(self.to_move);
         if self.opening_turn >= self.params.opening_turns {
-            self.enter_opening(0);
-            // The holes to sow were read under the opening's rules.
-            self.sowable = None;
-        } else if self.last_mover != Some(self.to_move) {
-            self.opening_turn += 1;
+            let mover = self.last_mover.map_or(0, |player| 1u8 << player);
+            let leaving = match self.params.opening_leaves {
+                OpeningLeaves::Together => ALL_PLAYERS,
+                OpeningLeaves::MoverAfterMove => mover,
+                OpeningLeaves::MoverAfterTurn if turn_ended => mover,
+                OpeningLeaves::MoverAfterTurn => 0,
+            };
+            if leaving != 0 {
+                self.enter_opening(self.opening_turn, self.opening_players & !leaving);
+                // The holes to sow were read under the opening's rules.
+                self.sowable = None;
+            }
+        }
+        if self.opening_turn != 0 && turn_ended {
+            self.opening_turn = self.opening_turn.saturating_add(1);
         }
     }
 
-    /// Puts the game in turn `turn` of its opening (0: the opening is over).
-    fn enter_opening(&mut self, turn: u8) {
-        self.opening_turn = turn;
-        self.after_move = turn > 0 || self.params.cycle_ends || self.params.end_by_agreement;
+    /// Puts the game in turn `turn` of its opening with `players` (bits) still in it; the
+    /// opening is over at turn 0 or once no player is in it.
+    fn enter_opening(&mut self, turn: u8, players: u8) {
+        let players = if turn == 0 { 0 } else { players };
+        self.opening_turn = if players == 0 { 0 } else { turn };
+        self.opening_players = players;
+        self.after_move = players != 0 || self.params.cycle_ends || self.params.end_by_agreement;
         self.liftable = self.board.territory;
-        if turn > 0 {
+        if players != 0 {
             let allowed = self.params.opening_holes.on(&self.board).unwrap_or(0);
-            self.liftable = self.liftable.map(|holes| holes & allowed);
+            for (player, holes) in self.liftable.iter_mut().enumerate() {
+                if players >> player & 1 == 1 {
+                    *holes &= allowed;
+                }
+            }
         }
     }
 
@@ -590,6 +614,14 @@ impl Sowing {
         // A description of rounds asks `(all Passed)` between them, which turns that draw off.
         self.all_passed = !self.over && self.passes >= 2 && self.params.round_refill == 0;
         self.over |= self.all_passed;
+    }
+
+    /// The players of `bits` (player 1's first) by their seats, from 1.
+    fn seats_of(bits: u8) -> Vec<u8> {
+        (0..2u8)
+            .filter(|player| bits >> player & 1 == 1)
+            .map(|player| player + 1)
+            .collect()
     }
 
     /// The names of the holes of a set, in the family's order.
@@ -782,9 +814,10 @@ impl Game for Sowing {
             round_losers: 0,
             liftable: [0; 2],
             opening_turn: 0,
+            opening_players: 0,
             after_move: false,
         };
-        game.enter_opening(u8::from(options.opening_turns > 0));
+        game.enter_opening(u8::from(options.opening_turns > 0), ALL_PLAYERS);
         game.settle();
         game
     }
@@ -1051,6 +1084,10 @@ pub struct SowingSetup {
     /// none where the opening is over.
     #[serde(default)]
     pub opening_turn: Option<u8>,
+    /// The players still in the opening, where each leaves it alone (`opening_leaves`); both
+    /// if not given.
+    #[serde(default)]
+    pub in_opening: Option<Vec<Seat>>,
 }
 
 impl Observe for Sowing {
@@ -1099,6 +1136,9 @@ impl Observe for Sowing {
         }
         if self.params.opening_turns > 0 {
             seen["opening_turn"] = Value::from(self.opening_turn);
+        }
+        if self.params.opening_leaves != OpeningLeaves::Together {
+            seen["in_opening"] = Value::from(Self::seats_of(self.opening_players));
         }
         seen
     }
@@ -1171,9 +1211,28 @@ impl Observe for Sowing {
             ));
         }
         game.refilling = setup.refilling;
+        let mut players = ALL_PLAYERS;
+        if let Some(seats) = &setup.in_opening {
+            if options.opening_leaves == OpeningLeaves::Together || setup.opening_turn.is_none() {
+                return Err(SetupError::value(
+                    "in_opening",
+                    "players are in the opening one by one only in its turns, where each leaves it alone",
+                ));
+            }
+            players = 0;
+            for &seat in seats {
+                players |= 1 << seat.player("in_opening", 2)?;
+            }
+        }
         match setup.opening_turn {
-            None => game.enter_opening(0),
-            Some(turn) if (1..=options.opening_turns).contains(&turn) => game.enter_opening(turn),
+            None => game.enter_opening(0, 0),
+            Some(turn)
+                if (1..=options.opening_turns.saturating_add(1)).contains(&turn)
+                    && (turn <= options.opening_turns
+                        || options.opening_leaves != OpeningLeaves::Together) =>
+            {
+                game.enter_opening(turn, players)
+            }
             Some(turn) => {
                 return Err(SetupError::value(
                     "opening_turn",

@@ -1,10 +1,34 @@
 //! An opening: the first turns of a game lift only from some holes (Ludii's first phase of two,
-//! its `(nextPhase …)` switching to the main phase after a number of turns). The holes are named
-//! as the board names them ([`crate::board::Board::hole_name`]), so that the value reads the
-//! same on every board; the engine resolves them once, at the start.
+//! its `(nextPhase …)` switching to the main phase after a number of turns, every player at
+//! once or, `(nextPhase Mover …)`, each player on its own move). The holes are named as the
+//! board names them ([`crate::board::Board::hole_name`]), so that the value reads the same on
+//! every board; the engine resolves them once, at the start.
+
+use engine::option_enum;
 
 use crate::board::Board;
 use crate::params::MAX_HOLES;
+
+option_enum! {
+    /// Who leaves the opening once a move of turn `opening_turns` or later is made. Ludii reads
+    /// a phase's `(nextPhase …)` after every move, before the turn passes, and switches the
+    /// players it names: every player where it names none, the mover alone where it names
+    /// `Mover`, so that one player may play the main phase while the other is still in the
+    /// opening.
+    pub enum OpeningLeaves {
+        /// Every player at once, after the first move of turn `opening_turns` (`(nextPhase
+        /// (>= (count Turns) N) …)`).
+        Together = "together",
+        /// The mover alone, after its first move on a turn from `opening_turns` on
+        /// (`(nextPhase Mover …)`, without a condition or on `(count Turns)`): each player's
+        /// first sowing there is its last of the opening, a relay that follows is the main
+        /// phase's.
+        MoverAfterMove = "mover-after-move",
+        /// The mover alone, after the move that ends its turn, relays included, on a turn from
+        /// `opening_turns` on (`(nextPhase Mover (not (is Next Mover)) …)`).
+        MoverAfterTurn = "mover-after-turn",
+    }
+}
 
 /// Holes named by their row's letter and their place from the row owner's left (`a6,b1`), or
 /// `none`.
@@ -104,10 +128,16 @@ impl engine::OptionValue for HoleNames {
     }
 }
 
-/// An opening needs its turns and its holes together, each hole on the board.
+/// An opening needs its turns and its holes together, each hole on the board; only a game with
+/// an opening says who leaves it.
 pub(crate) fn validate(params: &crate::SowingParams) -> Result<(), String> {
     if (params.opening_turns == 0) != params.opening_holes.is_empty() {
         return Err("opening_holes: an opening has its turns and its holes together".into());
+    }
+    if params.opening_turns == 0 && params.opening_leaves != OpeningLeaves::Together {
+        return Err(
+            "opening_leaves: a player leaves an opening only where the game has one".into(),
+        );
     }
     let board = Board::new(params);
     params

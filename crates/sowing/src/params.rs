@@ -6,7 +6,7 @@
 
 use engine::{game_options, option_enum};
 
-use crate::opening::HoleNames;
+use crate::opening::{HoleNames, OpeningLeaves};
 pub use crate::tracks::{HoleTracks, Territories};
 
 /// Holes a board may have in all: the engine keeps them in one 64-bit set.
@@ -330,6 +330,10 @@ game_options! {
         /// The holes the opening's turns lift from, each still one of the mover's holding the counters to sow (such as `a6`, or an inner row hole by hole); `none` where the game has no opening.
         #[rule(cites = "sowing family", source = "")]
         pub opening_holes: HoleNames = HoleNames::NONE, ludii: HoleNames::NONE;
+
+        /// Who leaves the opening after a move of turn `opening_turns` or later: every player at once (`together`, Ludii's `(nextPhase …)` naming no player), or the mover alone after that move (`mover-after-move`, `(nextPhase Mover …)`) or after the move that ends its turn (`mover-after-turn`, `(nextPhase Mover (not (is Next Mover)) …)`), the other player staying in the opening until its own such move.
+        #[rule(cites = "sowing family", source = "")]
+        pub opening_leaves: OpeningLeaves = OpeningLeaves::Together, ludii: OpeningLeaves::Together;
     }
     validate = validate;
 }

@@ -1,12 +1,15 @@
 //! Games that open with a phase of their own: two phases, the first played like the second but
-//! lifting only from some holes, until its `(nextPhase …)` hands every player over to the second
-//! after a number of turns. Ludii reads `(nextPhase …)` after every move, with the turn that move
-//! was made in (`(count Turns)` counts from 1 and grows when the mover changes), and switches the
-//! players its role names, every player without one; the opening's moves are moves of the game.
+//! lifting only from some holes, until its `(nextPhase …)` hands the players over to the second:
+//! every player after a number of turns, or each player alone on its own move (`(nextPhase Mover
+//! …)`). Ludii reads `(nextPhase …)` after every move, before the turn passes, with the turn that
+//! move was made in (`(count Turns)` counts from 1 and grows when the mover changes), the move's
+//! mover as `Mover` and, as `Next`, the player who moves next (the mover again after a
+//! `(moveAgain)`); it switches the players its role names, every player without one, and a
+//! player's phase only while that player is in it. The opening's moves are moves of the game.
 //! What other openings do is named as lacking, at its place.
 
 use super::*;
-use sowing::HoleNames;
+use sowing::{HoleNames, OpeningLeaves};
 
 /// The first and the main phase of a game of two phases, where neither is a round's.
 pub(super) fn split<'n>(phases: &[&'n Node]) -> Option<(&'n Node, &'n Node)> {
@@ -22,6 +25,7 @@ pub(super) fn split<'n>(phases: &[&'n Node]) -> Option<(&'n Node, &'n Node)> {
 pub(super) fn none(reader: &mut Reader<'_>, rules: &Node) {
     reader.default("opening_turns", 0, rules);
     reader.default("opening_holes", "none", rules);
+    reader.default("opening_leaves", OpeningLeaves::Together, rules);
 }
 
 /// The main phase's parts (or the one phase's) that are the game's own, its play and end;
@@ -72,18 +76,26 @@ pub(super) fn read(
         );
         return;
     };
-    let Some(turns) = turns(reader, next, main) else {
+    let Some((turns, leaves)) = ending(reader, next, main) else {
         return;
     };
     let Some(main_play) = child(main, "play") else {
         return;
     };
-    let Some((holes, unconditioned)) = holes(reader, play, main_play, turns) else {
+    // Only the game's first move is made from the start's counts.
+    let first_move_alone = turns == 1 && leaves == OpeningLeaves::Together;
+    let Some((holes, unconditioned)) = holes(reader, play, main_play, first_move_alone) else {
         return;
     };
     let mut lifted = Vec::new();
-    // The players of the opening's turns, which alternate from player 1.
-    for mover in (1..=2u8).take(usize::from(turns)) {
+    // The players of the opening's turns, which alternate from player 1; both where each
+    // leaves it on its own move.
+    let players = if leaves == OpeningLeaves::Together {
+        usize::from(turns)
+    } else {
+        2
+    };
+    for mover in (1..=2u8).take(players) {
         let context = situation.context(mover);
         // One site may be written as a number (`(from (- 6 1))`).
         let one = || {
@@ -127,6 +139,7 @@ pub(super) fn read(
         return;
     }
     reader.set("opening_turns", turns, next);
+    reader.set("opening_leaves", leaves, next);
     reader.set(
         "opening_holes",
         engine::OptionValue::render_value(&names),
@@ -134,30 +147,41 @@ pub(super) fn read(
     );
 }
 
-/// The turn after whose first move `(nextPhase …)` hands every player over to `main`: its
-/// condition on `(count Turns)` first holds then.
-fn turns(reader: &mut Reader<'_>, next: &Node, main: &Node) -> Option<u8> {
+/// The turn from whose first move on `(nextPhase …)` hands players over to `main`, and who
+/// leaves then: every player (no role), or the mover alone (`Mover`) after that move or, where
+/// the condition is `(not (is Next Mover))`, after the move that ends its turn.
+fn ending(reader: &mut Reader<'_>, next: &Node, main: &Node) -> Option<(u8, OpeningLeaves)> {
     let mut condition = None;
-    for argument in next.positional() {
+    let mut mover = false;
+    for (place, argument) in next.positional().enumerate() {
         match &argument.kind {
             Kind::Str(name) if main.arg(0).and_then(Node::as_str) == Some(name.as_str()) => {}
+            _ if place == 0 && is_symbol(argument, "Mover") => mover = true,
             Kind::Call { .. } if condition.is_none() => condition = Some(argument),
             _ => {
                 reader.lack(
                     argument,
-                    format!("an opening that ends other than for every player, into the main phase: {next}"),
+                    format!("an opening that ends other than for every player or the mover, into the main phase: {next}"),
                 );
                 return None;
             }
         }
     }
-    let Some(condition) = condition else {
-        return Some(1);
+    let leaves = if mover {
+        OpeningLeaves::MoverAfterMove
+    } else {
+        OpeningLeaves::Together
     };
+    let Some(condition) = condition else {
+        return Some((1, leaves));
+    };
+    if mover && ends_the_turn(condition) {
+        return Some((1, OpeningLeaves::MoverAfterTurn));
+    }
     let first = (1..=64u8).find(|&turn| on_turn(condition, i64::from(turn)) == Some(true));
     let read = (1..=64u8).all(|turn| on_turn(condition, i64::from(turn)).is_some());
     match first {
-        Some(turn) if read => Some(turn),
+        Some(turn) if read => Some((turn, leaves)),
         _ => {
             reader.lack(
                 condition,
@@ -170,8 +194,35 @@ fn turns(reader: &mut Reader<'_>, next: &Node, main: &Node) -> Option<u8> {
     }
 }
 
-/// A comparison of `(count Turns)` with a number, on turn `turn`.
+/// Whether a condition holds after a move exactly when the turn passes: `(not (is Next
+/// Mover))`, the player who moves next not the mover.
+fn ends_the_turn(condition: &Node) -> bool {
+    let is_next_mover = |node: &Node| {
+        node.is_call("is")
+            && node.children().len() == 2
+            && node.arg(0).is_some_and(|a| is_symbol(a, "Next"))
+            && node.arg(1).is_some_and(|a| is_symbol(a, "Mover"))
+    };
+    condition.is_call("not")
+        && condition.children().len() == 1
+        && condition.arg(0).is_some_and(is_next_mover)
+}
+
+/// A comparison of `(count Turns)` with a number, or whether a given player is the mover, on
+/// turn `turn`.
 fn on_turn(condition: &Node, turn: i64) -> Option<bool> {
+    // `(is Mover P2)`: the turns' movers alternate from player 1.
+    if condition.is_call("is")
+        && condition.children().len() == 2
+        && condition.arg(0).is_some_and(|a| is_symbol(a, "Mover"))
+    {
+        let seat = match condition.arg(1)?.as_symbol()? {
+            "P1" => 1,
+            "P2" => 2,
+            _ => return None,
+        };
+        return Some((turn - 1) % 2 + 1 == seat);
+    }
     let value = |node: &Node| -> Option<i64> {
         let turns = node.is_call("count")
             && node.arg(0).is_some_and(|a| is_symbol(a, "Turns"))
@@ -201,14 +252,25 @@ fn holes<'n>(
     reader: &mut Reader<'_>,
     play: &'n Node,
     main: &Node,
-    turns: u8,
+    first_move_alone: bool,
 ) -> Option<(&'n Node, bool)> {
-    let (Some(from), Some(main_from)) = (from_of(play), from_of(main)) else {
+    let Some(from) = from_of(play) else {
         reader.lack(
             play,
             format!(
                 "an opening whose play is not a hole lifted: {}",
                 head_of(play)
+            ),
+        );
+        return None;
+    };
+    // The main phase's own play is named where it is read; the opening is read against it.
+    let Some(main_from) = from_of(main) else {
+        reader.lack(
+            play,
+            format!(
+                "an opening beside a main phase whose play is not a hole lifted: {}",
+                head_of(main)
             ),
         );
         return None;
@@ -235,7 +297,7 @@ fn holes<'n>(
         (None, None) => Some((holes, false)),
         // A single first move from holes that hold counters at the start lifts as the main
         // phase's condition would let it; the start is checked once the holes are known.
-        (None, Some(_)) if turns == 1 => Some((holes, true)),
+        (None, Some(_)) if first_move_alone => Some((holes, true)),
         _ => {
             differs(reader, from);
             None
