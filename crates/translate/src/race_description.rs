@@ -137,6 +137,9 @@ struct Track {
     owner: Option<u8>,
     cells: Vec<usize>,
     from_hand: bool,
+    /// Whether the track ends in `End`: without it, Ludii's step one past the last cell is
+    /// already `Off` (`TrackSiteMove` finds no site there), so no move ever reaches `End`.
+    ends: bool,
     node: Node,
 }
 
@@ -689,14 +692,6 @@ fn read_track(
     if ends {
         tokens.pop();
     }
-    if !ends {
-        // The family's tracks lead off the board; one that does not is no track of it.
-        reader.lack(
-            node,
-            format!("a track that does not lead off the board (no End): {spec:?}"),
-        );
-        return None;
-    }
     let mut from_hand = false;
     if let Some(site) = tokens.first().and_then(|t| t.parse::<usize>().ok())
         && site >= hands_first_site
@@ -729,6 +724,7 @@ fn read_track(
         owner,
         cells,
         from_hand,
+        ends,
         node: node.clone(),
     })
 }
@@ -773,18 +769,18 @@ fn read_tracks(
         );
         return None;
     };
-    let value = seats
-        .iter()
-        .map(|t| {
-            t.cells
-                .iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join(" | ");
-    reader.set("tracks", value, &seats[0].node);
+    if seats.iter().all(|t| t.ends) {
+        reader.set(
+            "tracks",
+            track_list(seats.iter().map(|t| &t.cells[..])),
+            &seats[0].node,
+        );
+    } else if seats.iter().any(|t| t.ends) {
+        reader.lack(
+            board,
+            "tracks of which some lead off the board (End) and some not",
+        );
+    }
     if seats.iter().any(|t| t.from_hand) != seats.iter().all(|t| t.from_hand) {
         reader.lack(board, "tracks of which some start in the hand and some not");
     }
@@ -792,6 +788,20 @@ fn read_tracks(
         reader.set("enter_counts_first_cell", true, &seats[0].node);
     }
     Some(seats.iter().map(|t| t.cells.clone()).collect())
+}
+
+/// Each seat's cells as the family writes its tracks.
+fn track_list<'c>(seats: impl Iterator<Item = &'c [usize]>) -> String {
+    seats
+        .map(|cells| {
+            cells
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
 }
 
 fn read_rules(reader: &mut Reader, rules: &Node, equipment: &Equipment<'_>, players: usize) {
@@ -1235,7 +1245,11 @@ impl<'e> Evaluator<'e> {
                 let equal = match (b.as_symbol(), a.as_symbol()) {
                     (Some(symbol @ ("End" | "Off")), _) | (_, Some(symbol @ ("End" | "Off"))) => {
                         let site = if b.as_symbol().is_some() { a } else { b };
-                        let at = self.destination(site, case)?;
+                        let mut at = self.destination(site, case)?;
+                        // Without `End`, the step one past the last cell is `Off` already.
+                        if at == Destination::End && !self.equipment.tracks.iter().all(|t| t.ends) {
+                            at = Destination::Off;
+                        }
                         at == if symbol == "End" {
                             Destination::End
                         } else {
@@ -1418,10 +1432,21 @@ impl<'e> Evaluator<'e> {
     /// `(apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next))))`:
     /// whether the enemy where the piece lands returns to its hand.
     fn capture(&mut self, apply: &'e Node, case: &Case) -> Result<bool, Unread<'e>> {
-        let effect = apply
+        let mut effect = apply
             .arg(0)
             .filter(|_| apply.positional().count() == 1)
             .ok_or_else(|| unread(apply, "an effect the reader does not read"))?;
+        let mut condition = apply.named("if");
+        // `(apply (if C E))` is `(apply if:C E)`: the effect under its condition.
+        if let (None, true, Some(inner_condition), Some(inner)) = (
+            condition,
+            effect.is_call("if") && effect.children().len() == 2,
+            effect.arg(0),
+            effect.arg(1),
+        ) {
+            condition = Some(inner_condition);
+            effect = inner;
+        }
         let to_hand = effect.is_call("fromTo")
             && effect.children().len() == 2
             && effect.arg(0).is_some_and(|f| {
@@ -1439,7 +1464,7 @@ impl<'e> Evaluator<'e> {
         if !to_hand {
             return Err(unread(effect, "an effect the reader does not read"));
         }
-        let applies = match apply.named("if") {
+        let applies = match condition {
             Some(condition) => self.boolean(condition, case)?,
             None => true,
         };
@@ -1800,7 +1825,19 @@ fn read_moves(
     ) {
         (Some(Action::BearOff), None) => reader.set("bear_off", "exact", moves),
         (Some(Action::BearOff), Some(Action::BearOff)) => reader.set("bear_off", "any", moves),
-        _ => reader.lack(moves, "a way off the board the family does not have"),
+        _ => {
+            reader.lack(moves, "a way off the board the family does not have");
+            return;
+        }
+    }
+    // A track without `End` is the family's only once its pieces are seen to leave past the
+    // last cell (elsewhere, such as Gyan Chaupar's, the last cell is the goal).
+    if let (Some(seats), false) = (
+        &equipment.seat_tracks,
+        equipment.tracks.iter().all(|t| t.ends),
+    ) {
+        let node = &equipment.tracks[0].node;
+        reader.set("tracks", track_list(seats.iter().map(Vec::as_slice)), node);
     }
 }
 
