@@ -314,6 +314,49 @@ fn seys_dos_y_as_bears_off_past_its_last_point_and_takes_lone_enemies_to_their_h
     );
 }
 
+/// Todas Tablas, as Ludii describes it: a captured piece goes to the first site of its
+/// owner's "StartQuadrant" (6..11, 18..23, tried from the smallest) that is not the cell of the
+/// capture and holds no piece of the capturer, which on each player's own track are positions
+/// 6 down to 1; the turn asks for another move while a die is unused, so Ludii passes a die
+/// that no piece can use.
+#[test]
+fn todas_tablas_returns_a_captured_piece_to_its_start_quadrant() {
+    let params = read_game("Todas Tablas.lud");
+    assert_eq!(params.capture_return.positions(), [6, 5, 4, 3, 2, 1]);
+    let track: Vec<u8> = (0..=11).rev().chain(12..=23).collect();
+    assert_eq!(params.tracks.track(0), track.as_slice());
+    assert_eq!(params.bear_off, race::BearOff::Any);
+    assert!(params.unplayable_die_passes);
+    assert!(!read_game("Backgammon.lud").unplayable_die_passes);
+    assert!(read_game("Backgammon.lud").capture_return.is_hand());
+    // A chain that tries the sites in another order returns elsewhere.
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Todas Tablas.lud")).unwrap();
+    let reordered = text
+        .replace("index:0", "index:9")
+        .replace("index:5", "index:0")
+        .replace("index:9", "index:5");
+    plays_whole(&reordered, "capture_return", "1 5 4 3 2 6");
+    // Returns that differ from player to player are named.
+    let uneven = text.replace("(sites {18..23})", "(sites {17..22})");
+    match race_description("Todas Tablas.lud", &uneven).outcome {
+        Err(Missing::Lacks(lacks)) => assert!(
+            lacks
+                .iter()
+                .any(|l| l.what.contains("differ from player to player")),
+            "{lacks:?}"
+        ),
+        other => panic!("expected a lack: {other:?}"),
+    }
+}
+
+/// A whole description's reading of one parameter.
+fn plays_whole(text: &str, key: &str, value: &str) {
+    match race_description("Test.lud", text).outcome {
+        Ok(game) => assert_eq!(game.parameters[key].value, value, "{key}"),
+        Err(missing) => panic!("does not play: {missing:?}"),
+    }
+}
+
 #[test]
 fn a_map_of_the_throw_is_its_values_and_dice_are_read_with_their_defaults() {
     let mapped = CAPTURE.replace("(count Pips)", "(mapEntry (count Pips))");
