@@ -265,6 +265,9 @@ impl Race {
                     LandOnEnemy::CaptureSingle if enemies >= 2 => return None,
                     _ => {}
                 }
+                if !params.capture_return.is_hand() && !self.enemies_return(mover, cell) {
+                    return None;
+                }
             }
         }
         Some(Landing::Rest(rest))
@@ -358,6 +361,37 @@ impl Race {
         !self.each_move(|mv| mv == Move::Pass)
     }
 
+    /// Where on its own track a piece of `enemy` captured by `mover` on `cell` returns: the
+    /// first of `capture_return`'s positions where no piece of `mover`'s side stands, other
+    /// than `cell` and the cell `left` the capturer has just left (Ludii settles the return
+    /// before the capturer moves).
+    fn return_position(
+        &self,
+        mover: usize,
+        enemy: usize,
+        cell: u8,
+        left: Option<u8>,
+    ) -> Option<u8> {
+        self.params
+            .capture_return
+            .positions()
+            .iter()
+            .map(|&p| p - 1)
+            .find(|&p| {
+                let to = self.board.cell(enemy, p);
+                to != cell && Some(to) != left && self.occupants(mover, to).0 == 0
+            })
+    }
+
+    /// Whether every enemy of `mover` on `cell` has a position to return to.
+    fn enemies_return(&self, mover: usize, cell: u8) -> bool {
+        (0..self.players_usize()).all(|enemy| {
+            self.friends(mover, enemy)
+                || self.on_cell[enemy][usize::from(cell)] == 0
+                || self.return_position(mover, enemy, cell, None).is_some()
+        })
+    }
+
     /// Sends the enemies of `mover` on `cell` home, or to `origin` when they swap.
     fn displace(&mut self, mover: usize, cell: u8, origin: Option<u8>) {
         for enemy in 0..self.players_usize() {
@@ -365,17 +399,20 @@ impl Race {
             if self.friends(mover, enemy) || count == 0 {
                 continue;
             }
-            let swapped_to = match (self.params.land_on_enemy, origin) {
+            let sent_to = match (self.params.land_on_enemy, origin) {
                 (LandOnEnemy::Swap, Some(origin)) => {
                     let position = self.board.position[enemy][usize::from(origin)];
                     (position != NO_CELL).then_some((origin, position))
                 }
-                _ => None,
+                // Every piece captured on one cell returns to the same free position.
+                _ => self
+                    .return_position(mover, enemy, cell, origin)
+                    .map(|position| (self.board.cell(enemy, position), position)),
             };
             for index in 0..self.pieces() {
                 let position = self.position[enemy][index];
                 if position < HAND && self.board.cell(enemy, position) == cell {
-                    match swapped_to {
+                    match sent_to {
                         Some((origin, to)) => {
                             self.position[enemy][index] = to;
                             self.on_cell[enemy][usize::from(origin)] += 1;
@@ -580,7 +617,10 @@ impl Game for Race {
             }
         }
         self.unused &= !dice;
-        if self.over || (self.unused != 0 && self.can_step()) {
+        // A die left that no piece can use is passed as a move where the game says so: the
+        // only legal move is then the pass.
+        if self.over || (self.unused != 0 && (self.params.unplayable_die_passes || self.can_step()))
+        {
             return;
         }
         self.end_throw(false);

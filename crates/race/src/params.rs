@@ -129,6 +129,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub doubles_played_twice: bool = false, ludii: false;
 
+        /// Whether a die that no piece can use once another die of the throw is played is passed as a move of its own (Ludii's forced pass, where a description asks for another move without asking whether one can be made); otherwise the turn ends there.
+        #[rule(cites = "race family", source = "")]
+        pub unplayable_die_passes: bool = false, ludii: false;
+
         /// Throw values (the throw's total) that give the thrower another throw once played.
         #[rule(cites = "race family", source = "")]
         pub extra_throw_values: ValueSet = ValueSet::NONE, ludii: ValueSet::NONE;
@@ -152,6 +156,10 @@ game_options! {
         /// What a piece does to enemy pieces where it lands.
         #[rule(cites = "race family", source = "")]
         pub land_on_enemy: LandOnEnemy = LandOnEnemy::Capture, ludii: LandOnEnemy::Capture;
+
+        /// Where a captured piece goes: `hand`, or positions of its owner's own track (from 1) tried in order, the first where no piece of the capturer's side stands, other than the cell of the capture (Todas Tablas's return to the quadrant where its pieces began); with every one held the capture cannot be made.
+        #[rule(cites = "race family", source = "")]
+        pub capture_return: ReturnPositions = ReturnPositions::HAND, ludii: ReturnPositions::HAND;
 
         /// A piece with a piece of its own on the next or previous cell of its track cannot be attacked.
         #[rule(cites = "race family", source = "")]
@@ -342,12 +350,46 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
             "doubles are played twice over with two dice played apart".into(),
         ));
     }
+    if params.unplayable_die_passes && params.dice_use == DiceUse::Sum {
+        return Err((
+            "unplayable_die_passes",
+            "a die is passed apart only where the dice are played apart".into(),
+        ));
+    }
     if params.bear_off_larger && (params.bear_off != BearOff::Exact || params.bear_off_home == 0) {
         return Err((
             "bear_off_larger",
             "a larger value bears off only where bearing off is exact and waits for every piece to be home"
                 .into(),
         ));
+    }
+    if !params.capture_return.is_hand() {
+        if !matches!(
+            params.land_on_enemy,
+            LandOnEnemy::Capture | LandOnEnemy::CaptureSingle
+        ) {
+            return Err((
+                "capture_return",
+                "a captured piece returns to its track only where pieces capture".into(),
+            ));
+        }
+        for seat in 0..players {
+            let len = params.tracks.len(seat);
+            if let Some(&beyond) = params
+                .capture_return
+                .positions()
+                .iter()
+                .find(|&&p| usize::from(p) > len)
+            {
+                return Err((
+                    "capture_return",
+                    format!(
+                        "position {beyond} is beyond the track of seat {}, of {len} cells",
+                        seat + 1
+                    ),
+                ));
+            }
+        }
     }
     let on_a_track = params.tracks.cells();
     // Cell sets may name cells on no track (Ludii's 20 Squares marks a rosette its tracks
@@ -739,6 +781,77 @@ impl OptionValue for ThrowValues {
 
     fn domain() -> String {
         "identity, or outcome=value pairs such as 0=5 1=1 2=2 3=3 4=4".into()
+    }
+}
+
+/// Where a captured piece goes: its owner's hand, or the first free of some positions of its
+/// owner's own track, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReturnPositions {
+    len: u8,
+    positions: [u8; MAX_PIECES],
+}
+
+impl ReturnPositions {
+    /// To the hand.
+    pub const HAND: ReturnPositions = ReturnPositions {
+        len: 0,
+        positions: [0; MAX_PIECES],
+    };
+
+    /// Whether captured pieces go to their owners' hands.
+    #[inline]
+    pub fn is_hand(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The track positions (from 1) tried in order; none when pieces go to the hand.
+    #[inline]
+    pub fn positions(&self) -> &[u8] {
+        &self.positions[..usize::from(self.len)]
+    }
+}
+
+impl OptionValue for ReturnPositions {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        let mut returns = ReturnPositions::HAND;
+        if text.trim() == "hand" {
+            return Ok(returns);
+        }
+        for number in numbers(text) {
+            let number = number?;
+            let position = u8::try_from(number)
+                .ok()
+                .filter(|&p| p >= 1 && usize::from(p) <= MAX_CELLS)
+                .ok_or_else(|| format!("{number} in {text:?} is not a track position from 1"))?;
+            if returns.positions().contains(&position) {
+                return Err(format!("position {position} is listed twice in {text:?}"));
+            }
+            if usize::from(returns.len) == MAX_PIECES {
+                return Err(format!("more than {MAX_PIECES} positions in {text:?}"));
+            }
+            returns.positions[usize::from(returns.len)] = position;
+            returns.len += 1;
+        }
+        if returns.is_hand() {
+            return Err(format!("{text:?} lists no position"));
+        }
+        Ok(returns)
+    }
+
+    fn render_value(&self) -> String {
+        if self.is_hand() {
+            return "hand".into();
+        }
+        self.positions()
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn domain() -> String {
+        "hand, or track positions from 1 tried in order, such as 6 5 4 3 2 1".into()
     }
 }
 

@@ -18,6 +18,8 @@ use ludii::{Expanded, Kind, Node};
 use race::RaceParams;
 use race::params::MAX_CELLS;
 
+mod tables;
+
 use crate::eval::is_symbol;
 use crate::geometry::Geometry;
 use crate::sowing::{Lack, Read, Reading};
@@ -137,6 +139,9 @@ struct Track {
     owner: Option<u8>,
     cells: Vec<usize>,
     from_hand: bool,
+    /// Whether the track ends in `End`: without it, Ludii's step one past the last cell is
+    /// already `Off` (`TrackSiteMove` finds no site there), so no move ever reaches `End`.
+    ends: bool,
     node: Node,
 }
 
@@ -153,6 +158,8 @@ struct Equipment<'g> {
     regions: BTreeMap<String, Vec<usize>>,
     /// Each player's own region (`(regions P1 {…})`), as sites, by player from 1.
     player_regions: BTreeMap<u8, Vec<usize>>,
+    /// Players' named regions (`(regions "Name" P1 {…})`), as sites, by name and player.
+    named_player_regions: BTreeMap<(String, u8), Vec<usize>>,
     /// The pieces' moves, by the piece's name, with the node of the piece.
     moves: Vec<(&'g Node, &'g Node)>,
     hands: bool,
@@ -505,6 +512,7 @@ fn read_equipment<'g>(
         maps: BTreeMap::new(),
         regions: BTreeMap::new(),
         player_regions: BTreeMap::new(),
+        named_player_regions: BTreeMap::new(),
         moves: Vec::new(),
         hands: false,
         declared_tracks: 0,
@@ -563,13 +571,14 @@ fn read_equipment<'g>(
             },
             Some("regions") => {
                 let name = node.arg(0).and_then(Node::as_str);
-                let sites =
-                    node.arg(1)
-                        .zip(equipment.geometry.as_ref())
-                        .and_then(|(s, geometry)| {
-                            // A player's region may be its list alone: `(regions P1 {20..25})`.
-                            literal_sites(geometry, s).or_else(|| site_list(geometry, s))
-                        });
+                let named_player = name.zip(node.arg(1).and_then(player_of));
+                let sites = node
+                    .arg(if named_player.is_some() { 2 } else { 1 })
+                    .zip(equipment.geometry.as_ref())
+                    .and_then(|(s, geometry)| {
+                        // A player's region may be its list alone: `(regions P1 {20..25})`.
+                        literal_sites(geometry, s).or_else(|| site_list(geometry, s))
+                    });
                 let owner = node.arg(0).and_then(player_of);
                 match (name, owner, sites) {
                     (_, Some(owner), Some(sites)) if node.positional().count() == 2 => {
@@ -577,6 +586,13 @@ fn read_equipment<'g>(
                     }
                     (Some(name), _, Some(sites)) if node.positional().count() == 2 => {
                         equipment.regions.insert(name.to_string(), sites);
+                    }
+                    (Some(name), _, Some(sites)) if node.positional().count() == 3 => {
+                        if let Some((_, player)) = named_player {
+                            equipment
+                                .named_player_regions
+                                .insert((name.to_string(), player), sites);
+                        }
                     }
                     // A region is read when a rule names it; one the rules never name
                     // changes nothing.
@@ -689,14 +705,6 @@ fn read_track(
     if ends {
         tokens.pop();
     }
-    if !ends {
-        // The family's tracks lead off the board; one that does not is no track of it.
-        reader.lack(
-            node,
-            format!("a track that does not lead off the board (no End): {spec:?}"),
-        );
-        return None;
-    }
     let mut from_hand = false;
     if let Some(site) = tokens.first().and_then(|t| t.parse::<usize>().ok())
         && site >= hands_first_site
@@ -729,6 +737,7 @@ fn read_track(
         owner,
         cells,
         from_hand,
+        ends,
         node: node.clone(),
     })
 }
@@ -773,25 +782,42 @@ fn read_tracks(
         );
         return None;
     };
-    let value = seats
-        .iter()
-        .map(|t| {
-            t.cells
+    if seats.iter().all(|t| t.ends) {
+        reader.set(
+            "tracks",
+            track_list(seats.iter().map(|t| &t.cells[..])),
+            &seats[0].node,
+        );
+    } else if seats.iter().any(|t| t.ends) {
+        reader.lack(
+            board,
+            "tracks of which some lead off the board (End) and some not",
+        );
+    }
+    if seats.iter().any(|t| t.from_hand) != seats.iter().all(|t| t.from_hand) {
+        reader.lack(board, "tracks of which some start in the hand and some not");
+    }
+    if seats[0].from_hand {
+        reader.set("enter_counts_first_cell", true, &seats[0].node);
+    } else if !equipment.hands {
+        // Without hands no piece ever waits to enter: how it would enter changes nothing.
+        reader.default("enter_counts_first_cell", true, &seats[0].node);
+    }
+    Some(seats.iter().map(|t| t.cells.clone()).collect())
+}
+
+/// Each seat's cells as the family writes its tracks.
+fn track_list<'c>(seats: impl Iterator<Item = &'c [usize]>) -> String {
+    seats
+        .map(|cells| {
+            cells
                 .iter()
                 .map(usize::to_string)
                 .collect::<Vec<_>>()
                 .join(" ")
         })
         .collect::<Vec<_>>()
-        .join(" | ");
-    reader.set("tracks", value, &seats[0].node);
-    if seats.iter().any(|t| t.from_hand) != seats.iter().all(|t| t.from_hand) {
-        reader.lack(board, "tracks of which some start in the hand and some not");
-    }
-    if seats[0].from_hand {
-        reader.set("enter_counts_first_cell", true, &seats[0].node);
-    }
-    Some(seats.iter().map(|t| t.cells.clone()).collect())
+        .join(" | ")
 }
 
 fn read_rules(reader: &mut Reader, rules: &Node, equipment: &Equipment<'_>, players: usize) {
@@ -1150,6 +1176,9 @@ struct Evaluator<'e> {
     steps: Option<&'e Node>,
     /// Whether captured pieces go to the bar (`(mapEntry (next))`), read as the hand.
     bar_is_hand: bool,
+    /// Where captured pieces return on their own tracks, when not to the hand
+    /// ([`tables::return_to_start`]).
+    capture_return: Option<String>,
 }
 
 impl<'e> Evaluator<'e> {
@@ -1235,7 +1264,11 @@ impl<'e> Evaluator<'e> {
                 let equal = match (b.as_symbol(), a.as_symbol()) {
                     (Some(symbol @ ("End" | "Off")), _) | (_, Some(symbol @ ("End" | "Off"))) => {
                         let site = if b.as_symbol().is_some() { a } else { b };
-                        let at = self.destination(site, case)?;
+                        let mut at = self.destination(site, case)?;
+                        // Without `End`, the step one past the last cell is `Off` already.
+                        if at == Destination::End && !self.equipment.tracks.iter().all(|t| t.ends) {
+                            at = Destination::Off;
+                        }
                         at == if symbol == "End" {
                             Destination::End
                         } else {
@@ -1418,28 +1451,49 @@ impl<'e> Evaluator<'e> {
     /// `(apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next))))`:
     /// whether the enemy where the piece lands returns to its hand.
     fn capture(&mut self, apply: &'e Node, case: &Case) -> Result<bool, Unread<'e>> {
-        let effect = apply
+        let mut effect = apply
             .arg(0)
             .filter(|_| apply.positional().count() == 1)
             .ok_or_else(|| unread(apply, "an effect the reader does not read"))?;
-        let to_hand = effect.is_call("fromTo")
-            && effect.children().len() == 2
-            && effect.arg(0).is_some_and(|f| {
-                f.is_call("from")
-                    && f.arg(0)
-                        .is_some_and(|s| s.is_call("to") && s.children().is_empty())
-            })
-            && effect.arg(1).is_some_and(|t| {
-                t.is_call("to")
-                    && t.arg(0).is_some_and(|h| {
-                        (h.is_call("handSite") && h.arg(0).is_some_and(|p| is_symbol(p, "Next")))
-                            || (self.bar_is_hand && h.to_string() == "(mapEntry (next))")
-                    })
-            });
+        let mut condition = apply.named("if");
+        // `(apply (if C E))` is `(apply if:C E)`: the effect under its condition.
+        if let (None, true, Some(inner_condition), Some(inner)) = (
+            condition,
+            effect.is_call("if") && effect.children().len() == 2,
+            effect.arg(0),
+            effect.arg(1),
+        ) {
+            condition = Some(inner_condition);
+            effect = inner;
+        }
+        let returns = match tables::return_to_start(effect, self.equipment) {
+            Some(Ok(positions)) => {
+                self.capture_return = Some(positions);
+                true
+            }
+            Some(Err(what)) => return Err(unread(effect, &what)),
+            None => false,
+        };
+        let to_hand = returns
+            || effect.is_call("fromTo")
+                && effect.children().len() == 2
+                && effect.arg(0).is_some_and(|f| {
+                    f.is_call("from")
+                        && f.arg(0)
+                            .is_some_and(|s| s.is_call("to") && s.children().is_empty())
+                })
+                && effect.arg(1).is_some_and(|t| {
+                    t.is_call("to")
+                        && t.arg(0).is_some_and(|h| {
+                            (h.is_call("handSite")
+                                && h.arg(0).is_some_and(|p| is_symbol(p, "Next")))
+                                || (self.bar_is_hand && h.to_string() == "(mapEntry (next))")
+                        })
+                });
         if !to_hand {
             return Err(unread(effect, "an effect the reader does not read"));
         }
-        let applies = match apply.named("if") {
+        let applies = match condition {
             Some(condition) => self.boolean(condition, case)?,
             None => true,
         };
@@ -1505,6 +1559,7 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
             equipment,
             steps: None,
             bar_is_hand: false,
+            capture_return: None,
         };
         let holds: Result<Vec<bool>, Unread<'_>> = (0..=MAX_THROW_TOTAL)
             .map(|pips| {
@@ -1572,8 +1627,9 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     reader.set("extra_throw_values", "none", turn);
     reader.set("extra_throw_on_pass", false, turn);
     if !die_by_die {
-        // One throw, one move: no die is played apart, so none twice.
+        // One throw, one move: no die is played apart, so none twice nor passed.
         reader.set("doubles_played_twice", false, turn);
+        reader.set("unplayable_die_passes", false, turn);
     }
     let moves = match equipment.moves.as_slice() {
         [(_, moves)] if die_by_die => each_die(reader, moves),
@@ -1603,7 +1659,7 @@ fn each_die<'n>(reader: &mut Reader, moves: &'n Node) -> Option<&'n Node> {
         }
         _ => None,
     };
-    let Some((inner, _)) = shape
+    let Some((inner, then)) = shape
         .filter(|(_, then)| then.to_string() == "(then (if (not (all DiceUsed)) (moveAgain)))")
     else {
         reader.lack(
@@ -1635,6 +1691,8 @@ fn each_die<'n>(reader: &mut Reader, moves: &'n Node) -> Option<&'n Node> {
     }
     reader.set("dice_use", "each", moves);
     reader.default("doubles_played_twice", false, moves);
+    // `(moveAgain)` whether or not a die left can be used: Ludii passes it as a move.
+    reader.set("unplayable_die_passes", true, then);
     Some(*inner)
 }
 
@@ -1662,6 +1720,7 @@ fn read_moves(
         equipment,
         steps: None,
         bar_is_hand: bar.is_some(),
+        capture_return: None,
     };
     let mut table: Vec<(Case, Option<Action>)> = Vec::new();
     let destinations = cells
@@ -1765,6 +1824,8 @@ fn read_moves(
         ("capture", refused)
     };
     reader.set("land_on_enemy", land_on_enemy, moves);
+    let capture_return = evaluator.capture_return.as_deref().unwrap_or("hand");
+    reader.set("capture_return", capture_return, moves);
     reader.set("guarded_pairs", false, moves);
     reader.set("block_run", 0, moves);
     reader.set("must_stop_cells", "none", moves);
@@ -1800,7 +1861,19 @@ fn read_moves(
     ) {
         (Some(Action::BearOff), None) => reader.set("bear_off", "exact", moves),
         (Some(Action::BearOff), Some(Action::BearOff)) => reader.set("bear_off", "any", moves),
-        _ => reader.lack(moves, "a way off the board the family does not have"),
+        _ => {
+            reader.lack(moves, "a way off the board the family does not have");
+            return;
+        }
+    }
+    // A track without `End` is the family's only once its pieces are seen to leave past the
+    // last cell (elsewhere, such as Gyan Chaupar's, the last cell is the goal).
+    if let (Some(seats), false) = (
+        &equipment.seat_tracks,
+        equipment.tracks.iter().all(|t| t.ends),
+    ) {
+        let node = &equipment.tracks[0].node;
+        reader.set("tracks", track_list(seats.iter().map(Vec::as_slice)), node);
     }
 }
 
@@ -1974,6 +2047,8 @@ fn read_bar_turn(
     reader.set("enter_counts_first_cell", true, other);
     reader.set("dice_use", "each", piece_moves);
     reader.set("doubles_played_twice", true, piece_moves);
+    // `(if (can Move …) (moveAgain))`: a die no piece can use ends the turn.
+    reader.set("unplayable_die_passes", false, other);
     let bar = BarTurn {
         turn: other,
         home_turn,

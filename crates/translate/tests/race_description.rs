@@ -253,6 +253,111 @@ fn bearing_off_with_any_throw_past_the_end() {
     plays(&description(&[("{move}", any)]), &["bear_off=any"]);
 }
 
+/// A track without `End` stops at its last cell: Ludii's step one past it is `Off` already, so
+/// a piece removed at `Off` bears off with any throw that reaches past the end, and one removed
+/// only at `End` never leaves the board.
+#[test]
+fn a_track_without_end_bears_off_at_off_with_any_throw_past_its_last_cell() {
+    let without_end = |text: &str| text.replace("E,End\"", "E\"");
+    let at_off = r#"(if (= (trackSite Move steps:(count Pips)) Off)
+            (move Remove (from))
+            (move (from) (to (trackSite Move steps:(count Pips)) if:(is Empty (to))))
+        )"#;
+    plays(
+        &without_end(&description(&[("{move}", at_off)])),
+        &["tracks=0 1 2 3 4 5 | 0 1 2 3 4 5", "bear_off=any"],
+    );
+    lacks(
+        &without_end(&description(&[])),
+        "a way off the board the family does not have",
+        11,
+    );
+    // The tracks of a game lead off the board alike or the reading names them.
+    let one_without = description(&[]).replace("\"6,0,E,End\"", "\"6,0,E\"");
+    lacks(
+        &one_without,
+        "tracks of which some lead off the board (End) and some not",
+        4,
+    );
+}
+
+/// `(apply (if C E))`, the condition inside the effect, is `(apply if:C E)`.
+#[test]
+fn an_effect_under_its_own_condition_reads_as_one_under_if() {
+    let inside = CAPTURE.replace(
+        "(apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next))))",
+        "(apply (if (is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next)))))",
+    );
+    assert_ne!(inside, CAPTURE);
+    plays(
+        &description(&[("{move}", &inside)]),
+        &["land_on_enemy=capture", "bear_off=exact"],
+    );
+}
+
+/// Seys Dos y As, as Ludii describes it: both players' tracks run `{11..0 12..17}` from their
+/// hands without `End`, a piece leaves at `Off` (any throw past point 17), and a lone enemy
+/// is taken to its hand by `(apply (if (is Enemy …) (fromTo … (handSite Next))))`.
+#[test]
+fn seys_dos_y_as_bears_off_past_its_last_point_and_takes_lone_enemies_to_their_hands() {
+    let params = read_game("Seys Dos y As.lud");
+    let track: Vec<u8> = (0..=11).rev().chain(12..=17).collect();
+    assert_eq!(params.tracks.track(0), track.as_slice());
+    assert_eq!(params.tracks.track(1), track.as_slice());
+    assert_eq!(params.bear_off, race::BearOff::Any);
+    assert_eq!(params.bear_off_home, 0);
+    assert_eq!(params.land_on_enemy, race::LandOnEnemy::CaptureSingle);
+    assert_eq!(params.land_on_own, race::LandOnOwn::Stack);
+    assert!(params.enter_counts_first_cell && !params.doubles_played_twice);
+    assert_eq!(
+        params.start.positions(1),
+        [2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4]
+    );
+}
+
+/// Todas Tablas, as Ludii describes it: a captured piece goes to the first site of its
+/// owner's "StartQuadrant" (6..11, 18..23, tried from the smallest) that is not the cell of the
+/// capture and holds no piece of the capturer, which on each player's own track are positions
+/// 6 down to 1; the turn asks for another move while a die is unused, so Ludii passes a die
+/// that no piece can use.
+#[test]
+fn todas_tablas_returns_a_captured_piece_to_its_start_quadrant() {
+    let params = read_game("Todas Tablas.lud");
+    assert_eq!(params.capture_return.positions(), [6, 5, 4, 3, 2, 1]);
+    let track: Vec<u8> = (0..=11).rev().chain(12..=23).collect();
+    assert_eq!(params.tracks.track(0), track.as_slice());
+    assert_eq!(params.bear_off, race::BearOff::Any);
+    assert!(params.unplayable_die_passes);
+    assert!(!read_game("Backgammon.lud").unplayable_die_passes);
+    assert!(read_game("Backgammon.lud").capture_return.is_hand());
+    // A chain that tries the sites in another order returns elsewhere.
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Todas Tablas.lud")).unwrap();
+    let reordered = text
+        .replace("index:0", "index:9")
+        .replace("index:5", "index:0")
+        .replace("index:9", "index:5");
+    plays_whole(&reordered, "capture_return", "1 5 4 3 2 6");
+    // Returns that differ from player to player are named.
+    let uneven = text.replace("(sites {18..23})", "(sites {17..22})");
+    match race_description("Todas Tablas.lud", &uneven).outcome {
+        Err(Missing::Lacks(lacks)) => assert!(
+            lacks
+                .iter()
+                .any(|l| l.what.contains("differ from player to player")),
+            "{lacks:?}"
+        ),
+        other => panic!("expected a lack: {other:?}"),
+    }
+}
+
+/// A whole description's reading of one parameter.
+fn plays_whole(text: &str, key: &str, value: &str) {
+    match race_description("Test.lud", text).outcome {
+        Ok(game) => assert_eq!(game.parameters[key].value, value, "{key}"),
+        Err(missing) => panic!("does not play: {missing:?}"),
+    }
+}
+
 #[test]
 fn a_map_of_the_throw_is_its_values_and_dice_are_read_with_their_defaults() {
     let mapped = CAPTURE.replace("(count Pips)", "(mapEntry (count Pips))");
@@ -311,11 +416,6 @@ fn what_the_family_lacks_is_named_at_its_line() {
         &description(&[("{dice}", "(dice d:4 faces:{1 3 4 6} num:2)")]),
         "dice with faces",
         8,
-    );
-    lacks(
-        &description(&[("\"6,0,E,End\"", "\"6,0,E\"")]),
-        "a track that does not lead off the board",
-        5,
     );
 }
 

@@ -1,0 +1,124 @@
+//! Readings of the Tables games among Ludii's race descriptions (Alfonso X's and their kin)
+//! that the other race games do not need.
+
+use ludii::Node;
+
+use super::Equipment;
+use crate::eval::is_symbol;
+
+/// `(fromTo (from (to)) (to GOBACK))`, where GOBACK is Todas Tablas's chain `(if (and (!= (to)
+/// R0) (not (is Friend (who at:R0)))) R0 (if … Rk Off))` of the sites `Rk = (regionSite
+/// (sites Next "Name") index:k)`: the captured piece returns to the first site of its owner's
+/// region, in the region's order (Ludii keeps a region's sites sorted), that is not the cell of
+/// the capture and where no piece of the capturer stands. Read as those sites' positions on
+/// the captured player's own track, from 1, the family's `capture_return`, when every player's
+/// give the same. An index past the region's sites finds none, as `Off` at the end does: Ludii
+/// then makes no return at all. `None` when the effect is not of this form; otherwise the
+/// positions, or why they cannot be read.
+pub(super) fn return_to_start(
+    effect: &Node,
+    equipment: &Equipment<'_>,
+) -> Option<Result<String, String>> {
+    let to_piece_site = effect.arg(0).is_some_and(|from| {
+        from.is_call("from")
+            && from
+                .arg(0)
+                .is_some_and(|s| s.is_call("to") && s.children().is_empty())
+    });
+    let target = effect
+        .arg(1)
+        .filter(|to| to.is_call("to") && to.children().len() == 1)
+        .and_then(|to| to.arg(0))
+        .filter(|_| effect.is_call("fromTo") && effect.children().len() == 2 && to_piece_site)?;
+    let (name, indices) = region_chain(target)?;
+    let Some(seats) = &equipment.seat_tracks else {
+        return Some(Err(
+            "a return to a region, on tracks the reader does not read".into(),
+        ));
+    };
+    if seats.len() != 2 {
+        // `Next` is the captured piece's owner only between two players.
+        return Some(Err(
+            "a return to the region of the next player among more than two".into(),
+        ));
+    }
+    let mut read: Option<Vec<usize>> = None;
+    for (seat, track) in seats.iter().enumerate() {
+        let Some(region) = equipment
+            .named_player_regions
+            .get(&(name.clone(), seat as u8 + 1))
+        else {
+            return Some(Err(format!(
+                "a return to a region {name:?} the equipment does not give"
+            )));
+        };
+        let mut positions = Vec::new();
+        for &index in &indices {
+            let Some(&site) = region.get(index) else {
+                continue;
+            };
+            let Some(position) = track.iter().position(|&cell| cell == site) else {
+                return Some(Err(format!(
+                    "a return to site {site}, off the track of P{}",
+                    seat + 1
+                )));
+            };
+            positions.push(position + 1);
+        }
+        match &read {
+            Some(first) if *first != positions => {
+                return Some(Err(
+                    "a return to positions that differ from player to player".into(),
+                ));
+            }
+            _ => read = Some(positions),
+        }
+    }
+    let positions = read.filter(|p| !p.is_empty())?;
+    Some(Ok(positions
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")))
+}
+
+/// The region's name and the indices, in the order tried, of the chain ending in `Off`.
+fn region_chain(mut node: &Node) -> Option<(String, Vec<usize>)> {
+    let mut name: Option<String> = None;
+    let mut indices = Vec::new();
+    while !is_symbol(node, "Off") {
+        let (Some(condition), Some(site), Some(otherwise), true) = (
+            node.arg(0),
+            node.arg(1),
+            node.arg(2),
+            node.is_call("if") && node.children().len() == 3,
+        ) else {
+            return None;
+        };
+        let free = format!("(and (!= (to) {site}) (not (is Friend (who at:{site}))))");
+        if condition.to_string() != free {
+            return None;
+        }
+        let (region, index) = region_site(site)?;
+        if name.get_or_insert_with(|| region.clone()) != &region {
+            return None;
+        }
+        indices.push(index);
+        node = otherwise;
+    }
+    name.map(|name| (name, indices))
+}
+
+/// `(regionSite (sites Next "Name") index:k)`: the region's name and k.
+fn region_site(node: &Node) -> Option<(String, usize)> {
+    let sites = node
+        .arg(0)
+        .filter(|_| node.is_call("regionSite") && node.children().len() == 2)?;
+    let next = sites.arg(0).is_some_and(|n| is_symbol(n, "Next"));
+    let name = sites
+        .arg(1)
+        .and_then(Node::as_str)
+        .filter(|_| next && sites.is_call("sites") && sites.children().len() == 2)?;
+    let index = usize::try_from(node.named("index")?.as_int()?).ok()?;
+    Some((name.to_string(), index))
+}
