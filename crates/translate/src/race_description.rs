@@ -22,6 +22,8 @@ use crate::eval::is_symbol;
 use crate::geometry::Geometry;
 use crate::sowing::{Lack, Read, Reading};
 
+mod cross;
+
 /// Reads a race description into the family's parameters, or names what it lacks.
 pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
     let (reading, lacks) = read_partly(expanded);
@@ -272,6 +274,7 @@ fn read_board_shape(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
             }
         },
         Some("hole") => read_holes(reader, shape),
+        Some("add") => cross::read_added(reader, shape),
         Some("merge") => match shape.arg(0).and_then(Node::as_array).map(|parts| {
             parts
                 .iter()
@@ -342,7 +345,7 @@ fn grid_points(part: &Node) -> Option<Vec<(usize, usize)>> {
 /// `(hole (hole (rectangle r c) (poly …)) (poly …))`: a rectangle without the cells whose
 /// centres the axis-aligned polygons cover.
 fn read_holes(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
-    let mut boxes: Vec<(f64, f64, f64, f64)> = Vec::new();
+    let mut boxes: Vec<HoleBox> = Vec::new();
     let mut at = shape;
     while at.is_call("hole") {
         let (Some(inner), Some(poly)) = (at.arg(0), at.arg(1)) else {
@@ -352,53 +355,7 @@ fn read_holes(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
             );
             return None;
         };
-        let corners: Option<Vec<(f64, f64)>> = poly
-            .arg(0)
-            .filter(|_| poly.is_call("poly"))
-            .and_then(Node::as_array)
-            .map(|points| {
-                points
-                    .iter()
-                    .filter_map(|p| {
-                        let xy = p.as_array()?;
-                        Some((xy.first()?.as_number()?, xy.get(1)?.as_number()?))
-                    })
-                    .collect()
-            });
-        let Some(corners) = corners.filter(|c| c.len() == 4) else {
-            reader.lack(
-                poly,
-                format!(
-                    "a hole that is not four corners: {poly_}",
-                    poly_ = Brief(poly)
-                ),
-            );
-            return None;
-        };
-        let xs = corners.iter().map(|c| c.0);
-        let ys = corners.iter().map(|c| c.1);
-        let (x0, x1) = (
-            xs.clone().fold(f64::MAX, f64::min),
-            xs.fold(f64::MIN, f64::max),
-        );
-        let (y0, y1) = (
-            ys.clone().fold(f64::MAX, f64::min),
-            ys.fold(f64::MIN, f64::max),
-        );
-        let rectangle = corners
-            .iter()
-            .all(|&(x, y)| (x == x0 || x == x1) && (y == y0 || y == y1));
-        if !rectangle {
-            reader.lack(
-                poly,
-                format!(
-                    "a hole that is not a rectangle: {poly_}",
-                    poly_ = Brief(poly)
-                ),
-            );
-            return None;
-        }
-        boxes.push((x0, x1, y0, y1));
+        boxes.push(hole_box(reader, poly)?);
         at = inner;
     }
     let base = read_board_shape(reader, at)?;
@@ -409,6 +366,60 @@ fn read_holes(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
             .any(|&(x0, x1, y0, y1)| x > x0 && x < x1 && y > y0 && y < y1)
     };
     Some(Geometry::grid(base.rows, base.columns, inside))
+}
+
+/// A hole's polygon as the box it is: left, right, bottom and top.
+type HoleBox = (f64, f64, f64, f64);
+
+/// `(poly {{x y} …})` of four corners that make an axis-aligned rectangle, as its box.
+fn hole_box(reader: &mut Reader, poly: &Node) -> Option<HoleBox> {
+    let corners: Option<Vec<(f64, f64)>> = poly
+        .arg(0)
+        .filter(|_| poly.is_call("poly"))
+        .and_then(Node::as_array)
+        .map(|points| {
+            points
+                .iter()
+                .filter_map(|p| {
+                    let xy = p.as_array()?;
+                    Some((xy.first()?.as_number()?, xy.get(1)?.as_number()?))
+                })
+                .collect()
+        });
+    let Some(corners) = corners.filter(|c| c.len() == 4) else {
+        reader.lack(
+            poly,
+            format!(
+                "a hole that is not four corners: {poly_}",
+                poly_ = Brief(poly)
+            ),
+        );
+        return None;
+    };
+    let xs = corners.iter().map(|c| c.0);
+    let ys = corners.iter().map(|c| c.1);
+    let (x0, x1) = (
+        xs.clone().fold(f64::MAX, f64::min),
+        xs.fold(f64::MIN, f64::max),
+    );
+    let (y0, y1) = (
+        ys.clone().fold(f64::MAX, f64::min),
+        ys.fold(f64::MIN, f64::max),
+    );
+    let rectangle = corners
+        .iter()
+        .all(|&(x, y)| (x == x0 || x == x1) && (y == y0 || y == y1));
+    if !rectangle {
+        reader.lack(
+            poly,
+            format!(
+                "a hole that is not a rectangle: {poly_}",
+                poly_ = Brief(poly)
+            ),
+        );
+        return None;
+    }
+    Some((x0, x1, y0, y1))
 }
 
 /// A coordinate such as `"G3"`: column letter from A, row from 1 at the bottom.
@@ -722,6 +733,19 @@ fn read_track(
         reader.lack(
             node,
             format!("a board of more cells than the family's {MAX_CELLS}: site {beyond}"),
+        );
+        return None;
+    }
+    // The family's pieces lead on, never back over a cell (Pachisi's kin walk out along their
+    // arm's middle row from the central space and home along it).
+    if let Some(again) = cells
+        .iter()
+        .enumerate()
+        .find_map(|(i, c)| cells[..i].contains(c).then_some(*c))
+    {
+        reader.lack(
+            node,
+            format!("a track that passes a site twice: site {again} of {spec:?}"),
         );
         return None;
     }
@@ -2179,29 +2203,38 @@ fn read_end(reader: &mut Reader, end: &Node) {
 mod tests {
     use super::*;
 
-    /// Todas Tablas's board, four strips of six points merged and played on their vertices: its
-    /// own first track, `{11..0 12..23}`, runs along the bottom from the right, across the bar
-    /// (the gap at column 6), and back along the top from the left, the horseshoe of its rules.
-    #[test]
-    fn a_merged_board_numbers_its_points_as_the_description_tracks_them() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../corpus/ludii/lud/Todas Tablas.lud"
+    /// The board of a vendored description under its defaults, read as the reader reads it,
+    /// beside the expanded description.
+    pub(super) fn vendored_board(file: &str) -> (Geometry, ludii::Expanded) {
+        let path = format!(
+            "{}/../../corpus/ludii/lud/{file}",
+            env!("CARGO_MANIFEST_DIR")
         );
         let text = std::fs::read_to_string(path).unwrap();
-        let description = ludii::Description::read("Todas Tablas.lud", &text).unwrap();
+        let description = ludii::Description::read(file, &text).unwrap();
         let expanded = description.expand(&ludii::Selection::Defaults).unwrap();
         let shape = expanded
             .game
             .walk()
             .find(|n| n.is_call("board"))
             .and_then(|b| b.arg(0))
-            .unwrap();
+            .unwrap()
+            .clone();
         let mut reader = Reader {
             lacks: Vec::new(),
             reading: Reading::new(),
         };
-        let geometry = read_board_shape(&mut reader, shape).unwrap();
+        let geometry = read_board_shape(&mut reader, &shape).unwrap();
+        assert!(reader.lacks.is_empty(), "{file}: {:?}", reader.lacks);
+        (geometry, expanded)
+    }
+
+    /// Todas Tablas's board, four strips of six points merged and played on their vertices: its
+    /// own first track, `{11..0 12..23}`, runs along the bottom from the right, across the bar
+    /// (the gap at column 6), and back along the top from the left, the horseshoe of its rules.
+    #[test]
+    fn a_merged_board_numbers_its_points_as_the_description_tracks_them() {
+        let (geometry, _) = vendored_board("Todas Tablas.lud");
         assert_eq!(geometry.sites(), 24);
         let track: Vec<usize> = (0..=11).rev().chain(12..=23).collect();
         let at: Vec<(usize, usize)> = track
