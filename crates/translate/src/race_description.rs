@@ -736,16 +736,13 @@ fn read_track(
         );
         return None;
     }
-    // The family's pieces lead on, never back over a cell (Pachisi's kin walk out along their
-    // arm's middle row from the central space and home along it).
-    if let Some(again) = cells
-        .iter()
-        .enumerate()
-        .find_map(|(i, c)| cells[..i].contains(c).then_some(*c))
-    {
+    if cells.len() > MAX_CELLS {
         reader.lack(
             node,
-            format!("a track that passes a site twice: site {again} of {spec:?}"),
+            format!(
+                "a track of more steps than the family's {MAX_CELLS}: {} in {spec:?}",
+                cells.len()
+            ),
         );
         return None;
     }
