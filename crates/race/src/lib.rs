@@ -79,6 +79,8 @@ pub struct Race {
     total: u16,
     /// A piece came to rest on a cell that gives another throw.
     again: bool,
+    /// Another throws the player to move has taken in a row.
+    again_in_a_row: u8,
     finishers: Finishers,
     over: bool,
 }
@@ -420,14 +422,18 @@ impl Race {
         let by_value = self.total < 128
             && self.params.extra_throw_values.contains(self.total as u8)
             && (!passed || self.params.extra_throw_on_pass);
-        let again =
-            (self.again || by_value) && !self.finishers.has_finished(usize::from(self.to_move));
+        let cap = self.params.extra_throws_in_a_row;
+        let again = (self.again || by_value)
+            && !self.finishers.has_finished(usize::from(self.to_move))
+            && (cap == 0 || self.again_in_a_row < cap);
         self.again = false;
         self.unused = 0;
         self.throw_due = true;
         if again {
+            self.again_in_a_row += 1;
             return;
         }
+        self.again_in_a_row = 0;
         let players = self.params.players;
         let mut next = self.to_move;
         loop {
@@ -555,6 +561,7 @@ impl Game for Race {
             unused: 0,
             total: 0,
             again: false,
+            again_in_a_row: 0,
             finishers: Finishers::NONE,
             over: false,
         };

@@ -133,6 +133,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub extra_throw_values: ValueSet = ValueSet::NONE, ludii: ValueSet::NONE;
 
+        /// Another throws a player may take in a row, from values or cells; the throw after the last is played without one (0: no limit).
+        #[rule(cites = "race family", source = "", range = 0..=16)]
+        pub extra_throws_in_a_row: u8 = 0, ludii: 0;
+
         /// Whether a value that gives another throw gives it when no piece could use the throw.
         #[rule(cites = "race family", source = "")]
         pub extra_throw_on_pass: bool = false, ludii: false;

@@ -1485,11 +1485,96 @@ impl<'e> Evaluator<'e> {
     }
 }
 
+/// `(then (if (and (< (value Player Mover) K) (is In STEPS (sites {…}))) (and (moveAgain)
+/// (set Value Mover (+ 1 (value Player Mover)))) (set Value Mover Undefined)))`, where STEPS is
+/// what the pieces move: the values listed give another throw, and a player counting them in
+/// its value takes K + 1 in a row, its value starting and reset at Ludii's Undefined (-1).
+fn again_in_a_row<'e>(
+    then: &'e Node,
+    equipment: &Equipment<'e>,
+) -> Result<(String, u8), Unread<'e>> {
+    let counted = "(value Player Mover)";
+    let read = then
+        .arg(0)
+        .filter(|i| i.is_call("if") && i.positional().count() == 3 && then.children().len() == 1)
+        .and_then(|i| {
+            let [condition, grant, reset] = [i.arg(0)?, i.arg(1)?, i.arg(2)?];
+            let [below, listed] = [condition.arg(0)?, condition.arg(1)?];
+            let limit = below.arg(1).and_then(Node::as_int).filter(|_| {
+                below.is_call("<") && below.arg(0).is_some_and(|v| v.to_string() == counted)
+            })?;
+            let holds = condition.is_call("and")
+                && condition.positional().count() == 2
+                && grant.to_string()
+                    == format!("(and (moveAgain) (set Value Mover (+ 1 {counted})))")
+                && reset.to_string() == "(set Value Mover Undefined)";
+            holds.then_some((limit, listed))
+        });
+    let Some((limit, listed)) = read else {
+        return Err(unread(
+            then,
+            "a turn's consequence the reader does not read",
+        ));
+    };
+    // Ludii's Undefined is -1: the grants run from it up to the limit.
+    let in_a_row = u8::try_from(limit + 1)
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| unread(then, "a limit of another throws the reader does not read"))?;
+    let steps = listed
+        .arg(1)
+        .filter(|_| listed.is_call("is") && listed.arg(0).is_some_and(|k| is_symbol(k, "In")));
+    let values = listed
+        .arg(2)
+        .filter(|sites| sites.is_call("sites") && sites.children().len() == 1)
+        .and_then(|sites| sites.arg(0))
+        .and_then(Node::as_array)
+        .and_then(|list| list.iter().map(Node::as_int).collect::<Option<Vec<i64>>>());
+    // The values are the throw as the pieces move it: the steps of their track.
+    let moved = |steps: &Node| {
+        let mut moved = equipment
+            .moves
+            .iter()
+            .flat_map(|(_, moves)| moves.walk().filter_map(|n| n.named("steps")))
+            .peekable();
+        moved.peek().is_some() && moved.all(|s| s.to_string() == steps.to_string())
+    };
+    match (steps.filter(|s| moved(s)), values) {
+        (Some(_), Some(values)) if !values.is_empty() => Ok((
+            values
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+            in_a_row,
+        )),
+        _ => Err(unread(
+            listed,
+            "another throw on values other than those the pieces move",
+        )),
+    }
+}
+
 /// `(play (do (roll) next:…))`: one throw a turn, then a piece's move.
 fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     let turn = play.arg(0).filter(|_| play.children().len() == 1);
+    // `(then …)` after the move: another throw on some values, so many in a row (Pachih).
+    let again = turn
+        .filter(|t| t.is_call("do") && t.children().len() == 3)
+        .and_then(|t| t.children().last())
+        .filter(|then| then.is_call("then"));
+    let again = match again {
+        Some(then) => match again_in_a_row(then, equipment) {
+            Ok(read) => Some((read, then)),
+            Err(Unread(node, what)) => {
+                reader.lack(node, what);
+                return;
+            }
+        },
+        None => None,
+    };
     let roll = turn
-        .filter(|t| t.is_call("do") && t.children().len() == 2)
+        .filter(|t| t.is_call("do") && t.children().len() == 2 + usize::from(again.is_some()))
         .and_then(|t| t.arg(0));
     // `(if (not ("SameTurn")) (roll))`: the dice are thrown once, and the turn goes on (a
     // piece's `moveAgain`) without throwing while some are unused: the Tables turn.
@@ -1571,6 +1656,7 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     if let Some(turn_read) = read_bar_turn(reader, next, equipment, zero_passes) {
         if turn_read {
             reader.set("extra_throw_values", "none", turn);
+            reader.set("extra_throws_in_a_row", 0, turn);
             reader.set("extra_throw_on_pass", false, turn);
         }
         return;
@@ -1590,7 +1676,17 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         );
         return;
     }
-    reader.set("extra_throw_values", "none", turn);
+    match again {
+        Some(((values, in_a_row), then)) => {
+            reader.set("extra_throw_values", values, then);
+            reader.set("extra_throws_in_a_row", in_a_row, then);
+        }
+        None => {
+            reader.set("extra_throw_values", "none", turn);
+            reader.set("extra_throws_in_a_row", 0, turn);
+        }
+    }
+    // Ludii's consequences follow a move: a throw that moves nothing gives no other.
     reader.set("extra_throw_on_pass", false, turn);
     if !die_by_die {
         // One throw, one move: no die is played apart, so none twice.

@@ -362,7 +362,8 @@ mod tests {
     /// Sokkattan's first track walks out from the central space down the middle of the lower
     /// arm and, round the cross, home up it, passing the lower arm's far end (site 55) and the
     /// squares of its middle row twice: the family plays such a track, so the reading reads it,
-    /// each pass a position of its own, and names what Sokkattan lacks besides.
+    /// each pass a position of its own, and names what Sokkattan lacks besides: its entry map and
+    /// the consequences of its turn (the ExtraOne throw).
     #[test]
     fn a_track_out_and_home_along_one_row_is_read_with_each_pass() {
         let path = format!(
@@ -376,11 +377,35 @@ mod tests {
             panic!("Sokkattan is not expected to play");
         };
         let lines: Vec<u32> = lacks.iter().map(|lack| lack.span.line).collect();
-        assert_eq!(lines, [58, 70], "{lacks:#?}");
+        assert_eq!(lines, [58, 99], "{lacks:#?}");
         assert!(lacks[0].what.contains("(map \"Entry\""), "{lacks:#?}");
+        assert!(
+            lacks[1].what.starts_with("a turn's consequence"),
+            "{lacks:#?}"
+        );
         assert!(
             !lacks.iter().any(|lack| lack.what.contains("track")),
             "the tracks are read: {lacks:#?}"
         );
+    }
+
+    /// Pachih's turn, `(then (if (and (< (value Player Mover) 2) ("IsSpecialThrow")) (and
+    /// (moveAgain) (set Value Mover (+ 1 (value Player Mover)))) (set Value Mover
+    /// Undefined)))`: throws of 7, 25, 30 and 14 give another, counted in the player's value,
+    /// which starts and is reset at Ludii's Undefined (-1) and grants while below 2: three in
+    /// a row (the rules' "three total throws" would be two), read at its line.
+    #[test]
+    fn pachih_caps_its_extra_throws_as_ludii_counts_them() {
+        let (_, expanded) = board_of("Pachih.lud");
+        let (reading, lacks) = crate::race_description::read_partly(&expanded);
+        assert!(
+            !lacks.iter().any(|lack| lack.what.contains("turn")),
+            "{lacks:#?}"
+        );
+        let values = &reading["extra_throw_values"];
+        assert_eq!(values.value, "7,25,30,14");
+        assert_eq!(reading["extra_throws_in_a_row"].value, "3");
+        assert_eq!(values.span.line, 66);
+        assert_eq!(reading["extra_throw_on_pass"].value, "false");
     }
 }
