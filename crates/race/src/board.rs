@@ -12,7 +12,8 @@ pub struct Board {
     pub track: [[u8; MAX_CELLS]; MAX_SEATS],
     /// Cells on each seat's track.
     pub len: [u8; MAX_SEATS],
-    /// The position of each cell on each seat's track, or [`NO_CELL`].
+    /// The position of each cell on each seat's track, or [`NO_CELL`]; of its first pass where
+    /// the track passes it twice (`check` keeps the rules that read it off such tracks).
     pub position: [[u8; MAX_CELLS]; MAX_SEATS],
     /// Where a piece that lands on each position of a seat's track comes to rest (the position
     /// itself, or where a jump leads).
@@ -42,7 +43,9 @@ impl Board {
             board.track[seat] = *params.tracks.track_array(seat);
             board.len[seat] = len as u8;
             for (position, &cell) in params.tracks.track(seat).iter().enumerate() {
-                board.position[seat][usize::from(cell)] = position as u8;
+                if board.position[seat][usize::from(cell)] == NO_CELL {
+                    board.position[seat][usize::from(cell)] = position as u8;
+                }
                 board.rest[seat][position] = params
                     .jumps
                     .target(cell)

@@ -79,6 +79,8 @@ pub struct Race {
     total: u16,
     /// A piece came to rest on a cell that gives another throw.
     again: bool,
+    /// Another throws the player to move has taken in a row.
+    again_in_a_row: u8,
     finishers: Finishers,
     over: bool,
 }
@@ -245,7 +247,8 @@ impl Race {
         let cell = self.board.cell(mover, rest);
         let (mut friends, enemies) = self.occupants(mover, cell);
         if from != HAND && self.board.cell(mover, from) == cell {
-            // A jump back onto the cell the piece left: it does not meet itself.
+            // A jump back onto the cell the piece left, or a later pass over it: it does not
+            // meet itself.
             friends -= 1;
         }
         if friends > 0 && params.land_on_own == LandOnOwn::Forbidden {
@@ -456,14 +459,18 @@ impl Race {
         let by_value = self.total < 128
             && self.params.extra_throw_values.contains(self.total as u8)
             && (!passed || self.params.extra_throw_on_pass);
-        let again =
-            (self.again || by_value) && !self.finishers.has_finished(usize::from(self.to_move));
+        let cap = self.params.extra_throws_in_a_row;
+        let again = (self.again || by_value)
+            && !self.finishers.has_finished(usize::from(self.to_move))
+            && (cap == 0 || self.again_in_a_row < cap);
         self.again = false;
         self.unused = 0;
         self.throw_due = true;
         if again {
+            self.again_in_a_row += 1;
             return;
         }
+        self.again_in_a_row = 0;
         let players = self.params.players;
         let mut next = self.to_move;
         loop {
@@ -495,11 +502,72 @@ impl Race {
         self.on_cell[player][usize::from(self.board.cell(player, position))] += 1;
     }
 
+    /// A place of `player`'s track by its cell, and by its pass too where the track passes the
+    /// cell twice (`40.2`): one name for each place.
     fn cell_name(&self, player: usize, position: u8) -> String {
         match position {
             HAND => "hand".into(),
             OFF => "off".into(),
-            p => self.board.cell(player, p).to_string(),
+            p => {
+                let cell = self.board.cell(player, p);
+                if self.params.tracks.repeated(player).contains(cell) {
+                    format!("{cell}.{}", self.params.tracks.pass_at(player, p))
+                } else {
+                    cell.to_string()
+                }
+            }
+        }
+    }
+
+    /// The track position `place` names on `player`'s track.
+    fn setup_position(&self, player: usize, place: &TrackPlace) -> Result<u8, SetupError> {
+        let tracks = &self.params.tracks;
+        let not_on_track = |place: &dyn std::fmt::Display| {
+            SetupError::value(
+                "board",
+                format!("{place} is not on seat {}'s track", player + 1),
+            )
+        };
+        match place {
+            &TrackPlace::Cell(cell) => {
+                if usize::from(cell) < MAX_CELLS && tracks.repeated(player).contains(cell) {
+                    return Err(SetupError::value(
+                        "board",
+                        format!(
+                            "seat {}'s track passes cell {cell} twice: name the pass, {cell}.1 or {cell}.2",
+                            player + 1
+                        ),
+                    ));
+                }
+                tracks
+                    .position(player, cell % 128)
+                    .filter(|_| usize::from(cell) < MAX_CELLS)
+                    .ok_or_else(|| not_on_track(&format!("cell {cell}")))
+            }
+            TrackPlace::Pass(text) => {
+                let (cell, pass) = text
+                    .split_once('.')
+                    .and_then(|(cell, pass)| Some((cell.parse::<u8>().ok()?, pass.parse().ok()?)))
+                    .filter(|&(cell, _)| usize::from(cell) < MAX_CELLS)
+                    .ok_or_else(|| {
+                        SetupError::value(
+                            "board",
+                            format!("{text:?} is neither a cell nor cell.pass"),
+                        )
+                    })?;
+                if !tracks.repeated(player).contains(cell) {
+                    return Err(SetupError::value(
+                        "board",
+                        format!(
+                            "seat {}'s track passes cell {cell} at most once: name it {cell}",
+                            player + 1
+                        ),
+                    ));
+                }
+                tracks
+                    .position_of_pass(player, cell, pass)
+                    .ok_or_else(|| not_on_track(&format!("pass {pass} of cell {cell}")))
+            }
         }
     }
 
@@ -530,6 +598,7 @@ impl Game for Race {
             unused: 0,
             total: 0,
             again: false,
+            again_in_a_row: 0,
             finishers: Finishers::NONE,
             over: false,
         };
@@ -781,7 +850,7 @@ impl Game for Race {
 pub struct RaceSetup {
     /// The cells of each seat's pieces on the board (a cell twice for two pieces).
     #[serde(default)]
-    pub board: BySeat<Vec<u8>>,
+    pub board: BySeat<Vec<TrackPlace>>,
     /// Pieces each seat has borne off.
     #[serde(default)]
     pub off: BySeat<u8>,
@@ -791,6 +860,16 @@ pub struct RaceSetup {
     /// Who throws first from the setup (the first seat if not given).
     #[serde(default)]
     pub to_move: Option<Seat>,
+}
+
+/// A place on a seat's track as a position set up by hand names it.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum TrackPlace {
+    /// A cell the track passes once.
+    Cell(u8),
+    /// `cell.pass`: the pass (from 1) of a track over a cell it passes twice, such as `40.2`.
+    Pass(String),
 }
 
 impl Observe for Race {
@@ -857,9 +936,21 @@ impl Observe for Race {
         let mut board = Map::new();
         for player in 0..players {
             let mut cells = Vec::new();
+            let repeated = self.params.tracks.repeated(player);
             for cell in 0..MAX_CELLS {
-                for _ in 0..self.on_cell[player][cell] {
-                    cells.push(cell);
+                if self.on_cell[player][cell] == 0 {
+                    continue;
+                }
+                if repeated.contains(cell as u8) {
+                    let mut passes: Vec<u8> = self.position[player][..self.pieces()]
+                        .iter()
+                        .filter(|&&p| p < HAND && usize::from(self.board.cell(player, p)) == cell)
+                        .copied()
+                        .collect();
+                    passes.sort_unstable();
+                    cells.extend(passes.into_iter().map(|p| json!(self.cell_name(player, p))));
+                } else {
+                    cells.extend((0..self.on_cell[player][cell]).map(|_| json!(cell)));
                 }
             }
             board.insert((player + 1).to_string(), Value::from(cells));
@@ -925,16 +1016,8 @@ impl Observe for Race {
                     ),
                 ));
             }
-            for (index, &cell) in cells.iter().enumerate() {
-                let position = options.tracks.position(player, cell % 128);
-                let position = position
-                    .filter(|_| usize::from(cell) < MAX_CELLS)
-                    .ok_or_else(|| {
-                        SetupError::value(
-                            "board",
-                            format!("cell {cell} is not on seat {}'s track", player + 1),
-                        )
-                    })?;
+            for (index, place) in cells.iter().enumerate() {
+                let position = game.setup_position(player, place)?;
                 game.place(player, index, position);
                 game.in_hand[player] -= 1;
             }

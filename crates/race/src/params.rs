@@ -137,6 +137,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub extra_throw_values: ValueSet = ValueSet::NONE, ludii: ValueSet::NONE;
 
+        /// Another throws a player may take in a row, from values or cells; the throw after the last is played without one (0: no limit).
+        #[rule(cites = "race family", source = "", range = 0..=16)]
+        pub extra_throws_in_a_row: u8 = 0, ludii: 0;
+
         /// Whether a value that gives another throw gives it when no piece could use the throw.
         #[rule(cites = "race family", source = "")]
         pub extra_throw_on_pass: bool = false, ludii: false;
@@ -391,6 +395,23 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
             }
         }
     }
+    if params.tracks.any_repeated() {
+        // On a track that passes a cell twice, a cell does not tell which pass a piece is on.
+        if params.guarded_pairs {
+            return Err((
+                "guarded_pairs",
+                "a guard is the next or previous cell of a piece's track, which a track passing a cell twice does not tell by the cell"
+                    .into(),
+            ));
+        }
+        if params.land_on_enemy == LandOnEnemy::Swap {
+            return Err((
+                "land_on_enemy",
+                "a swap sends the enemy to the mover's cell, which on a track passing a cell twice names no one pass"
+                    .into(),
+            ));
+        }
+    }
     let on_a_track = params.tracks.cells();
     // Cell sets may name cells on no track (Ludii's 20 Squares marks a rosette its tracks
     // never reach): such a cell changes nothing. A jump must lead somewhere.
@@ -401,6 +422,15 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
                 return Err((
                     "jumps",
                     format!("{from}>{to} leads seat {} off its track", seat + 1),
+                ));
+            }
+            if track.position(seat, from).is_some() && track.repeated(seat).contains(to) {
+                return Err((
+                    "jumps",
+                    format!(
+                        "{from}>{to} leads to a cell seat {}'s track passes twice, on no one pass",
+                        seat + 1
+                    ),
                 ));
             }
         }
@@ -435,8 +465,11 @@ pub struct Tracks {
     pub seats: u8,
     lengths: [u8; MAX_SEATS],
     cells: [[u8; MAX_CELLS]; MAX_SEATS],
-    /// The position (from 0) of each cell on each seat's track, or [`NO_CELL`].
+    /// The position (from 0) of each cell's first pass on each seat's track, or [`NO_CELL`].
     positions: [[u8; MAX_CELLS]; MAX_SEATS],
+    /// The cells each seat's track passes more than once (Pachisi's kin walk out along their
+    /// arm's middle row and home along it), one bit each.
+    repeated: [u128; MAX_SEATS],
 }
 
 impl Tracks {
@@ -449,6 +482,7 @@ impl Tracks {
             lengths: [14, 14, 0, 0],
             cells: [[0; MAX_CELLS]; MAX_SEATS],
             positions: [[NO_CELL; MAX_CELLS]; MAX_SEATS],
+            repeated: [0; MAX_SEATS],
         };
         let mut i = 0;
         while i < 14 {
@@ -479,11 +513,46 @@ impl Tracks {
         usize::from(self.lengths[seat])
     }
 
-    /// The position (from 0) of `cell` on `seat`'s track.
+    /// The position (from 0) of `cell` on `seat`'s track: of its first pass where the track
+    /// passes it more than once.
     #[inline]
     pub fn position(&self, seat: usize, cell: u8) -> Option<u8> {
         let position = self.positions[seat][usize::from(cell) % MAX_CELLS];
         (position != NO_CELL).then_some(position)
+    }
+
+    /// The position (from 0) of the `pass`-th pass (from 1) of `seat`'s track over `cell`.
+    pub fn position_of_pass(&self, seat: usize, cell: u8, pass: u8) -> Option<u8> {
+        let pass = usize::from(pass.checked_sub(1)?);
+        self.track(seat)
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c == cell)
+            .nth(pass)
+            .map(|(position, _)| position as u8)
+    }
+
+    /// Which pass (from 1) of `seat`'s track over its cell `position` is.
+    pub fn pass_at(&self, seat: usize, position: u8) -> u8 {
+        let track = self.track(seat);
+        let cell = track[usize::from(position)];
+        track[..=usize::from(position)]
+            .iter()
+            .filter(|&&c| c == cell)
+            .count() as u8
+    }
+
+    /// The cells `seat`'s track passes more than once.
+    #[inline]
+    pub fn repeated(&self, seat: usize) -> CellSet {
+        CellSet(self.repeated[seat])
+    }
+
+    /// Whether some seat's track passes a cell more than once.
+    pub fn any_repeated(&self) -> bool {
+        self.repeated[..usize::from(self.seats)]
+            .iter()
+            .any(|&bits| bits != 0)
     }
 
     /// Every cell on some track.
@@ -505,6 +574,7 @@ impl OptionValue for Tracks {
             lengths: [0; MAX_SEATS],
             cells: [[0; MAX_CELLS]; MAX_SEATS],
             positions: [[NO_CELL; MAX_CELLS]; MAX_SEATS],
+            repeated: [0; MAX_SEATS],
         };
         for (seat, part) in text.split('|').enumerate() {
             if seat >= MAX_SEATS {
@@ -513,14 +583,26 @@ impl OptionValue for Tracks {
             let mut len = 0usize;
             for number in numbers(part) {
                 let cell = cell_number(number?, text)?;
-                if tracks.positions[seat][usize::from(cell)] != NO_CELL {
+                if len >= MAX_CELLS {
                     return Err(format!(
-                        "track {} passes cell {cell} twice; a track leads on, never back",
+                        "track {} is longer than {MAX_CELLS} steps",
                         seat + 1
                     ));
                 }
+                if len > 0 && tracks.cells[seat][len - 1] == cell {
+                    return Err(format!(
+                        "track {} steps from cell {cell} onto itself; a track leads on",
+                        seat + 1
+                    ));
+                }
+                if tracks.positions[seat][usize::from(cell)] == NO_CELL {
+                    tracks.positions[seat][usize::from(cell)] = len as u8;
+                } else {
+                    // A later pass over a cell: what stands there is found by cell, the
+                    // piece's place on the track by its position.
+                    tracks.repeated[seat] |= 1 << cell;
+                }
                 tracks.cells[seat][len] = cell;
-                tracks.positions[seat][usize::from(cell)] = len as u8;
                 len += 1;
             }
             if len == 0 {
@@ -1053,9 +1135,61 @@ mod tests {
 
     #[test]
     fn tracks_that_lead_nowhere_or_back_are_refused() {
-        for bad in ["", "1 2 |", "1 2 1", "1 2 128", "1 | 2 | 3 | 4 | 5", "a b"] {
+        for bad in ["", "1 2 |", "1 2 2", "1 2 128", "1 | 2 | 3 | 4 | 5", "a b"] {
             assert!(Tracks::parse_value(bad).is_err(), "{bad:?} accepted");
         }
+    }
+
+    #[test]
+    fn a_track_out_and_home_along_one_row_names_each_pass() {
+        let tracks = Tracks::parse_value("5 6 7 8 9 7 6 5 10 | 1 2 3").unwrap();
+        assert_eq!(tracks.render_value(), "5 6 7 8 9 7 6 5 10 | 1 2 3");
+        assert_eq!(tracks.repeated(0).cells().collect::<Vec<_>>(), [5, 6, 7]);
+        assert_eq!(tracks.repeated(1), CellSet::NONE);
+        assert_eq!(tracks.position(0, 6), Some(1));
+        assert_eq!(tracks.position_of_pass(0, 6, 2), Some(6));
+        assert_eq!(tracks.position_of_pass(0, 6, 3), None);
+        assert_eq!(tracks.position_of_pass(0, 8, 0), None);
+        assert_eq!(tracks.pass_at(0, 6), 2);
+        assert_eq!(tracks.pass_at(0, 1), 1);
+    }
+
+    #[test]
+    fn rules_read_by_cell_alone_are_refused_on_a_track_passing_a_cell_twice() {
+        let twice =
+            Tracks::parse_value("3 2 1 0 6 7 8 9 8 7 6 13 | 17 16 15 14 6 7 8 9 10").unwrap();
+        let mut params = RaceParams {
+            tracks: twice,
+            ..RaceParams::default()
+        };
+        assert_eq!(check(&params), Ok(()));
+        for (key, clash) in [
+            (
+                "guarded_pairs",
+                RaceParams {
+                    guarded_pairs: true,
+                    ..params.clone()
+                },
+            ),
+            (
+                "land_on_enemy",
+                RaceParams {
+                    land_on_enemy: LandOnEnemy::Swap,
+                    ..params.clone()
+                },
+            ),
+            (
+                "jumps",
+                RaceParams {
+                    jumps: Jumps::parse_value("9>7").unwrap(),
+                    ..params.clone()
+                },
+            ),
+        ] {
+            assert_eq!(check(&clash).unwrap_err().key, key);
+        }
+        params.jumps = Jumps::parse_value("7>9").unwrap();
+        assert_eq!(check(&params), Ok(()));
     }
 
     #[test]

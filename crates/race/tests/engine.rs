@@ -48,3 +48,30 @@ fn throw_tables_are_read_off_the_engine() {
         "dice are not lots: no probe"
     );
 }
+
+/// On a track that passes a cell twice a setup names the pass: a bare cell number there is
+/// ambiguous, and a pass on a cell passed once, or beyond the passes, names no place.
+#[test]
+fn a_setup_names_the_pass_over_a_cell_passed_twice() {
+    use engine::{Observe, OptionValue, setup::SetupError};
+    let params = race::RaceParams {
+        tracks: race::Tracks::parse_value("3 2 1 0 6 7 8 9 10 8 7 6 12 | 17 16 15 14 6 7 8")
+            .unwrap(),
+        ..race::RaceParams::default()
+    };
+    let setup =
+        |yaml: &str| Race::from_setup(&params, serde_saphyr::from_str(yaml).unwrap()).map(|_| ());
+    assert_eq!(setup("board: {1: ['8.2'], 2: [14]}"), Ok(()));
+    for bad in [
+        "board: {1: [8]}",
+        "board: {1: ['9.1']}",
+        "board: {1: ['8.3']}",
+        "board: {1: ['8.x']}",
+        "board: {2: ['8.1']}",
+    ] {
+        assert!(
+            matches!(setup(bad), Err(SetupError::Value { field: "board", .. })),
+            "{bad} accepted"
+        );
+    }
+}

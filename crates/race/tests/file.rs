@@ -89,8 +89,8 @@ fn an_unknown_parameter_is_named() {
 }
 
 #[test]
-fn a_track_that_leads_nowhere_or_repeats_a_cell_is_named() {
-    for track in ["3 2 1 | ", "3 2 1 2 | 5 6", "3 2 x | 5 6"] {
+fn a_track_that_leads_nowhere_or_steps_onto_itself_is_named() {
+    for track in ["3 2 1 | ", "3 2 2 1 | 5 6", "3 2 x | 5 6"] {
         let error = error_with(|f| set(f, "tracks", track));
         assert!(
             matches!(

@@ -155,6 +155,26 @@ impl Geometry {
         }
     }
 
+    /// Sites at the points `points` (column, row; fractions allowed), numbered in the order
+    /// given: a board whose numbering its reader has worked out (the cells of a merged board,
+    /// [`crate::race_description`]). A site is at a column and row only where its point is.
+    pub fn at_points(points: impl IntoIterator<Item = (f64, f64)>) -> Geometry {
+        let points: Vec<Point> = points.into_iter().map(|(x, y)| Point { x, y }).collect();
+        let extent = |of: fn(&Point) -> f64| {
+            points
+                .iter()
+                .map(|p| of(p).floor() as usize + 1)
+                .max()
+                .unwrap_or(0)
+        };
+        Geometry {
+            rows: extent(|p| p.y),
+            columns: extent(|p| p.x),
+            stores: false,
+            points,
+        }
+    }
+
     /// The site at `column` (from the left) and `row` (from the bottom), if the board has one
     /// there: what Ludii's coordinates such as `"G3"` name.
     pub fn site_at(&self, column: usize, row: usize) -> Option<usize> {

@@ -24,6 +24,8 @@ use crate::eval::is_symbol;
 use crate::geometry::Geometry;
 use crate::sowing::{Lack, Read, Reading};
 
+mod cross;
+
 /// Reads a race description into the family's parameters, or names what it lacks.
 pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
     let (reading, lacks) = read_partly(expanded);
@@ -279,6 +281,7 @@ fn read_board_shape(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
             }
         },
         Some("hole") => read_holes(reader, shape),
+        Some("add") => cross::read_added(reader, shape),
         Some("merge") => match shape.arg(0).and_then(Node::as_array).map(|parts| {
             parts
                 .iter()
@@ -349,7 +352,7 @@ fn grid_points(part: &Node) -> Option<Vec<(usize, usize)>> {
 /// `(hole (hole (rectangle r c) (poly …)) (poly …))`: a rectangle without the cells whose
 /// centres the axis-aligned polygons cover.
 fn read_holes(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
-    let mut boxes: Vec<(f64, f64, f64, f64)> = Vec::new();
+    let mut boxes: Vec<HoleBox> = Vec::new();
     let mut at = shape;
     while at.is_call("hole") {
         let (Some(inner), Some(poly)) = (at.arg(0), at.arg(1)) else {
@@ -359,53 +362,7 @@ fn read_holes(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
             );
             return None;
         };
-        let corners: Option<Vec<(f64, f64)>> = poly
-            .arg(0)
-            .filter(|_| poly.is_call("poly"))
-            .and_then(Node::as_array)
-            .map(|points| {
-                points
-                    .iter()
-                    .filter_map(|p| {
-                        let xy = p.as_array()?;
-                        Some((xy.first()?.as_number()?, xy.get(1)?.as_number()?))
-                    })
-                    .collect()
-            });
-        let Some(corners) = corners.filter(|c| c.len() == 4) else {
-            reader.lack(
-                poly,
-                format!(
-                    "a hole that is not four corners: {poly_}",
-                    poly_ = Brief(poly)
-                ),
-            );
-            return None;
-        };
-        let xs = corners.iter().map(|c| c.0);
-        let ys = corners.iter().map(|c| c.1);
-        let (x0, x1) = (
-            xs.clone().fold(f64::MAX, f64::min),
-            xs.fold(f64::MIN, f64::max),
-        );
-        let (y0, y1) = (
-            ys.clone().fold(f64::MAX, f64::min),
-            ys.fold(f64::MIN, f64::max),
-        );
-        let rectangle = corners
-            .iter()
-            .all(|&(x, y)| (x == x0 || x == x1) && (y == y0 || y == y1));
-        if !rectangle {
-            reader.lack(
-                poly,
-                format!(
-                    "a hole that is not a rectangle: {poly_}",
-                    poly_ = Brief(poly)
-                ),
-            );
-            return None;
-        }
-        boxes.push((x0, x1, y0, y1));
+        boxes.push(hole_box(reader, poly)?);
         at = inner;
     }
     let base = read_board_shape(reader, at)?;
@@ -416,6 +373,60 @@ fn read_holes(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
             .any(|&(x0, x1, y0, y1)| x > x0 && x < x1 && y > y0 && y < y1)
     };
     Some(Geometry::grid(base.rows, base.columns, inside))
+}
+
+/// A hole's polygon as the box it is: left, right, bottom and top.
+type HoleBox = (f64, f64, f64, f64);
+
+/// `(poly {{x y} …})` of four corners that make an axis-aligned rectangle, as its box.
+fn hole_box(reader: &mut Reader, poly: &Node) -> Option<HoleBox> {
+    let corners: Option<Vec<(f64, f64)>> = poly
+        .arg(0)
+        .filter(|_| poly.is_call("poly"))
+        .and_then(Node::as_array)
+        .map(|points| {
+            points
+                .iter()
+                .filter_map(|p| {
+                    let xy = p.as_array()?;
+                    Some((xy.first()?.as_number()?, xy.get(1)?.as_number()?))
+                })
+                .collect()
+        });
+    let Some(corners) = corners.filter(|c| c.len() == 4) else {
+        reader.lack(
+            poly,
+            format!(
+                "a hole that is not four corners: {poly_}",
+                poly_ = Brief(poly)
+            ),
+        );
+        return None;
+    };
+    let xs = corners.iter().map(|c| c.0);
+    let ys = corners.iter().map(|c| c.1);
+    let (x0, x1) = (
+        xs.clone().fold(f64::MAX, f64::min),
+        xs.fold(f64::MIN, f64::max),
+    );
+    let (y0, y1) = (
+        ys.clone().fold(f64::MAX, f64::min),
+        ys.fold(f64::MIN, f64::max),
+    );
+    let rectangle = corners
+        .iter()
+        .all(|&(x, y)| (x == x0 || x == x1) && (y == y0 || y == y1));
+    if !rectangle {
+        reader.lack(
+            poly,
+            format!(
+                "a hole that is not a rectangle: {poly_}",
+                poly_ = Brief(poly)
+            ),
+        );
+        return None;
+    }
+    Some((x0, x1, y0, y1))
 }
 
 /// A coordinate such as `"G3"`: column letter from A, row from 1 at the bottom.
@@ -730,6 +741,16 @@ fn read_track(
         reader.lack(
             node,
             format!("a board of more cells than the family's {MAX_CELLS}: site {beyond}"),
+        );
+        return None;
+    }
+    if cells.len() > MAX_CELLS {
+        reader.lack(
+            node,
+            format!(
+                "a track of more steps than the family's {MAX_CELLS}: {} in {spec:?}",
+                cells.len()
+            ),
         );
         return None;
     }
@@ -1518,11 +1539,96 @@ impl<'e> Evaluator<'e> {
     }
 }
 
+/// `(then (if (and (< (value Player Mover) K) (is In STEPS (sites {…}))) (and (moveAgain)
+/// (set Value Mover (+ 1 (value Player Mover)))) (set Value Mover Undefined)))`, where STEPS is
+/// what the pieces move: the values listed give another throw, and a player counting them in
+/// its value takes K + 1 in a row, its value starting and reset at Ludii's Undefined (-1).
+fn again_in_a_row<'e>(
+    then: &'e Node,
+    equipment: &Equipment<'e>,
+) -> Result<(String, u8), Unread<'e>> {
+    let counted = "(value Player Mover)";
+    let read = then
+        .arg(0)
+        .filter(|i| i.is_call("if") && i.positional().count() == 3 && then.children().len() == 1)
+        .and_then(|i| {
+            let [condition, grant, reset] = [i.arg(0)?, i.arg(1)?, i.arg(2)?];
+            let [below, listed] = [condition.arg(0)?, condition.arg(1)?];
+            let limit = below.arg(1).and_then(Node::as_int).filter(|_| {
+                below.is_call("<") && below.arg(0).is_some_and(|v| v.to_string() == counted)
+            })?;
+            let holds = condition.is_call("and")
+                && condition.positional().count() == 2
+                && grant.to_string()
+                    == format!("(and (moveAgain) (set Value Mover (+ 1 {counted})))")
+                && reset.to_string() == "(set Value Mover Undefined)";
+            holds.then_some((limit, listed))
+        });
+    let Some((limit, listed)) = read else {
+        return Err(unread(
+            then,
+            "a turn's consequence the reader does not read",
+        ));
+    };
+    // Ludii's Undefined is -1: the grants run from it up to the limit.
+    let in_a_row = u8::try_from(limit + 1)
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| unread(then, "a limit of another throws the reader does not read"))?;
+    let steps = listed
+        .arg(1)
+        .filter(|_| listed.is_call("is") && listed.arg(0).is_some_and(|k| is_symbol(k, "In")));
+    let values = listed
+        .arg(2)
+        .filter(|sites| sites.is_call("sites") && sites.children().len() == 1)
+        .and_then(|sites| sites.arg(0))
+        .and_then(Node::as_array)
+        .and_then(|list| list.iter().map(Node::as_int).collect::<Option<Vec<i64>>>());
+    // The values are the throw as the pieces move it: the steps of their track.
+    let moved = |steps: &Node| {
+        let mut moved = equipment
+            .moves
+            .iter()
+            .flat_map(|(_, moves)| moves.walk().filter_map(|n| n.named("steps")))
+            .peekable();
+        moved.peek().is_some() && moved.all(|s| s.to_string() == steps.to_string())
+    };
+    match (steps.filter(|s| moved(s)), values) {
+        (Some(_), Some(values)) if !values.is_empty() => Ok((
+            values
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+            in_a_row,
+        )),
+        _ => Err(unread(
+            listed,
+            "another throw on values other than those the pieces move",
+        )),
+    }
+}
+
 /// `(play (do (roll) next:…))`: one throw a turn, then a piece's move.
 fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     let turn = play.arg(0).filter(|_| play.children().len() == 1);
+    // `(then …)` after the move: another throw on some values, so many in a row (Pachih).
+    let again = turn
+        .filter(|t| t.is_call("do") && t.children().len() == 3)
+        .and_then(|t| t.children().last())
+        .filter(|then| then.is_call("then"));
+    let again = match again {
+        Some(then) => match again_in_a_row(then, equipment) {
+            Ok(read) => Some((read, then)),
+            Err(Unread(node, what)) => {
+                reader.lack(node, what);
+                return;
+            }
+        },
+        None => None,
+    };
     let roll = turn
-        .filter(|t| t.is_call("do") && t.children().len() == 2)
+        .filter(|t| t.is_call("do") && t.children().len() == 2 + usize::from(again.is_some()))
         .and_then(|t| t.arg(0));
     // `(if (not ("SameTurn")) (roll))`: the dice are thrown once, and the turn goes on (a
     // piece's `moveAgain`) without throwing while some are unused: the Tables turn.
@@ -1605,6 +1711,7 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     if let Some(turn_read) = read_bar_turn(reader, next, equipment, zero_passes) {
         if turn_read {
             reader.set("extra_throw_values", "none", turn);
+            reader.set("extra_throws_in_a_row", 0, turn);
             reader.set("extra_throw_on_pass", false, turn);
         }
         return;
@@ -1624,7 +1731,17 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         );
         return;
     }
-    reader.set("extra_throw_values", "none", turn);
+    match again {
+        Some(((values, in_a_row), then)) => {
+            reader.set("extra_throw_values", values, then);
+            reader.set("extra_throws_in_a_row", in_a_row, then);
+        }
+        None => {
+            reader.set("extra_throw_values", "none", turn);
+            reader.set("extra_throws_in_a_row", 0, turn);
+        }
+    }
+    // Ludii's consequences follow a move: a throw that moves nothing gives no other.
     reader.set("extra_throw_on_pass", false, turn);
     if !die_by_die {
         // One throw, one move: no die is played apart, so none twice nor passed.
@@ -2254,29 +2371,38 @@ fn read_end(reader: &mut Reader, end: &Node) {
 mod tests {
     use super::*;
 
-    /// Todas Tablas's board, four strips of six points merged and played on their vertices: its
-    /// own first track, `{11..0 12..23}`, runs along the bottom from the right, across the bar
-    /// (the gap at column 6), and back along the top from the left, the horseshoe of its rules.
-    #[test]
-    fn a_merged_board_numbers_its_points_as_the_description_tracks_them() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../corpus/ludii/lud/Todas Tablas.lud"
+    /// The board of a vendored description under its defaults, read as the reader reads it,
+    /// beside the expanded description.
+    pub(super) fn vendored_board(file: &str) -> (Geometry, ludii::Expanded) {
+        let path = format!(
+            "{}/../../corpus/ludii/lud/{file}",
+            env!("CARGO_MANIFEST_DIR")
         );
         let text = std::fs::read_to_string(path).unwrap();
-        let description = ludii::Description::read("Todas Tablas.lud", &text).unwrap();
+        let description = ludii::Description::read(file, &text).unwrap();
         let expanded = description.expand(&ludii::Selection::Defaults).unwrap();
         let shape = expanded
             .game
             .walk()
             .find(|n| n.is_call("board"))
             .and_then(|b| b.arg(0))
-            .unwrap();
+            .unwrap()
+            .clone();
         let mut reader = Reader {
             lacks: Vec::new(),
             reading: Reading::new(),
         };
-        let geometry = read_board_shape(&mut reader, shape).unwrap();
+        let geometry = read_board_shape(&mut reader, &shape).unwrap();
+        assert!(reader.lacks.is_empty(), "{file}: {:?}", reader.lacks);
+        (geometry, expanded)
+    }
+
+    /// Todas Tablas's board, four strips of six points merged and played on their vertices: its
+    /// own first track, `{11..0 12..23}`, runs along the bottom from the right, across the bar
+    /// (the gap at column 6), and back along the top from the left, the horseshoe of its rules.
+    #[test]
+    fn a_merged_board_numbers_its_points_as_the_description_tracks_them() {
+        let (geometry, _) = vendored_board("Todas Tablas.lud");
         assert_eq!(geometry.sites(), 24);
         let track: Vec<usize> = (0..=11).rev().chain(12..=23).collect();
         let at: Vec<(usize, usize)> = track

@@ -1,0 +1,411 @@
+//! Boards merged from rectangles of square cells and played on their cells, numbered as Ludii
+//! numbers them: the cross of Pachisi and its kin, `(add (hole (merge (shift 0 8 (rectangle 3
+//! 19)) (shift 8 0 (rectangle 19 3))) (poly …)) cells:{{…}})`.
+//!
+//! Ludii's `merge` collates its parts' vertices (each part's row by row from the bottom, a vertex
+//! that coincides with an earlier one merged into it) and finds the cells anew: from each vertex
+//! in turn, and from it along each of its edges in the order of their bearings, it walks on by the
+//! next edge round each vertex it reaches until the walk comes back, and keeps each walk that
+//! closes clockwise as a cell, in the order found. So the cross's cells are not numbered row by
+//! row: the horizontal bar's come first, then the vertical bar's below and above it. `hole`
+//! removes the cells whose centres its polygon covers, keeping the others' order, and `add
+//! cells:{{…}}` appends a cell of the listed vertices (Pachisi's central space, site 96). A cell's
+//! site is at its centre, the mean of its vertices.
+
+use std::collections::BTreeSet;
+
+use ludii::{Kind, Node};
+
+use super::{Reader, hole_box};
+use crate::geometry::Geometry;
+
+/// A board's vertices (x, y) and its cells, each as its vertices in order.
+struct Cells {
+    vertices: Vec<(f64, f64)>,
+    cells: Vec<Vec<usize>>,
+}
+
+impl Cells {
+    /// The centre of `cell`: the mean of its vertices, as Ludii places a face.
+    fn centre(&self, cell: &[usize]) -> (f64, f64) {
+        let n = cell.len() as f64;
+        let (x, y) = cell.iter().fold((0.0, 0.0), |(x, y), &v| {
+            (x + self.vertices[v].0, y + self.vertices[v].1)
+        });
+        (x / n, y / n)
+    }
+}
+
+/// `(add <merged cells> cells:{{vertex …} …})`: the board, when its parts are read.
+pub(super) fn read_added(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
+    let parts_read = shape.positional().count() == 1
+        && shape.children().iter().all(|n| match &n.kind {
+            Kind::Named { key, .. } => key == "cells",
+            _ => true,
+        });
+    let added = shape.named("cells").and_then(vertex_lists);
+    let board = match (parts_read, shape.arg(0), added) {
+        (true, Some(inner), Some(added)) => match merged_cells(reader, inner) {
+            Some(Ok(mut board)) => {
+                let known = board.vertices.len();
+                added
+                    .iter()
+                    .all(|cell| cell.iter().all(|&v| v < known))
+                    .then(|| {
+                        board.cells.extend(added);
+                        board
+                    })
+            }
+            // A hole the reader cannot read is named already.
+            Some(Err(())) => return None,
+            None => None,
+        },
+        _ => None,
+    };
+    let Some(board) = board else {
+        reader.lack(shape, "a board that is not a grid of square cells: add");
+        return None;
+    };
+    // The family's cells sit at whole columns and rows, a square cell's centre half a step in.
+    Some(Geometry::at_points(board.cells.iter().map(|cell| {
+        let (x, y) = board.centre(cell);
+        (x - 0.5, y - 0.5)
+    })))
+}
+
+/// `{{8 28 48 …} …}`: lists of vertex numbers.
+fn vertex_lists(node: &Node) -> Option<Vec<Vec<usize>>> {
+    node.as_array()?
+        .iter()
+        .map(|cell| {
+            let vertices = cell
+                .as_array()?
+                .iter()
+                .map(|v| usize::try_from(v.as_int()?).ok())
+                .collect::<Option<Vec<usize>>>()?;
+            (vertices.len() >= 3).then_some(vertices)
+        })
+        .collect()
+}
+
+/// The cells of `(merge …)` of rectangles of cells, or of `(hole <that> (poly …))`: `None` when
+/// the shape is not one of these, `Some(Err(()))` when a hole is not read (named already).
+fn merged_cells(reader: &mut Reader, shape: &Node) -> Option<Result<Cells, ()>> {
+    match shape.head()? {
+        "hole" => {
+            let (inner, poly) = (shape.arg(0)?, shape.arg(1)?);
+            if shape.children().len() != 2 {
+                return None;
+            }
+            let mut board = match merged_cells(reader, inner)? {
+                Ok(board) => board,
+                Err(()) => return Some(Err(())),
+            };
+            let Some((x0, x1, y0, y1)) = hole_box(reader, poly) else {
+                return Some(Err(()));
+            };
+            // Ludii inflates the polygon by a tenth of a step before testing the centres.
+            let margin = 0.1;
+            let Cells { vertices, cells } = board;
+            let probe = Cells {
+                vertices,
+                cells: Vec::new(),
+            };
+            let kept = cells
+                .into_iter()
+                .filter(|cell| {
+                    let (x, y) = probe.centre(cell);
+                    !(x > x0 - margin && x < x1 + margin && y > y0 - margin && y < y1 + margin)
+                })
+                .collect();
+            board = Cells {
+                vertices: probe.vertices,
+                cells: kept,
+            };
+            Some(Ok(board))
+        }
+        "merge" => {
+            let parts: Vec<&Node> = match shape.arg(0).and_then(Node::as_array) {
+                Some(parts) if shape.children().len() == 1 => parts.iter().collect(),
+                _ => shape.children().iter().collect(),
+            };
+            let rectangles = parts
+                .into_iter()
+                .map(rectangle_of_cells)
+                .collect::<Option<Vec<_>>>()?;
+            Some(Ok(merge(&rectangles)))
+        }
+        _ => None,
+    }
+}
+
+/// A rectangle of cells shifted by whole or fractional steps: rows, columns, and the shift.
+type Rectangle = (usize, usize, f64, f64);
+
+/// `(rectangle r c)`, `(square n)` or either inside `(shift dx dy …)`.
+fn rectangle_of_cells(part: &Node) -> Option<Rectangle> {
+    let whole = |node: Option<&Node>| {
+        node.and_then(Node::as_int)
+            .and_then(|v| usize::try_from(v).ok())
+    };
+    match (part.head()?, part.children().len()) {
+        ("rectangle", 2) => Some((whole(part.arg(0))?, whole(part.arg(1))?, 0.0, 0.0)),
+        ("square", 1) => {
+            let size = whole(part.arg(0))?;
+            Some((size, size, 0.0, 0.0))
+        }
+        ("shift", 3) => {
+            let (dx, dy) = (part.arg(0)?.as_number()?, part.arg(1)?.as_number()?);
+            let (rows, columns, x, y) = rectangle_of_cells(part.arg(2)?)?;
+            Some((rows, columns, x + dx, y + dy))
+        }
+        _ => None,
+    }
+}
+
+/// The rectangles' vertices collated and merged, their edges, and the cells found on them.
+fn merge(rectangles: &[Rectangle]) -> Cells {
+    let mut vertices: Vec<(f64, f64)> = Vec::new();
+    let mut edges: Vec<(usize, usize)> = Vec::new();
+    let mut seen_edges = BTreeSet::new();
+    for &(rows, columns, dx, dy) in rectangles {
+        let mut ids = Vec::with_capacity((rows + 1) * (columns + 1));
+        for row in 0..=rows {
+            for column in 0..=columns {
+                let point = (column as f64 + dx, row as f64 + dy);
+                // Ludii merges vertices closer than a hundredth, keeping the earlier.
+                let id = match vertices
+                    .iter()
+                    .position(|&(x, y)| (x - point.0).abs() < 0.01 && (y - point.1).abs() < 0.01)
+                {
+                    Some(id) => id,
+                    None => {
+                        vertices.push(point);
+                        vertices.len() - 1
+                    }
+                };
+                ids.push(id);
+            }
+        }
+        let at = |row: usize, column: usize| ids[row * (columns + 1) + column];
+        for row in 0..=rows {
+            for column in 0..=columns {
+                let mut link = |a: usize, b: usize| {
+                    if seen_edges.insert((a.min(b), a.max(b))) {
+                        edges.push((a, b));
+                    }
+                };
+                if column < columns {
+                    link(at(row, column), at(row, column + 1));
+                }
+                if row < rows {
+                    link(at(row, column), at(row + 1, column));
+                }
+            }
+        }
+    }
+    let cells = find_cells(&vertices, &edges);
+    Cells { vertices, cells }
+}
+
+/// The cells as Ludii's `makeFaces` finds them (see the module's documentation).
+fn find_cells(vertices: &[(f64, f64)], edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
+    /// Ludii's longest walk that can still be a cell.
+    const MAX_SIDES: usize = 32;
+    let other = |edge: usize, vertex: usize| {
+        let (a, b) = edges[edge];
+        if a == vertex { b } else { a }
+    };
+    let bearing = |from: usize, to: usize| {
+        let ((x0, y0), (x1, y1)) = (vertices[from], vertices[to]);
+        (y1 - y0).atan2(x1 - x0)
+    };
+    let mut around: Vec<Vec<usize>> = vec![Vec::new(); vertices.len()];
+    for (edge, &(a, b)) in edges.iter().enumerate() {
+        around[a].push(edge);
+        around[b].push(edge);
+    }
+    for (vertex, list) in around.iter_mut().enumerate() {
+        list.sort_by(|&e, &f| {
+            bearing(vertex, other(e, vertex)).total_cmp(&bearing(vertex, other(f, vertex)))
+        });
+    }
+    let mut cells = Vec::new();
+    let mut found = BTreeSet::new();
+    for start in 0..vertices.len() {
+        for &first in &around[start] {
+            let mut walk = vec![start];
+            let (mut at, mut edge) = (start, first);
+            let mut closed = false;
+            while walk.len() <= MAX_SIDES {
+                let here = &around[at];
+                let Some(n) = here.iter().position(|&e| e == edge) else {
+                    break;
+                };
+                if here.len() < 2 {
+                    break;
+                }
+                edge = here[(n + 1) % here.len()];
+                at = other(edge, at);
+                if at == start {
+                    closed = true;
+                    break;
+                }
+                if walk.contains(&at) {
+                    break;
+                }
+                walk.push(at);
+            }
+            if !closed || walk.len() < 3 {
+                continue;
+            }
+            let doubled_area: f64 = (0..walk.len())
+                .map(|i| {
+                    let (a, b) = (vertices[walk[i]], vertices[walk[(i + 1) % walk.len()]]);
+                    a.0 * b.1 - b.0 * a.1
+                })
+                .sum();
+            let mut key = walk.clone();
+            key.sort_unstable();
+            if doubled_area < 0.0 && found.insert(key) {
+                cells.push(walk);
+            }
+        }
+    }
+    cells
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::vendored_board as board_of;
+    use super::*;
+
+    /// Where a site is: its column and row.
+    fn place(geometry: &Geometry, site: usize) -> (usize, usize) {
+        (0..19)
+            .flat_map(|c| (0..19).map(move |r| (c, r)))
+            .find(|&(c, r)| geometry.site_at(c, r) == Some(site))
+            .unwrap_or_else(|| panic!("site {site} is at no square"))
+    }
+
+    /// Pachesi's safe squares are the description's region `"SafeSites"` by number; its rules
+    /// say where they are: "counting from the bottom of each arm, the spaces marked are the
+    /// fourth square in the outer rows and the first in the central row". Numbered row by row,
+    /// as a plain rectangle is, the numbers would name other squares.
+    #[test]
+    fn the_cross_numbers_its_squares_where_the_rules_mark_them() {
+        let (geometry, expanded) = board_of("Pachesi.lud");
+        assert_eq!(geometry.sites(), 97, "96 squares and the central space");
+        let region = expanded
+            .game
+            .walk()
+            .find(|n| n.is_call("regions") && n.arg(0).and_then(Node::as_str) == Some("SafeSites"))
+            .unwrap();
+        let mut marked: Vec<(usize, usize)> = region
+            .arg(1)
+            .and_then(|s| s.arg(0))
+            .and_then(Node::as_array)
+            .unwrap()
+            .iter()
+            .map(|site| place(&geometry, site.as_int().unwrap() as usize))
+            .collect();
+        marked.sort_unstable();
+        // Each arm's far end is its bottom: row 0 of the lower arm, column 18 of the right one,
+        // row 18 of the upper one and column 0 of the left one.
+        let mut rules = vec![
+            (8, 3),
+            (10, 3),
+            (9, 0),
+            (15, 8),
+            (15, 10),
+            (18, 9),
+            (8, 15),
+            (10, 15),
+            (9, 18),
+            (3, 8),
+            (3, 10),
+            (0, 9),
+        ];
+        rules.sort_unstable();
+        assert_eq!(marked, rules);
+    }
+
+    /// Pachesi's first track, `"96,9,S,W,N,7,W,N,E,51,N,E,S,43,E,S,W,10,S,W1,N7,End"`: from the
+    /// central space down the middle of the lower arm, round the cross and back up the middle
+    /// to the square below the centre, each of its named squares where the walk needs it.
+    #[test]
+    fn the_first_track_goes_round_the_cross_and_home() {
+        let (geometry, _) = board_of("Pachesi.lud");
+        assert_eq!(
+            place(&geometry, 96),
+            (9, 9),
+            "the central space is added last"
+        );
+        let walk = geometry
+            .track("9,S,W,N,7,W,N,E,51,N,E,S,43,E,S,W,10,S,W1,N7")
+            .unwrap();
+        let at: Vec<(usize, usize)> = walk.iter().map(|&s| place(&geometry, s)).collect();
+        assert_eq!(at.first(), Some(&(9, 7)));
+        assert_eq!(at[7], (9, 0), "down the middle of the lower arm");
+        assert_eq!(at.last(), Some(&(9, 7)), "and home up it");
+        // Round the cross's outer rows and the far end of each middle row: 68 squares, the
+        // 8 of the lower arm's middle row walked out and home again; each a step from the last,
+        // across a corner of the central space where the track names the square.
+        assert_eq!(at.len(), 8 + 67 + 8);
+        let distinct: BTreeSet<&(usize, usize)> = at.iter().collect();
+        assert_eq!(distinct.len(), 8 + 67);
+        for pair in at.windows(2) {
+            let ((c1, r1), (c2, r2)) = (pair[0], pair[1]);
+            assert_eq!(c1.abs_diff(c2).max(r1.abs_diff(r2)), 1, "{pair:?}");
+        }
+    }
+    /// Sokkattan's first track walks out from the central space down the middle of the lower
+    /// arm and, round the cross, home up it, passing the lower arm's far end (site 55) and the
+    /// squares of its middle row twice: the family plays such a track, so the reading reads it,
+    /// each pass a position of its own, and names what Sokkattan lacks besides: its entry map and
+    /// the consequences of its turn (the ExtraOne throw).
+    #[test]
+    fn a_track_out_and_home_along_one_row_is_read_with_each_pass() {
+        let path = format!(
+            "{}/../../corpus/ludii/lud/Sokkattan.lud",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let Err(crate::Missing::Lacks(lacks)) =
+            crate::race_description("Sokkattan.lud", &text).outcome
+        else {
+            panic!("Sokkattan is not expected to play");
+        };
+        let lines: Vec<u32> = lacks.iter().map(|lack| lack.span.line).collect();
+        assert_eq!(lines, [58, 99], "{lacks:#?}");
+        assert!(lacks[0].what.contains("(map \"Entry\""), "{lacks:#?}");
+        assert!(
+            lacks[1].what.starts_with("a turn's consequence"),
+            "{lacks:#?}"
+        );
+        assert!(
+            !lacks.iter().any(|lack| lack.what.contains("track")),
+            "the tracks are read: {lacks:#?}"
+        );
+    }
+
+    /// Pachih's turn, `(then (if (and (< (value Player Mover) 2) ("IsSpecialThrow")) (and
+    /// (moveAgain) (set Value Mover (+ 1 (value Player Mover)))) (set Value Mover
+    /// Undefined)))`: throws of 7, 25, 30 and 14 give another, counted in the player's value,
+    /// which starts and is reset at Ludii's Undefined (-1) and grants while below 2: three in
+    /// a row (the rules' "three total throws" would be two), read at its line.
+    #[test]
+    fn pachih_caps_its_extra_throws_as_ludii_counts_them() {
+        let (_, expanded) = board_of("Pachih.lud");
+        let (reading, lacks) = crate::race_description::read_partly(&expanded);
+        assert!(
+            !lacks.iter().any(|lack| lack.what.contains("turn")),
+            "{lacks:#?}"
+        );
+        let values = &reading["extra_throw_values"];
+        assert_eq!(values.value, "7,25,30,14");
+        assert_eq!(reading["extra_throws_in_a_row"].value, "3");
+        assert_eq!(values.span.line, 66);
+        assert_eq!(reading["extra_throw_on_pass"].value, "false");
+    }
+}
