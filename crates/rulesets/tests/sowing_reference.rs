@@ -429,7 +429,7 @@ impl Reference {
             return vec![Move::Vote { end: true }, Move::Vote { end: false }];
         }
         let mut moves = Vec::new();
-        if self.params.end_by_agreement && self.relay.is_none() && self.cycled() {
+        if self.params.end_by_agreement && self.cycled() {
             moves.push(Move::Propose);
         }
         if self.relay.is_some() {
@@ -476,6 +476,7 @@ impl Reference {
         };
         if mv == Move::Propose {
             self.proposed = true;
+            self.relay = None;
         }
         if let Move::Vote { end } = mv {
             self.vote(end);
@@ -793,6 +794,28 @@ fn every_option_value_on_every_game_plays_as_the_plain_reading() {
         }
     }
     assert!(variants > 100, "{variants} variants played");
+}
+
+/// Foji's proposals between relays, on a board small enough to cycle often: two holes a row,
+/// each way of the first counts.
+#[test]
+fn proposals_between_relays_play_as_the_plain_reading() {
+    let mut moves = 0;
+    for seeds in ["1", "2", "3"] {
+        let mut params = SowingParams::default();
+        for (key, value) in [
+            ("holes", "2"),
+            ("seeds", seeds),
+            ("relay", "occupied"),
+            ("end_by_agreement", "true"),
+        ] {
+            params.set(key, value).expect("the family's own option");
+        }
+        params.validate().expect("a game the family plays");
+        let label = format!("two holes a row, {seeds} seeds, relays and proposals");
+        moves += play_side_by_side(&label, &params, &params, 200).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(moves > 600, "{moves} moves");
 }
 
 /// Plays the shipped game whose label starts with `game` against a reference given `key` =

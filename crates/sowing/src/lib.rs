@@ -444,9 +444,10 @@ impl Sowing {
     }
 
     /// Whether the mover may propose to end: the game allows it, no vote is under way and the
-    /// positions cycle, the present one among them.
+    /// positions cycle, the present one among them; between the relays of a turn too, as
+    /// Ludii's proposal stands beside whatever the mover may play (Foji).
     fn may_propose(&self) -> bool {
-        self.params.end_by_agreement && !self.proposed && self.relay.is_none() && self.cycled()
+        self.params.end_by_agreement && !self.proposed && self.cycled()
     }
 
     fn relay_ways(&self) -> u8 {
@@ -906,8 +907,19 @@ impl Game for Sowing {
         let propose = usize::from(self.may_propose());
         if self.relay.is_some() {
             let ways = self.relay_ways();
-            if ways == 0b11 {
-                return (2, Move::Relay { way: pick(2) as u8 });
+            if ways == 0b11 || propose == 1 {
+                let relays = 1 + usize::from(ways == 0b11);
+                // The proposal comes first, as `legal_moves` lists it.
+                let index = pick(relays + propose);
+                if propose == 1 && index == 0 {
+                    return (relays + 1, Move::Propose);
+                }
+                let way = if ways == 0b11 {
+                    (index - propose) as u8
+                } else {
+                    ways >> 1
+                };
+                return (relays + propose, Move::Relay { way });
             }
             return (1, Move::Relay { way: ways >> 1 });
         }
@@ -963,6 +975,8 @@ impl Game for Sowing {
             Move::Propose => {
                 self.passes = 0;
                 self.proposed = true;
+                // A proposal made between relays ends the turn: the relay is not taken up again.
+                self.relay = None;
                 Landing::End
             }
             Move::Fill { hole } => {

@@ -280,7 +280,7 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub cycle_ends: bool = false, ludii: false;
 
-        /// In a cycle (`cycle_ends`'s repetition, the present position among the twelve), the mover may propose to end the game instead of sowing; the opponent and then the proposer vote, and the game ends, scored as usual, when both vote to end (Ludii's Propose and Vote).
+        /// In a cycle (`cycle_ends`'s repetition, the present position among the twelve), the mover may propose to end the game instead of sowing, or of relaying, which ends the turn; the opponent and then the proposer vote, and the game ends, scored as usual, when both vote to end (Ludii's Propose and Vote).
         #[rule(cites = "sowing family", source = "")]
         pub end_by_agreement: bool = false, ludii: false;
 
@@ -363,9 +363,6 @@ fn validate(params: &SowingParams) -> Result<(), String> {
         && (params.empty_hole_capture == EmptyHoleCapture::Off || params.rows != 2)
     {
         return Err("capture_across_row: needs a capture across on a two-row board".into());
-    }
-    if params.end_by_agreement && params.relay != Relay::Off {
-        return Err("end_by_agreement: a proposal between the relays of a turn is not read".into());
     }
     if params.stores_in_track && params.rows != 2 {
         return Err("stores_in_track: stores in the track need a two-row board".into());
