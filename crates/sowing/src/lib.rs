@@ -473,7 +473,10 @@ impl Sowing {
 
     /// After a move of the opening: as Ludii's `(nextPhase …)`, read after every move with the
     /// turn it was made in, the players it names leave the opening after a move of its last
-    /// turn or later (`opening_leaves`); a turn that passed to the other player counts.
+    /// turn or later (`opening_leaves`); a turn that passed to the other player counts. Kept
+    /// out of line: only an opening's moves call it, and inlined it costs every game's moves.
+    #[cold]
+    #[inline(never)]
     fn advance_opening(&mut self) {
         let turn_ended = self.last_mover != Some(self.to_move);
         if self.opening_turn >= self.params.opening_turns {
