@@ -1549,8 +1549,8 @@ fn again_in_a_row<'e>(
             .peekable();
         moved.peek().is_some() && moved.all(|s| s.to_string() == steps.to_string())
     };
-    match (steps.filter(|s| moved(s)), values) {
-        (Some(_), Some(values)) if !values.is_empty() => Ok((
+    match (steps, values) {
+        (Some(steps), Some(values)) if !values.is_empty() && moved(steps) => Ok((
             values
                 .iter()
                 .map(i64::to_string)
@@ -1558,9 +1558,13 @@ fn again_in_a_row<'e>(
                 .join(","),
             in_a_row,
         )),
-        _ => Err(unread(
+        (Some(_), Some(values)) if !values.is_empty() => Err(unread(
             listed,
             "another throw on values other than those the pieces move",
+        )),
+        _ => Err(unread(
+            listed,
+            "a condition of another throw the reader does not read",
         )),
     }
 }
