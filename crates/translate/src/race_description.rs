@@ -1542,12 +1542,19 @@ impl<'e> Evaluator<'e> {
 /// `(then (if (and (< (value Player Mover) K) (is In STEPS (sites {…}))) (and (moveAgain)
 /// (set Value Mover (+ 1 (value Player Mover)))) (set Value Mover Undefined)))`, where STEPS is
 /// what the pieces move: the values listed give another throw, and a player counting them in
-/// its value takes K + 1 in a row, its value starting and reset at Ludii's Undefined (-1).
+/// its value takes K + 1 in a row, its value starting and reset at Ludii's Undefined (-1);
+/// or `(then (if (is In STEPS (sites {…})) (moveAgain)))`, as many in a row as are thrown.
 fn again_in_a_row<'e>(
     then: &'e Node,
     equipment: &Equipment<'e>,
 ) -> Result<(String, u8), Unread<'e>> {
     let counted = "(value Player Mover)";
+    // `(then (if (is In STEPS (sites {…})) (moveAgain)))`: no limit (Bargese).
+    let unlimited = then
+        .arg(0)
+        .filter(|i| i.is_call("if") && i.positional().count() == 2 && then.children().len() == 1)
+        .filter(|i| i.arg(1).is_some_and(|g| g.to_string() == "(moveAgain)"))
+        .and_then(|i| Some((None, i.arg(0)?)));
     let read = then
         .arg(0)
         .filter(|i| i.is_call("if") && i.positional().count() == 3 && then.children().len() == 1)
@@ -1562,19 +1569,22 @@ fn again_in_a_row<'e>(
                 && grant.to_string()
                     == format!("(and (moveAgain) (set Value Mover (+ 1 {counted})))")
                 && reset.to_string() == "(set Value Mover Undefined)";
-            holds.then_some((limit, listed))
+            holds.then_some((Some(limit), listed))
         });
-    let Some((limit, listed)) = read else {
+    let Some((limit, listed)) = read.or(unlimited) else {
         return Err(unread(
             then,
             "a turn's consequence the reader does not read",
         ));
     };
     // Ludii's Undefined is -1: the grants run from it up to the limit.
-    let in_a_row = u8::try_from(limit + 1)
-        .ok()
-        .filter(|&n| n > 0)
-        .ok_or_else(|| unread(then, "a limit of another throws the reader does not read"))?;
+    let in_a_row = match limit {
+        None => 0,
+        Some(limit) => u8::try_from(limit + 1)
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| unread(then, "a limit of another throws the reader does not read"))?,
+    };
     let steps = listed
         .arg(1)
         .filter(|_| listed.is_call("is") && listed.arg(0).is_some_and(|k| is_symbol(k, "In")));
@@ -1593,8 +1603,8 @@ fn again_in_a_row<'e>(
             .peekable();
         moved.peek().is_some() && moved.all(|s| s.to_string() == steps.to_string())
     };
-    match (steps.filter(|s| moved(s)), values) {
-        (Some(_), Some(values)) if !values.is_empty() => Ok((
+    match (steps, values) {
+        (Some(steps), Some(values)) if !values.is_empty() && moved(steps) => Ok((
             values
                 .iter()
                 .map(i64::to_string)
@@ -1602,9 +1612,13 @@ fn again_in_a_row<'e>(
                 .join(","),
             in_a_row,
         )),
-        _ => Err(unread(
+        (Some(_), Some(values)) if !values.is_empty() => Err(unread(
             listed,
             "another throw on values other than those the pieces move",
+        )),
+        _ => Err(unread(
+            listed,
+            "a condition of another throw the reader does not read",
         )),
     }
 }

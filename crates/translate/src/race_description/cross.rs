@@ -408,4 +408,20 @@ mod tests {
         assert_eq!(values.span.line, 66);
         assert_eq!(reading["extra_throw_on_pass"].value, "false");
     }
+
+    /// Bargese's turn, `(then (if (is In (mapEntry "Throw" (count Pips)) (sites {12 25 11
+    /// 6})) (moveAgain)))`, lists throws that give another; but its pieces move one less after
+    /// an entry (`(if (< 0 (var "EnteredPiece")) (- ("ThrowValue") 1) ("ThrowValue"))`), so the
+    /// values listed are not what they move, and the reading names that rather than take them.
+    #[test]
+    fn another_throw_on_values_the_pieces_do_not_move_is_named() {
+        let (_, expanded) = board_of("Bargese.lud");
+        let (reading, lacks) = crate::race_description::read_partly(&expanded);
+        let lack = lacks
+            .iter()
+            .find(|lack| lack.what.starts_with("another throw on values other than"))
+            .unwrap_or_else(|| panic!("{lacks:#?}"));
+        assert_eq!(lack.span.line, 3, "at the define of IsSpecialThrow");
+        assert!(!reading.contains_key("extra_throw_values"));
+    }
 }
