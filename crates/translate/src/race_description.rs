@@ -2047,14 +2047,7 @@ fn read_bar_turn(
     equipment: &Equipment<'_>,
     zero_passes: Option<&Node>,
 ) -> Option<bool> {
-    let (Some(condition), Some(home_turn), Some(mut other), true) = (
-        next.arg(0),
-        next.arg(1),
-        next.arg(2),
-        next.is_call("if") && next.children().len() == 3,
-    ) else {
-        return None;
-    };
+    let (condition, home_turn, mut other) = if_parts(next)?;
     if condition.to_string() != ALL_HOME {
         return None;
     }
@@ -2379,6 +2372,14 @@ fn read_end(reader: &mut Reader, end: &Node) {
             format!("an end the reader does not read: {end_}", end_ = Brief(end)),
         );
     }
+}
+
+/// The condition and both branches of `(if C A B)`; `None` for any other node.
+fn if_parts(node: &Node) -> Option<(&Node, &Node, &Node)> {
+    if !node.is_call("if") || node.children().len() != 3 {
+        return None;
+    }
+    Some((node.arg(0)?, node.arg(1)?, node.arg(2)?))
 }
 
 #[cfg(test)]

@@ -87,14 +87,7 @@ fn region_chain(mut node: &Node) -> Option<(String, Vec<usize>)> {
     let mut name: Option<String> = None;
     let mut indices = Vec::new();
     while !is_symbol(node, "Off") {
-        let (Some(condition), Some(site), Some(otherwise), true) = (
-            node.arg(0),
-            node.arg(1),
-            node.arg(2),
-            node.is_call("if") && node.children().len() == 3,
-        ) else {
-            return None;
-        };
+        let (condition, site, otherwise) = super::if_parts(node)?;
         let free = format!("(and (!= (to) {site}) (not (is Friend (who at:{site}))))");
         if condition.to_string() != free {
             return None;
