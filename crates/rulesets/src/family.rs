@@ -75,6 +75,8 @@ pub(crate) struct FileRead<P> {
     name: String,
     aliases: Vec<String>,
     records: Vec<String>,
+    /// The corpus's game it plays; empty when no game of the DLP's is it.
+    game: String,
     /// The vendored Ludii description its `ludii` preset reads.
     description: String,
     dlp: P,
@@ -137,6 +139,7 @@ impl Family for SowingFamily {
             name: file.name,
             aliases: file.aliases,
             records: file.records,
+            game: file.game,
             description: file.ludii.file,
             dlp,
             ludii,
@@ -193,6 +196,7 @@ impl Family for RaceFamily {
             name: file.name,
             aliases: file.aliases,
             records: file.records,
+            game: file.game,
             description: file.ludii.file,
             dlp,
             ludii,
@@ -205,6 +209,7 @@ impl Family for RaceFamily {
 /// A game of a family, as the registry holds it.
 pub struct FamilyGame<F: Family> {
     info: GameInfo,
+    game: Option<&'static str>,
     description: &'static str,
     specs: &'static [OptionSpec],
     dlp: <F::Engine as Game>::Options,
@@ -304,6 +309,7 @@ where
             })
             .collect();
         Ok(Box::leak(Box::new(FamilyGame::<F> {
+            game: (!file.game.is_empty()).then(|| leak(file.game)),
             description: leak(file.description),
             info: GameInfo {
                 slug: leak(file.slug),
@@ -394,6 +400,10 @@ where
 
     fn ludii_description(&self) -> Option<&'static str> {
         Some(self.description)
+    }
+
+    fn corpus_game(&self) -> Option<&'static str> {
+        self.game
     }
 
     fn family(&self) -> Option<&'static str> {

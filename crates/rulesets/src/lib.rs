@@ -59,6 +59,12 @@ pub trait Ruleset: Send + Sync {
     fn ludii_description(&self) -> Option<&'static str> {
         None
     }
+    /// The corpus's game a family game plays, from its game file, when the DLP's database
+    /// has that game; none for a hand-written engine, whose games the corpus's ruleset files
+    /// name.
+    fn corpus_game(&self) -> Option<&'static str> {
+        None
+    }
     /// The family whose engine plays the game ("sowing", "race"); none for a hand-written
     /// engine.
     fn family(&self) -> Option<&'static str> {

@@ -100,6 +100,18 @@ struct Index<'a> {
     /// How the maps draw each region a record without coordinates names: the DLP's outline,
     /// else the country of that name; `None` when neither exists.
     regions: BTreeMap<&'a str, Option<RegionDrawing>>,
+    /// The family games no ruleset file of the corpus links, each with Ludii's reading as a
+    /// ruleset: shown on their game's page, or on a page of their own when the DLP's database
+    /// has no such game.
+    ludii_only: Vec<LudiiOnly>,
+}
+
+/// A family game no ruleset file of the corpus links.
+struct LudiiOnly {
+    engine: &'static dyn Ruleset,
+    ruleset: ExecutableRuleset,
+    /// Whether the corpus has its game, whose page then shows it.
+    on_game_page: bool,
 }
 
 /// A region as the maps draw it.
@@ -146,6 +158,17 @@ pub fn render_all(
     renderer.page("index.html", &index.home());
     for game in corpus.games.values() {
         renderer.page(&format!("games/{}.html", game.key), &index.game(game));
+    }
+    for game in index.ludii_only.iter().filter(|game| !game.on_game_page) {
+        renderer.page(
+            &ludii_game_url(&game.ruleset.id),
+            &LudiiGamePage {
+                title: game.engine.info().name,
+                family: game.engine.family().unwrap_or_default(),
+                description: game.engine.ludii_description(),
+                ruleset: index.executable_ruleset(&game.ruleset),
+            },
+        );
     }
     for record in corpus.evidence.values() {
         renderer.page(&record_url(&record.id), &index.evidence(record));
@@ -288,7 +311,9 @@ impl<'a> Index<'a> {
                 })
             });
         }
+        let ludii_only = ludii_only_games(corpus);
         Index {
+            ludii_only,
             inputs,
             land,
             gazetteer,
@@ -379,10 +404,21 @@ impl<'a> Index<'a> {
         }
     }
 
+    /// The games an engine of this project plays: those a ruleset file names, and those whose
+    /// family game no ruleset file links.
+    fn executable_games(&self) -> BTreeSet<&str> {
+        self.corpus()
+            .rulesets
+            .values()
+            .chain(self.ludii_only.iter().map(|l| &l.ruleset))
+            .map(|r| r.game.as_str())
+            .filter(|game| !game.is_empty())
+            .collect()
+    }
+
     fn home(&self) -> Home<'a> {
         let corpus = self.corpus();
-        let engine_games: BTreeSet<&str> =
-            corpus.rulesets.values().map(|r| r.game.as_str()).collect();
+        let engine_games = self.executable_games();
         let games: Vec<HomeGame<'a>> = corpus
             .games
             .values()
@@ -491,8 +527,7 @@ impl<'a> Index<'a> {
 
     fn games_index(&self) -> GamesIndex<'a> {
         let corpus = self.corpus();
-        let engine_games: BTreeSet<&str> =
-            corpus.rulesets.values().map(|r| r.game.as_str()).collect();
+        let engine_games = self.executable_games();
         let rows: Vec<GameRow<'a>> = corpus
             .games
             .values()
@@ -629,9 +664,10 @@ impl<'a> Index<'a> {
                 clauses: r.coverage.clause_views.iter().map(|c| c.text).collect(),
             })
             .collect();
-        let rulesets: Vec<ExecutableRulesetView<'a>> = corpus
+        let rulesets: Vec<ExecutableRulesetView<'_>> = corpus
             .rulesets
             .values()
+            .chain(self.ludii_only.iter().map(|l| &l.ruleset))
             .filter(|r| r.game == game.key)
             .map(|r| self.executable_ruleset(r))
             .collect();
@@ -763,7 +799,7 @@ impl<'a> Index<'a> {
         }
     }
 
-    fn executable_ruleset(&self, r: &'a ExecutableRuleset) -> ExecutableRulesetView<'a> {
+    fn executable_ruleset<'v>(&'v self, r: &'v ExecutableRuleset) -> ExecutableRulesetView<'v> {
         let engine = rulesets::find(&r.engine).ok();
         let resolve = |preset: &str, overrides: &OptionSet| {
             engine.and_then(|e| e.resolve(preset, overrides).ok())
@@ -1313,6 +1349,25 @@ impl<'a> Index<'a> {
                 number: None,
             });
         }
+        for LudiiOnly {
+            engine, ruleset, ..
+        } in self.ludii_only.iter().filter(|l| !l.on_game_page)
+        {
+            let engine = *engine;
+            entries.push(Entry {
+                kind: Kind::Game,
+                title: engine.info().name.to_string(),
+                url: ludii_game_url(&ruleset.id),
+                text: [
+                    engine.info().aliases.join(" · "),
+                    engine.ludii_description().unwrap_or_default().to_string(),
+                    format!("{} family", engine.family().unwrap_or_default()),
+                ]
+                .join(" · "),
+                games: Vec::new(),
+                number: None,
+            });
+        }
         for e in corpus.evidence.values() {
             let mut text: Vec<String> = Vec::new();
             text.extend(e.kind.iter().cloned());
@@ -1443,12 +1498,30 @@ impl<'a> Index<'a> {
                         plays_as_ludii: v.plays_as_ludii,
                     })
                     .collect();
+                let ludii_only = self.ludii_only.iter().find(|l| l.ruleset.id == r.ruleset);
+                let game = game.or_else(|| {
+                    ludii_only
+                        .filter(|l| l.on_game_page)
+                        .map(|l| l.ruleset.game.as_str())
+                });
+                let page = match (game, ludii_only) {
+                    (Some(game), _) => Some(format!("games/{game}.html")),
+                    (None, Some(l)) => Some(ludii_game_url(&l.ruleset.id)),
+                    (None, None) => None,
+                };
+                let name = match (game, ludii_only) {
+                    (Some(game), _) => Some(self.game_name(game)),
+                    (None, Some(l)) => Some(l.engine.info().name.to_string()),
+                    (None, None) => None,
+                };
                 RulesetSimulations {
                     ruleset: &r.ruleset,
-                    game,
-                    game_name: game.map(|g| self.game_name(g)),
-                    studies: studies_view(r),
-                    ludii,
+                    page,
+                    name,
+                    option_sets: r.studies.len(),
+                    lead: r.studies.first().and_then(lead_study),
+                    ludii_agreeing: ludii.iter().filter(|row| row.within_chance).count(),
+                    ludii_figures: ludii.len(),
                     faults,
                 }
             })
@@ -1459,12 +1532,50 @@ impl<'a> Index<'a> {
                 seed: s.seed,
                 playouts: s.playouts_per_study,
                 caps: s.caps,
+                any_faults: rulesets.iter().any(|r| !r.faults.is_empty()),
                 rulesets,
                 ludii_measured: s.ludii_measured.as_ref(),
                 family: verify::present::family_view(&s.ludii),
             }),
         }
     }
+}
+
+/// The family games no ruleset file of the corpus links, each with Ludii's reading as the
+/// ruleset its page shows (a family game has a ruleset file only when records of its game
+/// exist for it to link).
+fn ludii_only_games(corpus: &Corpus) -> Vec<LudiiOnly> {
+    rulesets::all()
+        .iter()
+        .filter(|engine| engine.family().is_some())
+        .filter(|engine| !corpus.rulesets.contains_key(engine.info().slug))
+        .map(|&engine| {
+            let info = engine.info();
+            let game = engine
+                .corpus_game()
+                .filter(|game| corpus.games.contains_key(*game));
+            LudiiOnly {
+                engine,
+                ruleset: ExecutableRuleset {
+                    id: info.slug.to_string(),
+                    name: format!("{} as Ludii describes it", info.name),
+                    game: game.unwrap_or_default().to_string(),
+                    engine: info.slug.to_string().into(),
+                    preset: "ludii".to_string().into(),
+                    options: BTreeMap::new().into(),
+                    implements: Vec::new(),
+                    variants: Vec::new(),
+                    notes: String::new(),
+                },
+                on_game_page: game.is_some(),
+            }
+        })
+        .collect()
+}
+
+/// Where a family game that only Ludii describes has its page.
+fn ludii_game_url(slug: &str) -> String {
+    format!("ludii/{slug}.html")
 }
 
 /// DLP's periods, as its guide draws them: Ancient before 500 CE, Medieval to 1500, Modern after.
@@ -1726,6 +1837,20 @@ fn scenario_names(engine: &dyn Ruleset) -> Vec<String> {
     engine::scenario::parse_file(engine.scenarios())
         .map(|s| s.into_iter().map(|s| s.name).collect())
         .unwrap_or_default()
+}
+
+/// The figures of a ruleset's first study that the simulations overview shows.
+fn lead_study(study: &verify::studies::StudyResult) -> Option<LeadStudy<'_>> {
+    let report = &study.report;
+    Some(LeadStudy {
+        label: &study.spec.label,
+        completion: report.completion,
+        completion_ci: report.ci.completion,
+        first_side: report.sides.first()?,
+        first_side_wins: *report.win_share.first()?,
+        first_side_ci: *report.ci.win_share.first()?,
+        mean_moves: report.moves.as_ref().map(|m| m.mean),
+    })
 }
 
 fn studies_view(r: &RulesetStudies) -> StudiesView<'_> {

@@ -32,6 +32,7 @@ macro_rules! pages {
 pages! {
     Home<'a> => "index.html",
     GamePage<'a> => "game.html",
+    LudiiGamePage<'a> => "ludii-game.html",
     EvidencePage<'a> => "evidence.html",
     PortalRulesetPage<'a> => "ruleset.html",
     SourcePage<'a> => "source.html",
@@ -320,6 +321,18 @@ pub struct ExecutableRulesetView<'a> {
     pub sample: Option<SampleGame>,
 }
 
+/// The page of a family game that only Ludii describes: no record of the DLP's database
+/// names it, so it has no game page and the corpus no ruleset file for it, yet the family
+/// plays Ludii's description of it.
+#[derive(Serialize)]
+pub struct LudiiGamePage<'a> {
+    pub title: &'a str,
+    pub family: &'a str,
+    /// Ludii's description file it is read from.
+    pub description: Option<&'a str>,
+    pub ruleset: ExecutableRulesetView<'a>,
+}
+
 /// An option of an engine, with its value in the ruleset and in each preset.
 #[derive(Serialize)]
 pub struct OptionRow {
@@ -602,20 +615,42 @@ pub struct SimulationsView<'a> {
     pub playouts: u64,
     pub caps: Caps,
     pub rulesets: Vec<RulesetSimulations<'a>>,
+    /// Whether any ruleset has a variant that plays a fault of Ludii's encoding.
+    pub any_faults: bool,
     pub ludii_measured: Option<&'a LudiiMeasuredAbout>,
     /// The families' games beside Ludii's figures, as the report gives them.
     pub family: verify::present::FamilyView,
 }
 
-/// One ruleset's studies, and Ludii's figures beside them.
+/// One ruleset's studies in a row of the overview: the study of its own preset, how many
+/// option sets were played, and how its figures stand beside Ludii's. The studies themselves,
+/// with their charts, are on the game's page, so the overview grows by a row per ruleset.
 #[derive(Serialize)]
 pub struct RulesetSimulations<'a> {
     pub ruleset: &'a str,
-    pub game: Option<&'a str>,
-    pub game_name: Option<String>,
-    pub studies: StudiesView<'a>,
-    pub ludii: Vec<LudiiRow>,
+    /// The page that shows its studies in full, from the site's root.
+    pub page: Option<String>,
+    /// Its game's name, or the name Ludii gives a game no record names.
+    pub name: Option<String>,
+    pub option_sets: usize,
+    /// The first study, the ruleset's own preset.
+    pub lead: Option<LeadStudy<'a>>,
+    /// Ludii's figures within chance, of those beside this ruleset's studies.
+    pub ludii_agreeing: usize,
+    pub ludii_figures: usize,
     pub faults: Vec<Fault<'a>>,
+}
+
+/// The figures of a ruleset's own preset that the overview shows.
+#[derive(Serialize)]
+pub struct LeadStudy<'a> {
+    pub label: &'a str,
+    pub completion: f64,
+    pub completion_ci: [f64; 2],
+    pub first_side: &'a str,
+    pub first_side_wins: f64,
+    pub first_side_ci: [f64; 2],
+    pub mean_moves: Option<f64>,
 }
 
 /// A Ludii-preset variant that plays a fault of Ludii's encoding.

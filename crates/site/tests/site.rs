@@ -140,6 +140,13 @@ fn every_game_record_and_source_has_a_page_and_the_build_is_deterministic() {
             .keys()
             .map(|k| format!("sources/{k}.html")),
     );
+    // A family game of no game of the DLP's has a page of its own.
+    expected.extend(
+        rulesets::all()
+            .iter()
+            .filter(|r| r.family().is_some() && ludii_page_of(shipped, r.info().slug))
+            .map(|r| format!("ludii/{}.html", r.info().slug)),
+    );
     for name in [
         "evidence.csv",
         "games.csv",
@@ -274,6 +281,65 @@ fn game_pages_carry_coverage_options_claims_charts_and_a_replay() {
             &[&format!(r#"id="claim-{}""#, claim.id)],
         );
     }
+}
+
+#[test]
+fn the_simulations_page_is_a_row_per_ruleset_whose_studies_are_on_its_games_page() {
+    let (shipped, site) = shipped_site();
+    let overview = page(site, "reports/simulations.html");
+    // The charts live on the games' pages: the overview grows by a row per ruleset.
+    assert!(!overview.contains("<svg"), "the overview draws charts");
+    let mut beyond_chance = 0;
+    for studies in &shipped.simulations.rulesets {
+        let ruleset = &studies.ruleset;
+        // A family game of no game of the DLP's has a page of its own, Ludii's reading its
+        // one ruleset; one of a game without records is on that game's page.
+        let game_page = match shipped.corpus.rulesets.get(ruleset) {
+            Some(r) => format!("games/{}.html", r.game),
+            None if ludii_page_of(shipped, ruleset) => format!("ludii/{ruleset}.html"),
+            None => format!(
+                "games/{}.html",
+                rulesets::find(ruleset).unwrap().corpus_game().unwrap()
+            ),
+        };
+        let row = between(&overview, &format!(r#"<tr id="sim-{ruleset}">"#), "</tr>");
+        assert!(
+            row.contains(&format!(r#"href="../{game_page}#simulations-{ruleset}""#)),
+            "{ruleset}: {row}"
+        );
+        check(
+            site,
+            &game_page,
+            &[
+                &format!(r#"id="simulations-{ruleset}""#),
+                &format!("lengths-{ruleset}"),
+            ],
+        );
+        let ludii = verify::present::ludii_rows(&shipped.simulations.ludii, ruleset);
+        if ludii.is_empty() {
+            continue;
+        }
+        check(site, &game_page, &[&format!(r#"id="ludii-{ruleset}""#)]);
+        let agreeing = ludii.iter().filter(|r| r.within_chance).count();
+        let count = format!("{agreeing} of {}", ludii.len());
+        if agreeing < ludii.len() {
+            beyond_chance += 1;
+            assert!(row.contains(&format!("<strong>{count}</strong>")), "{row}");
+        } else {
+            assert!(row.contains(&count) && !row.contains("<strong>"), "{row}");
+        }
+    }
+    assert!(beyond_chance > 0, "no ruleset differs from Ludii to show");
+}
+
+/// Whether a family game has a page of its own: no ruleset file links it and the DLP's
+/// database has no game of its.
+fn ludii_page_of(shipped: &Shipped, slug: &str) -> bool {
+    !shipped.corpus.rulesets.contains_key(slug)
+        && rulesets::find(slug)
+            .unwrap()
+            .corpus_game()
+            .is_none_or(|game| !shipped.corpus.games.contains_key(game))
 }
 
 /// The text of `html` between the first `start` and the next `end`.
@@ -1087,6 +1153,29 @@ fn in_a_real_browser_lists_sort_filter_and_fit_a_phone() {
             "{page} is {height} px tall at 1440×900"
         );
     }
+    // The simulations overview sorts by a ruleset's mean length.
+    let script = format!(
+        "{SHOWN_ROWS} sortBy('simulations-table', 5); return shown('simulations-table').map(function (r) {{ return r[5]; }});"
+    );
+    let lengths = probe(
+        &browser,
+        &site_dir,
+        "reports/simulations.html",
+        desktop,
+        &script,
+    );
+    let lengths: Vec<f64> = lengths
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|v| v.as_str()?.parse().ok())
+        .collect();
+    assert_eq!(
+        lengths.len(),
+        shipped.simulations.rulesets.len(),
+        "{lengths:?}"
+    );
+    assert!(lengths.is_sorted(), "{lengths:?}");
     // Paged, the list still sorts every record: the newest opens the first page.
     let newest = corpus
         .evidence
@@ -1267,6 +1356,18 @@ fn in_a_real_browser_search_finds_and_nothing_injected_runs() {
         "search results: {dom}"
     );
     assert!(dom.contains("results for “KIOZ”"));
+    // A game only Ludii describes is found by its name too.
+    let dom_ludii = headless(
+        &browser,
+        &[
+            "--dump-dom",
+            &file_url(&site_dir.join("search.html"), "?q=todas+tablas"),
+        ],
+    );
+    assert!(
+        dom_ludii.contains(r#"<a href="ludii/todas-tablas.html">Todas Tablas</a>"#),
+        "search results: {dom_ludii}"
+    );
     // The index's size and the time to the first result, reported (not gated: wall time
     // belongs to benchmarks).
     let parts: Vec<u64> = std::fs::read_dir(site_dir.join("static/search"))
