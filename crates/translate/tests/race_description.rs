@@ -118,6 +118,39 @@ fn the_royal_game_of_ur_reads_whole() {
     );
 }
 
+/// Murray's reading in the hand-written file walks the track, and leaves the rosettes bare,
+/// as Ludii's Murray ruleset (DLP ruleset 655) does: a track that passes the central row and
+/// the start cells twice, read off the description, not copied beside it.
+#[test]
+fn murray_s_ur_track_and_rosettes_are_ludii_s_murray_ruleset() {
+    let path = corpus().join("families/race/royal-game-of-ur.yaml");
+    let file: GameFile =
+        corpus::yaml::from_yaml(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    let murray = &file.readings["murray"].parameters;
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Royal Game of Ur.lud")).unwrap();
+    let description = ludii::Description::read("Royal Game of Ur.lud", &text).unwrap();
+    let expanded = description
+        .expand(&ludii::Selection::Ruleset(
+            "Ruleset/Murray (Suggested)".into(),
+        ))
+        .unwrap();
+    let (reading, _) = translate::race_description::read_partly(&expanded);
+    for key in ["tracks", "safe_cells", "extra_throw_cells"] {
+        let mut read = RaceParams::default();
+        read.set(key, &reading[key].value).unwrap();
+        let mut written = RaceParams::default();
+        written.set(key, &murray[key].value).unwrap();
+        assert_eq!(read.get(key), written.get(key), "{key}");
+    }
+    let tracks = &reading["tracks"].value;
+    assert!(
+        tracks
+            .split(" | ")
+            .all(|track| track.split(' ').count() == 27),
+        "{tracks}"
+    );
+}
+
 /// A two-player race on a 1x6 strip whose parts a case replaces: `{move}`, `{dice}`, `{end}`.
 const TEMPLATE: &str = r#"(game "Test"
     (players 2)
