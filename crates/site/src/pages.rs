@@ -836,6 +836,7 @@ impl<'a> Index<'a> {
             id: &r.id,
             name: &r.name,
             engine: &r.engine,
+            family: engine.and_then(|e| e.family()),
             preset: &r.preset,
             overrides: sorted_pairs(&r.options),
             implements: r.implements.iter().map(|id| self.record_link(id)).collect(),

@@ -309,6 +309,8 @@ pub struct ExecutableRulesetView<'a> {
     pub id: &'a str,
     pub name: &'a str,
     pub engine: &'a str,
+    /// The family whose engine plays it, if any.
+    pub family: Option<&'static str>,
     pub preset: &'a str,
     pub overrides: Vec<Pair<'a>>,
     pub implements: Vec<RecordLink>,
