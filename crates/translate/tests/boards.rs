@@ -232,3 +232,18 @@ fn tracks_of_a_shared_name_are_each_players_own_or_the_first_for_both() {
         "{found:?}"
     );
 }
+
+/// En Gehe lacks only the width of the family's bit sets: its board of two rows of 40 is
+/// 80 holes, and the same description on rows of 30 reads whole and plays.
+#[test]
+fn en_gehe_lacks_only_its_eighty_holes() {
+    let text = vendored_text("En Gehe.lud");
+    assert_eq!(
+        lacks(&text),
+        ["a board of 80 holes, more than the 64 the family's bit sets hold"]
+    );
+    let narrower = text.replace(r#"(item "40"   <40>"#, r#"(item "40"   <30>"#);
+    assert_ne!(narrower, text);
+    let translation = sowing_description("En Gehe.lud", &narrower);
+    assert!(translation.outcome.is_ok(), "{:?}", translation.outcome);
+}
