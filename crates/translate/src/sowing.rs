@@ -413,6 +413,20 @@ fn read_map(reader: &mut Reader<'_>, node: &Node, geometry: &Geometry, places: &
             return;
         }
     };
+    // A map from sites to sites (Mbelele's "Opposite", Fergen Gobale's "InitialCount") is
+    // one lack, not one for each of its pairs.
+    if items(pairs)
+        .iter()
+        .any(|pair| pair.arg(0).is_some_and(|key| key.as_int().is_some()))
+    {
+        let written = crate::eval::unknown(node);
+        reader.unknown(
+            node,
+            written,
+            "a map from sites, not players, the family does not read",
+        );
+        return;
+    }
     for pair in items(pairs) {
         let (Some(player), Some(site)) = (pair.arg(0), pair.arg(1)) else {
             reader.lack(pair, format!("a map entry that is not a pair: {pair}"));
