@@ -340,6 +340,15 @@ impl Context<'_> {
 
     /// A site expression: a region, a track's sites, a list, a union or difference.
     pub fn sites(&self, node: &Node) -> Result<Sites, Unknown> {
+        // A site written alone, as Ludii's region operators take one (`(difference (sites
+        // Board) 12)`, Deka's start).
+        if let Some(site) = node.as_int() {
+            return usize::try_from(site)
+                .ok()
+                .filter(|&site| site < self.geometry.sites())
+                .map(|site| vec![site])
+                .ok_or_else(|| unknown(node));
+        }
         let Some(head) = node.head() else {
             return Err(unknown(node));
         };
@@ -368,6 +377,15 @@ impl Context<'_> {
                     Ok(sorted(sites))
                 }
                 [values] if values.is_call("values") => self.sites(values),
+                // A board laid out by its points has the sides its points give.
+                [symbol]
+                    if symbol
+                        .as_symbol()
+                        .is_some_and(|side| self.geometry.side(side).is_some()) =>
+                {
+                    let side = symbol.as_symbol().unwrap_or_default();
+                    self.geometry.side(side).ok_or_else(|| unknown(node))
+                }
                 // A board known only by its sites' numbers has no sides.
                 [symbol]
                     if self.geometry.rows == 0

@@ -25,6 +25,10 @@ pub struct Geometry {
     /// Whether the board has the two stores.
     pub stores: bool,
     points: Vec<Point>,
+    /// The pairs of sites joined by an edge, where only edges lead from a site to the next
+    /// (a board laid out by [`Geometry::linked`]); `None` where any site within a step is a
+    /// neighbour.
+    links: Option<Vec<(usize, usize)>>,
 }
 
 impl Geometry {
@@ -57,6 +61,7 @@ impl Geometry {
             columns,
             stores,
             points,
+            links: None,
         }
     }
 
@@ -80,6 +85,7 @@ impl Geometry {
             columns,
             stores: false,
             points,
+            links: None,
         }
     }
 
@@ -97,6 +103,7 @@ impl Geometry {
             columns: 0,
             stores: false,
             points,
+            links: None,
         }
     }
 
@@ -152,6 +159,7 @@ impl Geometry {
                     y: row as f64,
                 })
                 .collect(),
+            links: None,
         }
     }
 
@@ -172,7 +180,55 @@ impl Geometry {
             columns: extent(|p| p.x),
             stores: false,
             points,
+            links: None,
         }
+    }
+
+    /// Sites at the points `points` (x, y; fractions and negatives allowed) in the order given,
+    /// a site stepping only along the `links` (pairs of sites) to the next: a board whose
+    /// sites and edges its reader has laid out (a merged board's vertices, each part's edges
+    /// kept). It has no rows or columns; its sides are read from its points
+    /// ([`Geometry::side`]).
+    pub fn linked(points: &[(f64, f64)], links: Vec<(usize, usize)>) -> Geometry {
+        Geometry {
+            rows: 0,
+            columns: 0,
+            stores: false,
+            points: points.iter().map(|&(x, y)| Point { x, y }).collect(),
+            links: Some(links),
+        }
+    }
+
+    /// Whether the board was laid out by its reader ([`Geometry::linked`]), so that its tracks'
+    /// directions walk along its edges.
+    pub fn is_laid_out(&self) -> bool {
+        self.links.is_some()
+    }
+
+    /// The sites of a side of a laid-out board ([`Geometry::linked`]), as Ludii's `(sites
+    /// Bottom)`, `Top`, `Left` and `Right` gather a graph's vertices: those lowest, highest,
+    /// leftmost or rightmost, to a hundredth. `None` for another name, or on a board with
+    /// rows (whose sides are its outer rows and columns).
+    pub fn side(&self, name: &str) -> Option<Vec<usize>> {
+        self.links.as_ref()?;
+        let (of, lowest): (fn(&Point) -> f64, bool) = match name {
+            "Bottom" => (|p| p.y, true),
+            "Top" => (|p| p.y, false),
+            "Left" => (|p| p.x, true),
+            "Right" => (|p| p.x, false),
+            _ => return None,
+        };
+        let values = self.points.iter().map(of);
+        let extreme = if lowest {
+            values.fold(f64::INFINITY, f64::min)
+        } else {
+            values.fold(f64::NEG_INFINITY, f64::max)
+        };
+        Some(
+            (0..self.points.len())
+                .filter(|&site| (of(&self.points[site]) - extreme).abs() < 0.01)
+                .collect(),
+        )
     }
 
     /// The site at `column` (from the left) and `row` (from the bottom), if the board has one
@@ -271,6 +327,11 @@ impl Geometry {
         let mut best: Option<(f64, f64, usize)> = None;
         for (other, point) in self.points.iter().enumerate() {
             if other == site {
+                continue;
+            }
+            if self.links.as_ref().is_some_and(|links| {
+                !links.contains(&(site, other)) && !links.contains(&(other, site))
+            }) {
                 continue;
             }
             let (dx, dy) = (point.x - from.x, point.y - from.y);

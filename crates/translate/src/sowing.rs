@@ -198,6 +198,18 @@ fn read_equipment(reader: &mut Reader<'_>, equipment: &Node) -> Option<Equipment
         let geometry = boards::board_geometry(reader, other)?;
         return read_board_parts(reader, &list, other, geometry, false);
     };
+    if let (Some(rows), Some(columns)) = (board.named("rows"), board.named("cols")) {
+        // Ludii 1.3's mancalaBoard takes its size unnamed: a size by name is an earlier
+        // grammar (Muvalavala B's, whose `loop:true` and `(select …)` are of it too), which
+        // Ludii no longer compiles and the reader does not guess at.
+        reader.lack(
+            board,
+            format!(
+                "a board whose size is named, rows:{rows} cols:{columns}, a grammar earlier than Ludii 1.3's, which takes it unnamed"
+            ),
+        );
+        return None;
+    }
     let (Some(rows), Some(columns)) = (
         board.arg(0).and_then(Node::as_int),
         board.arg(1).and_then(Node::as_int),
@@ -247,7 +259,10 @@ fn read_board_parts(
             continue;
         }
         let listed = boards::listed_sites(track, &geometry);
-        let spec = track.arg(1).and_then(Node::as_str).filter(|_| mancala);
+        let spec = track
+            .arg(1)
+            .and_then(Node::as_str)
+            .filter(|_| mancala || geometry.is_laid_out());
         let (Some(name), true) = (
             track.arg(0).and_then(Node::as_str),
             spec.is_some() || listed.is_some(),
@@ -398,6 +413,20 @@ fn read_map(reader: &mut Reader<'_>, node: &Node, geometry: &Geometry, places: &
             return;
         }
     };
+    // A map from sites to sites (Mbelele's "Opposite", Fergen Gobale's "InitialCount") is
+    // one lack, not one for each of its pairs.
+    if items(pairs)
+        .iter()
+        .any(|pair| pair.arg(0).is_some_and(|key| key.as_int().is_some()))
+    {
+        let written = crate::eval::unknown(node);
+        reader.unknown(
+            node,
+            written,
+            "a map from sites, not players, the family does not read",
+        );
+        return;
+    }
     for pair in items(pairs) {
         let (Some(player), Some(site)) = (pair.arg(0), pair.arg(1)) else {
             reader.lack(pair, format!("a map entry that is not a pair: {pair}"));
@@ -479,7 +508,11 @@ fn board_for(reader: &mut Reader<'_>, equipment: &Equipment) -> Option<BoardRead
         if params.rows as usize * params.holes as usize > sowing::MAX_HOLES {
             reader.lack(
                 node,
-                format!("a board of more than {} holes", sowing::MAX_HOLES),
+                format!(
+                    "a board of {} holes, more than the {} the family's bit sets hold",
+                    params.rows as usize * params.holes as usize,
+                    sowing::MAX_HOLES
+                ),
             );
             return None;
         }
@@ -1108,6 +1141,7 @@ fn way_of(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>) -> Opt
     let name = sow.positional().find_map(Node::as_str);
     let per_player = sow.named("owner").is_some();
     let mut ways = [None; 2];
+    let mut unround = None;
     for (player, way) in ways.iter_mut().enumerate() {
         let track = situation.tracks.iter().find(|t| match (name, per_player) {
             (Some(name), true) => t.owner == Some(player) && t.name.contains(name),
@@ -1115,10 +1149,33 @@ fn way_of(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>) -> Opt
             (None, true) => t.owner == Some(player),
             (None, false) => true,
         });
-        *way = track.and_then(|t| situation.ways.get(&t.name).and_then(|w| w[player]));
+        // Ludii sows along the first track of the name, whoever owns it.
+        let theirs = track.and_then(|t| t.owner.filter(|&owner| owner != player));
+        *way = track
+            .filter(|_| theirs.is_none())
+            .and_then(|t| situation.ways.get(&t.name).and_then(|w| w[player]));
+        if let (None, Some(track)) = (*way, track) {
+            unround.get_or_insert((player, theirs, track.name.as_str()));
+        }
     }
     match ways {
         [Some(a), Some(b)] if a == b => Some(a),
+        _ if unround.is_some() => {
+            let (player, theirs, track) = unround.unwrap_or_default();
+            let what = match theirs {
+                Some(owner) => format!(
+                    "a sowing of player {} along player {}'s track ({track}), the first of its name, as Ludii takes it",
+                    player + 1,
+                    owner + 1
+                ),
+                None => format!(
+                    "a sowing along a second track of player {} ({track}) that is neither its first track nor that track backwards",
+                    player + 1
+                ),
+            };
+            reader.lack(sow, what);
+            None
+        }
         _ => {
             reader.lack(
                 sow,

@@ -135,7 +135,7 @@ fn what_the_family_lacks_is_named_at_its_line() {
     let too_large = r#"(mancalaBoard 3 30 store:None (track "Track" "0,E,N,W" loop:True))"#;
     check(
         &description(&[("{board}", too_large)]),
-        Expect::Lacks("more than 64 holes", 4),
+        Expect::Lacks("a board of 90 holes, more than the 64", 4),
     );
     let unknown = r#"if:(is Friendly (to)) apply:(fromTo (from (to)) (to (handSite Mover)) count:(count at:(to)))"#;
     check(

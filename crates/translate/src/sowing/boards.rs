@@ -1,8 +1,9 @@
 //! Boards the family plays by their tracks, given hole by hole: a mancala board of three rows
 //! (or of two or four whose track is not the family's round), and the boards Ludii draws as
-//! `(board (concentric {n}) …)` with tracks listed site by site. Each player's track is the
-//! first track that serves it; a later one must be the same cycle or its reverse (the other
-//! way round). Each player's holes are the description's regions of that player, together,
+//! `(board (concentric {n}) …)` with tracks listed site by site, and boards merged from
+//! rectangles of points (`(board (merge {…}) … use:Vertex)`). Each player's track is the first
+//! track that serves it; a later one is the same cycle or its reverse (the other way round),
+//! or a track the family cannot sow along, named where a sowing takes it. Each player's holes are the description's regions of that player, together,
 //! as Ludii's `(sites P1)` gathers them.
 
 use std::collections::BTreeMap;
@@ -13,6 +14,7 @@ use sowing::board::Board;
 use sowing::{HoleTracks, SowingParams, Territories};
 
 use super::{BoardReading, Equipment, Reader};
+use crate::eval::is_symbol;
 use crate::geometry::Geometry;
 
 /// The sites of a non-mancala board the family numbers, as a row of sites, or `None` with a
@@ -23,6 +25,9 @@ pub(super) fn board_geometry(reader: &mut Reader<'_>, board: &Node) -> Option<Ge
         reader.lack(board, "a board without a shape");
         return None;
     };
+    if shape.is_call("merge") {
+        return merged_board(reader, board, shape);
+    }
     let sites = sites_of(shape);
     match sites {
         Some(sites @ 1..=64) => Some(Geometry::numbered(sites)),
@@ -34,6 +39,116 @@ pub(super) fn board_geometry(reader: &mut Reader<'_>, board: &Node) -> Option<Ge
             None
         }
     }
+}
+
+/// A board merged from rectangles and squares of points, shifted (`(merge {(rectangle 1 5)
+/// (shift 0 2 (rectangle 1 5)) …})`) and played on its vertices, as [`merged_geometry`]
+/// numbers it; `None` with a lack where it is played on its cells, a part is not one the
+/// reader lays out, or it has more sites than the family's holes.
+fn merged_board(reader: &mut Reader<'_>, board: &Node, shape: &Node) -> Option<Geometry> {
+    if !board.named("use").is_some_and(|on| is_symbol(on, "Vertex")) {
+        reader.lack(
+            board,
+            format!("a merged board played on its cells: {}", short(shape)),
+        );
+        return None;
+    }
+    let Some(geometry) = merged_geometry(shape) else {
+        reader.lack(
+            shape,
+            format!("a board the reader does not number: {}", short(shape)),
+        );
+        return None;
+    };
+    if geometry.sites() > sowing::MAX_HOLES {
+        reader.lack(
+            shape,
+            format!(
+                "a board of {} sites, more than the {} the family's bit sets hold",
+                geometry.sites(),
+                sowing::MAX_HOLES
+            ),
+        );
+        return None;
+    }
+    Some(geometry)
+}
+
+/// The sites of `(merge {…})` of rectangles and squares of points, shifted, numbered as
+/// Ludii's `Merge` numbers a graph's vertices: each part's points row by row from the bottom,
+/// each row from the left, the parts in the order written, a point within a hundredth of an
+/// earlier one merged into it (the earlier kept, the later ones renumbered down). Only each
+/// part's own edges join its points, so a direction walks along them and stops at a gap
+/// between parts, as Ludii's does. `None` for another part or a `connect:` merge.
+fn merged_geometry(shape: &Node) -> Option<Geometry> {
+    let parts = shape
+        .arg(0)
+        .and_then(Node::as_array)
+        .filter(|_| shape.children().len() == 1)?;
+    let laid = parts.iter().map(part_points).collect::<Option<Vec<_>>>()?;
+    let mut points: Vec<(f64, f64)> = Vec::new();
+    let mut links = Vec::new();
+    for (part_points, part_links) in laid {
+        let sites: Vec<usize> = part_points
+            .iter()
+            .map(|&(x, y)| {
+                let coincident = points
+                    .iter()
+                    .position(|&(px, py)| (px - x).abs() < 0.01 && (py - y).abs() < 0.01);
+                coincident.unwrap_or_else(|| {
+                    points.push((x, y));
+                    points.len() - 1
+                })
+            })
+            .collect();
+        for (a, b) in part_links {
+            let link = (sites[a].min(sites[b]), sites[a].max(sites[b]));
+            if !links.contains(&link) {
+                links.push(link);
+            }
+        }
+    }
+    Some(Geometry::linked(&points, links))
+}
+
+/// A part of a merged board: its points (x, y) and its edges, as pairs of indices into them.
+type LaidOut = (Vec<(f64, f64)>, Vec<(usize, usize)>);
+
+/// The points of a part of a merged board (a rectangle or square of points, possibly
+/// shifted), row by row from the bottom, and its edges between orthogonal neighbours, as
+/// indices into those points.
+fn part_points(part: &Node) -> Option<LaidOut> {
+    let whole = |node: Option<&Node>| {
+        node.and_then(Node::as_int)
+            .and_then(|v| usize::try_from(v).ok())
+    };
+    let (rows, columns) = match (part.head()?, part.children().len()) {
+        ("rectangle", 2) => (whole(part.arg(0))?, whole(part.arg(1))?),
+        ("square", 1) => (whole(part.arg(0))?, whole(part.arg(0))?),
+        ("shift", 3) => {
+            let (dx, dy) = (part.arg(0)?.as_number()?, part.arg(1)?.as_number()?);
+            let (points, links) = part_points(part.arg(2)?)?;
+            let moved = points.into_iter().map(|(x, y)| (x + dx, y + dy)).collect();
+            return Some((moved, links));
+        }
+        _ => return None,
+    };
+    let points = (0..rows)
+        .flat_map(|row| (0..columns).map(move |column| (column as f64, row as f64)))
+        .collect();
+    let at = |row: usize, column: usize| row * columns + column;
+    let mut links = Vec::new();
+    for row in 0..rows {
+        for column in 0..columns {
+            if column + 1 < columns {
+                links.push((at(row, column), at(row, column + 1)));
+            }
+            if row + 1 < rows {
+                links.push((at(row, column), at(row + 1, column)));
+            }
+        }
+    }
+    Some((points, links))
 }
 
 /// Sites of a board of concentric rings of one ring, or of such a board with vertices added.
@@ -101,9 +216,9 @@ pub(super) fn listed_sites(
 }
 
 /// The board of the description's tracks and regions, given hole by hole, with the Ludii site
-/// of each hole and the way round of each track for each player it serves; `None` with a lack
-/// where a track runs through a store, a player has no track or no region, or a second track
-/// of a player is neither the first nor its reverse.
+/// of each hole and the way round of each track for each player it serves (none for a second
+/// track of a player that is neither the first nor its reverse); `None` with a lack where a
+/// track runs through a store or a player has no track or no region.
 pub(super) fn given_board(reader: &mut Reader<'_>, equipment: &Equipment) -> Option<BoardReading> {
     let geometry = &equipment.geometry;
     let node = &equipment.board_node;
@@ -113,7 +228,11 @@ pub(super) fn given_board(reader: &mut Reader<'_>, equipment: &Equipment) -> Opt
     if cells.len() > sowing::MAX_HOLES {
         reader.lack(
             node,
-            format!("a board of more than {} holes", sowing::MAX_HOLES),
+            format!(
+                "a board of {} holes, more than the {} the family's bit sets hold",
+                cells.len(),
+                sowing::MAX_HOLES
+            ),
         );
         return None;
     }
@@ -141,24 +260,14 @@ pub(super) fn given_board(reader: &mut Reader<'_>, equipment: &Equipment) -> Opt
             );
             return None;
         };
-        let mut by_player = [None; 2];
+        // Tracks of one name, one for each player (Abalala'e's), share an entry.
+        let by_player = ways.entry(track.name.clone()).or_insert([None; 2]);
         for player in track.owner.map_or_else(|| vec![0, 1], |p| vec![p]) {
             let first = firsts[player].get_or_insert_with(|| holes.clone());
-            let way = way_along(first, &holes);
-            if way.is_none() {
-                reader.lack(
-                    node,
-                    format!(
-                        "a second track of player {} ({}) that is neither its first track nor that track backwards",
-                        player + 1,
-                        track.name
-                    ),
-                );
-                return None;
-            }
-            by_player[player] = way;
+            // A second track that is neither the first nor its reverse has no way round:
+            // a sowing along it is named where it is written (`way_of`).
+            by_player[player] = way_along(first, &holes);
         }
-        ways.insert(track.name.clone(), by_player);
     }
     let [Some(first), Some(second)] = &firsts else {
         reader.lack(node, "a player without a track");
@@ -179,12 +288,27 @@ pub(super) fn given_board(reader: &mut Reader<'_>, equipment: &Equipment) -> Opt
                 // The region the reader could not read is named already.
                 return None;
             }
+            let any_region = equipment
+                .places
+                .regions
+                .keys()
+                .any(|(_, owner)| usize::from(*owner) == player + 1);
             reader.lack(
                 node,
-                format!(
-                    "a board played by its tracks without player {}'s holes among the board's regions",
-                    player + 1
-                ),
+                if any_region {
+                    format!(
+                        "a board played by its tracks without player {}'s holes among the board's regions",
+                        player + 1
+                    )
+                } else {
+                    // Merekocdu remembers each player's holes at the start, Sat Gol lifts
+                    // from any hole: the family's players own their holes by the board.
+                    format!(
+                        "a board played by its tracks without a region of player {} (no (regions P{} …)), where the family gives each player holes of its own",
+                        player + 1,
+                        player + 1
+                    )
+                },
             );
             return None;
         };
@@ -246,6 +370,64 @@ pub(super) fn read_track_and_territory(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The `(merge …)` a vendored description's board is, as written (these boards are
+    /// written out in full, with no define or option in them).
+    fn merge_of(file: &str) -> Node {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/ludii/lud");
+        let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+        let description = ludii::Description::read(file, &text).unwrap();
+        let merge = description.game().walk().find(|n| n.is_call("merge"));
+        merge.unwrap().clone()
+    }
+
+    /// Deka: "two rows of six holes encircling a larger hole in the center", two counters
+    /// in each hole "except the center hole", which its start writes as
+    /// `(difference (sites Board) 12)`: site 12 is the centre, and the track goes round the
+    /// other twelve, player 1's `{0..4 11}` and player 2's `{5..10}` each in one stretch.
+    #[test]
+    fn a_merged_board_numbers_its_points_in_the_order_of_its_parts() {
+        let deka = merged_geometry(&merge_of("Deka.lud")).unwrap();
+        assert_eq!(deka.sites(), 13);
+        assert_eq!(deka.site_at(2, 1), Some(12), "the centre");
+        assert_eq!(deka.site_at(4, 1), Some(11));
+        assert_eq!(deka.site_at(0, 1), Some(5));
+        assert_eq!(
+            deka.track("0,E,N,W,S1").unwrap(),
+            [0, 1, 2, 3, 4, 11, 10, 9, 8, 7, 6, 5]
+        );
+    }
+
+    /// Fergen Gobale: two boards of 2×3 joined by a single row of two holes half a row up,
+    /// numbered 12 and 13 after both boards; the track names them, as a direction stops at
+    /// the gap between the parts (no edge joins hole 2 to hole 12 though it lies within a
+    /// step and a half).
+    #[test]
+    fn a_direction_on_a_merged_board_walks_along_its_parts_edges() {
+        let fergen = merged_geometry(&merge_of("Fergen Gobale.lud")).unwrap();
+        assert_eq!(fergen.sites(), 14);
+        assert_eq!(
+            fergen.track("0,E,12,13,6,E,N,W,13,12,5,W").unwrap(),
+            [0, 1, 2, 12, 13, 6, 7, 8, 11, 10, 9, 13, 12, 5, 4, 3]
+        );
+    }
+
+    /// Mbelele: player 1's region is `(union (sites Bottom) (sites {24 35}))` and its
+    /// track `"25,26,24,0,E,31,32,35"`: the bottom side is every lowest point, the two
+    /// squares' bottom holes (25, 26, 31, 32) with the long rows', so region and track are
+    /// the same eighteen holes.
+    #[test]
+    fn a_merged_boards_sides_are_its_extreme_points() {
+        let mbelele = merged_geometry(&merge_of("Mbelele.lud")).unwrap();
+        assert_eq!(mbelele.sites(), 36);
+        let mut bottom = mbelele.side("Bottom").unwrap();
+        bottom.extend([24, 35]);
+        bottom.sort_unstable();
+        let mut track = mbelele.track("25,26,24,0,E,31,32,35").unwrap();
+        track.sort_unstable();
+        assert_eq!(bottom, track);
+        assert_eq!(mbelele.side("Left").unwrap(), [29]);
+    }
 
     #[test]
     fn a_track_is_the_first_or_the_first_backwards() {

@@ -3,7 +3,10 @@
 //! Ludii keeps a description for every game of its database, and for some games it describes
 //! the board but no rules: the play is `(forEach Piece)` over pieces that declare no moves
 //! (Ludii's `ForEachPiece` gathers the moves each piece's own generator makes, and a
-//! `(piece "Seed" Shared)` has none), or a reconstruction's placeholder (`(play [#])`) alone.
+//! `(piece "Seed" Shared)` has none), or a reconstruction's placeholder (`(play [#])`) alone,
+//! or a lift from holes left to be completed (`(move Select (from [#]) …)`) in rules whose
+//! start is a placeholder too: nothing on the board and no hole named (Ludii's own copies of
+//! these reconstructions call them "Incomplete").
 //! Such a description lacks nothing of the family: there is nothing in it to play, and the
 //! report counts it apart from the descriptions whose rules the family lacks.
 
@@ -21,6 +24,9 @@ pub(crate) fn play_without_moves(game: &Node) -> Option<Lack> {
             span: play.span,
             what: format!("a play left to be completed: {play}"),
         });
+    }
+    if let Some(lack) = lift_left_to_complete(game, play, moves) {
+        return Some(lack);
     }
     let bare_for_each_piece = moves.is_call("forEach")
         && moves.children().len() == 1
@@ -40,6 +46,23 @@ pub(crate) fn play_without_moves(game: &Node) -> Option<Lack> {
     Some(Lack {
         span: play.span,
         what: format!("a play of pieces that have no moves: {play}"),
+    })
+}
+
+/// A play that lifts from holes left to be completed, `(move Select (from [#]) …)`, where the
+/// start is left to be completed too (`(start [#])`): the board holds no counter and the
+/// play names no hole, so no move can be made until a reconstruction gives them.
+fn lift_left_to_complete(game: &Node, play: &Node, moves: &Node) -> Option<Lack> {
+    let start = child(child(game, "rules")?, "start")?;
+    let placeholder =
+        |node: Option<&Node>| node.is_some_and(|n| matches!(n.kind, Kind::Completion(_)));
+    let from = moves
+        .is_call("move")
+        .then(|| child(moves, "from"))
+        .flatten()?;
+    (placeholder(start.arg(0)) && placeholder(from.arg(0))).then(|| Lack {
+        span: play.span,
+        what: format!("a lift from holes left to be completed, {from}, from a start left to be completed, {start}"),
     })
 }
 
