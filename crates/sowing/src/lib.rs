@@ -458,19 +458,25 @@ impl Sowing {
     /// round the game allows.
     #[inline(always)]
     fn holes_where(&self, liftable: u64) -> [u64; 2] {
-        let ways = Board::ways(self.params.direction);
-        let legal = [0, 1].map(|way| liftable & 0u64.wrapping_sub(u64::from(ways >> way & 1)));
-        if !self.params.must_feed || liftable == 0 {
-            return legal;
+        if self.params.must_feed && liftable != 0 {
+            return self.feeding(liftable);
         }
-        self.feeding(legal)
+        self.each_way(liftable)
     }
 
-    /// The holes of `legal` whose sowing feeds the opponent.
+    /// `holes` for each way round the game allows, none for the other.
+    #[inline(always)]
+    fn each_way(&self, holes: u64) -> [u64; 2] {
+        let ways = Board::ways(self.params.direction);
+        [0, 1].map(|way| holes & 0u64.wrapping_sub(u64::from(ways >> way & 1)))
+    }
+
+    /// The holes of `liftable` whose sowing feeds the opponent, each way round.
     // Out of line: inlined, its loop and copy of the board give every game's `holes_to_sow`
     // a stack frame.
     #[inline(never)]
-    fn feeding(&self, mut legal: [u64; 2]) -> [u64; 2] {
+    fn feeding(&self, liftable: u64) -> [u64; 2] {
+        let mut legal = self.each_way(liftable);
         let stocked = if self.may_spare() {
             let theirs = self.board.territory[usize::from(Self::opponent(self.to_move))];
             Self::holes_holding(&self.cells, theirs, 1)
@@ -499,6 +505,30 @@ impl Sowing {
 
     fn relay_ways(&self) -> u8 {
         Board::ways(self.params.direction)
+    }
+
+    /// The relay chosen where the mover may relay either way round or propose to end beside
+    /// it, in the order of `legal_moves`.
+    // Out of line: most relays are the only move, and this path costs them nothing then.
+    #[inline(never)]
+    fn choose_relay(&self, pick: impl FnOnce(usize) -> usize) -> (usize, Move) {
+        let ways = self.relay_ways();
+        let propose = usize::from(self.may_propose());
+        if ways == 0b11 || propose == 1 {
+            let relays = 1 + usize::from(ways == 0b11);
+            // The proposal comes first, as `legal_moves` lists it.
+            let index = pick(relays + propose);
+            if propose == 1 && index == 0 {
+                return (relays + 1, Move::Propose);
+            }
+            let way = if ways == 0b11 {
+                (index - propose) as u8
+            } else {
+                ways >> 1
+            };
+            return (relays + propose, Move::Relay { way });
+        }
+        (1, Move::Relay { way: ways >> 1 })
     }
 
     fn way_name(&self, way: u8) -> &'static str {
@@ -985,25 +1015,15 @@ impl Game for Sowing {
         if self.proposed {
             return (2, Move::Vote { end: pick(2) == 0 });
         }
-        let propose = usize::from(self.may_propose());
         if self.relay.is_some() {
             let ways = self.relay_ways();
-            if ways == 0b11 || propose == 1 {
-                let relays = 1 + usize::from(ways == 0b11);
-                // The proposal comes first, as `legal_moves` lists it.
-                let index = pick(relays + propose);
-                if propose == 1 && index == 0 {
-                    return (relays + 1, Move::Propose);
-                }
-                let way = if ways == 0b11 {
-                    (index - propose) as u8
-                } else {
-                    ways >> 1
-                };
-                return (relays + propose, Move::Relay { way });
+            // A relay one way round, where no proposal can stand beside it, is the only move.
+            if ways != 0b11 && !self.params.end_by_agreement {
+                return (1, Move::Relay { way: ways >> 1 });
             }
-            return (1, Move::Relay { way: ways >> 1 });
+            return self.choose_relay(pick);
         }
+        let propose = usize::from(self.may_propose());
         let legal = self.sowable.unwrap_or_else(|| self.holes_to_sow());
         let first = legal[0].count_ones() as usize;
         let count = first + legal[1].count_ones() as usize;
