@@ -370,11 +370,9 @@ impl Race {
         let mut distinct = 0;
         let pieces = &self.position[mover][..self.pieces()];
         if self.board.len[mover] <= 64 {
-            // Positions in one word of bits, over the whole array (the places past the game's
-            // pieces stay in the hand, `check_invariants` makes sure), a loop the compiler
-            // unrolls.
+            // Positions in one word of bits.
             let mut seen = 0u64;
-            for &from in &self.position[mover] {
+            for &from in pieces {
                 let bit = 1u64 << (from & 63);
                 if from >= HAND || seen & bit != 0 {
                     continue;

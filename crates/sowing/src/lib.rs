@@ -191,7 +191,11 @@ impl Sowing {
         if last <= base + 2 {
             return (quad(base) | quad(base + 1) | quad(base + 2)) & holes;
         }
-        (first..=last).fold(0, |found, at| found | quad(at)) & holes
+        let mut found = 0u64;
+        for at in first..=last {
+            found |= quad(at);
+        }
+        found & holes
     }
 
     fn score(&self, player: Player) -> u32 {
