@@ -103,12 +103,22 @@ impl Race {
     }
 
     /// Pieces on `cell` of the mover's side and of its enemies.
-    #[inline]
+    #[inline(always)]
     fn occupants(&self, mover: usize, cell: u8) -> (u8, u8) {
+        let cell = usize::from(cell);
+        if self.params.players == 2 && self.params.teams == Teams::None {
+            // Two players apart, read without the loop over players and sides.
+            return (self.on_cell[mover][cell], self.on_cell[mover ^ 1][cell]);
+        }
+        self.occupants_by_side(mover, cell)
+    }
+
+    /// [`Self::occupants`] for any number of players, partners or not.
+    fn occupants_by_side(&self, mover: usize, cell: usize) -> (u8, u8) {
         let mut friends = 0;
         let mut enemies = 0;
         for player in 0..self.players_usize() {
-            let here = self.on_cell[player][usize::from(cell)];
+            let here = self.on_cell[player][cell];
             if self.friends(mover, player) {
                 friends += here;
             } else {
@@ -118,12 +128,21 @@ impl Race {
         (friends, enemies)
     }
 
-    /// Whether the track positions `range` of `mover`'s track may be passed over.
-    fn passable(&self, mover: usize, range: std::ops::Range<i32>) -> bool {
-        let block = self.params.block_run;
-        if block == 0 && self.board.must_stop.0 == 0 {
+    /// Whether the track positions `range` of `mover`'s track may be passed over (`PLAIN`:
+    /// read cell by cell whatever the game).
+    #[inline(always)]
+    fn passable<const PLAIN: bool>(&self, mover: usize, range: std::ops::Range<i32>) -> bool {
+        // Most games neither block nor stop a piece: answered without a call.
+        if !PLAIN && self.params.block_run == 0 && self.board.must_stop.0 == 0 {
             return true;
         }
+        self.passable_past_blocks(mover, range)
+    }
+
+    /// [`Self::passable`] in a game with blocks or cells that must be stopped on.
+    #[inline(never)]
+    fn passable_past_blocks(&self, mover: usize, range: std::ops::Range<i32>) -> bool {
+        let block = self.params.block_run;
         let mut run = 0;
         for position in range {
             let cell = self.board.cell(mover, position as u8);
@@ -163,36 +182,54 @@ impl Race {
     /// Whether every piece of `mover` on the board stands on the last `bear_off_home` cells.
     fn all_home(&self, mover: usize) -> bool {
         let home = i32::from(self.board.len[mover]) - i32::from(self.params.bear_off_home);
-        self.position[mover][..self.pieces()]
+        // The hand and off the board lie past every track position, so the nearest piece to
+        // the start answers; read over the whole array at once (the places past the game's
+        // pieces stay in the hand, `check_invariants` makes sure).
+        let nearest = self.position[mover]
             .iter()
-            .all(|&p| p >= HAND || i32::from(p) >= home)
+            .fold(OFF, |nearest, &p| nearest.min(p));
+        i32::from(nearest) >= home
     }
 
     /// Where a piece of `mover` at `from` (a track position or `HAND`) goes with `value`, if the
     /// move is legal.
     #[inline(always)]
     fn destination(&self, mover: usize, from: u8, value: u16, backward: bool) -> Option<Landing> {
-        self.destination_by(mover, from, value, backward, self.params.bear_off_larger)
+        self.destination_by::<false>(mover, from, value, backward, self.params.bear_off_larger)
     }
 
     /// Whether a piece of `mover` bears off from `from` with `value`, larger than it needs: it
     /// is the piece nearest the start among those `value` carries past the end, and `value`
     /// moves no piece otherwise (Ludii's `firstMoveOnTrack` in the `noMoveYet` of its
     /// Backgammon).
-    fn bears_off_larger(&self, mover: usize, from: u8, value: u16) -> bool {
+    fn bears_off_larger<const PLAIN: bool>(&self, mover: usize, from: u8, value: u16) -> bool {
         let len = u16::from(self.board.len[mover]);
         let pieces = &self.position[mover][..self.pieces()];
         let behind = pieces
             .iter()
             .any(|&p| p < from && u16::from(p) + value > len);
-        !behind
-            && !pieces
-                .iter()
-                .any(|&p| p < OFF && self.destination_by(mover, p, value, false, false).is_some())
+        if behind {
+            return false;
+        }
+        let moves = |p: u8| {
+            self.destination_by::<PLAIN>(mover, p, value, false, false)
+                .is_some()
+        };
+        if PLAIN {
+            return !pieces.iter().any(|&p| p < OFF && moves(p));
+        }
+        // Pieces on one position, or in the hand, move alike: each is asked once.
+        let (froms, distinct) = self.distinct_positions(mover);
+        !((self.in_hand[mover] > 0 && moves(HAND)) || froms[..distinct].iter().any(|&p| moves(p)))
     }
 
-    /// [`Self::destination`], with the larger value's bearing off or without it.
-    fn destination_by(
+    /// [`Self::destination`], with the larger value's bearing off or without it; `PLAIN`
+    /// reads the occupants and the cells passed over by the general path of any game, for the
+    /// test that the shortcuts of the usual games change nothing.
+    // Inlined into the listing of moves, which asks it for every piece and die: a call cost
+    // the Tables games about a tenth of their instructions.
+    #[inline(always)]
+    fn destination_by<const PLAIN: bool>(
         &self,
         mover: usize,
         from: u8,
@@ -227,25 +264,20 @@ impl Race {
             (target, i32::from(from) + 1..target.min(len))
         };
         if target >= len {
-            let home = params.bear_off_home == 0 || self.all_home(mover);
-            let reaches = match params.bear_off {
-                BearOff::Exact => {
-                    target == len
-                        || (larger
-                            && home
-                            && from != HAND
-                            && self.bears_off_larger(mover, from, value as u16))
-                }
-                BearOff::Any => true,
-            };
-            return (reaches && home && self.passable(mover, passed)).then_some(Landing::Off);
+            return self
+                .bears_off::<PLAIN>(mover, from, value, target == len, passed, larger)
+                .then_some(Landing::Off);
         }
-        if !self.passable(mover, passed) {
+        if !self.passable::<PLAIN>(mover, passed) {
             return None;
         }
         let rest = self.board.rest[mover][target as usize];
         let cell = self.board.cell(mover, rest);
-        let (mut friends, enemies) = self.occupants(mover, cell);
+        let (mut friends, enemies) = if PLAIN {
+            self.occupants_by_side(mover, usize::from(cell))
+        } else {
+            self.occupants(mover, cell)
+        };
         if from != HAND && self.board.cell(mover, from) == cell {
             // A jump back onto the cell the piece left, or a later pass over it: it does not
             // meet itself.
@@ -274,6 +306,33 @@ impl Race {
             }
         }
         Some(Landing::Rest(rest))
+    }
+
+    /// Whether a piece of `mover` at `from` that `value` carries past the end of its track
+    /// (`exact`: just past it) bears off, over the positions `passed`.
+    // Out of line: it reads every piece, and inlined it costs every other move.
+    #[inline(never)]
+    fn bears_off<const PLAIN: bool>(
+        &self,
+        mover: usize,
+        from: u8,
+        value: i32,
+        exact: bool,
+        passed: std::ops::Range<i32>,
+        larger: bool,
+    ) -> bool {
+        let home = self.params.bear_off_home == 0 || self.all_home(mover);
+        let reaches = match self.params.bear_off {
+            BearOff::Exact => {
+                exact
+                    || (larger
+                        && home
+                        && from != HAND
+                        && self.bears_off_larger::<PLAIN>(mover, from, value as u16))
+            }
+            BearOff::Any => true,
+        };
+        reaches && home && self.passable::<PLAIN>(mover, passed)
     }
 
     /// Whether the dice of `mask` may be played together as one move: all of them when they
@@ -306,13 +365,53 @@ impl Race {
             .sum()
     }
 
+    /// The track positions `mover`'s pieces stand on, each once, in the order of the first
+    /// piece on each, and how many there are.
+    fn distinct_positions(&self, mover: usize) -> ([u8; MAX_PIECES], usize) {
+        let mut froms = [0u8; MAX_PIECES];
+        let mut distinct = 0;
+        let pieces = &self.position[mover][..self.pieces()];
+        if self.board.len[mover] <= 64 {
+            // Positions in one word of bits.
+            let mut seen = 0u64;
+            for &from in pieces {
+                let bit = 1u64 << (from & 63);
+                if from >= HAND || seen & bit != 0 {
+                    continue;
+                }
+                seen |= bit;
+                froms[distinct & (MAX_PIECES - 1)] = from;
+                distinct += 1;
+            }
+            return (froms, distinct);
+        }
+        let mut seen = 0u128;
+        for &from in pieces {
+            if from >= HAND || seen >> from & 1 == 1 {
+                continue;
+            }
+            seen |= 1 << from;
+            froms[distinct] = from;
+            distinct += 1;
+        }
+        (froms, distinct)
+    }
+
     /// Visits the legal moves of the player to move in order, until `visit` says stop; a
     /// pass is visited only when nothing else is legal. Returns whether it ran to the end.
-    fn each_move(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
+    /// `PLAIN` takes the general path of any game at every step (see `destination_by`) and
+    /// reads the pieces' positions again for each way of playing the throw.
+    fn each_move<const PLAIN: bool>(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
         let mover = usize::from(self.to_move);
         let mut any = false;
         // A piece captured waits to enter again: the board's pieces wait for it.
         let board_waits = self.params.captured_enter_first && self.captured[mover] > 0;
+        // The positions the pieces move from, read once for every way of playing the throw.
+        let (mut froms, mut distinct) = ([0u8; MAX_PIECES], 0);
+        if !board_waits && !PLAIN {
+            (froms, distinct) = self.distinct_positions(mover);
+        }
+        let larger = self.params.bear_off_larger;
         for backward in [false, true] {
             if backward && (any || !self.params.backward_if_no_forward) {
                 break;
@@ -323,7 +422,9 @@ impl Race {
                 }
                 let value = self.value_of(mask);
                 if self.in_hand[mover] > 0
-                    && self.destination(mover, HAND, value, backward).is_some()
+                    && self
+                        .destination_by::<PLAIN>(mover, HAND, value, backward, larger)
+                        .is_some()
                 {
                     any = true;
                     if !visit(Move::Step {
@@ -334,16 +435,14 @@ impl Race {
                         return false;
                     }
                 }
-                if board_waits {
-                    continue;
+                if PLAIN && !board_waits {
+                    (froms, distinct) = self.distinct_positions(mover);
                 }
-                let mut seen = 0u128;
-                for &from in &self.position[mover][..self.pieces()] {
-                    if from >= HAND || seen >> from & 1 == 1 {
-                        continue;
-                    }
-                    seen |= 1 << from;
-                    if self.destination(mover, from, value, backward).is_some() {
+                for &from in &froms[..distinct] {
+                    if self
+                        .destination_by::<PLAIN>(mover, from, value, backward, larger)
+                        .is_some()
+                    {
                         any = true;
                         if !visit(Move::Step {
                             from,
@@ -361,7 +460,7 @@ impl Race {
 
     /// Whether a piece can use what is left of the throw.
     fn can_step(&self) -> bool {
-        !self.each_move(|mv| mv == Move::Pass)
+        !self.each_move::<false>(|mv| mv == Move::Pass)
     }
 
     /// Where on its own track a piece of `enemy` captured by `mover` on `cell` returns: the
@@ -647,7 +746,7 @@ impl Game for Race {
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.each_move(|mv| {
+        self.each_move::<false>(|mv| {
             moves.push(mv);
             true
         });
@@ -756,6 +855,16 @@ impl Game for Race {
     fn check_invariants(&self) -> Result<(), String> {
         let mut counted = [[0u8; MAX_CELLS]; MAX_SEATS];
         for player in 0..self.players_usize() {
+            if self.position[player][self.pieces()..]
+                .iter()
+                .any(|&p| p != HAND)
+            {
+                return Err(format!(
+                    "player {} has a piece past its {}",
+                    player + 1,
+                    self.pieces()
+                ));
+            }
             let pieces = &self.position[player][..self.pieces()];
             let in_hand = pieces.iter().filter(|&&p| p == HAND).count();
             let off = pieces.iter().filter(|&&p| p == OFF).count();
@@ -1051,5 +1160,162 @@ impl Observe for Race {
         game.to_move =
             Seat::to_move_unfinished(setup.to_move, players, &game.finishers, game.over)?;
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use engine::Options;
+    use engine::playout::{Caps, MOVE_BUFFER, Observer, Playout, play};
+    use engine::rng::GameRng;
+
+    use super::*;
+    use crate::file::GameFile;
+
+    /// Before every decision: the moves the engine lists, and where the chosen one lands,
+    /// against the general path of any game (`PLAIN`), which reads every player's pieces on
+    /// a cell, every cell passed over and the pieces' positions again for each way of playing
+    /// the throw.
+    struct AgainstPlain {
+        label: String,
+        decisions: u64,
+    }
+
+    impl Observer<Race> for AgainstPlain {
+        fn decision(
+            &mut self,
+            game: &Race,
+            _player: Player,
+            so_far: &Playout,
+            _legal: usize,
+            chosen: Move,
+        ) {
+            let mut listed = Vec::new();
+            game.legal_moves(&mut listed);
+            let mut plain = Vec::new();
+            game.each_move::<true>(|mv| {
+                plain.push(mv);
+                true
+            });
+            assert_eq!(listed, plain, "{}, move {}", self.label, so_far.moves);
+            if let Move::Step {
+                from,
+                dice,
+                backward,
+            } = chosen
+            {
+                let (mover, value) = (usize::from(game.to_move), game.value_of(dice));
+                let larger = game.params.bear_off_larger;
+                assert_eq!(
+                    game.destination(mover, from, value, backward),
+                    game.destination_by::<true>(mover, from, value, backward, larger),
+                    "{}, move {}: {chosen:?}",
+                    self.label,
+                    so_far.moves
+                );
+            }
+            self.decisions += 1;
+        }
+    }
+
+    /// Every game file of the family, the hand-written ones and those read from Ludii's
+    /// descriptions, with each preset and reading.
+    fn every_game() -> Vec<(String, RaceParams)> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/families/race");
+        let mut paths: Vec<PathBuf> = [root.clone(), root.join("ludii")]
+            .iter()
+            .flat_map(|dir| std::fs::read_dir(dir).unwrap())
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
+            .collect();
+        paths.sort();
+        let mut games = Vec::new();
+        for path in paths {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let file: GameFile =
+                serde_saphyr::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let (dlp, ludii) = file.presets().unwrap();
+            for (key, overrides) in file.readings().unwrap() {
+                let mut params = ludii.clone();
+                for (name, value) in &overrides {
+                    params.set(name, value).unwrap();
+                }
+                games.push((format!("{} {key}", file.slug), params));
+            }
+            games.push((format!("{} dlp", file.slug), dlp));
+            games.push((format!("{} ludii", file.slug), ludii));
+        }
+        games
+    }
+
+    #[test]
+    fn every_game_plays_its_usual_games_shortcuts_as_the_general_path() {
+        let games = every_game();
+        assert!(
+            games.iter().any(|(label, _)| label == "todas-tablas ludii"),
+            "the games read from Ludii's descriptions are played too"
+        );
+        for (label, params) in games {
+            against_plain(&label, &params, 40);
+        }
+    }
+
+    #[test]
+    fn every_option_value_on_every_game_plays_as_the_general_path() {
+        let mut variants = 0;
+        for (label, params) in every_game() {
+            if !label.ends_with(" ludii") {
+                continue;
+            }
+            for spec in RaceParams::specs() {
+                // The first values of a number's range: blocks of one and two, a home of a
+                // cell or two.
+                let numbers = spec.range.map_or_else(Vec::new, |(low, high)| {
+                    (low..=high.min(low + 2)).map(|n| n.to_string()).collect()
+                });
+                for value in (spec.choices)()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .chain(numbers)
+                {
+                    let mut variant = params.clone();
+                    if variant.set(spec.key, &value).is_err()
+                        || variant.validate().is_err()
+                        || variant == params
+                    {
+                        continue;
+                    }
+                    against_plain(&format!("{label} with {}={value}", spec.key), &variant, 4);
+                    variants += 1;
+                }
+            }
+        }
+        assert!(variants > 100, "{variants} variants played");
+    }
+
+    /// Plays `playouts` seeded playouts of `params`, each decision checked against the
+    /// general path.
+    fn against_plain(label: &str, params: &RaceParams, playouts: u64) {
+        let mut moves = Vec::with_capacity(MOVE_BUFFER);
+        let mut watch = AgainstPlain {
+            label: label.to_string(),
+            decisions: 0,
+        };
+        for index in 0..playouts {
+            let mut game = Race::new(params);
+            let mut rng = GameRng::for_playout(11, index);
+            play(
+                &mut game,
+                &mut rng,
+                Caps::LUDII,
+                &mut moves,
+                true,
+                &mut watch,
+            )
+            .unwrap_or_else(|broken| panic!("{label}, playout {index}: {broken}"));
+        }
+        assert!(watch.decisions > 0, "{label}: no decision was checked");
     }
 }
