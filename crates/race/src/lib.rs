@@ -81,6 +81,9 @@ pub struct Race {
     again: bool,
     /// Another throws the player to move has taken in a row.
     again_in_a_row: u8,
+    /// The players whose last throw was passed whole, one bit each
+    /// (`draw_when_none_can_move`).
+    passed_whole: u8,
     finishers: Finishers,
     over: bool,
 }
@@ -581,6 +584,22 @@ impl Race {
         self.to_move = next;
     }
 
+    /// Marks the mover's pass, and whether every player has now passed a whole throw in turn.
+    /// A pass after some dice of the throw were played is no stop: the player moved.
+    fn all_passed_after(&mut self) -> bool {
+        let thrown = (0..MAX_DICE)
+            .filter(|&i| self.dice[i] > 0)
+            .fold(0u8, |bits, i| bits | 1 << i);
+        let bit = 1 << self.to_move;
+        if self.unused == thrown {
+            self.passed_whole |= bit;
+        } else {
+            self.passed_whole &= !bit;
+        }
+        let everyone = (1u8 << self.params.players) - 1;
+        self.passed_whole == everyone
+    }
+
     /// Lifts a piece of `mover` from `from` and returns its index.
     fn lift(&mut self, mover: usize, from: u8) -> usize {
         let index = self.position[mover][..self.pieces()]
@@ -698,6 +717,7 @@ impl Game for Race {
             total: 0,
             again: false,
             again_in_a_row: 0,
+            passed_whole: 0,
             finishers: Finishers::NONE,
             over: false,
         };
@@ -759,9 +779,14 @@ impl Game for Race {
             backward,
         } = mv
         else {
+            if self.params.draw_when_none_can_move && self.all_passed_after() {
+                self.over = true;
+                return;
+            }
             return self.end_throw(true);
         };
         let mover = usize::from(self.to_move);
+        self.passed_whole &= !(1 << mover);
         let landing = self
             .destination(mover, from, self.value_of(dice), backward)
             .expect("a legal move");
@@ -789,6 +814,10 @@ impl Game for Race {
         // only legal move is then the pass.
         if self.over || (self.unused != 0 && (self.params.unplayable_die_passes || self.can_step()))
         {
+            return;
+        }
+        // With every die played, the only legal move is then the pass.
+        if self.params.pass_after_last_die {
             return;
         }
         self.end_throw(false);
@@ -825,7 +854,8 @@ impl Game for Race {
 
     fn outcome(&self) -> Outcome {
         let players = self.players_usize();
-        if !self.over {
+        // Over with no one finished: a draw, none able to move.
+        if !self.over || self.finishers.count() == 0 {
             return Outcome::draw(players);
         }
         match self.params.teams {

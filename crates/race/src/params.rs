@@ -133,6 +133,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub unplayable_die_passes: bool = false, ludii: false;
 
+        /// Whether a throw whose dice are all played is followed by a pass of its own before the turn ends (Ludii's Cab e Quinal asks for another move after the last die too, which its forced pass answers); otherwise the turn ends with the last die.
+        #[rule(cites = "race family", source = "")]
+        pub pass_after_last_die: bool = false, ludii: false;
+
         /// Throw values (the throw's total) that give the thrower another throw once played.
         #[rule(cites = "race family", source = "")]
         pub extra_throw_values: ValueSet = ValueSet::NONE, ludii: ValueSet::NONE;
@@ -216,6 +220,10 @@ game_options! {
         /// Whether the first to bear off every piece wins, or play goes on and ranks by order of finishing.
         #[rule(cites = "race family", source = "")]
         pub ranking: Ranking = Ranking::FirstOutWins, ludii: Ranking::FirstOutWins;
+
+        /// Whether the game ends in a draw once every player has passed a whole throw in turn, none able to use any of it (the rules' "neither player can move"); otherwise play goes on. Ludii's `(if (and (no Moves P1) (no Moves P2)) (result Mover Draw))` never ends a game whose turn is thrown in `(do (roll) next:…)`: that turn makes its own forced pass, so no player is ever without a move.
+        #[rule(cites = "race family", source = "")]
+        pub draw_when_none_can_move: bool = false, ludii: false;
     }
     validate = validate;
 }
@@ -352,6 +360,31 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
         return Err((
             "doubles_played_twice",
             "doubles are played twice over with two dice played apart".into(),
+        ));
+    }
+    if params.draw_when_none_can_move
+        && (params.teams != Teams::None || params.ranking != Ranking::FirstOutWins)
+    {
+        return Err((
+            "draw_when_none_can_move",
+            "a draw ends only a race of players alone, the first out winning".into(),
+        ));
+    }
+    if params.pass_after_last_die && !params.unplayable_die_passes {
+        return Err((
+            "pass_after_last_die",
+            "a pass after the last die is Ludii's, whose turn passes a die no piece can use too"
+                .into(),
+        ));
+    }
+    if params.pass_after_last_die
+        && (params.extra_throw_values != ValueSet::NONE
+            || params.extra_throw_cells != CellSet::NONE)
+    {
+        // The pass would end the throw as a pass, which gives another throw only on a pass.
+        return Err((
+            "pass_after_last_die",
+            "a pass after the last die in a game where values or cells give another throw".into(),
         ));
     }
     if params.unplayable_die_passes && params.dice_use == DiceUse::Sum {

@@ -171,6 +171,9 @@ struct Equipment<'g> {
     seat_tracks: Option<Vec<Vec<usize>>>,
     /// Whether the game stacks pieces (see [`stacks`]).
     stacking: bool,
+    /// Whether some `(set Value …)` of the game gives a player's value other than Ludii's
+    /// Undefined, at which every player's value starts (see [`tables::values_set`]).
+    player_values_set: bool,
 }
 
 /// Whether a game stacks its pieces as Ludii decides it: a stacking game is one in which
@@ -236,6 +239,7 @@ fn read_game(reader: &mut Reader, game: &Node) {
         return;
     };
     equipment.stacking = stacks(game);
+    equipment.player_values_set = tables::values_set(game);
     let Some(rules) = child(game, "rules") else {
         reader.lack(game, "no (rules …)");
         return;
@@ -529,6 +533,7 @@ fn read_equipment<'g>(
         declared_tracks: 0,
         seat_tracks: None,
         stacking: false,
+        player_values_set: false,
     };
     let tracks = board
         .into_iter()
@@ -868,7 +873,7 @@ fn read_rules(reader: &mut Reader, rules: &Node, equipment: &Equipment<'_>, play
         None => reader.lack(rules, "no (play …)"),
     }
     match child(rules, "end") {
-        Some(end) => read_end(reader, end),
+        Some(end) => read_end(reader, end, child(rules, "play")),
         None => reader.lack(rules, "no (end …)"),
     }
 }
@@ -1202,6 +1207,20 @@ struct Evaluator<'e> {
     capture_return: Option<String>,
 }
 
+/// A stack's size is read as 2 for two enemies or more: compared with 0 or 1 it tells the
+/// cases apart, with more it would not.
+fn stack_size_compared<'e>(node: &'e Node, a: &'e Node, b: &'e Node) -> Result<(), Unread<'e>> {
+    let size = |n: &Node| n.is_call("size");
+    let beyond_one = |n: &Node| n.as_int().is_none_or(|v| v > 1);
+    if (size(a) && beyond_one(b)) || (size(b) && beyond_one(a)) {
+        return Err(unread(
+            node,
+            "a stack's size compared with more than one piece",
+        ));
+    }
+    Ok(())
+}
+
 impl<'e> Evaluator<'e> {
     /// A site expression, as where the move leads.
     fn destination(&mut self, node: &'e Node, case: &Case) -> Result<Destination, Unread<'e>> {
@@ -1257,6 +1276,27 @@ impl<'e> Evaluator<'e> {
                 self.destination(site, case)?;
                 Ok(i64::from(case.occupant == Occupant::Enemies))
             }
+            // How many pieces stand on the site: none, one enemy, or two enemies or more,
+            // which a comparison with 0 or 1 alone tells apart (`stack_size_compared`). A
+            // stack of the mover's own is of any height, which the cases do not follow.
+            Some("size")
+                if node.children().len() == 2
+                    && node.arg(0).is_some_and(|s| is_symbol(s, "Stack")) =>
+            {
+                let site = node
+                    .named("at")
+                    .ok_or_else(|| unread(node, "a stack's size"))?;
+                self.destination(site, case)?;
+                match case.occupant {
+                    Occupant::Empty => Ok(0),
+                    Occupant::Enemy => Ok(1),
+                    Occupant::Enemies => Ok(2),
+                    Occupant::Friend => Err(unread(
+                        node,
+                        "the size of a stack of the mover's own pieces",
+                    )),
+                }
+            }
             // One die's value, in a Tables turn.
             Some("pips") if node.children().is_empty() => Ok(case.pips),
             _ => Err(unread(node, "a number the reader does not read")),
@@ -1270,16 +1310,23 @@ impl<'e> Evaluator<'e> {
         };
         match (head, args.as_slice()) {
             ("not", [a]) => Ok(!self.boolean(a, case)?),
+            // Ludii stops at the first part that settles it, as here: a part after it is
+            // never evaluated in that case (Medio Emperador's stack size, asked of enemies).
             ("and", list) | ("or", list) if !list.is_empty() => {
-                let mut values = Vec::new();
+                let settles = head == "or";
+                // `(or {a b c})` lists its parts in an array.
+                let list: Vec<&Node> = match list {
+                    [only] => only
+                        .as_array()
+                        .map_or_else(|| vec![*only], |a| a.iter().collect()),
+                    _ => list.to_vec(),
+                };
                 for a in list {
-                    values.push(self.boolean(a, case)?);
+                    if self.boolean(a, case)? == settles {
+                        return Ok(settles);
+                    }
                 }
-                Ok(if head == "and" {
-                    values.iter().all(|&v| v)
-                } else {
-                    values.iter().any(|&v| v)
-                })
+                Ok(!settles)
             }
             ("=" | "!=", [a, b]) => {
                 let equal = match (b.as_symbol(), a.as_symbol()) {
@@ -1296,7 +1343,10 @@ impl<'e> Evaluator<'e> {
                             Destination::Off
                         }
                     }
-                    _ => self.int(a, case)? == self.int(b, case)?,
+                    _ => {
+                        stack_size_compared(node, a, b)?;
+                        self.int(a, case)? == self.int(b, case)?
+                    }
                 };
                 Ok(equal == (head == "="))
             }
@@ -1730,9 +1780,12 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         }
         return;
     }
+    // The Tables turn's consequence may follow the choice of pieces rather than each piece's
+    // dice (the Emperador kin): the same consequence, of every move either gives.
+    let turn_then = tables::turn_consequence(next);
     let on_board = pieces(next, false);
     let from_hand = next.is_call("or")
-        && next.children().len() == 2
+        && next.children().len() == 2 + usize::from(turn_then.is_some())
         && next.arg(0).is_some_and(|n| pieces(n, false))
         && next.arg(1).is_some_and(|n| pieces(n, true));
     if !(on_board || from_hand) {
@@ -1761,9 +1814,20 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         // One throw, one move: no die is played apart, so none twice nor passed.
         reader.set("doubles_played_twice", false, turn);
         reader.set("unplayable_die_passes", false, turn);
+        reader.set("pass_after_last_die", false, turn);
     }
     let moves = match equipment.moves.as_slice() {
-        [(_, moves)] if die_by_die => each_die(reader, moves),
+        [(_, moves)] if die_by_die => each_die(reader, moves, turn_then, equipment),
+        [(_, _)] if turn_then.is_some() => {
+            reader.lack(
+                next,
+                format!(
+                    "a turn's consequence of a turn of one throw and a move: {next_}",
+                    next_ = Brief(next)
+                ),
+            );
+            None
+        }
         [(_, moves)] => Some(*moves),
         _ => None,
     };
@@ -1781,18 +1845,34 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
 /// A piece's moves in a Tables turn: `(forEach Die [replayDouble:True] if:(!= (pips) 0) MOVE
 /// (then (if (not (all DiceUsed)) (moveAgain))))`, each unused die a move of its own until all
 /// are used, which is the family's dice played each apart (a double twice over with
-/// `replayDouble`); the move within is read on. Anything else is a lack.
-fn each_die<'n>(reader: &mut Reader, moves: &'n Node) -> Option<&'n Node> {
+/// `replayDouble`); the move within is read on. The consequence may be the turn's instead,
+/// `turn_then`, after the choice of pieces (`(or (forEach Piece …) … (then …))`), the piece's
+/// dice then without one. Anything else is a lack.
+fn each_die<'n>(
+    reader: &mut Reader,
+    moves: &'n Node,
+    turn_then: Option<&'n Node>,
+    equipment: &Equipment<'_>,
+) -> Option<&'n Node> {
     let positional: Vec<&Node> = moves.positional().collect();
-    let shape = match positional.as_slice() {
-        [die, inner, then] if moves.is_call("forEach") && is_symbol(die, "Die") => {
-            Some((inner, then))
+    let shape = match (positional.as_slice(), turn_then) {
+        ([die, inner, then], None) if moves.is_call("forEach") && is_symbol(die, "Die") => {
+            Some((*inner, *then))
+        }
+        ([die, inner], Some(then)) if moves.is_call("forEach") && is_symbol(die, "Die") => {
+            Some((*inner, then))
         }
         _ => None,
     };
-    let Some((inner, then)) = shape
-        .filter(|(_, then)| then.to_string() == "(then (if (not (all DiceUsed)) (moveAgain)))")
-    else {
+    let while_dice_left = |then: &Node| {
+        (then.to_string() == "(then (if (not (all DiceUsed)) (moveAgain)))").then_some(false)
+    };
+    let shape = shape.and_then(|(inner, then)| {
+        let after_last = while_dice_left(then)
+            .or_else(|| tables::again_after_every_die(then, equipment.player_values_set))?;
+        Some((inner, then, after_last))
+    });
+    let Some((inner, then, after_last)) = shape else {
         reader.lack(
             moves,
             format!(
@@ -1824,7 +1904,8 @@ fn each_die<'n>(reader: &mut Reader, moves: &'n Node) -> Option<&'n Node> {
     reader.default("doubles_played_twice", false, moves);
     // `(moveAgain)` whether or not a die left can be used: Ludii passes it as a move.
     reader.set("unplayable_die_passes", true, then);
-    Some(*inner)
+    reader.set("pass_after_last_die", after_last, then);
+    Some(inner)
 }
 
 /// Reads a piece's moves by evaluating them for every cell of the first player's track and
@@ -2173,6 +2254,7 @@ fn read_bar_turn(
     reader.set("doubles_played_twice", true, piece_moves);
     // `(if (can Move …) (moveAgain))`: a die no piece can use ends the turn.
     reader.set("unplayable_die_passes", false, other);
+    reader.set("pass_after_last_die", false, other);
     let bar = BarTurn {
         turn: other,
         home_turn,
@@ -2344,24 +2426,37 @@ fn mover_alone_scores(rule: &Node) -> bool {
 
 /// `(end (if (no Pieces Mover) (result Mover Win)))`, alone or as the one rule of a list, and
 /// its team's form (`TeamMover`: the mover's side, a team of one without teams): the first
-/// with every piece off wins.
-fn read_end(reader: &mut Reader, end: &Node) {
-    let rule = match end.children() {
-        [rule] => match rule.as_array() {
-            Some([only]) => only.to_string(),
-            _ => rule.to_string(),
-        },
+/// with every piece off wins. A list may add the draw of the Emperador kin, read by
+/// [`tables::draw_when_none_can_move`].
+fn read_end(reader: &mut Reader, end: &Node, play: Option<&Node>) {
+    let mut end_rules: Vec<&Node> = match end.children() {
+        [rule] => rule
+            .as_array()
+            .map_or_else(|| vec![rule], |list| list.iter().collect()),
+        _ => vec![end],
+    };
+    if let [first, draw] = end_rules.as_slice()
+        && let Some(read) = tables::draw_when_none_can_move(draw, play)
+    {
+        match read {
+            Ok(never) => reader.set("draw_when_none_can_move", !never, draw),
+            Err(what) => reader.lack(draw, what),
+        }
+        end_rules = vec![first];
+    } else {
+        // No draw: play goes on whoever is stopped.
+        reader.set("draw_when_none_can_move", false, end);
+    }
+    let rule = match end_rules.as_slice() {
+        [only] => only.to_string(),
         _ => end.to_string(),
     };
     let first_out = [
         "(if (no Pieces Mover) (result Mover Win))",
         "(if (no Pieces TeamMover) (result TeamMover Win))",
     ];
-    let scored = match end.children() {
-        [rule] => match rule.as_array() {
-            Some([only]) => mover_alone_scores(only),
-            _ => mover_alone_scores(rule),
-        },
+    let scored = match end_rules.as_slice() {
+        [only] => mover_alone_scores(only),
         _ => false,
     };
     if first_out.contains(&rule.as_str()) || scored {

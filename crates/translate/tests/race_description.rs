@@ -746,3 +746,74 @@ fn backgammon_enters_from_the_bar_before_any_other_move() {
     let moves = legal_after(&params, blot, &[(1, 3), (1, 3)], &["25x24 [1]", "1-4 [3]"]);
     assert_eq!(moves, ["hand-12 [1]", "hand-10 [3]"]);
 }
+
+/// Medio Emperador, as Ludii describes it: the Tables turn's consequence follows the choice of
+/// pieces, `(or (forEach Piece top:True) (forEach Piece container:(mover) top:True) (then (if
+/// (not (all DiceUsed)) (moveAgain))))`, as each piece's own would; a lone enemy is taken,
+/// `(= 1 (size Stack at:…))`, asked only of an enemy (Ludii's `or` stops at its first true
+/// part); and the draw when neither player can move never ends a game Ludii plays, the turn
+/// making its own forced pass.
+#[test]
+fn medio_emperador_plays_its_turn_s_consequence_and_reads_its_draw_as_ludii_plays_it() {
+    let params = read_game("Medio Emperador.lud");
+    assert_eq!(params.dice_use, race::DiceUse::Each);
+    assert!(params.unplayable_die_passes && !params.pass_after_last_die);
+    assert_eq!(params.land_on_enemy, race::LandOnEnemy::CaptureSingle);
+    assert_eq!(params.land_on_own, race::LandOnOwn::Stack);
+    assert!(params.capture_return.is_hand() && !params.captured_enter_first);
+    assert!(!params.draw_when_none_can_move);
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Medio Emperador.lud")).unwrap();
+    match race_description("Medio Emperador.lud", &text).outcome {
+        Ok(game) => assert_eq!(
+            game.parameters["draw_when_none_can_move"].cites,
+            "Medio Emperador.lud:81"
+        ),
+        Err(missing) => panic!("does not play: {missing:?}"),
+    }
+    // Another consequence after the choice of pieces is named there.
+    let again_always = text.replace(
+        "(if (not (all DiceUsed))\n                            (moveAgain)\n                        )",
+        "(moveAgain)",
+    );
+    assert_ne!(again_always, text);
+    lacks(
+        &again_always,
+        "moves of a turn of several dice other than each unused die in turn",
+        37,
+    );
+    // Two enemies or more are not told apart by the reading of a stack's size.
+    let two = text.replace(
+        "(= 1 (size Stack at:\"SiteToMoveOnTrack\"))",
+        "(= 2 (size Stack at:\"SiteToMoveOnTrack\"))",
+    );
+    assert_ne!(two, text);
+    lacks(&two, "a stack's size compared with more than one piece", 45);
+    // Emperador asks the size of the mover's own stack, which the reading does not follow.
+    let emperador = std::fs::read_to_string(corpus().join("ludii/lud/Emperador.lud")).unwrap();
+    lacks(&emperador, "a condition the reader does not read", 47);
+}
+
+/// Cab e Quinal under its three dice: its consequence asks for another move while the
+/// player's value is Undefined, which no move ever sets otherwise, so after every die, the last
+/// too, and Ludii's forced pass answers the one after the last (`pass_after_last_die`).
+#[test]
+fn cab_e_quinal_passes_after_its_last_die_while_no_player_s_value_is_set() {
+    let params = read_game("Cab e Quinal.lud");
+    assert!(params.unplayable_die_passes && params.pass_after_last_die);
+    assert_eq!(params.throw, race::Throw::Dice { count: 3, faces: 6 });
+    assert!(!params.draw_when_none_can_move);
+    // A value set to anything but Undefined may end the other moves: the consequence is
+    // then not read.
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Cab e Quinal.lud")).unwrap();
+    let set = text.replace("(set Value Mover Undefined)", "(set Value Mover 1)");
+    assert_ne!(set, text);
+    match race_description("Cab e Quinal.lud", &set).outcome {
+        Err(Missing::Lacks(lacks)) => assert!(
+            lacks.iter().any(|l| l
+                .what
+                .contains("moves of a turn of several dice other than each unused die")),
+            "{lacks:?}"
+        ),
+        other => panic!("expected a lack: {other:?}"),
+    }
+}

@@ -1,7 +1,7 @@
 //! Readings of the Tables games among Ludii's race descriptions (Alfonso X's and their kin)
 //! that the other race games do not need.
 
-use ludii::Node;
+use ludii::{Kind, Node};
 
 use super::Equipment;
 use crate::eval::is_symbol;
@@ -114,4 +114,72 @@ fn region_site(node: &Node) -> Option<(String, usize)> {
         .filter(|_| next && sites.is_call("sites") && sites.children().len() == 2)?;
     let index = usize::try_from(node.named("index")?.as_int()?).ok()?;
     Some((name.to_string(), index))
+}
+
+/// The consequence written after the choice of pieces of a turn, `(or (forEach Piece …)
+/// (forEach Piece container:(mover) …) (then …))` (Emperador, Medio Emperador, Los Doze Canes,
+/// Cab e Quinal): Ludii adds an `or`'s consequence to every move it lists, as a piece's own
+/// would be. `None` when the choice has none.
+pub(super) fn turn_consequence(next: &Node) -> Option<&Node> {
+    next.children()
+        .last()
+        .filter(|then| next.is_call("or") && then.is_call("then"))
+}
+
+/// `(if (and (no Moves P1) (no Moves P2)) (result Mover Draw))` beside the first out's win (the
+/// Emperador kin): the rules' draw when neither player can move. Ludii flags a player without
+/// moves only when its legal moves are empty, and a turn thrown in `(do … next:…)` is never
+/// without one: when nothing follows the throw, `Do` lists a forced pass itself
+/// (`Do.prependPreMoves`, in a game with dice). So as Ludii plays it the rule never ends a
+/// game: `Ok(true)`, the family's `draw_when_none_can_move` false. `None` when the rule is not
+/// this one; an error when the turn is not thrown so.
+pub(super) fn draw_when_none_can_move(
+    rule: &Node,
+    play: Option<&Node>,
+) -> Option<Result<bool, String>> {
+    if rule.to_string() != "(if (and (no Moves P1) (no Moves P2)) (result Mover Draw))" {
+        return None;
+    }
+    let thrown_in_do = play
+        .and_then(|p| p.arg(0))
+        .is_some_and(|turn| turn.is_call("do") && turn.named("next").is_some());
+    Some(if thrown_in_do {
+        Ok(true)
+    } else {
+        Err(format!(
+            "a draw when neither player can move, beside a turn not thrown in (do … next:…): {}",
+            super::Brief(rule)
+        ))
+    })
+}
+
+/// Whether some `(set Value …)` in the game sets a value other than `Undefined`: where none
+/// does, every player's value stays Ludii's Undefined, at which it starts.
+pub(super) fn values_set(node: &Node) -> bool {
+    let sets_other = node.is_call("set")
+        && node.arg(0).is_some_and(|v| is_symbol(v, "Value"))
+        && node
+            .children()
+            .last()
+            .is_none_or(|value| !is_symbol(value, "Undefined"));
+    sets_other
+        || match &node.kind {
+            Kind::Named { value, .. } => values_set(value),
+            Kind::Array(nodes) | Kind::Group(nodes) => nodes.iter().any(values_set),
+            _ => node.children().iter().any(values_set),
+        }
+}
+
+/// Cab e Quinal's consequence under its three dice, `(then (if (or (= (value Player Mover)
+/// Undefined) (not (all DiceUsed))) (moveAgain) (if (and (all DiceUsed) (= (value Player
+/// Mover) 1)) (set Value Mover Undefined))))`, in a game where no player's value is ever set
+/// otherwise than to Undefined (`values_set` false): the value stays Undefined, so the mover
+/// is asked for another move after every die, the last too, and Ludii's forced pass answers
+/// the one after the last (the family's `pass_after_last_die`). `Some(true)` when the
+/// consequence is this one, `None` otherwise.
+pub(super) fn again_after_every_die(then: &Node, values_set: bool) -> Option<bool> {
+    let written = "(then (if (or (= (value Player Mover) Undefined) (not (all DiceUsed))) \
+        (moveAgain) (if (and (all DiceUsed) (= (value Player Mover) 1)) (set Value Mover \
+        Undefined))))";
+    (!values_set && then.to_string() == written).then_some(true)
 }
