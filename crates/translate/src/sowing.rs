@@ -23,6 +23,7 @@ mod boards;
 mod branches;
 mod no_rules;
 mod opening;
+mod phases;
 mod rounds;
 
 pub(crate) use no_rules::play_without_moves;
@@ -692,29 +693,33 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
     // between rounds are a game of rounds.
     let mut parts: Vec<&Node> = Vec::new();
     let mut in_rounds = None;
-    let mut with_opening = None;
+    let mut openings: (Vec<&Node>, Option<(&Node, &Node)>) = (Vec::new(), None);
     for node in rules.children() {
         match &node.kind {
             Kind::Named { key, value } if key == "phases" => {
-                let phases = items(value);
-                match phases.as_slice() {
-                    [sowing, between]
-                        if rounds::is_phase(sowing, "Sowing")
-                            && rounds::is_phase(between, "BetweenRounds") =>
-                    {
-                        in_rounds = Some((*sowing, *between));
-                    }
-                    [phase] if phase.is_call("phase") => {
+                match phases::shape(reader, node, &items(value)) {
+                    Some(phases::Phases::One(phase)) => {
                         parts.extend(opening::main_parts(reader, phase));
                     }
-                    phases if let Some((first, main)) = opening::split(phases) => {
-                        parts.extend(opening::main_parts(reader, main));
-                        with_opening = Some((first, main));
+                    Some(phases::Phases::Rounds { sowing, between }) => {
+                        in_rounds = Some((sowing, between));
                     }
-                    _ => reader.lack(
-                        node,
-                        format!("{} phases (the family plays one)", phases.len()),
-                    ),
+                    Some(phases::Phases::Opened {
+                        openings: list,
+                        main,
+                    }) => {
+                        parts.extend(opening::main_parts(reader, main));
+                        openings = (list, Some((node, main)));
+                    }
+                    Some(phases::Phases::OpenedRounds {
+                        openings: list,
+                        sowing,
+                        between,
+                    }) => {
+                        in_rounds = Some((sowing, between));
+                        openings = (list, Some((node, sowing)));
+                    }
+                    None => {}
                 }
             }
             _ => parts.push(node),
@@ -753,9 +758,16 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
             ),
         }
     }
-    match with_opening {
-        Some((first, main)) => opening::read(reader, first, main, &situation),
-        None => opening::none(reader, rules),
+    match openings {
+        (list, Some((phases_node, main))) => phases::read_openings(
+            reader,
+            phases_node,
+            &list,
+            main,
+            in_rounds.is_some(),
+            &situation,
+        ),
+        _ => opening::none(reader, rules),
     }
     if reader.lacks.is_empty() {
         for required in ["start", "play", "end"] {

@@ -745,3 +745,132 @@ fn real_openings_that_hand_over_the_mover_alone_are_read_and_the_rest_named() {
         "{lacks:?}"
     );
 }
+
+/// What the family lacks to play the vendored description `file` has one lack starting with
+/// each of `wanted` (`line:column: what`), and none on the lines `read`.
+fn assert_lacks(file: &str, wanted: &[&str], read: &[u32]) {
+    let lacks = vendored_lacks(file);
+    for want in wanted {
+        assert!(
+            lacks.iter().any(|lack| lack.starts_with(want)),
+            "{file}: no {want:?} in {lacks:?}"
+        );
+    }
+    for line in read {
+        assert!(
+            lacks
+                .iter()
+                .all(|lack| !lack.starts_with(&format!("{line}:"))),
+            "{file}: a lack on line {line}, which is read: {lacks:?}"
+        );
+    }
+}
+
+#[test]
+fn openings_in_a_row_are_each_read_against_the_main_phase_which_is_the_games() {
+    // Ikibuguzo's three openings each hand the mover alone over to the next phase (read: no
+    // lack at their `(nextPhase Mover …)`, lines 57, 74 and 91); what the family lacks is
+    // their plays, the row of openings and, in the main phase it now reads, its own parts.
+    assert_lacks(
+        "Ikibuguzo (Opening 1).lud",
+        &[
+            "41:9: 3 openings in a row (the family plays one)",
+            "43:13: an opening beside a main phase whose play is not a hole lifted",
+            "99:29: a choice of holes the family does not read",
+        ],
+        &[57, 74, 91],
+    );
+    // Intotoi's first opening sows two counters from one hole; its main phase hands over to a
+    // phase of relays and back, which is no opening.
+    assert_lacks(
+        "Intotoi.lud",
+        &[
+            "28:9: 3 openings in a row (the family plays one)",
+            "31:13: an opening whose moves differ from the main phase's",
+            "120:25: holes to lift: (last To afterConsequence:True)",
+        ],
+        &[],
+    );
+}
+
+#[test]
+fn an_opening_before_rounds_is_named_and_the_rounds_and_what_the_start_remembers_read() {
+    // Tuz: the start's remembered "OwnedP1" is read as the rounds' owned holes (no lack at line
+    // 68 any more); the opening ends on where its sowing stops, and the sowing phase marks
+    // tuz holes.
+    assert_lacks(
+        "Tuz.lud",
+        &[
+            "73:9: an opening before rounds",
+            "95:24: an opening that ends on a condition the family does not have: (is In",
+            "117:37: an effect of a sowing the family does not have: (set …)",
+        ],
+        &[68],
+    );
+    // Khutka Boia's "Playable" holes are the rounds' holes in play; a phase after the rounds is
+    // named at its place.
+    assert_lacks(
+        "Khutka Boia.lud",
+        &["168:9: a phase after the rounds' two the family does not play"],
+        &[26],
+    );
+}
+
+#[test]
+fn a_players_own_opening_and_a_phase_that_never_leaves_are_named_at_their_place() {
+    // Hus (Nama)'s openings are each one player's, both handing over to "Sowing" (read: no
+    // lack at their `(nextPhase Mover "Sowing")`, lines 101 and 166).
+    assert_lacks(
+        "Hus (Nama).lud",
+        &["37:9: an opening of one player's own (the family's openings are every player's)"],
+        &[101, 166],
+    );
+    // Isolo's "InitialSowing" hands over to itself, so its "Sowing" is never reached.
+    assert_lacks(
+        "Isolo.lud",
+        &["96:9: a phase that hands over to itself, never to the phase after it"],
+        &[],
+    );
+    // Adjiboto's `(nextPhase Mover (< 8 (count Turns)))` names no phase: Ludii's next one, the
+    // main phase, against which the opening is read as before.
+    assert_lacks(
+        "Adjiboto.lud",
+        &["38:13: an opening whose moves differ from the main phase's"],
+        &[37],
+    );
+}
+
+#[test]
+fn two_openings_the_family_could_each_play_are_one_lack_at_the_phases() {
+    // Two openings, each lifting only some holes and handing over after the first move: each
+    // reads as the family's opening, and what is lacking is the second.
+    let opening = |name: &str, holes: &str, next: &str| {
+        format!(
+            "(phase \"{name}\" (play (move Select (from {holes} if:(> (count at:(from)) 0)) (then (sow {{capture}})))) (nextPhase \"{next}\"))"
+        )
+    };
+    let main = "(play\n            (move Select\n                (from (sites Mover) if:(> (count at:(from)) 0))\n                (then (sow {capture}))\n            )\n        )";
+    let text = description(&[(
+        main,
+        &format!(
+            "phases:{{ {}\n {}\n (phase \"Main\" (play (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow {{capture}}))))) }}",
+            opening("First", "(difference (sites Mover) (sites Left))", "Second"),
+            opening("Second", "(difference (sites Mover) (sites Right))", "Main"),
+        ),
+    )]);
+    let translation = sowing_description("Test.lud", &text);
+    match translation.outcome {
+        Err(Missing::Lacks(lacks)) => {
+            let lacks: Vec<String> = lacks
+                .iter()
+                .map(|lack| format!("{}:{}: {}", lack.span.line, lack.span.column, lack.what))
+                .collect();
+            assert_eq!(
+                lacks,
+                ["12:9: 2 openings in a row (the family plays one)"],
+                "{text}"
+            );
+        }
+        outcome => panic!("{outcome:?}"),
+    }
+}
