@@ -764,7 +764,7 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
             phases_node,
             &list,
             main,
-            in_rounds.is_some(),
+            in_rounds.map(|(_, between)| between),
             &situation,
         ),
         _ => opening::none(reader, rules),

@@ -801,11 +801,17 @@ fn an_opening_before_rounds_is_named_and_the_rounds_and_what_the_start_remembers
     assert_lacks(
         "Tuz.lud",
         &[
-            "73:9: an opening before rounds",
+            "73:9: an opening before rounds (the family",
             "95:24: an opening that ends on a condition the family does not have: (is In",
             "117:37: an effect of a sowing the family does not have: (set …)",
         ],
         &[68],
+    );
+    // Gabata (Wuqro)'s phase between rounds hands over to its opening, played again each round.
+    assert_lacks(
+        "Gabata (Wuqro).lud",
+        &["64:9: an opening before rounds, again each round"],
+        &[59],
     );
     // Khutka Boia's "Playable" holes are the rounds' holes in play; a phase after the rounds is
     // named at its place.

@@ -102,7 +102,7 @@ pub(super) fn shape<'n>(
     for (place, opening) in openings.iter().enumerate() {
         let follower = name(follower(phases, place));
         let next = next_phases(opening);
-        if next.contains(&name(opening)) {
+        if name(opening).is_some_and(|own| next.contains(&Some(own))) {
             reader.lack(
                 opening,
                 format!(
@@ -165,20 +165,22 @@ fn phase_title(phase: &Node) -> String {
     name(phase).map_or_else(|| head_of(phase), |name| format!("(phase \"{name}\" …)"))
 }
 
-/// Reads the openings before `main` (the main phase, or the rounds' sowing phase): one
-/// opening before a main phase is the family's [`super::opening`]; several in a row, or one
-/// before rounds, are named, each opening's own lacks with them.
+/// Reads the openings before `main` (the main phase, or the rounds' sowing phase, `between`
+/// the phase between rounds): one opening before a main phase is the family's
+/// [`super::opening`]; several in a row, or openings before rounds (played once, or again
+/// each round where the phase between rounds hands over to the first), are named, each
+/// opening's own lacks with them.
 pub(super) fn read_openings(
     reader: &mut Reader<'_>,
     node: &Node,
     openings: &[&Node],
     main: &Node,
-    in_rounds: bool,
+    between: Option<&Node>,
     situation: &Situation<'_>,
 ) {
-    match (openings, in_rounds) {
+    match (openings, between) {
         ([], _) => opening::none(reader, node),
-        ([opening], false) => opening::read(reader, opening, main, situation),
+        ([opening], None) => opening::read(reader, opening, main, situation),
         _ => {
             let mut phases = openings.to_vec();
             phases.push(main);
@@ -186,13 +188,15 @@ pub(super) fn read_openings(
                 let follower = follower(&phases, place);
                 opening::read_before(reader, opening, follower, main, situation);
             }
-            let what = if in_rounds {
+            let what = if let Some(between) = between {
+                let again = next_phases(between).contains(&name(openings[0]));
                 format!(
-                    "{} before rounds (the family plays an opening before one main phase)",
+                    "{} before rounds{} (the family plays an opening before one main phase)",
                     match openings.len() {
                         1 => "an opening".to_string(),
                         n => format!("{n} openings"),
-                    }
+                    },
+                    if again { ", again each round" } else { "" }
                 )
             } else {
                 format!(
