@@ -274,7 +274,7 @@ impl Reference {
                 store
             };
             if let Some((opposite, outer)) = self.facing(last)
-                && cells[opposite] > 0
+                && cells[opposite] >= u16::from(self.params.capture_across_fewest)
             {
                 match self.params.empty_hole_capture {
                     EmptyHoleCapture::Off => {}
@@ -610,6 +610,7 @@ impl Reference {
             Score::Captured => store,
             Score::CapturedAndRow => store + row,
             Score::Row => row,
+            Score::StuckLoses => store,
         }
     }
 
@@ -625,6 +626,14 @@ impl Reference {
         }
         if let (GameEnd::MoverRowEmptyWins, Some(mover)) = (self.params.game_end, self.last_mover) {
             return Outcome::single_winner(2, mover);
+        }
+        // The stuck player has passed; the other, to move, wins if it can.
+        if let (Score::StuckLoses, Some(stuck)) = (self.params.score, self.last_mover) {
+            return if self.sowings().is_empty() {
+                Outcome::draw(2)
+            } else {
+                Outcome::single_winner(2, 1 - stuck)
+            };
         }
         match self.score(0).cmp(&self.score(1)) {
             std::cmp::Ordering::Greater => Outcome::single_winner(2, 0),

@@ -204,6 +204,8 @@ impl Sowing {
             Score::Captured => store,
             Score::CapturedAndRow => store + Self::in_territory(&self.cells, &self.board, player),
             Score::Row => Self::in_territory(&self.cells, &self.board, player),
+            // The other player's score counts the counters in the holes too (`outcome`).
+            Score::StuckLoses => store,
         }
     }
 
@@ -829,7 +831,7 @@ impl Sower<'_> {
             let faces = board.has_opposite >> last & 1 == 1;
             match self.params.empty_hole_capture {
                 EmptyHoleCapture::Off => {}
-                _ if !faces || cells[opposite] == 0 => {}
+                _ if !faces || cells[opposite] < u16::from(self.params.capture_across_fewest) => {}
                 EmptyHoleCapture::Opposite => {
                     cells[store] += cells[opposite];
                     cells[opposite] = 0;
@@ -1128,6 +1130,14 @@ impl Game for Sowing {
         }
         if let (GameEnd::MoverRowEmptyWins, Some(mover)) = (self.params.game_end, self.last_mover) {
             return Outcome::single_winner(2, mover);
+        }
+        if let (Score::StuckLoses, Some(stuck)) = (self.params.score, self.last_mover) {
+            // The game ended on the stuck player's pass: the turn is the other's.
+            return if self.holes_to_sow() == [0, 0] {
+                Outcome::draw(2)
+            } else {
+                Outcome::single_winner(2, Self::opponent(stuck))
+            };
         }
         let (one, two) = (self.score(0), self.score(1));
         match one.cmp(&two) {

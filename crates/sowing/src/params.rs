@@ -112,6 +112,11 @@ option_enum! {
         /// The counters left in the player's own row, whatever it captured (Das Bohnenspiel's
         /// score counts a store that its captures never reach).
         Row = "row",
+        /// The player left without a move, once it has made its forced pass, loses; the game
+        /// is drawn when the other cannot move either (Aw-li On-nam Ot-tjin's scores: the
+        /// stuck player's captures against those and every counter left in the holes, which
+        /// the other's move needs). Needs the `mover-cannot-move` end.
+        StuckLoses = "stuck-loses",
     }
 }
 
@@ -264,6 +269,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub capture_across_row: CaptureAcrossRow = CaptureAcrossRow::Own, ludii: CaptureAcrossRow::Own;
 
+        /// The fewest counters the facing hole must hold for the capture across (`empty_hole_capture`) to be made: 1, any, or 2 (Yovodji's `(< 1 (count at:"OppositePit"))`).
+        #[rule(cites = "sowing family", source = "", range = 1..=4)]
+        pub capture_across_fewest: u8 = 1, ludii: 1;
+
         /// A sowing that ends in one's own store gives another turn.
         #[rule(cites = "sowing family", source = "")]
         pub extra_turn_in_store: bool = false, ludii: false;
@@ -359,6 +368,9 @@ fn validate(params: &SowingParams) -> Result<(), String> {
                 .into(),
         );
     }
+    if params.capture_across_fewest > 1 && params.empty_hole_capture == EmptyHoleCapture::Off {
+        return Err("capture_across_fewest: needs a capture across".into());
+    }
     if params.capture_across_row != CaptureAcrossRow::Own
         && (params.empty_hole_capture == EmptyHoleCapture::Off || params.rows != 2)
     {
@@ -418,6 +430,17 @@ fn validate(params: &SowingParams) -> Result<(), String> {
             "capture_goal: {} counters are not more than half of the {total}",
             params.capture_goal
         ));
+    }
+    if params.score == Score::StuckLoses
+        && (params.game_end != GameEnd::MoverCannotMove
+            || params.round_refill > 0
+            || params.cycle_ends
+            || params.end_by_agreement)
+    {
+        return Err(
+            "score: a stuck player loses only where the game ends when a player cannot move, in one round, without cycles or agreements"
+                .into(),
+        );
     }
     if params.singles_last && params.min_to_sow < 2 {
         return Err("singles_last: holes of one counter are already lifted".into());

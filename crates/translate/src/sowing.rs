@@ -23,6 +23,7 @@ mod boards;
 mod branches;
 mod no_rules;
 mod opening;
+mod phases;
 mod rounds;
 
 pub(crate) use no_rules::play_without_moves;
@@ -725,29 +726,33 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
     // between rounds are a game of rounds.
     let mut parts: Vec<&Node> = Vec::new();
     let mut in_rounds = None;
-    let mut with_opening = None;
+    let mut openings: (Vec<&Node>, Option<(&Node, &Node)>) = (Vec::new(), None);
     for node in rules.children() {
         match &node.kind {
             Kind::Named { key, value } if key == "phases" => {
-                let phases = items(value);
-                match phases.as_slice() {
-                    [sowing, between]
-                        if rounds::is_phase(sowing, "Sowing")
-                            && rounds::is_phase(between, "BetweenRounds") =>
-                    {
-                        in_rounds = Some((*sowing, *between));
-                    }
-                    [phase] if phase.is_call("phase") => {
+                match phases::shape(reader, node, &items(value)) {
+                    Some(phases::Phases::One(phase)) => {
                         parts.extend(opening::main_parts(reader, phase));
                     }
-                    phases if let Some((first, main)) = opening::split(phases) => {
-                        parts.extend(opening::main_parts(reader, main));
-                        with_opening = Some((first, main));
+                    Some(phases::Phases::Rounds { sowing, between }) => {
+                        in_rounds = Some((sowing, between));
                     }
-                    _ => reader.lack(
-                        node,
-                        format!("{} phases (the family plays one)", phases.len()),
-                    ),
+                    Some(phases::Phases::Opened {
+                        openings: list,
+                        main,
+                    }) => {
+                        parts.extend(opening::main_parts(reader, main));
+                        openings = (list, Some((node, main)));
+                    }
+                    Some(phases::Phases::OpenedRounds {
+                        openings: list,
+                        sowing,
+                        between,
+                    }) => {
+                        in_rounds = Some((sowing, between));
+                        openings = (list, Some((node, sowing)));
+                    }
+                    None => {}
                 }
             }
             _ => parts.push(node),
@@ -786,9 +791,16 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
             ),
         }
     }
-    match with_opening {
-        Some((first, main)) => opening::read(reader, first, main, &situation),
-        None => opening::none(reader, rules),
+    match openings {
+        (list, Some((phases_node, main))) => phases::read_openings(
+            reader,
+            phases_node,
+            &list,
+            main,
+            in_rounds.map(|(_, between)| between),
+            &situation,
+        ),
+        _ => opening::none(reader, rules),
     }
     if reader.lacks.is_empty() {
         for required in ["start", "play", "end"] {
@@ -1542,7 +1554,9 @@ fn landings(situation: &Situation<'_>, most: i64, theirs_sown: bool) -> Vec<Land
             }
             // The last hole holds at least the last counter.
             for count in 1..=most {
-                for facing in [0i64, 3] {
+                // A facing hole of one counter tells apart a capture across one that is not
+                // empty from one of more (Yovodji's).
+                for facing in [0i64, 1, 3] {
                     all.push(Landing {
                         mover,
                         cell,
@@ -1617,7 +1631,10 @@ fn read_effects(
     let mut any_count_across = false;
     let mut either_row_across = false;
     let mut theirs_to_owner = false;
+    let mut fewest_facing = 1i64;
     let mut capture_node = None;
+    // Where an earlier case captures.
+    let mut captured = vec![false; all.len()];
     for (conditions, action) in found {
         let mut table = Vec::with_capacity(all.len());
         for &landing in &all {
@@ -1633,6 +1650,14 @@ fn read_effects(
         let when =
             |test: &dyn Fn(Landing) -> bool| all.iter().zip(&table).all(|(&l, &t)| t == test(l));
         let node = conditions.last().map_or(sow, |c| c.0);
+        // Yovodji relays from a hole left holding more than one counter where no capture was
+        // made, as the family's relay does.
+        let uncaptured_occupied = || {
+            all.iter()
+                .zip(&table)
+                .zip(&captured)
+                .all(|((&l, &t), &c)| t == (l.cell < board.holes && l.count > 1 && !c))
+        };
         match action {
             Action::MoveAgain { pending, remembers } => {
                 let own_store = |l: Landing| l.cell == board.holes + usize::from(l.mover - 1);
@@ -1661,7 +1686,9 @@ fn read_effects(
                 if when(&own_store) && board.holes < situation.cells.len() {
                     extra_turn = true;
                 } else if relay_from_last
-                    && (when(&occupied) || when(&|l: Landing| !own_store(l) && occupied(l)))
+                    && (when(&occupied)
+                        || when(&|l: Landing| !own_store(l) && occupied(l))
+                        || uncaptured_occupied())
                 {
                     relay = true;
                 } else {
@@ -1679,6 +1706,9 @@ fn read_effects(
                 into,
             } => {
                 capture_node = Some(node);
+                for (made, &t) in captured.iter_mut().zip(&table) {
+                    *made |= t;
+                }
                 let to_opponent = match capture_place(into, situation) {
                     Some((place, to_opponent))
                         if reader.capture_place.is_none_or(|p| p == place) =>
@@ -1737,15 +1767,31 @@ fn read_effects(
                         && board.has_opposite >> l.cell & 1 == 1
                         && (l.count == 1 || any_count)
                 };
-                let kalah_like = |any_count: bool, rows: u8| {
-                    let strict = |l: Landing| across(l, any_count, rows) && l.facing > 0;
+                // The fewest counters the facing hole holds for the capture: any (Kalah's), or
+                // two (Yovodji's).
+                let kalah_like_facing = |any_count: bool, rows: u8, fewest: i64| {
+                    let strict = |l: Landing| across(l, any_count, rows) && l.facing >= fewest;
                     let when_facing = !*last
-                        && all
-                            .iter()
-                            .zip(&table)
-                            .all(|(&l, &t)| l.facing == 0 || t == across(l, any_count, rows));
+                        && all.iter().zip(&table).all(|(&l, &t)| {
+                            l.facing == 0 || t == (across(l, any_count, rows) && l.facing >= fewest)
+                        });
                     when(&strict) || when_facing
                 };
+                let fewest = [1, 2]
+                    .into_iter()
+                    .find(|&fewest| {
+                        [
+                            (false, OWN),
+                            (true, OWN),
+                            (false, THEIRS),
+                            (false, OWN | THEIRS),
+                        ]
+                        .into_iter()
+                        .any(|(any, rows)| kalah_like_facing(any, rows, fewest))
+                    })
+                    .unwrap_or(1);
+                let kalah_like =
+                    |any_count: bool, rows: u8| kalah_like_facing(any_count, rows, fewest);
                 if to_opponent {
                     // Yovodi's: an empty hole of the opponent's row gives the opponent the
                     // counters facing it.
@@ -1756,6 +1802,7 @@ fn read_effects(
                         && kalah_like(false, THEIRS)
                     {
                         theirs_to_owner = true;
+                        fewest_facing = fewest;
                         continue;
                     }
                     reader.lack(
@@ -1771,12 +1818,14 @@ fn read_effects(
                     && !any_count
                     && board.rows == 2
                     && kalah_like(false, OWN | THEIRS);
-                if takes_facing
-                    && (kalah_like(false, OWN) || any_count || either_row)
-                    && count.is_none()
+                // Dabuda takes `count:1` from the last hole, which the capture across needs
+                // to hold that one counter alone: the whole hole.
+                let whole_last = count.is_none() || (*count == Some(1) && *last && !any_count);
+                if takes_facing && (kalah_like(false, OWN) || any_count || either_row) && whole_last
                 {
                     any_count_across = any_count;
                     either_row_across = either_row;
+                    fewest_facing = fewest;
                     empty_capture = match (*last, column) {
                         (false, true) => EmptyHoleCapture::OppositeColumn,
                         (true, false) => EmptyHoleCapture::OppositeAndLast,
@@ -1906,6 +1955,12 @@ fn read_effects(
         empty_capture != EmptyHoleCapture::Off,
     );
     reader.set_or_default(
+        "capture_across_fewest",
+        fewest_facing,
+        at,
+        fewest_facing != 1,
+    );
+    reader.set_or_default(
         "capture_across_any_count",
         any_count_across,
         at,
@@ -1938,7 +1993,19 @@ fn read_effects(
         sow,
         relay,
     );
-    match (sow.named("backtracking"), rows) {
+    let backtracking = sow.named("backtracking");
+    match backtracking.map(|value| never_walks_back(reader, value, situation, &all)) {
+        Some(Ok(true)) => {
+            reader.set("capture_chain", false, backtracking.unwrap_or(sow));
+            return finish_relay(reader, sow, relay_from_last, relay);
+        }
+        Some(Err(error)) => {
+            reader.unknown(backtracking.unwrap_or(sow), error, "a backward chain");
+            return;
+        }
+        Some(Ok(false)) | None => {}
+    }
+    match (backtracking, rows) {
         (None, _) => reader.default("capture_chain", false, sow),
         (Some(value), Some(row)) => {
             // Ludii walks back while the sowing's condition (`if:`) and the backtracking
@@ -1984,12 +2051,48 @@ fn read_effects(
             format!("a backward chain without a capture of counts: {value}"),
         ),
     }
+    finish_relay(reader, sow, relay_from_last, relay);
+}
+
+fn finish_relay(reader: &mut Reader<'_>, sow: &Node, relay_from_last: bool, relay: bool) {
     if relay_from_last && !relay {
         reader.lack(
             sow,
             "a turn that goes on from the last hole without a relay the family reads",
         );
     }
+}
+
+/// Whether Ludii's walk back never begins: it reads the backtracking condition first with
+/// `(from)` the hole the sowing was lifted from, which a sowing that passes over it
+/// (`includeSelf:False`) leaves empty; where the condition fails there for every landing,
+/// there is no chain (Yovodji's asks `(from)` for a capture of two or three).
+fn never_walks_back(
+    reader: &Reader<'_>,
+    condition: &Node,
+    situation: &Situation<'_>,
+    all: &[Landing],
+) -> Result<bool, Unknown> {
+    let skips_origin = reader
+        .reading
+        .get("skip_origin")
+        .is_some_and(|read| read.value == "true");
+    if !skips_origin {
+        return Ok(false);
+    }
+    let board = situation.board;
+    for &landing in all {
+        for origin in (0..board.holes).filter(|&hole| hole != landing.cell) {
+            let mut context = situation.context(landing.mover);
+            context.counts[situation.cells[landing.cell]] = landing.count;
+            context.to = situation.cells[landing.cell] as i64;
+            context.from = situation.cells[origin] as i64;
+            if context.boolean(condition)? {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// Whether a site expression names the hole facing `(to)` (or, `outer`, the opponent's outer
@@ -2104,11 +2207,6 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
     // Ludii reads `(no Moves Next)` right after the move: the next player's stalemate ends the
     // game at once. `(no Moves Mover)` is read then too, when the mover is still the player
     // who moved: it holds once a player with nothing to play has made its forced pass.
-    let no_moves_of = |node: &Node, who: &str| {
-        node.is_call("no")
-            && node.arg(0).is_some_and(|a| is_symbol(a, "Moves"))
-            && node.arg(1).is_some_and(|a| is_symbol(a, who))
-    };
     let no_moves = |who: &str| no_moves_of(condition, who);
     let both = condition.is_call("and")
         && matches!(
@@ -2130,6 +2228,19 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
                 format!("an end condition the family does not have: {condition}"),
             ),
             Err(error) => reader.unknown(condition, error, "an end condition"),
+        }
+    }
+    if no_moves("Mover") && matches!(result.kind, Kind::Array(_)) {
+        match stuck_loses(result, situation, reader.capture_place) {
+            Ok(true) => {
+                reader.set("score", Score::StuckLoses, result);
+                return;
+            }
+            Ok(false) => {}
+            Err(error) => {
+                reader.unknown(result, error, "a result");
+                return;
+            }
         }
     }
     if !result.is_call("byScore") {
@@ -2168,6 +2279,98 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
             format!("scores not given for both players: {result}"),
         ),
     }
+}
+
+fn no_moves_of(node: &Node, who: &str) -> bool {
+    node.is_call("no")
+        && node.arg(0).is_some_and(|a| is_symbol(a, "Moves"))
+        && node.arg(1).is_some_and(|a| is_symbol(a, who))
+}
+
+/// Whether the results of a stuck mover are Aw-li On-nam Ot-tjin's: `(if (no Moves Next)
+/// (result Mover Draw))`, then for each mover a `byScore` that gives the mover its captures and
+/// the other player those captures and every counter in the holes. The other player can move
+/// only with counters in the holes, so it wins unless it cannot move either.
+fn stuck_loses(
+    result: &Node,
+    situation: &Situation<'_>,
+    captures_into: Option<CapturePlace>,
+) -> Result<bool, Unknown> {
+    let rules = items(result);
+    let [draw, by_mover @ ..] = rules.as_slice() else {
+        return Ok(false);
+    };
+    let draws = draw.is_call("if")
+        && draw.arg(0).is_some_and(|c| no_moves_of(c, "Next"))
+        && draw.arg(1).is_some_and(|r| {
+            r.is_call("result")
+                && r.arg(0).is_some_and(|a| is_symbol(a, "Mover"))
+                && r.arg(1).is_some_and(|a| is_symbol(a, "Draw"))
+        });
+    if !draws || by_mover.iter().any(|rule| !rule.is_call("if")) {
+        return Ok(false);
+    }
+    let board = situation.board;
+    for mover in 1..=2u8 {
+        let mut scored = None;
+        for rule in by_mover {
+            let (Some(condition), Some(then)) = (rule.arg(0), rule.arg(1)) else {
+                return Ok(false);
+            };
+            if situation.context(mover).boolean(condition)? {
+                if scored.is_some() {
+                    return Ok(false);
+                }
+                scored = Some(then);
+            }
+        }
+        let Some(by_score) = scored.filter(|n| n.is_call("byScore")) else {
+            return Ok(false);
+        };
+        let scores: Vec<&Node> = by_score.positional().flat_map(items).collect();
+        if scores.len() != 2 {
+            return Ok(false);
+        }
+        let place = |player: u8| match captures_into {
+            Some(CapturePlace::Hand) => Some(situation.context(player).hand(player)),
+            Some(CapturePlace::Store) => {
+                situation.places.maps.get(&(String::new(), player)).copied()
+            }
+            None => None,
+        };
+        let (Some(mine), Some(theirs)) = (place(mover), place(3 - mover)) else {
+            return Ok(false);
+        };
+        for trial in 0..4i64 {
+            let mut context = situation.context(mover);
+            let captured = 7 + trial;
+            context.counts[mine] = captured;
+            context.counts[theirs] = 20 + trial;
+            let mut in_holes = 0;
+            for cell in 0..board.holes {
+                let count = (cell as i64 * 3 + trial) % 5;
+                context.counts[situation.cells[cell]] = count;
+                in_holes += count;
+            }
+            for (player, score) in [1u8, 2].into_iter().zip(&scores) {
+                let named = score.is_call("score")
+                    && score.arg(0).and_then(Node::as_symbol)
+                        == Some(if player == 1 { "P1" } else { "P2" });
+                let Some(value) = score.arg(1).filter(|_| named) else {
+                    return Ok(false);
+                };
+                let wanted = if player == mover {
+                    captured
+                } else {
+                    captured + in_holes
+                };
+                if context.int(value)? != wanted {
+                    return Ok(false);
+                }
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// Two rules, `(if C (result Pn Win))` for each player, where C holds when player n has

@@ -213,6 +213,81 @@ fn a_capture_across_reads_on_ones_own_row_or_on_either() {
     );
 }
 
+#[test]
+fn a_capture_across_that_takes_the_last_holes_one_counter_by_count_is_kalahs() {
+    // Dabuda takes the facing hole and `count:1` from the last hole, which the capture needs
+    // to hold one counter: Kalah's capture, beside its relay from a hole that held more.
+    let dabuda = vendored("Dabuda.lud");
+    assert_eq!(
+        dabuda.empty_hole_capture,
+        sowing::EmptyHoleCapture::OppositeAndLast
+    );
+    assert_eq!(dabuda.relay, sowing::Relay::Occupied);
+    assert!(dabuda.capture_counts.is_empty());
+    // Two counters taken from a hole that holds one is no capture of the family.
+    let text = vendored_text("Dabuda.lud");
+    let two = text.replace("count:1\n", "count:2\n");
+    assert_ne!(two, text);
+    assert_lacks_in("Dabuda.lud", &two, "21:21: a capture");
+}
+
+#[test]
+fn a_stuck_mover_whose_opponent_scores_the_holes_too_loses() {
+    // Aw-li On-nam Ot-tjin: a draw when the next player cannot move either, otherwise the
+    // stuck mover's store against that store and every counter in the holes.
+    let awli = vendored("Aw-li On-nam Ot-tjin.lud");
+    assert_eq!(awli.score, sowing::Score::StuckLoses);
+    assert_eq!(awli.game_end, sowing::GameEnd::MoverCannotMove);
+    // The other player's own store against the mover's: the larger score, which the family
+    // does not read here.
+    let text = vendored_text("Aw-li On-nam Ot-tjin.lud");
+    let own_store = text.replace(
+        r#"(score P2 "PiecesOwnedByP1")"#,
+        r#"(score P2 ("KalahCount" P2))"#,
+    );
+    assert_ne!(own_store, text);
+    // Without the draw of two stuck players, neither.
+    let no_draw = text.replace("(if (no Moves Next) (result Mover Draw))", "");
+    assert_ne!(no_draw, text);
+    for changed in [own_store, no_draw] {
+        assert_lacks_in(
+            "Aw-li On-nam Ot-tjin.lud",
+            &changed,
+            ": a result other than the larger score",
+        );
+    }
+}
+
+#[test]
+fn yovodjis_capture_across_needs_two_facing_and_its_walk_back_never_begins() {
+    // Yovodji relays where no capture of two or three is made, takes across only a facing hole
+    // of more than one counter, and asks its walk back about `(from)`, the hole it lifted,
+    // which its sowing passes over and leaves empty: never a chain.
+    let yovodji = vendored("Yovodji.lud");
+    assert_eq!(yovodji.capture_across_fewest, 2);
+    assert_eq!(
+        yovodji.empty_hole_capture,
+        sowing::EmptyHoleCapture::Opposite
+    );
+    assert_eq!(yovodji.relay, sowing::Relay::Occupied);
+    assert!(!yovodji.capture_chain);
+    assert!(yovodji.end_by_agreement);
+    let text = vendored_text("Yovodji.lud");
+    // Any counter facing: Kalah's capture across.
+    let any_facing = text.replace(
+        r#"(< 1 (count at:"OppositePit"))"#,
+        r#"(< 0 (count at:"OppositePit"))"#,
+    );
+    assert_ne!(any_facing, text);
+    let translation = sowing_description("Yovodji.lud", &any_facing);
+    let file = translation.outcome.as_ref().unwrap();
+    assert_eq!(file.parameters["capture_across_fewest"].value, "1");
+    // A sowing that sows its own hole again may find counters there to walk back from.
+    let sows_itself = text.replace("includeSelf:False", "includeSelf:True");
+    assert_ne!(sows_itself, text);
+    assert_lacks_in("Yovodji.lud", &sows_itself, ": a backward chain");
+}
+
 /// A board with a store at either end, outside the track, mapped to the players as Das
 /// Bohnenspiel's is, with regions named "Home"; `{into}` is where captures go.
 fn with_stores(into: &str) -> String {
@@ -490,13 +565,18 @@ fn play_at_random(
     game.check_invariants().unwrap();
 }
 
-/// The vendored description `file` read as the family's `ludii` preset.
-fn vendored(file: &str) -> sowing::SowingParams {
+/// The vendored description `file`'s text.
+fn vendored_text(file: &str) -> String {
     let path = format!(
         "{}/../../corpus/ludii/lud/{file}",
         env!("CARGO_MANIFEST_DIR")
     );
-    let text = std::fs::read_to_string(path).unwrap();
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// The vendored description `file` read as the family's `ludii` preset.
+fn vendored(file: &str) -> sowing::SowingParams {
+    let text = vendored_text(file);
     let translation = sowing_description(file, &text);
     let game = translation
         .outcome
@@ -687,12 +767,18 @@ fn an_opening_the_mover_leaves_on_another_condition_is_a_lack_at_it() {
 
 /// What the family lacks to play the vendored description `file`, each as `line:column: what`.
 fn vendored_lacks(file: &str) -> Vec<String> {
-    let path = format!(
-        "{}/../../corpus/ludii/lud/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(path).unwrap();
-    match sowing_description(file, &text).outcome {
+    lacks_of(file, &vendored_text(file))
+}
+
+/// What the family lacks to play `text` has one lack whose `line:column: what` holds `part`.
+fn assert_lacks_in(file: &str, text: &str, part: &str) {
+    let lacks = lacks_of(file, text);
+    assert!(lacks.iter().any(|lack| lack.contains(part)), "{lacks:?}");
+}
+
+/// What the family lacks to play `text`, each as `line:column: what`.
+fn lacks_of(file: &str, text: &str) -> Vec<String> {
+    match sowing_description(file, text).outcome {
         Err(Missing::Lacks(lacks)) => lacks
             .iter()
             .map(|lack| format!("{}:{}: {}", lack.span.line, lack.span.column, lack.what))
@@ -744,4 +830,139 @@ fn real_openings_that_hand_over_the_mover_alone_are_read_and_the_rest_named() {
         )),
         "{lacks:?}"
     );
+}
+
+/// What the family lacks to play the vendored description `file` has one lack starting with
+/// each of `wanted` (`line:column: what`), and none on the lines `read`.
+fn assert_lacks(file: &str, wanted: &[&str], read: &[u32]) {
+    let lacks = vendored_lacks(file);
+    for want in wanted {
+        assert!(
+            lacks.iter().any(|lack| lack.starts_with(want)),
+            "{file}: no {want:?} in {lacks:?}"
+        );
+    }
+    for line in read {
+        assert!(
+            lacks
+                .iter()
+                .all(|lack| !lack.starts_with(&format!("{line}:"))),
+            "{file}: a lack on line {line}, which is read: {lacks:?}"
+        );
+    }
+}
+
+#[test]
+fn openings_in_a_row_are_each_read_against_the_main_phase_which_is_the_games() {
+    // Ikibuguzo's three openings each hand the mover alone over to the next phase (read: no
+    // lack at their `(nextPhase Mover …)`, lines 57, 74 and 91); what the family lacks is
+    // their plays, the row of openings and, in the main phase it now reads, its own parts.
+    assert_lacks(
+        "Ikibuguzo (Opening 1).lud",
+        &[
+            "41:9: 3 openings in a row (the family plays one)",
+            "43:13: an opening beside a main phase whose play is not a hole lifted",
+            "99:29: a choice of holes the family does not read",
+        ],
+        &[57, 74, 91],
+    );
+    // Intotoi's first opening sows two counters from one hole; its main phase hands over to a
+    // phase of relays and back, which is no opening.
+    assert_lacks(
+        "Intotoi.lud",
+        &[
+            "28:9: 3 openings in a row (the family plays one)",
+            "31:13: an opening whose moves differ from the main phase's",
+            "120:25: holes to lift: (last To afterConsequence:True)",
+        ],
+        &[],
+    );
+}
+
+#[test]
+fn an_opening_before_rounds_is_named_and_the_rounds_and_what_the_start_remembers_read() {
+    // Tuz: the start's remembered "OwnedP1" is read as the rounds' owned holes (no lack at line
+    // 68 any more); the opening ends on where its sowing stops, and the sowing phase marks
+    // tuz holes.
+    assert_lacks(
+        "Tuz.lud",
+        &[
+            "73:9: an opening before rounds (the family",
+            "95:24: an opening that ends on a condition the family does not have: (is In",
+            "117:37: an effect of a sowing the family does not have: (set …)",
+        ],
+        &[68],
+    );
+    // Gabata (Wuqro)'s phase between rounds hands over to its opening, played again each round.
+    assert_lacks(
+        "Gabata (Wuqro).lud",
+        &["64:9: an opening before rounds, again each round"],
+        &[59],
+    );
+    // Khutka Boia's "Playable" holes are the rounds' holes in play; a phase after the rounds is
+    // named at its place.
+    assert_lacks(
+        "Khutka Boia.lud",
+        &["168:9: a phase after the rounds' two the family does not play"],
+        &[26],
+    );
+}
+
+#[test]
+fn a_players_own_opening_and_a_phase_that_never_leaves_are_named_at_their_place() {
+    // Hus (Nama)'s openings are each one player's, both handing over to "Sowing" (read: no
+    // lack at their `(nextPhase Mover "Sowing")`, lines 101 and 166).
+    assert_lacks(
+        "Hus (Nama).lud",
+        &["37:9: an opening of one player's own (the family's openings are every player's)"],
+        &[101, 166],
+    );
+    // Isolo's "InitialSowing" hands over to itself, so its "Sowing" is never reached.
+    assert_lacks(
+        "Isolo.lud",
+        &["96:9: a phase that hands over to itself, never to the phase after it"],
+        &[],
+    );
+    // Adjiboto's `(nextPhase Mover (< 8 (count Turns)))` names no phase: Ludii's next one, the
+    // main phase, against which the opening is read as before.
+    assert_lacks(
+        "Adjiboto.lud",
+        &["38:13: an opening whose moves differ from the main phase's"],
+        &[37],
+    );
+}
+
+#[test]
+fn two_openings_the_family_could_each_play_are_one_lack_at_the_phases() {
+    // Two openings, each lifting only some holes and handing over after the first move: each
+    // reads as the family's opening, and what is lacking is the second.
+    let opening = |name: &str, holes: &str, next: &str| {
+        format!(
+            "(phase \"{name}\" (play (move Select (from {holes} if:(> (count at:(from)) 0)) (then (sow {{capture}})))) (nextPhase \"{next}\"))"
+        )
+    };
+    let main = "(play\n            (move Select\n                (from (sites Mover) if:(> (count at:(from)) 0))\n                (then (sow {capture}))\n            )\n        )";
+    let text = description(&[(
+        main,
+        &format!(
+            "phases:{{ {}\n {}\n (phase \"Main\" (play (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow {{capture}}))))) }}",
+            opening("First", "(difference (sites Mover) (sites Left))", "Second"),
+            opening("Second", "(difference (sites Mover) (sites Right))", "Main"),
+        ),
+    )]);
+    let translation = sowing_description("Test.lud", &text);
+    match translation.outcome {
+        Err(Missing::Lacks(lacks)) => {
+            let lacks: Vec<String> = lacks
+                .iter()
+                .map(|lack| format!("{}:{}: {}", lack.span.line, lack.span.column, lack.what))
+                .collect();
+            assert_eq!(
+                lacks,
+                ["12:9: 2 openings in a row (the family plays one)"],
+                "{text}"
+            );
+        }
+        outcome => panic!("{outcome:?}"),
+    }
 }

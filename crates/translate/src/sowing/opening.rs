@@ -1,5 +1,6 @@
-//! Games that open with a phase of their own: two phases, the first played like the second but
-//! lifting only from some holes, until its `(nextPhase …)` hands the players over to the second:
+//! Games that open with a phase of their own (told apart from the main phase by
+//! [`super::phases`]), played like the main phase but lifting only from some holes, until its
+//! `(nextPhase …)` hands the players over to the phase after it:
 //! every player after a number of turns, or each player alone on its own move (`(nextPhase Mover
 //! …)`). Ludii reads `(nextPhase …)` after every move, before the turn passes, with the turn that
 //! move was made in (`(count Turns)` counts from 1 and grows when the mover changes), the move's
@@ -10,16 +11,6 @@
 
 use super::*;
 use sowing::{HoleNames, OpeningLeaves};
-
-/// The first and the main phase of a game of two phases, where neither is a round's.
-pub(super) fn split<'n>(phases: &[&'n Node]) -> Option<(&'n Node, &'n Node)> {
-    match phases {
-        [opening, main] if opening.is_call("phase") && main.is_call("phase") => {
-            Some((*opening, *main))
-        }
-        _ => None,
-    }
-}
 
 /// The opening's parameters of a game without one.
 pub(super) fn none(reader: &mut Reader<'_>, rules: &Node) {
@@ -54,9 +45,24 @@ pub(super) fn read(
     main: &Node,
     situation: &Situation<'_>,
 ) {
+    read_before(reader, opening, main, main, situation);
+}
+
+/// Reads an opening that hands over to `follower` (the main phase, or the next opening)
+/// against the main phase.
+pub(super) fn read_before(
+    reader: &mut Reader<'_>,
+    opening: &Node,
+    follower: &Node,
+    main: &Node,
+    situation: &Situation<'_>,
+) {
     let mut play = None;
     let mut next = Vec::new();
-    for part in opening.children().iter().skip(1) {
+    // The phase's name, and the player it is played by where it names one (named where the
+    // phases are told apart).
+    let role = opening.arg(1).and_then(Node::as_symbol).is_some();
+    for part in opening.children().iter().skip(1 + usize::from(role)) {
         match part.head() {
             Some("play") if play.is_none() => play = Some(part),
             Some("nextPhase") => next.push(part),
@@ -76,7 +82,7 @@ pub(super) fn read(
         );
         return;
     };
-    let Some((turns, leaves)) = ending(reader, next, main) else {
+    let Some((turns, leaves)) = ending(reader, next, follower) else {
         return;
     };
     let Some(main_play) = child(main, "play") else {
@@ -147,21 +153,21 @@ pub(super) fn read(
     );
 }
 
-/// The turn from whose first move on `(nextPhase …)` hands players over to `main`, and who
+/// The turn from whose first move on `(nextPhase …)` hands players over to `follower`, and who
 /// leaves then: every player (no role), or the mover alone (`Mover`) after that move or, where
 /// the condition is `(not (is Next Mover))`, after the move that ends its turn.
-fn ending(reader: &mut Reader<'_>, next: &Node, main: &Node) -> Option<(u8, OpeningLeaves)> {
+fn ending(reader: &mut Reader<'_>, next: &Node, follower: &Node) -> Option<(u8, OpeningLeaves)> {
     let mut condition = None;
     let mut mover = false;
     for (place, argument) in next.positional().enumerate() {
         match &argument.kind {
-            Kind::Str(name) if main.arg(0).and_then(Node::as_str) == Some(name.as_str()) => {}
+            Kind::Str(name) if follower.arg(0).and_then(Node::as_str) == Some(name.as_str()) => {}
             _ if place == 0 && is_symbol(argument, "Mover") => mover = true,
             Kind::Call { .. } if condition.is_none() => condition = Some(argument),
             _ => {
                 reader.lack(
                     argument,
-                    format!("an opening that ends other than for every player or the mover, into the main phase: {next}"),
+                    format!("an opening that ends other than for every player or the mover, into the phase after it: {next}"),
                 );
                 return None;
             }
