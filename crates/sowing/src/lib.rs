@@ -143,25 +143,10 @@ impl Sowing {
         sum
     }
 
-    /// Whether any hole of `holes` holds a counter: a row is rarely empty, so the first
-    /// hole read usually answers.
-    #[inline]
-    fn any_counter(cells: &[u16; MAX_CELLS], holes: u64) -> bool {
-        let mut bits = holes;
-        while bits != 0 {
-            if cells[bits.trailing_zeros() as usize] != 0 {
-                return true;
-            }
-            bits &= bits - 1;
-        }
-        false
-    }
-
     /// The holes of `holes` holding at least `fewest` counters (from 1 to 32,768), as bits.
-    /// Four holes are read at once as the 16-bit lanes of a word: adding to each lane what
+    /// On a large board, four holes are read at once as the 16-bit lanes of a word: adding to each lane what
     /// takes `fewest` to its top bit sets that bit where the lane holds as many, and a
-    /// multiplication gathers the four top bits side by side. Even a row of six holes is
-    /// cheaper so (three words) than hole by hole.
+    /// multiplication gathers the four top bits side by side.
     #[inline(always)]
     fn holes_holding(cells: &[u16; MAX_CELLS], holes: u64, fewest: u16) -> u64 {
         const LANES: u64 = 0x0001_0001_0001_0001;
@@ -172,28 +157,28 @@ impl Sowing {
         if holes == 0 {
             return 0;
         }
-        let (first, last) = (
-            holes.trailing_zeros() as usize / 4,
-            (63 - holes.leading_zeros()) as usize / 4,
-        );
+        let (first, last) = (holes.trailing_zeros(), 63 - holes.leading_zeros());
+        if last - first < 8 {
+            // A row of a few holes is read faster hole by hole.
+            let mut bits = holes;
+            let mut found = 0u64;
+            while bits != 0 {
+                let hole = bits.trailing_zeros();
+                bits &= bits - 1;
+                found |= u64::from(cells[hole as usize] >= fewest) << hole;
+            }
+            return found;
+        }
         let add = (0x8000 - u64::from(fewest)) * LANES;
-        let quad = |quad: usize| {
+        let (first, last) = (first as usize / 4, last as usize / 4);
+        let mut found = 0u64;
+        for quad in first..=last {
             let lane = |i: usize| u64::from(cells[4 * quad + i]) << (16 * i);
             let word = lane(0) | lane(1) | lane(2) | lane(3);
             // Lanes of 32,768 or more have their top bit set already; the others take the
             // sum without carrying into the next lane.
             let holding = (((word & !TOP) + add) | word) & TOP;
-            (((holding >> 15).wrapping_mul(GATHER) >> 48) & 0xf) << (4 * quad)
-        };
-        // A row of up to nine holes lies within three words: read them without a loop (words
-        // past the holes are read too, and masked off).
-        let base = first.min(MAX_HOLES / 4 - 3);
-        if last <= base + 2 {
-            return (quad(base) | quad(base + 1) | quad(base + 2)) & holes;
-        }
-        let mut found = 0u64;
-        for at in first..=last {
-            found |= quad(at);
+            found |= (((holding >> 15).wrapping_mul(GATHER) >> 48) & 0xf) << (4 * quad);
         }
         found & holes
     }
@@ -379,28 +364,23 @@ impl Sowing {
         if !self.params.must_feed {
             return true;
         }
-        if let Some(feeds) = self.feeds_unplayed(hole, way, stocked) {
-            return feeds;
+        if self.spares(hole, way, stocked) {
+            return true;
         }
         let mut cells = self.cells;
         // A relay or another turn continues the mover's play; what counts is the opponent's
         // row once this sowing is done, as Ludii's `ifAfterwards` reads it.
         self.sower().sow_on(&mut cells, hole, self.to_move, way);
-        Self::any_counter(
-            &cells,
-            self.board.territory[usize::from(Self::opponent(self.to_move))],
-        )
+        Self::in_territory(&cells, &self.board, Self::opponent(self.to_move)) > 0
     }
 
-    /// Whether sowing `hole` feeds, where that is sure without playing it out (`None`
-    /// otherwise). Where a capture takes only the last hole and those before it back to the
-    /// origin (no capture across), a sowing that ends before a full lap takes counters only
-    /// from holes it sowed into: it feeds when it leaves a `stocked` hole of the opponent's
-    /// untouched, and when its last counter captures nothing, it feeds exactly when it
-    /// reached a hole of the opponent's.
-    fn feeds_unplayed(&self, hole: usize, way: u8, stocked: u64) -> Option<bool> {
+    /// Whether sowing `hole` surely leaves a `stocked` hole of the opponent's untouched, so
+    /// that it feeds without being played out. Where a capture takes only the last hole and
+    /// those before it back to the origin (no capture across), a sowing that ends before a
+    /// full lap takes counters only from holes it sowed into.
+    fn spares(&self, hole: usize, way: u8, stocked: u64) -> bool {
         if !self.may_spare() {
-            return None;
+            return false;
         }
         let next = &self.board.next[usize::from(way)][usize::from(self.to_move)];
         // A store past the 64th hole marks some hole as reached: a false alarm that only
@@ -410,28 +390,14 @@ impl Sowing {
         for _ in 0..self.cells[hole] {
             cell = usize::from(next[cell]);
             if cell == hole {
-                return None;
+                return false;
             }
             reached |= 1 << (cell & 63);
         }
-        if stocked & !reached != 0 {
-            return Some(true);
-        }
-        // Past 62 holes a store's bit is a hole's, and `reached` no longer says which holes
-        // were sown into.
-        if self.board.holes >= 63
-            || (self.board.is_hole(cell)
-                && self
-                    .sower()
-                    .capturable(cell, self.cells[cell] + 1, self.to_move))
-        {
-            return None;
-        }
-        let theirs = self.board.territory[usize::from(Self::opponent(self.to_move))];
-        Some(reached & theirs != 0)
+        stocked & !reached != 0
     }
 
-    /// Whether the game's captures take only from holes the sowing reached (see `feeds_unplayed`).
+    /// Whether the game's captures take only from holes the sowing reached (see `spares`).
     fn may_spare(&self) -> bool {
         self.params.capture_takes == CaptureTakes::Last
             && self.params.empty_hole_capture == EmptyHoleCapture::Off
@@ -443,46 +409,23 @@ impl Sowing {
         // A count of 0 is never sown, whatever the fewest counters to sow.
         let fewest = u16::from(self.params.min_to_sow.max(1));
         let legal = self.holes_where(Self::holes_holding(&self.cells, territory, fewest));
-        if legal == [0, 0] && self.params.singles_last {
-            return self.singles_to_sow(territory);
+        if self.params.singles_last && legal == [0, 0] {
+            let singles = Self::holes_holding(&self.cells, territory, 1)
+                & !Self::holes_holding(&self.cells, territory, 2);
+            return self.holes_where(singles);
         }
         legal
-    }
-
-    /// The holes of one counter of `territory` the mover may sow, where no hole holds the
-    /// fewest counters to sow (`singles_last`).
-    // Rare, and out of line so that the common path of `holes_to_sow` stays small.
-    #[cold]
-    #[inline(never)]
-    fn singles_to_sow(&self, territory: u64) -> [u64; 2] {
-        let singles = Self::holes_holding(&self.cells, territory, 1)
-            & !Self::holes_holding(&self.cells, territory, 2);
-        self.holes_where(singles)
     }
 
     /// The holes of `liftable` (the mover's) that feed where the game demands it, each way
     /// round the game allows.
     #[inline(always)]
     fn holes_where(&self, liftable: u64) -> [u64; 2] {
-        if self.params.must_feed && liftable != 0 {
-            return self.feeding(liftable);
-        }
-        self.each_way(liftable)
-    }
-
-    /// `holes` for each way round the game allows, none for the other.
-    #[inline(always)]
-    fn each_way(&self, holes: u64) -> [u64; 2] {
         let ways = Board::ways(self.params.direction);
-        [0, 1].map(|way| holes & 0u64.wrapping_sub(u64::from(ways >> way & 1)))
-    }
-
-    /// The holes of `liftable` whose sowing feeds the opponent, each way round.
-    // Out of line: inlined, its loop and copy of the board give every game's `holes_to_sow`
-    // a stack frame.
-    #[inline(never)]
-    fn feeding(&self, liftable: u64) -> [u64; 2] {
-        let mut legal = self.each_way(liftable);
+        let mut legal = [0, 1].map(|way| liftable & 0u64.wrapping_sub(u64::from(ways >> way & 1)));
+        if !self.params.must_feed || liftable == 0 {
+            return legal;
+        }
         let stocked = if self.may_spare() {
             let theirs = self.board.territory[usize::from(Self::opponent(self.to_move))];
             Self::holes_holding(&self.cells, theirs, 1)
@@ -511,30 +454,6 @@ impl Sowing {
 
     fn relay_ways(&self) -> u8 {
         Board::ways(self.params.direction)
-    }
-
-    /// The relay chosen where the mover may relay either way round or propose to end beside
-    /// it, in the order of `legal_moves`.
-    // Out of line: most relays are the only move, and this path costs them nothing then.
-    #[inline(never)]
-    fn choose_relay(&self, pick: impl FnOnce(usize) -> usize) -> (usize, Move) {
-        let ways = self.relay_ways();
-        let propose = usize::from(self.may_propose());
-        if ways == 0b11 || propose == 1 {
-            let relays = 1 + usize::from(ways == 0b11);
-            // The proposal comes first, as `legal_moves` lists it.
-            let index = pick(relays + propose);
-            if propose == 1 && index == 0 {
-                return (relays + 1, Move::Propose);
-            }
-            let way = if ways == 0b11 {
-                (index - propose) as u8
-            } else {
-                ways >> 1
-            };
-            return (relays + propose, Move::Relay { way });
-        }
-        (1, Move::Relay { way: ways >> 1 })
     }
 
     fn way_name(&self, way: u8) -> &'static str {
@@ -637,7 +556,12 @@ impl Sowing {
         // A refill or a round's end changes the counters after the end rule asked.
         self.sowable = None;
         if self.refilling {
-            self.settle_refills();
+            // Ludii's `(nextPhase (all Passed) "Sowing")`: both passed, the round begins.
+            if self.refills_done() {
+                self.refilling = false;
+                self.passes = 0;
+                self.pass_over_out_of_play();
+            }
             return;
         }
         // Ludii reads the end rules after every move, a relay's too: the ends on the board
@@ -647,8 +571,9 @@ impl Sowing {
             self.params.game_end,
             GameEnd::MoverCannotMove | GameEnd::NextCannotMove | GameEnd::BothCannotMove
         );
+        let cycle = self.params.cycle_ends && self.cycled();
         if self.relay.is_some() && on_moves {
-            self.over = self.params.cycle_ends && self.cycled();
+            self.over = cycle;
             return;
         }
         let on_board = || -> (u32, u16) {
@@ -670,54 +595,26 @@ impl Sowing {
                 sowable == [0, 0]
             }
             GameEnd::BothCannotMove => self.passes >= 1 && self.holes_to_sow() == [0, 0],
-            GameEnd::MoverRowEmptyWins => self.last_mover.is_some_and(|mover| {
-                !Self::any_counter(&self.cells, self.board.territory[usize::from(mover)])
-            }),
+            GameEnd::MoverRowEmptyWins => self
+                .last_mover
+                .is_some_and(|mover| Self::in_territory(&self.cells, &self.board, mover) == 0),
             GameEnd::CaptureGoal => (0..2).any(|player| {
                 self.cells[self.board.store(player)] >= u16::from(self.params.capture_goal)
             }),
             GameEnd::RowEmpty => {
-                !(Self::any_counter(&self.cells, self.board.territory[0])
-                    && Self::any_counter(&self.cells, self.board.territory[1]))
+                (0..2).any(|p| Self::in_territory(&self.cells, &self.board, p) == 0)
             }
             GameEnd::BoardEmpty => on_board().0 == 0,
             GameEnd::NoHoleAboveOne => on_board().1 <= 1,
             GameEnd::AtMostOneLeft => on_board().0 <= 1,
             GameEnd::BothPassed => self.passes >= 2,
         };
-        if self.params.cycle_ends || self.params.end_by_agreement || self.params.round_refill > 0 {
-            self.settle_rounds_and_cycles();
-            return;
-        }
-        // Ludii ends a game in which every player has just passed, nobody winning, when the
-        // end rules do not end it first.
-        self.all_passed = !self.over && self.passes >= 2;
-        self.over |= self.all_passed;
-    }
-
-    /// Between rounds: as Ludii's `(nextPhase (all Passed) "Sowing")`, the round begins once
-    /// the refills are done.
-    #[cold]
-    #[inline(never)]
-    fn settle_refills(&mut self) {
-        if self.refills_done() {
-            self.refilling = false;
-            self.passes = 0;
-            self.pass_over_out_of_play();
-        }
-    }
-
-    /// The rest of `settle` for a game of rounds, cycles or proposals to end, once the end
-    /// rule has been read into `over`.
-    // Out of line: most games have none of these, and inlined it costs their every move.
-    #[inline(never)]
-    fn settle_rounds_and_cycles(&mut self) {
         if self.over && self.params.round_refill > 0 {
             self.sowable = None;
             self.end_round();
             return;
         }
-        self.over |= (self.params.cycle_ends && self.cycled()) || self.agreed_end;
+        self.over |= cycle || self.agreed_end;
         // Ludii ends a game in which every player has just passed, nobody winning, when the
         // end rules do not end it first.
         // A description of rounds asks `(all Passed)` between them, which turns that draw off.
@@ -773,22 +670,13 @@ impl Sower<'_> {
         let mut left = cells[from];
         cells[from] = 0;
         let mut cell = from;
-        // Two loops, so that a game that sows into its origin tests nothing a counter.
-        if self.params.skip_origin {
-            while left > 0 {
+        while left > 0 {
+            cell = usize::from(next[cell]);
+            if cell == from && self.params.skip_origin {
                 cell = usize::from(next[cell]);
-                if cell == from {
-                    cell = usize::from(next[cell]);
-                }
-                cells[cell] += 1;
-                left -= 1;
             }
-        } else {
-            while left > 0 {
-                cell = usize::from(next[cell]);
-                cells[cell] += 1;
-                left -= 1;
-            }
+            cells[cell] += 1;
+            left -= 1;
         }
         let last = cell;
         if !board.is_hole(last) {
@@ -1021,15 +909,25 @@ impl Game for Sowing {
         if self.proposed {
             return (2, Move::Vote { end: pick(2) == 0 });
         }
+        let propose = usize::from(self.may_propose());
         if self.relay.is_some() {
             let ways = self.relay_ways();
-            // A relay one way round, where no proposal can stand beside it, is the only move.
-            if ways != 0b11 && !self.params.end_by_agreement {
-                return (1, Move::Relay { way: ways >> 1 });
+            if ways == 0b11 || propose == 1 {
+                let relays = 1 + usize::from(ways == 0b11);
+                // The proposal comes first, as `legal_moves` lists it.
+                let index = pick(relays + propose);
+                if propose == 1 && index == 0 {
+                    return (relays + 1, Move::Propose);
+                }
+                let way = if ways == 0b11 {
+                    (index - propose) as u8
+                } else {
+                    ways >> 1
+                };
+                return (relays + propose, Move::Relay { way });
             }
-            return self.choose_relay(pick);
+            return (1, Move::Relay { way: ways >> 1 });
         }
-        let propose = usize::from(self.may_propose());
         let legal = self.sowable.unwrap_or_else(|| self.holes_to_sow());
         let first = legal[0].count_ones() as usize;
         let count = first + legal[1].count_ones() as usize;
