@@ -9,7 +9,9 @@
 //! * [`trace`], [`stats`], [`simulate`], [`scenario`]: a playout move by move, the figures of
 //!   many playouts on every core, and hand-set positions with expected results.
 //! * [`tally`]: counts for the invariant checks that vectorise in every profile.
+//! * [`bytes`]: a short list of bytes kept in place, for option values that list numbers.
 
+pub mod bytes;
 pub mod conformance;
 pub mod dice;
 pub mod finish;
@@ -25,6 +27,7 @@ pub mod stats;
 pub mod tally;
 pub mod trace;
 
+pub use bytes::ByteList;
 pub use dice::{Bias, Chance, Rational, ThrowProbe, ThrowRead, ThrowTable};
 pub use finish::Finishers;
 pub use game::{Game, MAX_PLAYERS, Observe, Outcome, Phase, Player};

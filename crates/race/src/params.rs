@@ -902,28 +902,22 @@ impl OptionValue for ThrowValues {
 /// Where a captured piece goes: its owner's hand, or the first free of some positions of its
 /// owner's own track, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReturnPositions {
-    len: u8,
-    positions: [u8; MAX_PIECES],
-}
+pub struct ReturnPositions(engine::ByteList<MAX_PIECES>);
 
 impl ReturnPositions {
     /// To the hand.
-    pub const HAND: ReturnPositions = ReturnPositions {
-        len: 0,
-        positions: [0; MAX_PIECES],
-    };
+    pub const HAND: ReturnPositions = ReturnPositions(engine::ByteList::EMPTY);
 
     /// Whether captured pieces go to their owners' hands.
     #[inline]
     pub fn is_hand(&self) -> bool {
-        self.len == 0
+        self.0.is_empty()
     }
 
     /// The track positions (from 1) tried in order; none when pieces go to the hand.
     #[inline]
     pub fn positions(&self) -> &[u8] {
-        &self.positions[..usize::from(self.len)]
+        self.0.as_slice()
     }
 }
 
@@ -942,11 +936,9 @@ impl OptionValue for ReturnPositions {
             if returns.positions().contains(&position) {
                 return Err(format!("position {position} is listed twice in {text:?}"));
             }
-            if usize::from(returns.len) == MAX_PIECES {
+            if !returns.0.push(position) {
                 return Err(format!("more than {MAX_PIECES} positions in {text:?}"));
             }
-            returns.positions[usize::from(returns.len)] = position;
-            returns.len += 1;
         }
         if returns.is_hand() {
             return Err(format!("{text:?} lists no position"));

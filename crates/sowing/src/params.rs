@@ -619,35 +619,23 @@ impl engine::OptionValue for CountSet {
 
 /// The counters of each hole at the start, in the family's order of holes, or `uniform`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct StartCounts {
-    /// Holes listed (0 for `uniform`).
-    len: u8,
-    counts: [u8; MAX_HOLES],
-}
+pub struct StartCounts(engine::ByteList<MAX_HOLES>);
 
 impl StartCounts {
     /// Every hole holds the game's `seeds`.
-    pub const UNIFORM: StartCounts = StartCounts {
-        len: 0,
-        counts: [0; MAX_HOLES],
-    };
+    pub const UNIFORM: StartCounts = StartCounts(engine::ByteList::EMPTY);
 
     /// The counts hole by hole, when they are listed.
     pub fn holes(&self) -> Option<&[u8]> {
-        (self.len > 0).then(|| &self.counts[..usize::from(self.len)])
+        (!self.0.is_empty()).then(|| self.0.as_slice())
     }
 
     /// The counts of `holes`, in the family's order of holes (at most [`MAX_HOLES`]).
     pub fn listed(holes: &[u8]) -> Option<StartCounts> {
-        if holes.is_empty() || holes.len() > MAX_HOLES {
+        if holes.is_empty() {
             return None;
         }
-        let mut counts = [0; MAX_HOLES];
-        counts[..holes.len()].copy_from_slice(holes);
-        Some(StartCounts {
-            len: holes.len() as u8,
-            counts,
-        })
+        engine::ByteList::from_slice(holes).map(StartCounts)
     }
 }
 
