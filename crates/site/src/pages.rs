@@ -109,9 +109,15 @@ struct Index<'a> {
 /// A family game no ruleset file of the corpus links.
 struct LudiiOnly {
     engine: &'static dyn Ruleset,
+    /// Ludii's reading, whose `game` is the corpus's game when the corpus has it.
     ruleset: ExecutableRuleset,
+}
+
+impl LudiiOnly {
     /// Whether the corpus has its game, whose page then shows it.
-    on_game_page: bool,
+    fn on_game_page(&self) -> bool {
+        !self.ruleset.game.is_empty()
+    }
 }
 
 /// A region as the maps draw it.
@@ -159,7 +165,7 @@ pub fn render_all(
     for game in corpus.games.values() {
         renderer.page(&format!("games/{}.html", game.key), &index.game(game));
     }
-    for game in index.ludii_only.iter().filter(|game| !game.on_game_page) {
+    for game in index.ludii_only.iter().filter(|game| !game.on_game_page()) {
         renderer.page(
             &ludii_game_url(&game.ruleset.id),
             &LudiiGamePage {
@@ -1352,7 +1358,7 @@ impl<'a> Index<'a> {
         }
         for LudiiOnly {
             engine, ruleset, ..
-        } in self.ludii_only.iter().filter(|l| !l.on_game_page)
+        } in self.ludii_only.iter().filter(|l| !l.on_game_page())
         {
             let engine = *engine;
             entries.push(Entry {
@@ -1502,18 +1508,19 @@ impl<'a> Index<'a> {
                 let ludii_only = self.ludii_only.iter().find(|l| l.ruleset.id == r.ruleset);
                 let game = game.or_else(|| {
                     ludii_only
-                        .filter(|l| l.on_game_page)
+                        .filter(|l| l.on_game_page())
                         .map(|l| l.ruleset.game.as_str())
                 });
-                let page = match (game, ludii_only) {
-                    (Some(game), _) => Some(format!("games/{game}.html")),
-                    (None, Some(l)) => Some(ludii_game_url(&l.ruleset.id)),
-                    (None, None) => None,
-                };
-                let name = match (game, ludii_only) {
-                    (Some(game), _) => Some(self.game_name(game)),
-                    (None, Some(l)) => Some(l.engine.info().name.to_string()),
-                    (None, None) => None,
+                let (page, name) = match (game, ludii_only) {
+                    (Some(game), _) => (
+                        Some(format!("games/{game}.html")),
+                        Some(self.game_name(game)),
+                    ),
+                    (None, Some(l)) => (
+                        Some(ludii_game_url(&l.ruleset.id)),
+                        Some(l.engine.info().name.to_string()),
+                    ),
+                    (None, None) => (None, None),
                 };
                 RulesetSimulations {
                     ruleset: &r.ruleset,
@@ -1568,7 +1575,6 @@ fn ludii_only_games(corpus: &Corpus) -> Vec<LudiiOnly> {
                     variants: Vec::new(),
                     notes: String::new(),
                 },
-                on_game_page: game.is_some(),
             }
         })
         .collect()
