@@ -24,6 +24,8 @@ pub struct Board {
     pub extra: CellSet,
     /// Cells that cannot be passed.
     pub must_stop: CellSet,
+    /// Each seat's cells where its pieces do not stack.
+    pub no_stack: [CellSet; MAX_SEATS],
 }
 
 impl Board {
@@ -37,6 +39,7 @@ impl Board {
             safe: params.safe_cells,
             extra: params.extra_throw_cells,
             must_stop: params.must_stop_cells,
+            no_stack: [0, 1, 2, 3].map(|seat| params.no_stack_cells.of(seat)),
         };
         for seat in 0..usize::from(params.tracks.seats) {
             let len = params.tracks.len(seat);

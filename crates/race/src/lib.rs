@@ -81,6 +81,8 @@ pub struct Race {
     again: bool,
     /// Another throws the player to move has taken in a row.
     again_in_a_row: u8,
+    /// The throw's dice are played and the move after them (`move_after_dice`) is being played.
+    after_dice: bool,
     /// The players whose last throw was passed whole, one bit each
     /// (`draw_when_none_can_move`).
     passed_whole: u8,
@@ -286,7 +288,10 @@ impl Race {
             // meet itself.
             friends -= 1;
         }
-        if friends > 0 && params.land_on_own == LandOnOwn::Forbidden {
+        if friends > 0
+            && (params.land_on_own == LandOnOwn::Forbidden
+                || self.board.no_stack[mover].contains(cell))
+        {
             return None;
         }
         if enemies > 0 {
@@ -369,8 +374,48 @@ impl Race {
     }
 
     /// The track positions `mover`'s pieces stand on, each once, in the order of the first
-    /// piece on each, and how many there are.
+    /// piece on each, and how many there are; on a cell its track passes twice, only the
+    /// earlier pass where `earliest_pass_moves` says so.
+    #[inline(always)]
     fn distinct_positions(&self, mover: usize) -> ([u8; MAX_PIECES], usize) {
+        let (mut froms, mut distinct) = self.positions_once(mover);
+        if self.params.earliest_pass_moves {
+            self.keep_earliest_passes(mover, &mut froms, &mut distinct);
+        }
+        (froms, distinct)
+    }
+
+    /// Drops from `froms` each position on a cell where a piece of `mover` stands on an
+    /// earlier pass of its track: Ludii moves a piece from a site by the lowest index of its
+    /// track where one of the mover's pieces stands (`OnTrackIndices`).
+    #[cold]
+    #[inline(never)]
+    fn keep_earliest_passes(
+        &self,
+        mover: usize,
+        froms: &mut [u8; MAX_PIECES],
+        distinct: &mut usize,
+    ) {
+        let repeated = self.params.tracks.repeated(mover);
+        let all = *froms;
+        let mut kept = 0;
+        for &from in &all[..*distinct] {
+            let cell = self.board.cell(mover, from);
+            let later = repeated.contains(cell)
+                && all[..*distinct]
+                    .iter()
+                    .any(|&other| other < from && self.board.cell(mover, other) == cell);
+            if !later {
+                froms[kept] = from;
+                kept += 1;
+            }
+        }
+        *distinct = kept;
+    }
+
+    /// The track positions `mover`'s pieces stand on, each once, in the order of the first
+    /// piece on each, and how many there are.
+    fn positions_once(&self, mover: usize) -> ([u8; MAX_PIECES], usize) {
         let mut froms = [0u8; MAX_PIECES];
         let mut distinct = 0;
         let pieces = &self.position[mover][..self.pieces()];
@@ -591,13 +636,27 @@ impl Race {
             .filter(|&i| self.dice[i] > 0)
             .fold(0u8, |bits, i| bits | 1 << i);
         let bit = 1 << self.to_move;
-        if self.unused == thrown {
+        if self.unused == thrown && !self.after_dice {
             self.passed_whole |= bit;
         } else {
             self.passed_whole &= !bit;
         }
         let everyone = (1u8 << self.params.players) - 1;
         self.passed_whole == everyone
+    }
+
+    /// Once every die of the throw is played, the move after them (`move_after_dice`) as a die
+    /// of its own, if it is not the one just played: whether the turn goes on with it.
+    #[cold]
+    #[inline(never)]
+    fn give_move_after_dice(&mut self) -> bool {
+        if self.after_dice {
+            return false;
+        }
+        self.after_dice = true;
+        self.dice = [u16::from(self.params.move_after_dice), 0, 0, 0];
+        self.unused = 1;
+        true
     }
 
     /// Lifts a piece of `mover` from `from` and returns its index.
@@ -717,6 +776,7 @@ impl Game for Race {
             total: 0,
             again: false,
             again_in_a_row: 0,
+            after_dice: false,
             passed_whole: 0,
             finishers: Finishers::NONE,
             over: false,
@@ -816,6 +876,9 @@ impl Game for Race {
         {
             return;
         }
+        if self.unused == 0 && self.params.move_after_dice > 0 && self.give_move_after_dice() {
+            return;
+        }
         // With every die played, the only legal move is then the pass.
         if self.params.pass_after_last_die {
             return;
@@ -841,6 +904,7 @@ impl Game for Race {
             }
         }
         self.total = self.dice.iter().sum();
+        self.after_dice = false;
         if self.params.doubles_played_twice && self.dice[0] == self.dice[1] {
             // `check` allows this with two dice played apart only: the double's two more moves.
             self.dice[2] = self.dice[0];

@@ -137,6 +137,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub pass_after_last_die: bool = false, ludii: false;
 
+        /// Steps of one more move once every die of the throw is played, by any piece, before the turn ends (Myles's and Baralie's six: Ludii's `(if (all DiceUsed) …)` in a turn asking for another move after every die); a pass where no piece can make it, and none where a die was passed (0: no such move).
+        #[rule(cites = "race family", source = "", range = 0..=127)]
+        pub move_after_dice: u8 = 0, ludii: 0;
+
         /// Throw values (the throw's total) that give the thrower another throw once played.
         #[rule(cites = "race family", source = "")]
         pub extra_throw_values: ValueSet = ValueSet::NONE, ludii: ValueSet::NONE;
@@ -157,9 +161,17 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub enter_counts_first_cell: bool = true, ludii: true;
 
+        /// Whether, on a cell its track passes twice, only a piece of the earlier pass moves while one stands there (Ludii finds a piece's place on such a track by the lowest index where one of the mover's pieces stands, Ludus Anglicorum's `{6 0..5 7..12 25..20 18..12}`); otherwise a piece of either pass moves.
+        #[rule(cites = "race family", source = "")]
+        pub earliest_pass_moves: bool = false, ludii: false;
+
         /// What a piece may do on a cell of its own side's pieces.
         #[rule(cites = "race family", source = "")]
         pub land_on_own: LandOnOwn = LandOnOwn::Forbidden, ludii: LandOnOwn::Forbidden;
+
+        /// Each seat's cells where its pieces do not stack, though they stack elsewhere: a piece may land there only on no piece of its own side (Ludus Lombardorum's `(sites Mover)`, landed on only when empty); per seat, separated by `|`, or `none`.
+        #[rule(cites = "race family", source = "")]
+        pub no_stack_cells: SeatCells = SeatCells::NONE, ludii: SeatCells::NONE;
 
         /// What a piece does to enemy pieces where it lands.
         #[rule(cites = "race family", source = "")]
@@ -327,6 +339,20 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
             }
         }
     }
+    if let Some(seats) = params.no_stack_cells.seats() {
+        if usize::from(seats) != players {
+            return Err((
+                "no_stack_cells",
+                format!("cells for {seats} seats, the game has {players} players"),
+            ));
+        }
+        if params.land_on_own != LandOnOwn::Stack {
+            return Err((
+                "no_stack_cells",
+                "cells where pieces do not stack, in a game where they never do".into(),
+            ));
+        }
+    }
     if params.land_on_enemy == LandOnEnemy::Swap && params.land_on_own == LandOnOwn::Stack {
         return Err(("land_on_enemy", "a swap sends the enemy to the cell the mover leaves, which a stack may not leave empty"
                 .into(),
@@ -385,6 +411,18 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
         return Err((
             "pass_after_last_die",
             "a pass after the last die in a game where values or cells give another throw".into(),
+        ));
+    }
+    if params.move_after_dice > 0
+        && (params.dice_use != DiceUse::Each
+            || params.pass_after_last_die
+            || params.extra_throw_values != ValueSet::NONE
+            || params.extra_throw_cells != CellSet::NONE)
+    {
+        return Err((
+            "move_after_dice",
+            "a move after the dice follows dice played each apart, in a turn that ends with it"
+                .into(),
         ));
     }
     if params.unplayable_die_passes && params.dice_use == DiceUse::Sum {
@@ -959,6 +997,66 @@ impl OptionValue for ReturnPositions {
 
     fn domain() -> String {
         "hand, or track positions from 1 tried in order, such as 6 5 4 3 2 1".into()
+    }
+}
+
+/// A set of cells for each seat, or none at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatCells {
+    /// Seats given, 0 for none.
+    seats: u8,
+    cells: [CellSet; MAX_SEATS],
+}
+
+impl SeatCells {
+    /// No cell for any seat.
+    pub const NONE: SeatCells = SeatCells {
+        seats: 0,
+        cells: [CellSet::NONE; MAX_SEATS],
+    };
+
+    /// The seats given, `None` for none.
+    pub fn seats(&self) -> Option<u8> {
+        (self.seats > 0).then_some(self.seats)
+    }
+
+    /// The cells of `seat` (none past the seats given).
+    #[inline]
+    pub fn of(&self, seat: usize) -> CellSet {
+        self.cells[seat % MAX_SEATS]
+    }
+}
+
+impl OptionValue for SeatCells {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        if text.trim() == "none" {
+            return Ok(SeatCells::NONE);
+        }
+        let seats: Vec<&str> = text.split('|').collect();
+        if seats.len() > MAX_SEATS {
+            return Err(format!("more than {MAX_SEATS} seats in {text:?}"));
+        }
+        let mut value = SeatCells::NONE;
+        for (seat, cells) in seats.iter().enumerate() {
+            value.cells[seat] = CellSet::parse_value(cells)?;
+        }
+        value.seats = seats.len() as u8;
+        Ok(value)
+    }
+
+    fn render_value(&self) -> String {
+        match self.seats() {
+            None => "none".into(),
+            Some(seats) => self.cells[..usize::from(seats)]
+                .iter()
+                .map(OptionValue::render_value)
+                .collect::<Vec<_>>()
+                .join(" | "),
+        }
+    }
+
+    fn domain() -> String {
+        "none, or each seat's cell numbers separated by |, such as 0 1 2 | 13 14 15".into()
     }
 }
 

@@ -18,6 +18,7 @@ use ludii::{Expanded, Kind, Node};
 use race::RaceParams;
 use race::params::MAX_CELLS;
 
+mod per_die;
 mod tables;
 
 use crate::eval::is_symbol;
@@ -42,8 +43,15 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     let mut reader = Reader {
         lacks: Vec::new(),
         reading: Reading::new(),
+        after_dice: None,
     };
-    read_game(&mut reader, &expanded.game);
+    match per_die::rewrite(&expanded.game) {
+        Some(per_die) => {
+            reader.after_dice = per_die.after_dice;
+            read_game(&mut reader, &per_die.game);
+        }
+        None => read_game(&mut reader, &expanded.game),
+    }
     if reader.lacks.is_empty() {
         for spec in RaceParams::specs() {
             if !reader.reading.contains_key(spec.key) {
@@ -74,6 +82,9 @@ pub fn params_of(reading: &Reading) -> Result<RaceParams, String> {
 struct Reader {
     lacks: Vec<Lack>,
     reading: Reading,
+    /// The steps of the move once every die is played, with where the play gives it, in a
+    /// play written die by die ([`per_die`]).
+    after_dice: Option<(i64, Node)>,
 }
 
 impl Reader {
@@ -808,6 +819,14 @@ fn read_tracks(
         );
         return None;
     };
+    // Ludii places a piece on a track that passes a site twice by the lowest index where one
+    // of the mover's pieces stands there (`OnTrackIndices`): only the earlier pass moves.
+    let passes_twice = seats.iter().any(|t| {
+        let mut cells = t.cells.clone();
+        cells.sort_unstable();
+        cells.windows(2).any(|pair| pair[0] == pair[1])
+    });
+    reader.set("earliest_pass_moves", passes_twice, &seats[0].node);
     if seats.iter().all(|t| t.ends) {
         reader.set(
             "tracks",
@@ -1205,6 +1224,23 @@ struct Evaluator<'e> {
     /// Where captured pieces return on their own tracks, when not to the hand
     /// ([`tables::return_to_start`]).
     capture_return: Option<String>,
+    /// Whether captured pieces go to the bar, read as the hand ([`tables::to_bar`]), outside
+    /// Backgammon's turn.
+    bar: bool,
+    /// The player moving (from 1), whose own region `(sites Mover)` is.
+    mover: u8,
+    /// Whether the moves asked the mover's own region.
+    per_mover: bool,
+}
+
+/// `(size Stack at:…)` compared with 0, either way round.
+fn own_stack_against_zero(a: &Node, b: &Node) -> bool {
+    let size = |n: &Node| {
+        n.is_call("size")
+            && n.children().len() == 2
+            && n.arg(0).is_some_and(|s| is_symbol(s, "Stack"))
+    };
+    (size(a) && b.as_int() == Some(0)) || (size(b) && a.as_int() == Some(0))
 }
 
 /// A stack's size is read as 2 for two enemies or more: compared with 0 or 1 it tells the
@@ -1343,6 +1379,15 @@ impl<'e> Evaluator<'e> {
                             Destination::Off
                         }
                     }
+                    _ if case.occupant == Occupant::Friend && own_stack_against_zero(a, b) => {
+                        // The mover's own stack holds a piece at least: never none.
+                        let size = if a.is_call("size") { a } else { b };
+                        let site = size
+                            .named("at")
+                            .ok_or_else(|| unread(size, "a stack's size"))?;
+                        self.destination(site, case)?;
+                        false
+                    }
                     _ => {
                         stack_size_compared(node, a, b)?;
                         self.int(a, case)? == self.int(b, case)?
@@ -1385,6 +1430,15 @@ impl<'e> Evaluator<'e> {
                 };
                 if sites.is_call("sites") && sites.arg(0).is_some_and(|a| is_symbol(a, "Empty")) {
                     return Ok(case.occupant == Occupant::Empty);
+                }
+                if sites.to_string() == "(sites Mover)" {
+                    let region = self
+                        .equipment
+                        .player_regions
+                        .get(&self.mover)
+                        .ok_or_else(|| unread(sites, "a region the equipment does not give"))?;
+                    self.per_mover = true;
+                    return Ok(region.contains(&cell));
                 }
                 let region = sites
                     .arg(0)
@@ -1545,22 +1599,26 @@ impl<'e> Evaluator<'e> {
             Some(Err(what)) => return Err(unread(effect, &what)),
             None => false,
         };
+        let lifted = effect.is_call("fromTo")
+            && effect.children().len() == 2
+            && effect.arg(0).is_some_and(|f| {
+                f.is_call("from")
+                    && f.arg(0)
+                        .is_some_and(|s| s.is_call("to") && s.children().is_empty())
+            });
+        let site = effect
+            .arg(1)
+            .filter(|t| t.is_call("to"))
+            .and_then(|t| t.arg(0))
+            .filter(|_| lifted);
+        let to_bar = !self.bar_is_hand && site.is_some_and(|h| tables::to_bar(h, self.equipment));
+        self.bar |= to_bar;
         let to_hand = returns
-            || effect.is_call("fromTo")
-                && effect.children().len() == 2
-                && effect.arg(0).is_some_and(|f| {
-                    f.is_call("from")
-                        && f.arg(0)
-                            .is_some_and(|s| s.is_call("to") && s.children().is_empty())
-                })
-                && effect.arg(1).is_some_and(|t| {
-                    t.is_call("to")
-                        && t.arg(0).is_some_and(|h| {
-                            (h.is_call("handSite")
-                                && h.arg(0).is_some_and(|p| is_symbol(p, "Next")))
-                                || (self.bar_is_hand && h.to_string() == "(mapEntry (next))")
-                        })
-                });
+            || to_bar
+            || site.is_some_and(|h| {
+                (h.is_call("handSite") && h.arg(0).is_some_and(|p| is_symbol(p, "Next")))
+                    || (self.bar_is_hand && h.to_string() == "(mapEntry (next))")
+            });
         if !to_hand {
             return Err(unread(effect, "an effect the reader does not read"));
         }
@@ -1730,6 +1788,9 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
             steps: None,
             bar_is_hand: false,
             capture_return: None,
+            bar: false,
+            mover: 1,
+            per_mover: false,
         };
         let holds: Result<Vec<bool>, Unread<'_>> = (0..=MAX_THROW_TOTAL)
             .map(|pips| {
@@ -1815,6 +1876,7 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         reader.set("doubles_played_twice", false, turn);
         reader.set("unplayable_die_passes", false, turn);
         reader.set("pass_after_last_die", false, turn);
+        reader.set("move_after_dice", 0, turn);
     }
     let moves = match equipment.moves.as_slice() {
         [(_, moves)] if die_by_die => each_die(reader, moves, turn_then, equipment),
@@ -1867,9 +1929,17 @@ fn each_die<'n>(
     let while_dice_left = |then: &Node| {
         (then.to_string() == "(then (if (not (all DiceUsed)) (moveAgain)))").then_some(false)
     };
+    // Another move after every die, the last too, which the move after the dice answers.
+    let after_dice = reader.after_dice.clone();
+    let then_after_dice = |then: &Node| {
+        (after_dice.is_some() && then.to_string() == "(then (moveAgain))").then_some(false)
+    };
     let shape = shape.and_then(|(inner, then)| {
-        let after_last = while_dice_left(then)
-            .or_else(|| tables::again_after_every_die(then, equipment.player_values_set))?;
+        let after_last = match &after_dice {
+            Some(_) => then_after_dice(then)?,
+            None => while_dice_left(then)
+                .or_else(|| tables::again_after_every_die(then, equipment.player_values_set))?,
+        };
         Some((inner, then, after_last))
     });
     let Some((inner, then, after_last)) = shape else {
@@ -1905,6 +1975,10 @@ fn each_die<'n>(
     // `(moveAgain)` whether or not a die left can be used: Ludii passes it as a move.
     reader.set("unplayable_die_passes", true, then);
     reader.set("pass_after_last_die", after_last, then);
+    match &after_dice {
+        Some((steps, node)) => reader.set("move_after_dice", steps, node),
+        None => reader.set("move_after_dice", 0, then),
+    }
     Some(inner)
 }
 
@@ -1933,45 +2007,53 @@ fn read_moves(
         steps: None,
         bar_is_hand: bar.is_some(),
         capture_return: None,
+        bar: false,
+        mover: 1,
+        per_mover: false,
     };
-    let mut table: Vec<(Case, Option<Action>)> = Vec::new();
-    let destinations = cells
-        .iter()
-        .map(|&c| Destination::Cell(c))
-        .chain([Destination::End, Destination::Off]);
-    for to in destinations {
-        for occupant in [
-            Occupant::Empty,
-            Occupant::Friend,
-            Occupant::Enemy,
-            Occupant::Enemies,
-        ] {
-            if !matches!(to, Destination::Cell(_)) && occupant != Occupant::Empty {
-                continue;
-            }
-            // Enemies stand one on another only in a stacking game.
-            if occupant == Occupant::Enemies && !equipment.stacking {
-                continue;
-            }
-            let case = Case {
-                pips: 1,
-                to,
-                occupant,
-            };
-            if bar.is_some() && !matches!(to, Destination::Cell(_)) {
-                // The piece's own moves keep off `End` and `Off` (`if:` of its dice): the
-                // turn's bearing off is read with the turn.
-                table.push((case, None));
-                continue;
-            }
-            match evaluator.action(moves, &case) {
-                Ok(action) => table.push((case, action)),
-                Err(Unread(node, what)) => {
-                    reader.lack(node, what);
-                    return;
-                }
+    let table = match evaluate_moves(&mut evaluator, moves, &cells, bar.is_some()) {
+        Ok(table) => table,
+        Err(Unread(node, what)) => {
+            reader.lack(node, what);
+            return;
+        }
+    };
+    // Moves that ask the mover's own region (`(sites Mover)`) are read for each player.
+    let seats = equipment.seat_tracks.as_ref().map_or(1, Vec::len);
+    let mut tables = vec![table.clone()];
+    for mover in 2..=seats as u8 {
+        if !evaluator.per_mover {
+            break;
+        }
+        let mut other = Evaluator {
+            equipment,
+            steps: None,
+            bar_is_hand: bar.is_some(),
+            capture_return: None,
+            bar: false,
+            mover,
+            per_mover: false,
+        };
+        match evaluate_moves(&mut other, moves, &cells, bar.is_some()) {
+            Ok(table) => tables.push(table),
+            Err(Unread(node, what)) => {
+                reader.lack(node, what);
+                return;
             }
         }
+    }
+    let differs = tables.iter().any(|other| {
+        other
+            .iter()
+            .zip(&table)
+            .any(|((case, a), (_, b))| case.occupant != Occupant::Friend && a != b)
+    });
+    if differs {
+        reader.lack(
+            moves,
+            "moves that differ from player to player otherwise than landing on one's own",
+        );
+        return;
     }
     let Some(steps) = evaluator.steps else {
         reader.lack(moves, "a move that does not follow the track by the throw");
@@ -1992,10 +2074,23 @@ fn read_moves(
     let stacked: Vec<bool> = every()
         .map(|to| action(to, Occupant::Friend).is_some())
         .collect();
-    if stacked.iter().all(|&s| s) {
+    if evaluator.per_mover {
+        // Each player's cells of its own track where its pieces do not stack.
+        let Some(no_stack) = tables::no_stack_cells(&tables, equipment) else {
+            reader.lack(
+                moves,
+                "a piece that stacks on its own pieces nowhere on some player's track",
+            );
+            return;
+        };
         reader.set("land_on_own", "stack", moves);
+        reader.set("no_stack_cells", no_stack, moves);
+    } else if stacked.iter().all(|&s| s) {
+        reader.set("land_on_own", "stack", moves);
+        reader.set("no_stack_cells", "none", moves);
     } else if stacked.iter().all(|&s| !s) {
         reader.set("land_on_own", "forbidden", moves);
+        reader.set("no_stack_cells", "none", moves);
     } else {
         reader.lack(
             moves,
@@ -2087,6 +2182,53 @@ fn read_moves(
         let node = &equipment.tracks[0].node;
         reader.set("tracks", track_list(seats.iter().map(Vec::as_slice)), node);
     }
+    if evaluator.bar {
+        tables::bar_as_hand(reader, equipment);
+    }
+}
+
+/// What a piece's moves do in each case: on every cell of the tracks with every occupant, and
+/// at `End` and `Off` (kept off them where Backgammon's turn bears off, `bar_turn`).
+fn evaluate_moves<'e>(
+    evaluator: &mut Evaluator<'e>,
+    moves: &'e Node,
+    cells: &[usize],
+    bar_turn: bool,
+) -> Result<Vec<(Case, Option<Action>)>, Unread<'e>> {
+    let mut table: Vec<(Case, Option<Action>)> = Vec::new();
+    let destinations = cells
+        .iter()
+        .map(|&c| Destination::Cell(c))
+        .chain([Destination::End, Destination::Off]);
+    for to in destinations {
+        for occupant in [
+            Occupant::Empty,
+            Occupant::Friend,
+            Occupant::Enemy,
+            Occupant::Enemies,
+        ] {
+            if !matches!(to, Destination::Cell(_)) && occupant != Occupant::Empty {
+                continue;
+            }
+            // Enemies stand one on another only in a stacking game.
+            if occupant == Occupant::Enemies && !evaluator.equipment.stacking {
+                continue;
+            }
+            let case = Case {
+                pips: 1,
+                to,
+                occupant,
+            };
+            if bar_turn && !matches!(to, Destination::Cell(_)) {
+                // The piece's own moves keep off `End` and `Off` (`if:` of its dice): the
+                // turn's bearing off is read with the turn.
+                table.push((case, None));
+                continue;
+            }
+            table.push((case, evaluator.action(moves, &case)?));
+        }
+    }
+    Ok(table)
 }
 
 /// What Backgammon's turn gives the reading of its piece's moves.
@@ -2255,6 +2397,7 @@ fn read_bar_turn(
     // `(if (can Move …) (moveAgain))`: a die no piece can use ends the turn.
     reader.set("unplayable_die_passes", false, other);
     reader.set("pass_after_last_die", false, other);
+    reader.set("move_after_dice", 0, other);
     let bar = BarTurn {
         turn: other,
         home_turn,
@@ -2501,6 +2644,7 @@ mod tests {
         let mut reader = Reader {
             lacks: Vec::new(),
             reading: Reading::new(),
+            after_dice: None,
         };
         let geometry = read_board_shape(&mut reader, &shape).unwrap();
         assert!(reader.lacks.is_empty(), "{file}: {:?}", reader.lacks);

@@ -817,3 +817,150 @@ fn cab_e_quinal_passes_after_its_last_die_while_no_player_s_value_is_set() {
         other => panic!("expected a lack: {other:?}"),
     }
 }
+
+/// The game of a description, with where each parameter is read.
+fn read_cited(file: &str) -> race::file::GameFile {
+    let text = std::fs::read_to_string(corpus().join("ludii/lud").join(file)).unwrap();
+    match race_description(file, &text).outcome {
+        Ok(game) => game,
+        Err(missing) => panic!("{file} does not play: {missing:?}"),
+    }
+}
+
+/// Imperial and Provincial write the Tables turn die by die over the occupied sites, their
+/// piece declared without moves: `(forEach Die if:(!= (pips) 0) (forEach Site (sites Occupied
+/// by:Mover) …) (then (if (not (all DiceUsed)) (moveAgain))))`, read as the pieces' own moves.
+/// A captured piece goes to the bar, `(mapEntry (mover))` of the map `{(pair 1 19) (pair 2
+/// 6)}`, the first site of its owner's track: read as the hand, the tracks without it, and
+/// no rule makes it enter before the other pieces move.
+#[test]
+fn a_turn_written_die_by_die_over_the_occupied_sites_is_the_pieces_own() {
+    for file in ["Imperial.lud", "Provincial.lud"] {
+        let params = read_game(file);
+        assert_eq!(
+            params.throw,
+            race::Throw::Dice { count: 3, faces: 6 },
+            "{file}"
+        );
+        assert_eq!(params.dice_use, race::DiceUse::Each, "{file}");
+        assert!(
+            params.unplayable_die_passes && !params.pass_after_last_die,
+            "{file}"
+        );
+        assert_eq!(params.move_after_dice, 0, "{file}");
+        assert!(!params.doubles_played_twice, "{file}");
+        let track = params.tracks.track(0);
+        assert_eq!(track.len(), 24, "{file}: the bar, site 6, is the hand");
+        assert_eq!((track[0], track[23]), (12, 25), "{file}: {track:?}");
+        assert_eq!(params.tracks.track(1)[0], 25, "{file}");
+        assert!(params.capture_return.is_hand() && !params.captured_enter_first);
+        assert_eq!(params.bear_off, race::BearOff::Any, "{file}");
+        assert_eq!(params.bear_off_home, 0, "{file}");
+        assert_eq!(params.land_on_enemy, race::LandOnEnemy::CaptureSingle);
+        assert_eq!(params.land_on_own, race::LandOnOwn::Stack);
+    }
+    // Imperial's stacks of five on sites 12, 11 and 10, the first three points past the bar.
+    let start = read_game("Imperial.lud").start;
+    assert_eq!(
+        start.positions(0),
+        [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3]
+    );
+    let game = read_cited("Imperial.lud");
+    assert_eq!(game.parameters["dice_use"].cites, "Imperial.lud:70");
+    assert_eq!(
+        game.parameters["enter_counts_first_cell"].cites,
+        "Imperial.lud:53"
+    );
+}
+
+/// Baralie's piece, one of fifteen waiting on the bar after a capture, enters with a die of v
+/// on the v-th point past it, and the pieces on the board move beside it.
+#[test]
+fn a_piece_on_the_bar_enters_beside_the_other_moves() {
+    let params = read_game("Baralie.lud");
+    let fourteen = "board: {1: [12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12], 2: [10]}";
+    let moves = legal_after(&params, fourteen, &[(1, 3)], &[]);
+    assert_eq!(
+        moves,
+        ["hand-0 [1]", "12-25 [1]", "hand-2 [3]", "12-23 [3]"],
+        "{moves:?}"
+    );
+}
+
+/// Baralie and Myles, once both dice are played, move one piece six more:
+/// `(if (all DiceUsed) (forEach Site (sites Occupied by:Mover) …steps:6…) (forEach Die …
+/// (then (moveAgain))))`, the move after the last die the six, and the turn ends with it.
+#[test]
+fn a_move_of_six_follows_the_dice_where_the_play_asks_for_it_once_all_are_used() {
+    use engine::{Game, Observe};
+    let params = read_game("Baralie.lud");
+    assert_eq!(params.move_after_dice, 6);
+    assert!(params.unplayable_die_passes && !params.pass_after_last_die);
+    let game = read_cited("Baralie.lud");
+    assert_eq!(game.parameters["move_after_dice"].cites, "Baralie.lud:67");
+    let mut game = race::Race::new(&params);
+    game.apply_chance(2 * 6); // a 1 and a 3
+    for wanted in ["12-25 [1]", "25-22 [3]"] {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let listed: Vec<String> = moves.iter().map(|&m| game.notation(m)).collect();
+        let chosen = moves
+            .into_iter()
+            .find(|&m| game.notation(m) == wanted)
+            .unwrap_or_else(|| panic!("{wanted} is not legal: {listed:?}"));
+        game.apply(chosen);
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let moves: Vec<String> = moves.into_iter().map(|m| game.notation(m)).collect();
+    assert_eq!(moves, ["22-15 [6]", "12-20 [6]"]);
+    // Another first branch is not the six after the dice: the play is not read as the
+    // pieces' moves.
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Baralie.lud")).unwrap();
+    let equal = text.replace("(if (all DiceUsed)", "(if (all DiceEqual)");
+    assert_ne!(equal, text);
+    lacks(&equal, "a piece without its moves", 54);
+}
+
+/// What the descriptions written die by die still lack is named where they write it.
+#[test]
+fn the_tables_turns_written_die_by_die_name_what_they_still_lack() {
+    let lud = |file: &str| std::fs::read_to_string(corpus().join("ludii/lud").join(file)).unwrap();
+    // Jacquet lets a piece leave its first point only on a condition of other pieces.
+    lacks(
+        &lud("Jacquet.lud"),
+        "a number the reader does not read: (site)",
+        119,
+    );
+    // Myles starts pieces of both players on site 21, one stack on another.
+    lacks(&lud("Myles.lud"), "seats 1 and 2 both start on cell 21", 42);
+    // Garanguet's turn turns on equal dice.
+    lacks(
+        &lud("Garanguet.lud"),
+        "moves other than each piece's own: (if (all DiceEqual)",
+        163,
+    );
+}
+
+/// Ludus Lombardorum lands on its own pieces except in its own region, `(sites Mover)`, which
+/// it lands on only when empty: `(or (not (is In (to) (sites Mover))) (and (is In (to) (sites
+/// Mover)) (= (size Stack at:(to)) 0)))`, read for each player with its own region, as the
+/// family's `no_stack_cells`.
+#[test]
+fn a_region_of_the_mover_s_own_where_its_pieces_do_not_stack() {
+    let params = read_game("Ludus Lombardorum.lud");
+    assert_eq!(params.land_on_own, race::LandOnOwn::Stack);
+    assert_eq!(
+        engine::OptionValue::render_value(&params.no_stack_cells),
+        "0 1 2 3 4 5 | 13 14 15 16 17 18"
+    );
+    assert_eq!(params.land_on_enemy, race::LandOnEnemy::CaptureSingle);
+    // Player 1's track runs 0..5 then 18..12: its pieces stack on 13 but not on 4.
+    let setup = "board: {1: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 4], 2: [12, 14]}";
+    let moves = legal_after(&params, setup, &[(1, 2)], &[]);
+    assert!(!moves.iter().any(|m| m.starts_with("3-4")), "{moves:?}");
+    assert!(moves.contains(&"0-2 [2]".to_string()), "{moves:?}");
+    let setup = "board: {1: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 18], 2: [12, 14]}";
+    let moves = legal_after(&params, setup, &[(1, 2)], &[]);
+    assert!(moves.contains(&"18-17 [1]".to_string()), "{moves:?}");
+}

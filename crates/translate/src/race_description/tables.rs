@@ -3,7 +3,7 @@
 
 use ludii::{Kind, Node};
 
-use super::Equipment;
+use super::{Action, Case, Destination, Equipment, Occupant, Reader, track_list};
 use crate::eval::is_symbol;
 
 /// `(fromTo (from (to)) (to GOBACK))`, where GOBACK is Todas Tablas's chain `(if (and (!= (to)
@@ -182,4 +182,136 @@ pub(super) fn again_after_every_die(then: &Node, values_set: bool) -> Option<boo
         (moveAgain) (if (and (all DiceUsed) (= (value Player Mover) 1)) (set Value Mover \
         Undefined))))";
     (!values_set && then.to_string() == written).then_some(true)
+}
+
+/// `(mapEntry (next))`, or between two players `(mapEntry (mover))`, whose unnamed map gives,
+/// whoever moves, the first site of the captured player's own track: the bar of Ludii's
+/// Tables descriptions, where a captured piece waits to enter its track again (Imperial's
+/// `(map {(pair 1 19) (pair 2 6)})` sends the piece player 1 takes to site 19, where player 2's
+/// track begins).
+pub(super) fn to_bar(site: &Node, equipment: &Equipment<'_>) -> bool {
+    let keyed_by_captured = match site.to_string().as_str() {
+        "(mapEntry (next))" => true,
+        "(mapEntry (mover))" => false,
+        _ => return false,
+    };
+    let (Some(seats), Some((map, _))) = (&equipment.seat_tracks, equipment.maps.get(&None)) else {
+        return false;
+    };
+    seats.len() == 2
+        && (0..2).all(|mover| {
+            let captured = 1 - mover;
+            let keyed = if keyed_by_captured { captured } else { mover };
+            map.get(&(keyed as i64 + 1)).copied() == seats[captured].first().map(|&c| c as i64)
+        })
+}
+
+/// The bar read as the hand (see [`to_bar`]): a piece there enters its track with a die of v
+/// on the v-th site past it, as from the hand, and moves as any other (no rule makes it enter
+/// first). So each track is read without its first site, every start one position earlier.
+/// A bar that another track passes, or on which a piece starts, is named at the map.
+pub(super) fn bar_as_hand(reader: &mut Reader, equipment: &Equipment<'_>) {
+    let (Some(seats), Some((_, map))) = (&equipment.seat_tracks, equipment.maps.get(&None)) else {
+        return;
+    };
+    let passed_again = seats.iter().enumerate().any(|(seat, track)| {
+        seats.iter().enumerate().any(|(other, cells)| {
+            let skip = usize::from(other == seat);
+            cells[skip..].contains(&track[0])
+        })
+    });
+    if passed_again {
+        reader.lack(map, "a bar that a track passes");
+        return;
+    }
+    let value = track_list(seats.iter().map(|cells| &cells[1..]));
+    if let Some(read) = reader.reading.get_mut("tracks") {
+        read.value = value;
+    }
+    if let Some(start) = reader.reading.get_mut("start")
+        && start.value != "hand"
+    {
+        let shifted: Option<Vec<String>> = start
+            .value
+            .split('|')
+            .map(|seat| {
+                seat.split_whitespace()
+                    .map(|p| {
+                        p.parse::<usize>()
+                            .ok()
+                            .filter(|&p| p > 1)
+                            .map(|p| (p - 1).to_string())
+                    })
+                    .collect::<Option<Vec<_>>>()
+                    .map(|p| p.join(" "))
+            })
+            .collect();
+        match shifted {
+            Some(seats) => start.value = seats.join(" | "),
+            None => {
+                reader.lack(map, "a piece that starts on the bar");
+                return;
+            }
+        }
+    }
+    reader.set("enter_counts_first_cell", true, map);
+}
+
+/// Each player's cells of its own track where its pieces may not land on its own, from the
+/// moves read for each player in turn (`tables`, the first player's first): Ludus
+/// Lombardorum's `(or (not (is In (to) (sites Mover))) (and (is In (to) (sites Mover)) (= (size
+/// Stack at:(to)) 0)))`, its own region landed on only when empty. The family's
+/// `no_stack_cells`, `none` where every player stacks everywhere; `None` where a player stacks
+/// nowhere on its track, which is no such cells.
+pub(super) fn no_stack_cells(
+    tables: &[Vec<(Case, Option<Action>)>],
+    equipment: &Equipment<'_>,
+) -> Option<String> {
+    let seats = equipment.seat_tracks.as_ref()?;
+    let mut refused: Vec<Vec<usize>> = Vec::new();
+    for (track, table) in seats.iter().zip(tables) {
+        let mut cells: Vec<usize> = track
+            .iter()
+            .copied()
+            .filter(|&cell| {
+                table.iter().any(|(case, action)| {
+                    case.to == Destination::Cell(cell)
+                        && case.occupant == Occupant::Friend
+                        && action.is_none()
+                })
+            })
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let mut distinct = track.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if cells.len() == distinct.len() {
+            return None;
+        }
+        refused.push(cells);
+    }
+    if refused.len() != seats.len() {
+        return None;
+    }
+    if refused.iter().all(Vec::is_empty) {
+        return Some("none".into());
+    }
+    Some(
+        refused
+            .iter()
+            .map(|cells| {
+                if cells.is_empty() {
+                    "none".into()
+                } else {
+                    cells
+                        .iter()
+                        .map(usize::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" | "),
+    )
 }
