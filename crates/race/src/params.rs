@@ -137,6 +137,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub pass_after_last_die: bool = false, ludii: false;
 
+        /// Whether a throw whose dice all show one face gives the thrower another throw once every die of it is played by a move (Pareia de Entrada's "when all of the dice present the same number, the player receives another turn"; a die passed gives none); otherwise it gives none.
+        #[rule(cites = "race family", source = "")]
+        pub another_throw_on_doubles: bool = false, ludii: false;
+
         /// Throw values (the throw's total) that give the thrower another throw once played.
         #[rule(cites = "race family", source = "")]
         pub extra_throw_values: ValueSet = ValueSet::NONE, ludii: ValueSet::NONE;
@@ -387,6 +391,9 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
             "a pass after the last die in a game where values or cells give another throw".into(),
         ));
     }
+    if params.another_throw_on_doubles {
+        checked_another_throw_on_doubles(params)?;
+    }
     if params.unplayable_die_passes && params.dice_use == DiceUse::Sum {
         return Err((
             "unplayable_die_passes",
@@ -470,6 +477,25 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
         if on_a_track.0 & (1 << from) == 0 {
             return Err(("jumps", format!("cell {from} is on no track")));
         }
+    }
+    Ok(())
+}
+
+/// `another_throw_on_doubles` asks for dice played each apart, and no pass after the last die
+/// (which would end the throw as a pass, while Ludii's description throws again at once).
+#[cold]
+fn checked_another_throw_on_doubles(params: &RaceParams) -> Result<(), (&'static str, String)> {
+    if params.dice_use != DiceUse::Each || !matches!(params.throw, Throw::Dice { count: 2.., .. }) {
+        return Err((
+            "another_throw_on_doubles",
+            "another throw on doubles needs two dice or more, each played apart".into(),
+        ));
+    }
+    if params.pass_after_last_die {
+        return Err((
+            "another_throw_on_doubles",
+            "another throw on doubles after a pass that follows the last die".into(),
+        ));
     }
     Ok(())
 }

@@ -1696,7 +1696,9 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         .and_then(|t| t.arg(0));
     // `(if (not ("SameTurn")) (roll))`: the dice are thrown once, and the turn goes on (a
     // piece's `moveAgain`) without throwing while some are unused: the Tables turn.
-    let die_by_die = roll.is_some_and(|r| r.to_string() == "(if (not (\"SameTurn\")) (roll))");
+    let pending = roll.is_some_and(tables::pending_roll);
+    let die_by_die =
+        pending || roll.is_some_and(|r| r.to_string() == "(if (not (\"SameTurn\")) (roll))");
     let roll = roll.filter(|r| die_by_die || (r.is_call("roll") && r.children().is_empty()));
     let (Some(turn), Some(_)) = (turn, roll) else {
         reader.lack(
@@ -1772,11 +1774,17 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
                 Some(c) => hand && c.is_call("mover") && n.children().len() == 2 + top(n),
             }
     };
-    if let Some(turn_read) = read_bar_turn(reader, next, equipment, zero_passes) {
+    // Backgammon's turn is thrown on SameTurn alone; a throw on Pending is read with the
+    // pieces' own dice below.
+    let bar_turn = (!pending)
+        .then(|| read_bar_turn(reader, next, equipment, zero_passes))
+        .flatten();
+    if let Some(turn_read) = bar_turn {
         if turn_read {
             reader.set("extra_throw_values", "none", turn);
             reader.set("extra_throws_in_a_row", 0, turn);
             reader.set("extra_throw_on_pass", false, turn);
+            reader.set("another_throw_on_doubles", false, turn);
         }
         return;
     }
@@ -1815,9 +1823,10 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         reader.set("doubles_played_twice", false, turn);
         reader.set("unplayable_die_passes", false, turn);
         reader.set("pass_after_last_die", false, turn);
+        reader.set("another_throw_on_doubles", false, turn);
     }
     let moves = match equipment.moves.as_slice() {
-        [(_, moves)] if die_by_die => each_die(reader, moves, turn_then, equipment),
+        [(_, moves)] if die_by_die => each_die(reader, moves, turn_then, equipment, pending),
         [(_, _)] if turn_then.is_some() => {
             reader.lack(
                 next,
@@ -1853,6 +1862,7 @@ fn each_die<'n>(
     moves: &'n Node,
     turn_then: Option<&'n Node>,
     equipment: &Equipment<'_>,
+    pending: bool,
 ) -> Option<&'n Node> {
     let positional: Vec<&Node> = moves.positional().collect();
     let shape = match (positional.as_slice(), turn_then) {
@@ -1867,12 +1877,25 @@ fn each_die<'n>(
     let while_dice_left = |then: &Node| {
         (then.to_string() == "(then (if (not (all DiceUsed)) (moveAgain)))").then_some(false)
     };
+    // A throw on Pending is read only beside the consequence that sets it.
+    let again_on_doubles = |then: &Node| {
+        if pending {
+            tables::again_on_doubles(then)
+        } else {
+            None
+        }
+    };
     let shape = shape.and_then(|(inner, then)| {
-        let after_last = while_dice_left(then)
-            .or_else(|| tables::again_after_every_die(then, equipment.player_values_set))?;
-        Some((inner, then, after_last))
+        let doubles = again_on_doubles(then);
+        let after_last = if pending {
+            doubles?
+        } else {
+            while_dice_left(then)
+                .or_else(|| tables::again_after_every_die(then, equipment.player_values_set))?
+        };
+        Some((inner, then, after_last, doubles.is_some()))
     });
-    let Some((inner, then, after_last)) = shape else {
+    let Some((inner, then, after_last, doubles)) = shape else {
         reader.lack(
             moves,
             format!(
@@ -1905,6 +1928,7 @@ fn each_die<'n>(
     // `(moveAgain)` whether or not a die left can be used: Ludii passes it as a move.
     reader.set("unplayable_die_passes", true, then);
     reader.set("pass_after_last_die", after_last, then);
+    reader.set("another_throw_on_doubles", doubles, then);
     Some(inner)
 }
 

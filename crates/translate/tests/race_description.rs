@@ -817,3 +817,81 @@ fn cab_e_quinal_passes_after_its_last_die_while_no_player_s_value_is_set() {
         other => panic!("expected a lack: {other:?}"),
     }
 }
+
+/// Plays `throws` (three dice each) of a game read from its description, each throw's moves
+/// taken in turn by their notation, and gives who is to move and the phase after the last.
+fn after_three_dice(
+    params: &RaceParams,
+    throws: &[(u8, u8, u8)],
+    played: &[&str],
+) -> (engine::Player, bool) {
+    use engine::{Game, Observe};
+    let mut game = race::Race::new(params);
+    let mut played = played.iter();
+    for &(a, b, c) in throws {
+        assert!(matches!(game.phase(), engine::Phase::Chance(_)));
+        game.apply_chance(a - 1 + 6 * (b - 1) + 36 * (c - 1));
+        while matches!(game.phase(), engine::Phase::Decision(_)) {
+            let wanted = played.next().expect("a move for each decision");
+            let mut legal = Vec::new();
+            game.legal_moves(&mut legal);
+            let chosen = legal
+                .into_iter()
+                .find(|&m| game.notation(m) == *wanted)
+                .unwrap_or_else(|| panic!("{wanted} is not legal"));
+            game.apply(chosen);
+        }
+    }
+    let thrown = matches!(game.phase(), engine::Phase::Chance(_));
+    (game.thrower().unwrap(), thrown)
+}
+
+/// Pareia de Entrada, as Ludii describes it: the dice are thrown where the turn begins or where
+/// the move before set Pending, `(if (or (is Pending) (not ("SameTurn"))) (roll))`, and the
+/// consequence sets it after the last die of a throw whose dice are all alike: another throw on
+/// doubles, read at the consequence's line.
+#[test]
+fn pareia_de_entrada_throws_again_after_playing_dice_all_alike() {
+    let params = read_game("Pareia de Entrada.lud");
+    assert_eq!(params.throw, race::Throw::Dice { count: 3, faces: 6 });
+    assert_eq!(params.dice_use, race::DiceUse::Each);
+    assert!(params.another_throw_on_doubles && !params.doubles_played_twice);
+    assert!(params.unplayable_die_passes && !params.pass_after_last_die);
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Pareia de Entrada.lud")).unwrap();
+    match race_description("Pareia de Entrada.lud", &text).outcome {
+        Ok(game) => assert_eq!(
+            game.parameters["another_throw_on_doubles"].cites,
+            "Pareia de Entrada.lud:66"
+        ),
+        Err(missing) => panic!("does not play: {missing:?}"),
+    }
+    // Three alike: player 1 enters three pieces and throws again; three unlike end the turn.
+    let alike = after_three_dice(
+        &params,
+        &[(2, 2, 2)],
+        &["hand-1 [2]", "hand-1 [2]", "hand-1 [2]"],
+    );
+    assert_eq!(alike, (0, true));
+    let unlike = after_three_dice(
+        &params,
+        &[(2, 2, 3)],
+        &["hand-1 [2]", "hand-1 [2]", "hand-2 [3]"],
+    );
+    assert_eq!(unlike, (1, true));
+    // A throw on Pending without the consequence that sets it is named at the turn.
+    let unset = text.replace("(and (set Pending) (moveAgain))", "(moveAgain)");
+    assert_ne!(unset, text);
+    lacks(
+        &unset,
+        "moves of a turn of several dice other than each unused die in turn",
+        35,
+    );
+    // The consequence beside a throw on SameTurn alone would never throw again: named too.
+    let same_turn = text.replace("(or (is Pending) (not \"SameTurn\"))", "(not \"SameTurn\")");
+    assert_ne!(same_turn, text);
+    lacks(
+        &same_turn,
+        "moves of a turn of several dice other than each unused die in turn",
+        35,
+    );
+}

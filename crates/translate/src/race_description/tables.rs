@@ -183,3 +183,25 @@ pub(super) fn again_after_every_die(then: &Node, values_set: bool) -> Option<boo
         Undefined))))";
     (!values_set && then.to_string() == written).then_some(true)
 }
+
+/// `(if (or (is Pending) (not ("SameTurn"))) (roll))`: the dice are thrown at a turn's start
+/// and again where the move before set Pending (Ludii keeps Pending from one move to the next
+/// only: `Game.applyInternal` reboots it before every move, so `(is Pending)` asks whether the
+/// last move set it). Read only beside a consequence that sets it ([`again_on_doubles`]).
+pub(super) fn pending_roll(roll: &Node) -> bool {
+    roll.to_string() == "(if (or (is Pending) (not (\"SameTurn\"))) (roll))"
+}
+
+/// The consequence of Pareia de Entrada's dice, `(then (and (if (not (all DiceUsed))
+/// (moveAgain)) (if (and (all DiceUsed) (all DiceEqual)) (and (set Pending) (moveAgain)))))`:
+/// another move while a die is unused, and after the last die of a throw whose dice all
+/// showed one face (Ludii's roll sets `(all DiceEqual)` from the faces thrown) another move
+/// with Pending set, which the [`pending_roll`] throws anew: the family's
+/// `another_throw_on_doubles`. A die no piece can use is Ludii's forced pass, which carries no
+/// consequence, so a throw with a die passed gives no other. `Some(false)` (no pass after the
+/// last die) when the consequence is this one, `None` otherwise.
+pub(super) fn again_on_doubles(then: &Node) -> Option<bool> {
+    let written = "(then (and (if (not (all DiceUsed)) (moveAgain)) (if (and (all DiceUsed) \
+        (all DiceEqual)) (and (set Pending) (moveAgain)))))";
+    (then.to_string() == written).then_some(false)
+}
