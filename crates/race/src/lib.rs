@@ -612,6 +612,15 @@ impl Race {
         self.again |= self.unused == 0 && self.doubles;
     }
 
+    /// `unplayable_dice_to_next`: the dice the player to move cannot use go, unplayed, to the
+    /// next player, who plays them without throwing.
+    #[cold]
+    #[inline(never)]
+    fn hand_dice_on(&mut self) {
+        self.to_move = (self.to_move + 1) % self.params.players;
+        self.again_in_a_row = 0;
+    }
+
     /// Marks the mover's pass, and whether every player has now passed a whole throw in turn.
     /// A pass after some dice of the throw were played is no stop: the player moved.
     fn all_passed_after(&mut self) -> bool {
@@ -808,6 +817,9 @@ impl Game for Race {
             backward,
         } = mv
         else {
+            if self.params.unplayable_dice_to_next {
+                return self.hand_dice_on();
+            }
             if self.params.draw_when_none_can_move && self.all_passed_after() {
                 self.over = true;
                 return;

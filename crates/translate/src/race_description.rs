@@ -1697,8 +1697,10 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     // `(if (not ("SameTurn")) (roll))`: the dice are thrown once, and the turn goes on (a
     // piece's `moveAgain`) without throwing while some are unused: the Tables turn.
     let pending = roll.is_some_and(tables::pending_roll);
-    let die_by_die =
-        pending || roll.is_some_and(|r| r.to_string() == "(if (not (\"SameTurn\")) (roll))");
+    let handed_on = roll.is_some_and(tables::roll_unless_pending);
+    let die_by_die = pending
+        || handed_on
+        || roll.is_some_and(|r| r.to_string() == "(if (not (\"SameTurn\")) (roll))");
     let roll = roll.filter(|r| die_by_die || (r.is_call("roll") && r.children().is_empty()));
     let (Some(turn), Some(_)) = (turn, roll) else {
         reader.lack(
@@ -1720,6 +1722,25 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         );
         return;
     };
+    // A throw kept while Pending (Laquet's): the dice the mover cannot use go to the next.
+    let mut pieces_then = None;
+    if handed_on {
+        let Some((choice, then, pass)) = tables::dice_to_next(next) else {
+            reader.lack(
+                next,
+                format!(
+                    "a throw kept while Pending, beside moves that do not hand the dice on: {next_}",
+                    next_ = Brief(next)
+                ),
+            );
+            return;
+        };
+        reader.set("unplayable_dice_to_next", true, pass);
+        next = choice;
+        pieces_then = Some(then);
+    } else {
+        reader.set("unplayable_dice_to_next", false, turn);
+    }
     let mut zero_passes = None;
     if let (true, Some(condition), Some(then)) = (
         next.is_call("if") && next.children().len() == 2,
@@ -1770,13 +1791,15 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         n.is_call("forEach")
             && n.arg(0).is_some_and(|p| is_symbol(p, "Piece"))
             && match n.named("container") {
-                None => !hand && n.children().len() == 1 + top(n),
+                None => {
+                    !hand && n.children().len() == 1 + top(n) + usize::from(pieces_then.is_some())
+                }
                 Some(c) => hand && c.is_call("mover") && n.children().len() == 2 + top(n),
             }
     };
     // Backgammon's turn is thrown on SameTurn alone; a throw on Pending is read with the
     // pieces' own dice below.
-    let bar_turn = (!pending)
+    let bar_turn = (!pending && !handed_on)
         .then(|| read_bar_turn(reader, next, equipment, zero_passes))
         .flatten();
     if let Some(turn_read) = bar_turn {
@@ -1790,7 +1813,7 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     }
     // The Tables turn's consequence may follow the choice of pieces rather than each piece's
     // dice (the Emperador kin): the same consequence, of every move either gives.
-    let turn_then = tables::turn_consequence(next);
+    let turn_then = tables::turn_consequence(next).or(pieces_then);
     let on_board = pieces(next, false);
     let from_hand = next.is_call("or")
         && next.children().len() == 2 + usize::from(turn_then.is_some())

@@ -895,3 +895,59 @@ fn pareia_de_entrada_throws_again_after_playing_dice_all_alike() {
         35,
     );
 }
+
+/// Laquet, as Ludii describes it: the dice are thrown where a turn begins unless the move
+/// before set Pending, `(if (and (not (is Pending)) (not ("SameTurn"))) (roll))`, and a player
+/// whom no die left serves passes with Pending set, `(move Pass (then (set Pending)))`: the
+/// next player plays those dice instead of throwing, and the player after it throws.
+#[test]
+fn laquet_hands_the_dice_its_mover_cannot_use_to_the_next_player() {
+    use engine::{Game, Observe};
+    let params = read_game("Laquet.lud");
+    assert!(params.unplayable_dice_to_next && params.unplayable_die_passes);
+    assert!(!params.pass_after_last_die && !params.another_throw_on_doubles);
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Laquet.lud")).unwrap();
+    match race_description("Laquet.lud", &text).outcome {
+        Ok(game) => assert_eq!(
+            game.parameters["unplayable_dice_to_next"].cites,
+            "Laquet.lud:60"
+        ),
+        Err(missing) => panic!("does not play: {missing:?}"),
+    }
+    let mut game = race::Race::new(&params);
+    let play = |game: &mut race::Race, wanted: &str| {
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        let chosen = legal
+            .into_iter()
+            .find(|&m| game.notation(m) == wanted)
+            .unwrap_or_else(|| panic!("{wanted} is not legal"));
+        game.apply(chosen);
+    };
+    // Player 1 throws 1 and 2: its lone piece bears off with the 1; its stack on cell 11
+    // cannot use the 2 (cell 9 is player 2's), so it passes, and player 2 plays the 2.
+    game.apply_chance(6);
+    play(&mut game, "23-off [1]");
+    play(&mut game, "pass");
+    assert_eq!(game.thrower(), Some(1));
+    assert!(matches!(game.phase(), engine::Phase::Decision(1)));
+    let mut legal = Vec::new();
+    game.legal_moves(&mut legal);
+    let legal: Vec<String> = legal.into_iter().map(|m| game.notation(m)).collect();
+    assert!(
+        !legal.is_empty() && legal.iter().all(|m| m.ends_with("[2]")),
+        "{legal:?}"
+    );
+    play(&mut game, &legal[0]);
+    // With the dice played, player 1 throws again.
+    assert!(matches!(game.phase(), engine::Phase::Chance(_)));
+    assert_eq!(game.thrower(), Some(0));
+    // A pass that sets no Pending beside the throw kept while Pending is named at the turn.
+    let unset = text.replace("(move Pass (then (set Pending)))", "(move Pass)");
+    assert_ne!(unset, text);
+    lacks(
+        &unset,
+        "a throw kept while Pending, beside moves that do not hand the dice on",
+        51,
+    );
+}
