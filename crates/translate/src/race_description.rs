@@ -153,8 +153,8 @@ struct Equipment<'g> {
     geometry: Option<Geometry>,
     tracks: Vec<Track>,
     dice: Option<&'g Node>,
-    /// The maps of whole numbers to whole numbers (`(map ["Name"] {(pair a b) …})`), by
-    /// name (none for the unnamed one).
+    /// The maps of whole numbers to whole numbers (`(map ["Name"] {(pair a b) …})`, a
+    /// player's role as its index: `(pair P1 6)`), by name (none for the unnamed one).
     maps: BTreeMap<Option<String>, (BTreeMap<i64, i64>, &'g Node)>,
     /// Named regions of no player, as sites.
     regions: BTreeMap<String, Vec<usize>>,
@@ -667,7 +667,11 @@ fn read_map(node: &Node) -> Option<(Option<String>, BTreeMap<i64, i64>)> {
         .as_array()?
         .iter()
         .map(|pair| {
-            let (key, value) = (pair.arg(0)?.as_int()?, pair.arg(1)?.as_int()?);
+            // A player's role as the key, `(pair P1 6)`, is its index (Ludii's `Pair` keys a
+            // RoleType by `RoleType.toIntFunction`): the named maps of the Tables games.
+            let key = pair.arg(0)?;
+            let key = key.as_int().or_else(|| player_of(key).map(i64::from))?;
+            let value = pair.arg(1)?.as_int()?;
             pair.is_call("pair").then_some((key, value))
         })
         .collect::<Option<BTreeMap<i64, i64>>>()?;

@@ -951,3 +951,45 @@ fn laquet_hands_the_dice_its_mover_cannot_use_to_the_next_player() {
         51,
     );
 }
+
+/// The Tables games' named maps key a player's role, `(map "Bar" {(pair P1 6) (pair P2 19)})`,
+/// which Ludii reads as the player's index: they read, and what a description lacks is where
+/// it uses them or beyond (Verquere's starting side, Nard's and Kotra's scores).
+#[test]
+fn a_map_keyed_by_players_reads_and_what_lacks_is_beyond_it() {
+    for (file, what, line) in [
+        ("Verquere.lud", "a condition the reader does not read", 51),
+        (
+            "Nard.lud",
+            "a turn's consequence the reader does not read",
+            113,
+        ),
+        (
+            "Kotra.lud",
+            "a turn's consequence the reader does not read",
+            126,
+        ),
+        (
+            "Buffa de Baldrac.lud",
+            "a turn other than one throw and a move",
+            103,
+        ),
+    ] {
+        let text = std::fs::read_to_string(corpus().join("ludii/lud").join(file)).unwrap();
+        match race_description(file, &text).outcome {
+            Err(Missing::Lacks(lacks)) => {
+                assert!(
+                    !lacks.iter().any(|l| l.what.contains("a map the reader")),
+                    "{file}: {lacks:?}"
+                );
+                assert!(
+                    lacks
+                        .iter()
+                        .any(|l| l.what.contains(what) && l.span.line == line),
+                    "{file}: no lack {what:?} at line {line}: {lacks:?}"
+                );
+            }
+            other => panic!("{file}: expected a lack: {other:?}"),
+        }
+    }
+}
