@@ -83,6 +83,8 @@ pub struct Race {
     again_in_a_row: u8,
     /// The throw's dice are played and the move after them (`move_after_dice`) is being played.
     after_dice: bool,
+    /// The throw's dice all show one face (kept only for `another_throw_on_doubles`).
+    doubles: bool,
     /// The players whose last throw was passed whole, one bit each
     /// (`draw_when_none_can_move`).
     passed_whole: u8,
@@ -629,6 +631,41 @@ impl Race {
         self.to_move = next;
     }
 
+    /// Whether the dice of `outcome` all show one face (Ludii's `(all DiceEqual)`, which its
+    /// roll sets from the faces thrown).
+    #[cold]
+    #[inline(never)]
+    fn all_faces_alike(&self, outcome: u8) -> bool {
+        let Throw::Dice { count, faces } = self.params.throw else {
+            return false;
+        };
+        let faces = u16::from(faces);
+        let mut rest = u16::from(outcome);
+        let first = rest % faces;
+        (0..count).all(|_| {
+            let face = rest % faces;
+            rest /= faces;
+            face == first
+        })
+    }
+
+    /// `another_throw_on_doubles`: the last die of a throw of dice all alike, played by a
+    /// move, gives another throw (a die passed ends the throw without one).
+    #[cold]
+    #[inline(never)]
+    fn again_on_doubles(&mut self) {
+        self.again |= self.unused == 0 && self.doubles;
+    }
+
+    /// `unplayable_dice_to_next`: the dice the player to move cannot use go, unplayed, to the
+    /// next player, who plays them without throwing.
+    #[cold]
+    #[inline(never)]
+    fn hand_dice_on(&mut self) {
+        self.to_move = (self.to_move + 1) % self.params.players;
+        self.again_in_a_row = 0;
+    }
+
     /// Marks the mover's pass, and whether every player has now passed a whole throw in turn.
     /// A pass after some dice of the throw were played is no stop: the player moved.
     fn all_passed_after(&mut self) -> bool {
@@ -777,6 +814,7 @@ impl Game for Race {
             again: false,
             again_in_a_row: 0,
             after_dice: false,
+            doubles: false,
             passed_whole: 0,
             finishers: Finishers::NONE,
             over: false,
@@ -839,6 +877,9 @@ impl Game for Race {
             backward,
         } = mv
         else {
+            if self.params.unplayable_dice_to_next {
+                return self.hand_dice_on();
+            }
             if self.params.draw_when_none_can_move && self.all_passed_after() {
                 self.over = true;
                 return;
@@ -870,6 +911,9 @@ impl Game for Race {
             }
         }
         self.unused &= !dice;
+        if self.params.another_throw_on_doubles {
+            self.again_on_doubles();
+        }
         // A die left that no piece can use is passed as a move where the game says so: the
         // only legal move is then the pass.
         if self.over || (self.unused != 0 && (self.params.unplayable_die_passes || self.can_step()))
@@ -905,6 +949,9 @@ impl Game for Race {
         }
         self.total = self.dice.iter().sum();
         self.after_dice = false;
+        if self.params.another_throw_on_doubles {
+            self.doubles = self.all_faces_alike(outcome);
+        }
         if self.params.doubles_played_twice && self.dice[0] == self.dice[1] {
             // `check` allows this with two dice played apart only: the double's two more moves.
             self.dice[2] = self.dice[0];

@@ -140,6 +140,13 @@ game_options! {
         /// Steps of one more move once every die of the throw is played, by any piece, before the turn ends (Myles's and Baralie's six: Ludii's `(if (all DiceUsed) …)` in a turn asking for another move after every die); a pass where no piece can make it, and none where a die was passed (0: no such move).
         #[rule(cites = "race family", source = "", range = 0..=127)]
         pub move_after_dice: u8 = 0, ludii: 0;
+        /// Whether a throw whose dice all show one face gives the thrower another throw once every die of it is played by a move (Pareia de Entrada's "when all of the dice present the same number, the player receives another turn"; a die passed gives none); otherwise it gives none.
+        #[rule(cites = "race family", source = "")]
+        pub another_throw_on_doubles: bool = false, ludii: false;
+
+        /// Whether dice of a throw that the player to move cannot use pass, unplayed, to the next player, who plays them instead of throwing (and hands back what it cannot use in turn); the throw is over once every die is played, and the player after the one who played the last die throws next, so that one has no throw of its own that turn (Laquet's "if a player cannot play the value on a die (or on both dice), the opponent may play it"); otherwise a pass ends the throw.
+        #[rule(cites = "race family", source = "")]
+        pub unplayable_dice_to_next: bool = false, ludii: false;
 
         /// Throw values (the throw's total) that give the thrower another throw once played.
         #[rule(cites = "race family", source = "")]
@@ -425,6 +432,12 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
                 .into(),
         ));
     }
+    if params.another_throw_on_doubles {
+        checked_another_throw_on_doubles(params)?;
+    }
+    if params.unplayable_dice_to_next {
+        checked_unplayable_dice_to_next(params)?;
+    }
     if params.unplayable_die_passes && params.dice_use == DiceUse::Sum {
         return Err((
             "unplayable_die_passes",
@@ -508,6 +521,44 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
         if on_a_track.0 & (1 << from) == 0 {
             return Err(("jumps", format!("cell {from} is on no track")));
         }
+    }
+    Ok(())
+}
+
+/// `another_throw_on_doubles` asks for dice played each apart, and no pass after the last die
+/// (which would end the throw as a pass, while Ludii's description throws again at once).
+#[cold]
+fn checked_another_throw_on_doubles(params: &RaceParams) -> Result<(), (&'static str, String)> {
+    if params.dice_use != DiceUse::Each || !matches!(params.throw, Throw::Dice { count: 2.., .. }) {
+        return Err((
+            "another_throw_on_doubles",
+            "another throw on doubles needs two dice or more, each played apart".into(),
+        ));
+    }
+    if params.pass_after_last_die {
+        return Err((
+            "another_throw_on_doubles",
+            "another throw on doubles after a pass that follows the last die".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// `unplayable_dice_to_next` hands dice played apart between two players alone; a pass that
+/// hands them on ends no throw, so it neither counts for the draw nor follows the last die.
+#[cold]
+fn checked_unplayable_dice_to_next(params: &RaceParams) -> Result<(), (&'static str, String)> {
+    if params.dice_use != DiceUse::Each || params.players != 2 || params.teams != Teams::None {
+        return Err((
+            "unplayable_dice_to_next",
+            "dice are handed on between two players alone, each die played apart".into(),
+        ));
+    }
+    if params.draw_when_none_can_move || params.pass_after_last_die || params.extra_throw_on_pass {
+        return Err((
+            "unplayable_dice_to_next",
+            "a pass that hands the dice on ends no throw: no draw, pass after the last die or another throw on a pass".into(),
+        ));
     }
     Ok(())
 }

@@ -164,8 +164,8 @@ struct Equipment<'g> {
     geometry: Option<Geometry>,
     tracks: Vec<Track>,
     dice: Option<&'g Node>,
-    /// The maps of whole numbers to whole numbers (`(map ["Name"] {(pair a b) …})`), by
-    /// name (none for the unnamed one).
+    /// The maps of whole numbers to whole numbers (`(map ["Name"] {(pair a b) …})`, a
+    /// player's role as its index: `(pair P1 6)`), by name (none for the unnamed one).
     maps: BTreeMap<Option<String>, (BTreeMap<i64, i64>, &'g Node)>,
     /// Named regions of no player, as sites.
     regions: BTreeMap<String, Vec<usize>>,
@@ -678,7 +678,11 @@ fn read_map(node: &Node) -> Option<(Option<String>, BTreeMap<i64, i64>)> {
         .as_array()?
         .iter()
         .map(|pair| {
-            let (key, value) = (pair.arg(0)?.as_int()?, pair.arg(1)?.as_int()?);
+            // A player's role as the key, `(pair P1 6)`, is its index (Ludii's `Pair` keys a
+            // RoleType by `RoleType.toIntFunction`): the named maps of the Tables games.
+            let key = pair.arg(0)?;
+            let key = key.as_int().or_else(|| player_of(key).map(i64::from))?;
+            let value = pair.arg(1)?.as_int()?;
             pair.is_call("pair").then_some((key, value))
         })
         .collect::<Option<BTreeMap<i64, i64>>>()?;
@@ -1754,7 +1758,11 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         .and_then(|t| t.arg(0));
     // `(if (not ("SameTurn")) (roll))`: the dice are thrown once, and the turn goes on (a
     // piece's `moveAgain`) without throwing while some are unused: the Tables turn.
-    let die_by_die = roll.is_some_and(|r| r.to_string() == "(if (not (\"SameTurn\")) (roll))");
+    let pending = roll.is_some_and(tables::pending_roll);
+    let handed_on = roll.is_some_and(tables::roll_unless_pending);
+    let die_by_die = pending
+        || handed_on
+        || roll.is_some_and(|r| r.to_string() == "(if (not (\"SameTurn\")) (roll))");
     let roll = roll.filter(|r| die_by_die || (r.is_call("roll") && r.children().is_empty()));
     let (Some(turn), Some(_)) = (turn, roll) else {
         reader.lack(
@@ -1776,6 +1784,25 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         );
         return;
     };
+    // A throw kept while Pending (Laquet's): the dice the mover cannot use go to the next.
+    let mut pieces_then = None;
+    if handed_on {
+        let Some((choice, then, pass)) = tables::dice_to_next(next) else {
+            reader.lack(
+                next,
+                format!(
+                    "a throw kept while Pending, beside moves that do not hand the dice on: {next_}",
+                    next_ = Brief(next)
+                ),
+            );
+            return;
+        };
+        reader.set("unplayable_dice_to_next", true, pass);
+        next = choice;
+        pieces_then = Some(then);
+    } else {
+        reader.set("unplayable_dice_to_next", false, turn);
+    }
     let mut zero_passes = None;
     if let (true, Some(condition), Some(then)) = (
         next.is_call("if") && next.children().len() == 2,
@@ -1829,21 +1856,29 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         n.is_call("forEach")
             && n.arg(0).is_some_and(|p| is_symbol(p, "Piece"))
             && match n.named("container") {
-                None => !hand && n.children().len() == 1 + top(n),
+                None => {
+                    !hand && n.children().len() == 1 + top(n) + usize::from(pieces_then.is_some())
+                }
                 Some(c) => hand && c.is_call("mover") && n.children().len() == 2 + top(n),
             }
     };
-    if let Some(turn_read) = read_bar_turn(reader, next, equipment, zero_passes) {
+    // Backgammon's turn is thrown on SameTurn alone; a throw on Pending is read with the
+    // pieces' own dice below.
+    let bar_turn = (!pending && !handed_on)
+        .then(|| read_bar_turn(reader, next, equipment, zero_passes))
+        .flatten();
+    if let Some(turn_read) = bar_turn {
         if turn_read {
             reader.set("extra_throw_values", "none", turn);
             reader.set("extra_throws_in_a_row", 0, turn);
             reader.set("extra_throw_on_pass", false, turn);
+            reader.set("another_throw_on_doubles", false, turn);
         }
         return;
     }
     // The Tables turn's consequence may follow the choice of pieces rather than each piece's
     // dice (the Emperador kin): the same consequence, of every move either gives.
-    let turn_then = tables::turn_consequence(next);
+    let turn_then = tables::turn_consequence(next).or(pieces_then);
     let on_board = pieces(next, false);
     let from_hand = next.is_call("or")
         && next.children().len() == 2 + usize::from(turn_then.is_some())
@@ -1877,9 +1912,10 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         reader.set("unplayable_die_passes", false, turn);
         reader.set("pass_after_last_die", false, turn);
         reader.set("move_after_dice", 0, turn);
+        reader.set("another_throw_on_doubles", false, turn);
     }
     let moves = match equipment.moves.as_slice() {
-        [(_, moves)] if die_by_die => each_die(reader, moves, turn_then, equipment),
+        [(_, moves)] if die_by_die => each_die(reader, moves, turn_then, equipment, pending),
         [(_, _)] if turn_then.is_some() => {
             reader.lack(
                 next,
@@ -1915,6 +1951,7 @@ fn each_die<'n>(
     moves: &'n Node,
     turn_then: Option<&'n Node>,
     equipment: &Equipment<'_>,
+    pending: bool,
 ) -> Option<&'n Node> {
     let positional: Vec<&Node> = moves.positional().collect();
     let shape = match (positional.as_slice(), turn_then) {
@@ -1934,15 +1971,29 @@ fn each_die<'n>(
     let then_after_dice = |then: &Node| {
         (after_dice.is_some() && then.to_string() == "(then (moveAgain))").then_some(false)
     };
+    // A throw on Pending is read only beside the consequence that sets it.
+    let again_on_doubles = |then: &Node| {
+        if pending {
+            tables::again_on_doubles(then)
+        } else {
+            None
+        }
+    };
     let shape = shape.and_then(|(inner, then)| {
-        let after_last = match &after_dice {
-            Some(_) => then_after_dice(then)?,
-            None => while_dice_left(then)
-                .or_else(|| tables::again_after_every_die(then, equipment.player_values_set))?,
+        let doubles = again_on_doubles(then);
+        let after_last = if pending {
+            doubles?
+        } else {
+            match &after_dice {
+                Some(_) => then_after_dice(then)?,
+                None => while_dice_left(then).or_else(|| {
+                    tables::again_after_every_die(then, equipment.player_values_set)
+                })?,
+            }
         };
-        Some((inner, then, after_last))
+        Some((inner, then, after_last, doubles.is_some()))
     });
-    let Some((inner, then, after_last)) = shape else {
+    let Some((inner, then, after_last, doubles)) = shape else {
         reader.lack(
             moves,
             format!(
@@ -1979,6 +2030,7 @@ fn each_die<'n>(
         Some((steps, node)) => reader.set("move_after_dice", steps, node),
         None => reader.set("move_after_dice", 0, then),
     }
+    reader.set("another_throw_on_doubles", doubles, then);
     Some(inner)
 }
 

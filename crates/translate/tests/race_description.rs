@@ -964,3 +964,179 @@ fn a_region_of_the_mover_s_own_where_its_pieces_do_not_stack() {
     let moves = legal_after(&params, setup, &[(1, 2)], &[]);
     assert!(moves.contains(&"18-17 [1]".to_string()), "{moves:?}");
 }
+
+/// Plays `throws` (three dice each) of a game read from its description, each throw's moves
+/// taken in turn by their notation, and gives who is to move and the phase after the last.
+fn after_three_dice(
+    params: &RaceParams,
+    throws: &[(u8, u8, u8)],
+    played: &[&str],
+) -> (engine::Player, bool) {
+    use engine::{Game, Observe};
+    let mut game = race::Race::new(params);
+    let mut played = played.iter();
+    for &(a, b, c) in throws {
+        assert!(matches!(game.phase(), engine::Phase::Chance(_)));
+        game.apply_chance(a - 1 + 6 * (b - 1) + 36 * (c - 1));
+        while matches!(game.phase(), engine::Phase::Decision(_)) {
+            let wanted = played.next().expect("a move for each decision");
+            let mut legal = Vec::new();
+            game.legal_moves(&mut legal);
+            let chosen = legal
+                .into_iter()
+                .find(|&m| game.notation(m) == *wanted)
+                .unwrap_or_else(|| panic!("{wanted} is not legal"));
+            game.apply(chosen);
+        }
+    }
+    let thrown = matches!(game.phase(), engine::Phase::Chance(_));
+    (game.thrower().unwrap(), thrown)
+}
+
+/// Pareia de Entrada, as Ludii describes it: the dice are thrown where the turn begins or where
+/// the move before set Pending, `(if (or (is Pending) (not ("SameTurn"))) (roll))`, and the
+/// consequence sets it after the last die of a throw whose dice are all alike: another throw on
+/// doubles, read at the consequence's line.
+#[test]
+fn pareia_de_entrada_throws_again_after_playing_dice_all_alike() {
+    let params = read_game("Pareia de Entrada.lud");
+    assert_eq!(params.throw, race::Throw::Dice { count: 3, faces: 6 });
+    assert_eq!(params.dice_use, race::DiceUse::Each);
+    assert!(params.another_throw_on_doubles && !params.doubles_played_twice);
+    assert!(params.unplayable_die_passes && !params.pass_after_last_die);
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Pareia de Entrada.lud")).unwrap();
+    match race_description("Pareia de Entrada.lud", &text).outcome {
+        Ok(game) => assert_eq!(
+            game.parameters["another_throw_on_doubles"].cites,
+            "Pareia de Entrada.lud:66"
+        ),
+        Err(missing) => panic!("does not play: {missing:?}"),
+    }
+    // Three alike: player 1 enters three pieces and throws again; three unlike end the turn.
+    let alike = after_three_dice(
+        &params,
+        &[(2, 2, 2)],
+        &["hand-1 [2]", "hand-1 [2]", "hand-1 [2]"],
+    );
+    assert_eq!(alike, (0, true));
+    let unlike = after_three_dice(
+        &params,
+        &[(2, 2, 3)],
+        &["hand-1 [2]", "hand-1 [2]", "hand-2 [3]"],
+    );
+    assert_eq!(unlike, (1, true));
+    // A throw on Pending without the consequence that sets it is named at the turn.
+    let unset = text.replace("(and (set Pending) (moveAgain))", "(moveAgain)");
+    assert_ne!(unset, text);
+    lacks(
+        &unset,
+        "moves of a turn of several dice other than each unused die in turn",
+        35,
+    );
+    // The consequence beside a throw on SameTurn alone would never throw again: named too.
+    let same_turn = text.replace("(or (is Pending) (not \"SameTurn\"))", "(not \"SameTurn\")");
+    assert_ne!(same_turn, text);
+    lacks(
+        &same_turn,
+        "moves of a turn of several dice other than each unused die in turn",
+        35,
+    );
+}
+
+/// Laquet, as Ludii describes it: the dice are thrown where a turn begins unless the move
+/// before set Pending, `(if (and (not (is Pending)) (not ("SameTurn"))) (roll))`, and a player
+/// whom no die left serves passes with Pending set, `(move Pass (then (set Pending)))`: the
+/// next player plays those dice instead of throwing, and the player after it throws.
+#[test]
+fn laquet_hands_the_dice_its_mover_cannot_use_to_the_next_player() {
+    use engine::{Game, Observe};
+    let params = read_game("Laquet.lud");
+    assert!(params.unplayable_dice_to_next && params.unplayable_die_passes);
+    assert!(!params.pass_after_last_die && !params.another_throw_on_doubles);
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Laquet.lud")).unwrap();
+    match race_description("Laquet.lud", &text).outcome {
+        Ok(game) => assert_eq!(
+            game.parameters["unplayable_dice_to_next"].cites,
+            "Laquet.lud:60"
+        ),
+        Err(missing) => panic!("does not play: {missing:?}"),
+    }
+    let mut game = race::Race::new(&params);
+    let play = |game: &mut race::Race, wanted: &str| {
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        let chosen = legal
+            .into_iter()
+            .find(|&m| game.notation(m) == wanted)
+            .unwrap_or_else(|| panic!("{wanted} is not legal"));
+        game.apply(chosen);
+    };
+    // Player 1 throws 1 and 2: its lone piece bears off with the 1; its stack on cell 11
+    // cannot use the 2 (cell 9 is player 2's), so it passes, and player 2 plays the 2.
+    game.apply_chance(6);
+    play(&mut game, "23-off [1]");
+    play(&mut game, "pass");
+    assert_eq!(game.thrower(), Some(1));
+    assert!(matches!(game.phase(), engine::Phase::Decision(1)));
+    let mut legal = Vec::new();
+    game.legal_moves(&mut legal);
+    let legal: Vec<String> = legal.into_iter().map(|m| game.notation(m)).collect();
+    assert!(
+        !legal.is_empty() && legal.iter().all(|m| m.ends_with("[2]")),
+        "{legal:?}"
+    );
+    play(&mut game, &legal[0]);
+    // With the dice played, player 1 throws again.
+    assert!(matches!(game.phase(), engine::Phase::Chance(_)));
+    assert_eq!(game.thrower(), Some(0));
+    // A pass that sets no Pending beside the throw kept while Pending is named at the turn.
+    let unset = text.replace("(move Pass (then (set Pending)))", "(move Pass)");
+    assert_ne!(unset, text);
+    lacks(
+        &unset,
+        "a throw kept while Pending, beside moves that do not hand the dice on",
+        51,
+    );
+}
+
+/// The Tables games' named maps key a player's role, `(map "Bar" {(pair P1 6) (pair P2 19)})`,
+/// which Ludii reads as the player's index: they read, and what a description lacks is where
+/// it uses them or beyond (Verquere's starting side, Nard's and Kotra's scores).
+#[test]
+fn a_map_keyed_by_players_reads_and_what_lacks_is_beyond_it() {
+    for (file, what, line) in [
+        ("Verquere.lud", "a condition the reader does not read", 51),
+        (
+            "Nard.lud",
+            "a turn's consequence the reader does not read",
+            113,
+        ),
+        (
+            "Kotra.lud",
+            "a turn's consequence the reader does not read",
+            126,
+        ),
+        (
+            "Buffa de Baldrac.lud",
+            "a turn other than one throw and a move",
+            103,
+        ),
+    ] {
+        let text = std::fs::read_to_string(corpus().join("ludii/lud").join(file)).unwrap();
+        match race_description(file, &text).outcome {
+            Err(Missing::Lacks(lacks)) => {
+                assert!(
+                    !lacks.iter().any(|l| l.what.contains("a map the reader")),
+                    "{file}: {lacks:?}"
+                );
+                assert!(
+                    lacks
+                        .iter()
+                        .any(|l| l.what.contains(what) && l.span.line == line),
+                    "{file}: no lack {what:?} at line {line}: {lacks:?}"
+                );
+            }
+            other => panic!("{file}: expected a lack: {other:?}"),
+        }
+    }
+}

@@ -315,3 +315,54 @@ pub(super) fn no_stack_cells(
             .join(" | "),
     )
 }
+
+/// `(if (or (is Pending) (not ("SameTurn"))) (roll))`: the dice are thrown at a turn's start
+/// and again where the move before set Pending (Ludii keeps Pending from one move to the next
+/// only: `Game.applyInternal` reboots it before every move, so `(is Pending)` asks whether the
+/// last move set it). Read only beside a consequence that sets it ([`again_on_doubles`]).
+pub(super) fn pending_roll(roll: &Node) -> bool {
+    roll.to_string() == "(if (or (is Pending) (not (\"SameTurn\"))) (roll))"
+}
+
+/// The consequence of Pareia de Entrada's dice, `(then (and (if (not (all DiceUsed))
+/// (moveAgain)) (if (and (all DiceUsed) (all DiceEqual)) (and (set Pending) (moveAgain)))))`:
+/// another move while a die is unused, and after the last die of a throw whose dice all
+/// showed one face (Ludii's roll sets `(all DiceEqual)` from the faces thrown) another move
+/// with Pending set, which the [`pending_roll`] throws anew: the family's
+/// `another_throw_on_doubles`. A die no piece can use is Ludii's forced pass, which carries no
+/// consequence, so a throw with a die passed gives no other. `Some(false)` (no pass after the
+/// last die) when the consequence is this one, `None` otherwise.
+pub(super) fn again_on_doubles(then: &Node) -> Option<bool> {
+    let written = "(then (and (if (not (all DiceUsed)) (moveAgain)) (if (and (all DiceUsed) \
+        (all DiceEqual)) (and (set Pending) (moveAgain)))))";
+    (then.to_string() == written).then_some(false)
+}
+
+/// `(if (and (not (is Pending)) (not ("SameTurn"))) (roll))`: the dice are thrown where a
+/// player's turn begins, unless the move before set Pending. Read only beside the turn that
+/// sets it ([`dice_to_next`]).
+pub(super) fn roll_unless_pending(roll: &Node) -> bool {
+    roll.to_string() == "(if (and (not (is Pending)) (not (\"SameTurn\"))) (roll))"
+}
+
+/// Laquet's choice of moves beside [`roll_unless_pending`], `(if (can Move (forEach Piece))
+/// (forEach Piece top:True (then …)) (move Pass (then (set Pending))))`: while a piece can use
+/// an unused die the mover plays it; otherwise the mover passes with Pending set and without
+/// another move, so the next player's turn begins without a throw and plays the dice left
+/// (Ludii's dice keep their values; a die used is 0): the family's `unplayable_dice_to_next`.
+/// `(can Move (forEach Piece))` asks what the choice asks, pieces of a side being alike. The
+/// choice of pieces with its consequence, and the pass, when the turn is this one.
+pub(super) fn dice_to_next(next: &Node) -> Option<(&Node, &Node, &Node)> {
+    let (condition, choice, pass) = super::if_parts(next)?;
+    let then = choice
+        .children()
+        .last()
+        .filter(|then| then.is_call("then"))?;
+    let piece_choice = choice.is_call("forEach")
+        && choice.arg(0).is_some_and(|p| is_symbol(p, "Piece"))
+        && choice.named("container").is_none();
+    (condition.to_string() == "(can Move (forEach Piece))"
+        && piece_choice
+        && pass.to_string() == "(move Pass (then (set Pending)))")
+        .then_some((choice, then, pass))
+}
