@@ -226,6 +226,7 @@ impl Reference {
     }
 
     fn sow(&self, cells: &mut [u16], from: usize, mover: Player, way: u8) -> Landing {
+        let sown_from = cells[from];
         let mut left = cells[from];
         cells[from] = 0;
         let mut cell = from;
@@ -239,6 +240,10 @@ impl Reference {
         }
         let last = cell;
         let store = self.store(mover);
+        // A single counter sown without effect, where the game says so.
+        if self.params.singles_plain && sown_from == 1 {
+            return Landing::End;
+        }
         if last >= self.holes {
             let again = last == store && self.params.extra_turn_in_store;
             return if again {
@@ -910,6 +915,8 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         ("msuwa ", "extra_capture_after", "across", 10),
         ("tsoro ", "singles_into_empty", "false", 10),
         ("tsoro ", "game_end", "both-passed", 10),
+        // Njombwa's single counters capturing as the others do.
+        ("njombwa-two-counters ", "singles_plain", "false", 10),
     ] {
         let parted = with_reference_reading(game, key, value, playouts);
         assert!(

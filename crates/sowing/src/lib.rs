@@ -732,6 +732,7 @@ impl Sower<'_> {
         let board = &self.board;
         let next = &board.next[usize::from(way)][usize::from(mover)];
         let mut left = cells[from];
+        let lifted = left;
         cells[from] = 0;
         let mut cell = from;
         while left > 0 {
@@ -743,6 +744,10 @@ impl Sower<'_> {
             left -= 1;
         }
         let last = cell;
+        // A single counter lifted last is sown for nothing more where the game says so.
+        if self.params.singles_plain && lifted == 1 {
+            return Landing::End;
+        }
         if !board.is_hole(last) {
             return if last == board.store(mover) && self.params.extra_turn_in_store {
                 Landing::PlayAgain

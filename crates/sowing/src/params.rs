@@ -252,6 +252,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub singles_into_empty: bool = false, ludii: false;
 
+        /// A sowing of a single counter (`singles_last`) does nothing where it ends: no capture, no relay (Njombwa's single counters sown without `apply:`).
+        #[rule(cites = "sowing family", source = "")]
+        pub singles_plain: bool = false, ludii: false;
+
         /// A sowing of a full lap or more passes over the hole it was lifted from.
         #[rule(cites = "sowing family", source = "")]
         pub skip_origin: bool = false, ludii: false;
@@ -475,8 +479,10 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     if params.singles_last && params.min_to_sow < 2 {
         return Err("singles_last: holes of one counter are already lifted".into());
     }
-    if params.singles_into_empty && !params.singles_last {
-        return Err("singles_into_empty: needs holes of one counter lifted last".into());
+    if (params.singles_into_empty || params.singles_plain) && !params.singles_last {
+        return Err(
+            "singles_into_empty, singles_plain: need holes of one counter lifted last".into(),
+        );
     }
     if params.extra_captures == 0 && params.extra_capture_after != ExtraCaptureAfter::Across {
         return Err("extra_capture_after: needs extra captures".into());

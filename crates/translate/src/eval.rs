@@ -374,17 +374,18 @@ impl Context<'_> {
             ("Even", [item]) => Ok(self.int(item)? % 2 == 0),
             ("Odd", [item]) => Ok(self.int(item)? % 2 != 0),
             ("Mover", [player]) => Ok(self.player(player)? == self.mover),
-            ("Empty", [site]) => Ok(self.count_at(self.int(site)?, node)? == 0),
-            ("Occupied", [site]) => Ok(self.count_at(self.int(site)?, node)? > 0),
+            // Ludii's `is Empty` and `is Occupied` are both false of a site that is not there.
+            ("Empty", [site]) => Ok(self.on_board(self.int(site)?).is_some_and(|c| c == 0)),
+            ("Occupied", [site]) => Ok(self.on_board(self.int(site)?).is_some_and(|c| c > 0)),
             _ => Err(unknown(node)),
         }
     }
 
-    fn count_at(&self, site: i64, node: &Node) -> Result<i64, Unknown> {
+    /// The counters at `site`, where it is a site of the board or a hand.
+    fn on_board(&self, site: i64) -> Option<i64> {
         usize::try_from(site)
             .ok()
             .and_then(|s| self.counts.get(s).copied())
-            .ok_or_else(|| unknown(node))
     }
 
     /// A site expression: a region, a track's sites, a list, a union or difference.

@@ -955,13 +955,15 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
                 return;
             }
         }
-        if let Some(more) = singles_branch(moves, situation) {
+        if let Some((more, plain)) = singles_branch(moves, situation) {
             reader.set("singles_last", true, moves);
             reader.set("singles_into_empty", true, moves);
+            reader.set_or_default("singles_plain", plain, moves, plain);
             moves = more;
         }
     }
     reader.default("singles_into_empty", false, play);
+    reader.default("singles_plain", false, play);
     if moves.is_call("if") {
         let Some(fresh) = branches::relay_branch(moves) else {
             reader.lack(moves, branches::unread(moves));
@@ -1178,11 +1180,13 @@ fn extra_capture_branch<'n>(
 }
 
 /// `(if C (move Select A) (move Select B))` where C holds exactly when a hole of the mover's
-/// holds two counters or more, B lifts a hole of one counter whose next hole is empty, and B
-/// sows as A does but for A's relay, which a single counter sown into an empty hole never
-/// makes (Msuwa's): the family's singles lifted last, into empty holes; A.
-fn singles_branch<'n>(play: &'n Node, situation: &Situation<'_>) -> Option<&'n Node> {
-    let (condition, more, single) = (play.arg(0)?, play.arg(1)?, play.arg(2)?);
+/// holds two counters or more (or `(if C B A)` where it holds when none does), B lifts a hole
+/// of one counter whose next hole is empty, and B sows as A does but for A's relay, which a
+/// single counter sown into an empty hole never makes (Msuwa's), or sows with no effect at all
+/// (Njombwa's): the family's singles lifted last, into empty holes; A, and whether the single
+/// counter's sowing has no effect.
+fn singles_branch<'n>(play: &'n Node, situation: &Situation<'_>) -> Option<(&'n Node, bool)> {
+    let condition = play.arg(0)?;
     let parts = |node: &'n Node| -> Option<(&'n Node, &'n Node)> {
         let select = node.is_call("move")
             && node.arg(0).is_some_and(|a| is_symbol(a, "Select"))
@@ -1190,32 +1194,45 @@ fn singles_branch<'n>(play: &'n Node, situation: &Situation<'_>) -> Option<&'n N
         select.then_some(())?;
         Some((child(node, "from")?, child(node, "then")?.arg(0)?))
     };
-    let ((_, sow_more), (from_single, sow_single)) = (parts(more)?, parts(single)?);
     let board = situation.board;
+    // C: some hole of the mover's holds two or more, or (`Some(false)`) none does.
+    let mut some_more = None;
     for mover in 1..=2u8 {
         let territory = situation.territory(usize::from(mover - 1));
-        let (&first, &second) = (territory.first()?, territory.get(1)?);
-        // C: some hole of the mover's holds two or more.
-        for (background, other, expected) in
-            [(0, 2, true), (1, 1, false), (0, 0, false), (1, 3, true)]
+        let &second = territory.get(1)?;
+        for (background, other, more) in [(0, 2, true), (1, 1, false), (0, 0, false), (1, 3, true)]
         {
             let mut context = situation.context(mover);
             for &site in &situation.cells[..board.holes] {
                 context.counts[site] = background;
             }
             context.counts[second] = other;
-            if context.boolean(condition).ok()? != expected {
-                return None;
+            let holds = context.boolean(condition).ok()?;
+            match some_more {
+                None => some_more = Some(holds == more),
+                Some(same) if same == (holds == more) => {}
+                Some(_) => return None,
             }
         }
-        // B: the mover's holes, a single counter with the next hole empty.
+    }
+    let (more, single) = if some_more? {
+        (play.arg(1)?, play.arg(2)?)
+    } else {
+        (play.arg(2)?, play.arg(1)?)
+    };
+    let ((_, sow_more), (from_single, sow_single)) = (parts(more)?, parts(single)?);
+    for mover in 1..=2u8 {
+        let territory = situation.territory(usize::from(mover - 1));
+        let &first = territory.first()?;
+        // B: the mover's holes, a single counter with the next hole empty (no hole holds more
+        // where B is played).
         let mut context = situation.context(mover);
         if context.sites(from_single.arg(0)?).ok()? != territory {
             return None;
         }
         let lift = from_single.named("if")?;
         for background in [0i64, 1] {
-            for count in 0..=6 {
+            for count in 0..=1 {
                 for &site in &situation.cells[..board.holes] {
                     context.counts[site] = background;
                 }
@@ -1227,8 +1244,8 @@ fn singles_branch<'n>(play: &'n Node, situation: &Situation<'_>) -> Option<&'n N
             }
         }
     }
-    // A's sowing: B's but for the relay, `(if (< 1 (count at:(to))) (moveAgain) X)` where B's
-    // effect is X.
+    // A's sowing: B's but for its effect, `(if (< 1 (count at:(to))) (moveAgain) X)` where B's
+    // effect is X or none.
     let others = |sow: &Node| -> Vec<String> {
         sow.children()
             .iter()
@@ -1249,11 +1266,13 @@ fn singles_branch<'n>(play: &'n Node, situation: &Situation<'_>) -> Option<&'n N
                 context.boolean(c).ok() == Some(count > 1)
             })
         });
-    let same = sow_more.is_call("sow")
+    let alike = sow_more.is_call("sow")
         && sow_single.is_call("sow")
-        && others(sow_more) == others(sow_single)
-        && relayed.arg(2).map(Node::to_string) == sow_single.named("apply").map(Node::to_string);
-    (relays && same).then_some(more)
+        && others(sow_more) == others(sow_single);
+    let plain = sow_single.named("apply").is_none();
+    let same_effect = plain
+        || relayed.arg(2).map(Node::to_string) == sow_single.named("apply").map(Node::to_string);
+    (relays && alike && same_effect).then_some((more, plain))
 }
 
 /// `(is Decided "End")`: the players agreed to end.

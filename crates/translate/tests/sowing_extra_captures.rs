@@ -196,3 +196,41 @@ fn a_single_counter_into_an_empty_hole_beside_holes_of_more_is_not_tsoros_rule()
     let translation = sowing_description(file, &vendored_text(file));
     lacks(&translation, 31, "a condition on the lifted hole");
 }
+
+#[test]
+fn njombwa_sows_its_single_counters_into_empty_holes_for_nothing() {
+    let file = "Njombwa (Two Counters).lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    plays(
+        file,
+        &translation,
+        &[
+            "singles_last=true@37",
+            "singles_into_empty=true@37",
+            "singles_plain=true@37",
+            "min_to_sow=2@54",
+            "empty_hole_capture=opposite-column@62",
+            "extra_captures=0@57",
+            "game_end=next-empty-loses@81",
+        ],
+    );
+    // Its single counters sown with the capture of the others are Msuwa's rule.
+    let text = vendored_text(file);
+    let capture = text
+        .split("apply:(if (< 1 (count at:(to)))\n                                (moveAgain)\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n                            )\n                        )\n                    )\n                )\n            )").next())
+        .unwrap_or_default();
+    assert!(!capture.is_empty(), "Njombwa's capture");
+    let capturing = text.replacen(
+        "owner:(mover)\t\t\n",
+        &format!("owner:(mover)\n apply:{}\n", capture.trim()),
+        1,
+    );
+    assert_ne!(capturing, text);
+    plays(
+        file,
+        &sowing_description(file, &capturing),
+        &["singles_plain=false@37"],
+    );
+}
