@@ -13,8 +13,9 @@ use engine::{Game, Observe, OptionValue, Options, Outcome, Phase, Player};
 use rulesets::OptionSet;
 use sowing::board::Board;
 use sowing::{
-    CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, GameEnd, Move,
-    OpeningLeaves, RefillOrder, RefillRemainder, Relay, Score, Sowing, SowingParams, StoreSide,
+    CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, ExtraCaptureAfter,
+    GameEnd, Move, OpeningLeaves, RefillOrder, RefillRemainder, Relay, Score, Sowing, SowingParams,
+    StoreSide,
 };
 
 /// Where a sowing left the turn.
@@ -22,6 +23,8 @@ enum Landing {
     End,
     Relay(usize),
     PlayAgain,
+    /// The mover takes `extra_captures` holes of the opponent's.
+    Remove,
 }
 
 /// The rules read plainly: counters by cell (the holes, then the two stores), every position
@@ -60,6 +63,8 @@ struct Reference {
     opening_holes: Vec<String>,
     /// Each hole's name, as the board names them.
     names: Vec<String>,
+    /// The opponent's holes the mover has still to take after a capture across.
+    removals: u8,
 }
 
 impl Reference {
@@ -221,6 +226,7 @@ impl Reference {
     }
 
     fn sow(&self, cells: &mut [u16], from: usize, mover: Player, way: u8) -> Landing {
+        let sown_from = cells[from];
         let mut left = cells[from];
         cells[from] = 0;
         let mut cell = from;
@@ -234,6 +240,10 @@ impl Reference {
         }
         let last = cell;
         let store = self.store(mover);
+        // A single counter sown without effect, where the game says so.
+        if self.params.singles_plain && sown_from == 1 {
+            return Landing::End;
+        }
         if last >= self.holes {
             let again = last == store && self.params.extra_turn_in_store;
             return if again {
@@ -285,9 +295,20 @@ impl Reference {
                         cells[last] = 0;
                     }
                     EmptyHoleCapture::OppositeColumn => {
+                        let whole_column = cells[outer] > 0;
                         Self::take(cells, opposite, taker);
                         Self::take(cells, outer, taker);
+                        if self.params.extra_capture_after == ExtraCaptureAfter::Column
+                            && !whole_column
+                        {
+                            return Landing::End;
+                        }
                     }
+                }
+                if self.params.extra_captures > 0
+                    && self.params.empty_hole_capture != EmptyHoleCapture::Off
+                {
+                    return Landing::Remove;
                 }
             }
             return Landing::End;
@@ -306,7 +327,11 @@ impl Reference {
                 for hole in 0..self.holes {
                     let count = self.cells[hole];
                     let can = if single {
+                        // A single counter only into an empty hole, where the game says so.
                         count == 1
+                            && (!self.params.singles_into_empty
+                                || !self.owns(self.to_move, hole)
+                                || self.cells[self.sow_step(self.to_move, way, hole)] == 0)
                     } else {
                         count > 0 && count >= u16::from(self.params.min_to_sow)
                     };
@@ -428,6 +453,17 @@ impl Reference {
         if self.proposed {
             return vec![Move::Vote { end: true }, Move::Vote { end: false }];
         }
+        if self.removals > 0 {
+            let theirs: Vec<Move> = (0..self.holes)
+                .filter(|&hole| self.owns(1 - self.to_move, hole) && self.cells[hole] > 0)
+                .map(|hole| Move::Remove { hole: hole as u8 })
+                .collect();
+            return if theirs.is_empty() {
+                vec![Move::Pass]
+            } else {
+                theirs
+            };
+        }
         let mut moves = Vec::new();
         if self.params.end_by_agreement && self.cycled() {
             moves.push(Move::Propose);
@@ -466,7 +502,21 @@ impl Reference {
                 }
                 self.after_fill(&mut cells)
             }
-            Move::Pass | Move::Propose | Move::Vote { .. } => Landing::End,
+            Move::Remove { hole } => {
+                let store = self.store(self.to_move);
+                Self::take(&mut cells, usize::from(hole), store);
+                self.removals -= 1;
+                if self.removals > 0 {
+                    Landing::PlayAgain
+                } else {
+                    Landing::End
+                }
+            }
+            Move::Pass => {
+                self.removals = 0;
+                Landing::End
+            }
+            Move::Propose | Move::Vote { .. } => Landing::End,
         };
         // A relay goes on with the turn, its passes as they were; a pass counts.
         self.passes = match mv {
@@ -485,6 +535,7 @@ impl Reference {
         match landing {
             Landing::Relay(hole) => self.relay = Some(hole),
             Landing::PlayAgain => {}
+            Landing::Remove => self.removals = self.params.extra_captures,
             Landing::End => self.to_move = 1 - self.to_move,
         }
         self.settle();
@@ -593,6 +644,7 @@ impl Reference {
             GameEnd::NoHoleAboveOne => holes.iter().all(|&c| c <= 1),
             GameEnd::AtMostOneLeft => on_board <= 1,
             GameEnd::BothPassed => self.passes >= 2,
+            GameEnd::NextEmptyLoses => self.last_mover.is_some_and(|mover| row_empty(1 - mover)),
         };
         if self.over && self.params.round_refill > 0 {
             self.end_round();
@@ -624,7 +676,9 @@ impl Reference {
         if self.all_passed {
             return Outcome::draw(2);
         }
-        if let (GameEnd::MoverRowEmptyWins, Some(mover)) = (self.params.game_end, self.last_mover) {
+        if let (GameEnd::MoverRowEmptyWins | GameEnd::NextEmptyLoses, Some(mover)) =
+            (self.params.game_end, self.last_mover)
+        {
             return Outcome::single_winner(2, mover);
         }
         // The stuck player has passed; the other, to move, wins if it can.
@@ -854,6 +908,15 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         ("wari ", "capture_counts", "2,3", 20),
         ("um-el-bil ", "opening_turns", "2", 4),
         ("um-el-bil ", "opening_leaves", "mover-after-move", 4),
+        // Tsoro's extra captures, one fewer; Msuwa's after every capture across, not only
+        // after a whole column; Tsoro's single counters into any hole; its empty player
+        // playing on.
+        ("tsoro-additional-capture ", "extra_captures", "2", 10),
+        ("msuwa ", "extra_capture_after", "across", 10),
+        ("tsoro ", "singles_into_empty", "false", 10),
+        ("tsoro ", "game_end", "both-passed", 10),
+        // Njombwa's single counters capturing as the others do.
+        ("njombwa-two-counters ", "singles_plain", "false", 10),
     ] {
         let parted = with_reference_reading(game, key, value, playouts);
         assert!(

@@ -60,6 +60,12 @@ pub enum Move {
         /// The hole.
         hole: u8,
     },
+    /// After a capture across, take the counters of a hole of the opponent's
+    /// (`extra_captures`).
+    Remove {
+        /// The hole.
+        hole: u8,
+    },
 }
 
 /// A sowing game in progress.
@@ -115,6 +121,9 @@ pub struct Sowing {
     /// Whether anything is done after a move: positions remembered for cycles, an opening
     /// played (the game's rules, or a position set in its opening).
     after_move: bool,
+    /// The opponent's holes the mover has still to take after a capture across
+    /// (`extra_captures`), each a move of its own.
+    removals: u8,
 }
 
 /// Both players, as bits of players (player 1's first).
@@ -412,9 +421,60 @@ impl Sowing {
         if self.params.singles_last && legal == [0, 0] {
             let singles = Self::holes_holding(&self.cells, territory, 1)
                 & !Self::holes_holding(&self.cells, territory, 2);
+            if self.params.singles_into_empty {
+                return self.singles_into_empty(singles);
+            }
             return self.holes_where(singles);
         }
         legal
+    }
+
+    /// The holes of one counter (`singles`) that may be lifted each way round where a single
+    /// counter is sown only into an empty hole (`singles_into_empty`): those whose next hole
+    /// that way along the mover's track is empty.
+    // Only where no hole of the mover's holds two: kept out of the playout loop.
+    #[cold]
+    #[inline(never)]
+    fn singles_into_empty(&self, singles: u64) -> [u64; 2] {
+        let mut legal = self.holes_where(singles);
+        for (way, set) in legal.iter_mut().enumerate() {
+            let next = &self.board.next[way][usize::from(self.to_move)];
+            let mut bits = *set;
+            while bits != 0 {
+                let hole = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.cells[usize::from(next[hole])] != 0 {
+                    *set &= !(1 << hole);
+                }
+            }
+        }
+        legal
+    }
+
+    /// The opponent's holes the mover may take after a capture across (`extra_captures`):
+    /// those that hold counters, as Ludii's `(move Remove …)` offers no empty site.
+    // Only after a capture across: kept out of the playout loop.
+    #[cold]
+    #[inline(never)]
+    fn removable(&self) -> u64 {
+        let theirs = self.board.territory[usize::from(Self::opponent(self.to_move))];
+        Self::holes_holding(&self.cells, theirs, 1)
+    }
+
+    /// Takes `hole`'s counters into the mover's store; the turn goes on while removals are
+    /// left.
+    #[cold]
+    #[inline(never)]
+    fn remove(&mut self, hole: usize) -> Landing {
+        let store = self.board.store(self.to_move);
+        self.cells[store] += self.cells[hole];
+        self.cells[hole] = 0;
+        self.removals = self.removals.saturating_sub(1);
+        if self.removals > 0 {
+            Landing::PlayAgain
+        } else {
+            Landing::End
+        }
     }
 
     /// The holes of `liftable` (the mover's) that feed where the game demands it, each way
@@ -468,6 +528,7 @@ impl Sowing {
         match landing {
             Landing::Relay(hole) => self.relay = Some(hole),
             Landing::PlayAgain => {}
+            Landing::Remove => self.removals = self.params.extra_captures,
             Landing::End => self.to_move = Self::opponent(self.to_move),
         }
         self.settle();
@@ -608,6 +669,9 @@ impl Sowing {
             GameEnd::NoHoleAboveOne => on_board().1 <= 1,
             GameEnd::AtMostOneLeft => on_board().0 <= 1,
             GameEnd::BothPassed => self.passes >= 2,
+            GameEnd::NextEmptyLoses => self.last_mover.is_some_and(|mover| {
+                Self::in_territory(&self.cells, &self.board, Self::opponent(mover)) == 0
+            }),
         };
         if self.over && self.params.round_refill > 0 {
             self.sowable = None;
@@ -668,6 +732,7 @@ impl Sower<'_> {
         let board = &self.board;
         let next = &board.next[usize::from(way)][usize::from(mover)];
         let mut left = cells[from];
+        let lifted = left;
         cells[from] = 0;
         let mut cell = from;
         while left > 0 {
@@ -679,6 +744,10 @@ impl Sower<'_> {
             left -= 1;
         }
         let last = cell;
+        // A single counter lifted last is sown for nothing more where the game says so.
+        if self.params.singles_plain && lifted == 1 {
+            return Landing::End;
+        }
         if !board.is_hole(last) {
             return if last == board.store(mover) && self.params.extra_turn_in_store {
                 Landing::PlayAgain
@@ -723,17 +792,29 @@ impl Sower<'_> {
                 EmptyHoleCapture::Opposite => {
                     cells[store] += cells[opposite];
                     cells[opposite] = 0;
+                    if self.params.extra_captures > 0 {
+                        return Landing::Remove;
+                    }
                 }
                 EmptyHoleCapture::OppositeAndLast => {
                     cells[store] += cells[opposite] + 1;
                     cells[opposite] = 0;
                     cells[last] = 0;
+                    if self.params.extra_captures > 0 {
+                        return Landing::Remove;
+                    }
                 }
                 EmptyHoleCapture::OppositeColumn => {
                     let outer = usize::from(board.opposite_outer[last]);
+                    let column = cells[outer] > 0;
                     cells[store] += cells[opposite] + cells[outer];
                     cells[opposite] = 0;
                     cells[outer] = 0;
+                    if self.params.extra_captures > 0
+                        && (column || self.params.extra_capture_after == ExtraCaptureAfter::Across)
+                    {
+                        return Landing::Remove;
+                    }
                 }
             }
             return Landing::End;
@@ -779,6 +860,8 @@ enum Landing {
     Relay(u8),
     /// The mover plays again.
     PlayAgain,
+    /// The mover takes `extra_captures` holes of the opponent's, a move each.
+    Remove,
 }
 
 impl Game for Sowing {
@@ -822,6 +905,7 @@ impl Game for Sowing {
             opening_turn: 0,
             opening_players: 0,
             after_move: false,
+            removals: 0,
         };
         game.enter_opening(u8::from(options.opening_turns > 0), ALL_PLAYERS);
         game.settle();
@@ -857,6 +941,19 @@ impl Game for Sowing {
         if self.proposed {
             moves.push(Move::Vote { end: true });
             moves.push(Move::Vote { end: false });
+            return;
+        }
+        if self.removals > 0 {
+            let mut set = self.removable();
+            if set == 0 {
+                moves.push(Move::Pass);
+            }
+            while set != 0 {
+                moves.push(Move::Remove {
+                    hole: set.trailing_zeros() as u8,
+                });
+                set &= set - 1;
+            }
             return;
         }
         if self.may_propose() {
@@ -908,6 +1005,15 @@ impl Game for Sowing {
         }
         if self.proposed {
             return (2, Move::Vote { end: pick(2) == 0 });
+        }
+        if self.removals > 0 {
+            let set = self.removable();
+            let count = set.count_ones() as usize;
+            if count == 0 {
+                return (1, Move::Pass);
+            }
+            let hole = engine::tally::nth_set_bit(set, pick(count)) as u8;
+            return (count, Move::Remove { hole });
         }
         let propose = usize::from(self.may_propose());
         if self.relay.is_some() {
@@ -975,7 +1081,13 @@ impl Game for Sowing {
             }
             Move::Pass => {
                 self.passes += 1;
+                // A mover with no hole of the opponent's left to take ends its turn.
+                self.removals = 0;
                 Landing::End
+            }
+            Move::Remove { hole } => {
+                self.passes = 0;
+                self.remove(usize::from(hole))
             }
             Move::Propose => {
                 self.passes = 0;
@@ -1026,7 +1138,9 @@ impl Game for Sowing {
         if self.all_passed {
             return Outcome::draw(2);
         }
-        if let (GameEnd::MoverRowEmptyWins, Some(mover)) = (self.params.game_end, self.last_mover) {
+        if let (GameEnd::MoverRowEmptyWins | GameEnd::NextEmptyLoses, Some(mover)) =
+            (self.params.game_end, self.last_mover)
+        {
             return Outcome::single_winner(2, mover);
         }
         if let (Score::StuckLoses, Some(stuck)) = (self.params.score, self.last_mover) {
@@ -1060,6 +1174,9 @@ impl Game for Sowing {
             && !self.board.is_hole(usize::from(hole))
         {
             return Err(format!("a relay from cell {hole}, which is not a hole"));
+        }
+        if self.removals > 0 && self.relay.is_some() {
+            return Err("a relay and holes to take at once".into());
         }
         if self.liftable[0] & self.liftable[1] != 0 {
             return Err(format!(
@@ -1141,6 +1258,9 @@ impl Observe for Sowing {
             Move::Vote { end: true } => "vote end".into(),
             Move::Vote { end: false } => "vote no".into(),
             Move::Fill { hole } => format!("fill {}", self.board.hole_name(usize::from(hole))),
+            Move::Remove { hole } => {
+                format!("take {}", self.board.hole_name(usize::from(hole)))
+            }
         }
     }
 
@@ -1163,6 +1283,9 @@ impl Observe for Sowing {
         }
         if self.params.opening_turns > 0 {
             seen["opening_turn"] = Value::from(self.opening_turn);
+        }
+        if self.params.extra_captures > 0 {
+            seen["removals"] = Value::from(self.removals);
         }
         if self.params.opening_leaves != OpeningLeaves::Together {
             seen["in_opening"] = Value::from(Self::seats_of(self.opening_players));

@@ -150,6 +150,21 @@ option_enum! {
         AtMostOneLeft = "at-most-one-left",
         /// When both players have passed in a row (Ludii's `(all Passed)`).
         BothPassed = "both-passed",
+        /// Right after a move, when the player who did not make it has no counters left in its
+        /// holes: that player loses (Ludii's `(forEach NonMover if:(= (count in:(sites Player
+        /// "Home")) 0) (result Player Loss))`); a mover with nothing to sow passes.
+        NextEmptyLoses = "next-empty-loses",
+    }
+}
+
+option_enum! {
+    /// Which capture across gives the capturer its extra captures (`extra_captures`).
+    pub enum ExtraCaptureAfter {
+        /// Every capture across (Tsoro's `(set Var …)` beside the capture).
+        Across = "across",
+        /// Only a capture of the column that took the outer hole too (Msuwa's `(set Var 2)`
+        /// under `(if (< 0 (count at:"OppositeOuterPit")) …)`).
+        Column = "column",
     }
 }
 
@@ -233,6 +248,14 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub singles_last: bool = false, ludii: false;
 
+        /// Where a hole of one counter is lifted (`singles_last`), only one whose next hole along the mover's track is empty (Ludii's `(= 0 (count at:(trackSite Move from:(from) steps:1)))`).
+        #[rule(cites = "sowing family", source = "")]
+        pub singles_into_empty: bool = false, ludii: false;
+
+        /// A sowing of a single counter (`singles_last`) does nothing where it ends: no capture, no relay (Njombwa's single counters sown without `apply:`).
+        #[rule(cites = "sowing family", source = "")]
+        pub singles_plain: bool = false, ludii: false;
+
         /// A sowing of a full lap or more passes over the hole it was lifted from.
         #[rule(cites = "sowing family", source = "")]
         pub skip_origin: bool = false, ludii: false;
@@ -272,6 +295,14 @@ game_options! {
         /// The fewest counters the facing hole must hold for the capture across (`empty_hole_capture`) to be made: 1, any, or 2 (Yovodji's `(< 1 (count at:"OppositePit"))`).
         #[rule(cites = "sowing family", source = "", range = 1..=4)]
         pub capture_across_fewest: u8 = 1, ludii: 1;
+
+        /// After a capture across (`empty_hole_capture`), the capturer also takes the counters of this many holes of the opponent's, one of its choice at a time, each a move of its own (Ludii's `(move Remove (sites Next …))` while `(var)` counts them down); 0 for none.
+        #[rule(cites = "sowing family", source = "", range = 0..=8)]
+        pub extra_captures: u8 = 0, ludii: 0;
+
+        /// Which capture across gives the extra captures (`extra_captures`): every one, or only one that took the outer hole of the column too.
+        #[rule(cites = "sowing family", source = "")]
+        pub extra_capture_after: ExtraCaptureAfter = ExtraCaptureAfter::Across, ludii: ExtraCaptureAfter::Across;
 
         /// A sowing that ends in one's own store gives another turn.
         #[rule(cites = "sowing family", source = "")]
@@ -431,6 +462,9 @@ fn validate(params: &SowingParams) -> Result<(), String> {
             params.capture_goal
         ));
     }
+    if params.game_end == GameEnd::NextEmptyLoses && params.round_refill > 0 {
+        return Err("game_end: a player left with no counters loses in a game of one round".into());
+    }
     if params.score == Score::StuckLoses
         && (params.game_end != GameEnd::MoverCannotMove
             || params.round_refill > 0
@@ -444,6 +478,30 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     }
     if params.singles_last && params.min_to_sow < 2 {
         return Err("singles_last: holes of one counter are already lifted".into());
+    }
+    if (params.singles_into_empty || params.singles_plain) && !params.singles_last {
+        return Err(
+            "singles_into_empty, singles_plain: need holes of one counter lifted last".into(),
+        );
+    }
+    if params.extra_captures == 0 && params.extra_capture_after != ExtraCaptureAfter::Across {
+        return Err("extra_capture_after: needs extra captures".into());
+    }
+    if params.extra_captures > 0
+        && (params.empty_hole_capture == EmptyHoleCapture::Off
+            || params.game_end != GameEnd::NextEmptyLoses
+            || params.must_feed
+            || params.round_refill > 0)
+    {
+        return Err(
+            "extra_captures: needs a capture across, in one round without feeding, where a player left with no counters loses (so that the opponent always has a hole to take)"
+                .into(),
+        );
+    }
+    if params.extra_capture_after == ExtraCaptureAfter::Column
+        && params.empty_hole_capture != EmptyHoleCapture::OppositeColumn
+    {
+        return Err("extra_capture_after: a column is taken only on four rows".into());
     }
     if total > usize::from(u16::MAX) {
         return Err(format!(

@@ -30,6 +30,9 @@ pub struct Places {
     /// The track `(trackSite FirstSite …)` walks without a name or a player: the first shared
     /// track, else the board's first, its sites in order.
     pub first_track: Sites,
+    /// Every track in the board's order: its name, its owner (1 or 2; 0 where both sow along
+    /// it) and its sites in order, for `(trackSite Move …)`.
+    pub all_tracks: Vec<(String, u8, Sites)>,
 }
 
 /// Where an expression is evaluated: the counts, the mover, and the sites `(from)` and `(to)`.
@@ -49,6 +52,9 @@ pub struct Context<'a> {
     pub to: i64,
     /// `(site)`, inside a `forEach` or `all Sites`.
     pub site: i64,
+    /// The player `Player` names inside an end's `(forEach Player …)` or `(forEach NonMover
+    /// …)`; 0 elsewhere, where `Player` is not known.
+    pub player: u8,
     /// The sites remembered under each name (`(values Remembered "Playable")`).
     pub remembered: BTreeMap<String, Sites>,
 }
@@ -70,8 +76,48 @@ impl Context<'_> {
             "P2" => Ok(2),
             "Mover" | "mover" => Ok(self.mover),
             "Next" | "next" => Ok(3 - self.mover),
+            "Player" if self.player != 0 => Ok(self.player),
             _ => Err(unknown(node)),
         }
+    }
+
+    /// `(trackSite Move from:… steps:…)`: the site `steps` along a track from `from:` (the
+    /// `(from)` where not given), as Ludii takes the track: the first owned by the player (the
+    /// mover where none is named) whose name holds the one given, else the first of that name;
+    /// without a name, the player's first track, else the first shared one. Ludii's Off (-1)
+    /// where the site is not on the track.
+    fn track_site_move(&self, node: &Node, args: &[&Node]) -> Result<i64, Unknown> {
+        let (player, name) = match &args[1..] {
+            [] => (self.mover, None),
+            [name] if name.as_str().is_some() => (self.mover, name.as_str()),
+            [player] => (self.player(player)?, None),
+            _ => return Err(unknown(node)),
+        };
+        let steps = self.int(node.named("steps").ok_or_else(|| unknown(node))?)?;
+        let from = match node.named("from") {
+            Some(from) => self.int(from)?,
+            None => self.from,
+        };
+        let tracks = &self.places.all_tracks;
+        let track = match name {
+            Some(name) => tracks
+                .iter()
+                .find(|(n, owner, _)| n.contains(name) && *owner == player)
+                .or_else(|| tracks.iter().find(|(n, _, _)| n.contains(name))),
+            None => tracks
+                .iter()
+                .find(|(_, owner, _)| *owner == player)
+                .or_else(|| tracks.iter().find(|(_, owner, _)| *owner == 0)),
+        };
+        let Some((_, _, sites)) = track else {
+            return Err(unknown(node));
+        };
+        let Some(start) = sites.iter().position(|&site| site as i64 == from) else {
+            return Ok(-1);
+        };
+        let len = sites.len() as i64;
+        let at = (start as i64 + steps).rem_euclid(len);
+        Ok(sites[at as usize] as i64)
     }
 
     /// An integer expression.
@@ -138,6 +184,9 @@ impl Context<'_> {
             "handSite" if args.len() == 1 => Ok(self.hand(self.player(args[0])?) as i64),
             // The first site from `from:` along the track where `if:` holds, Ludii's Off (-1)
             // where none does.
+            "trackSite" if !args.is_empty() && args[0].as_symbol() == Some("Move") => {
+                self.track_site_move(node, &args)
+            }
             "trackSite" if args.len() == 1 && args[0].as_symbol() == Some("FirstSite") => {
                 let (Some(from), Some(condition)) = (node.named("from"), node.named("if")) else {
                     return Err(unknown(node));
@@ -325,17 +374,18 @@ impl Context<'_> {
             ("Even", [item]) => Ok(self.int(item)? % 2 == 0),
             ("Odd", [item]) => Ok(self.int(item)? % 2 != 0),
             ("Mover", [player]) => Ok(self.player(player)? == self.mover),
-            ("Empty", [site]) => Ok(self.count_at(self.int(site)?, node)? == 0),
-            ("Occupied", [site]) => Ok(self.count_at(self.int(site)?, node)? > 0),
+            // Ludii's `is Empty` and `is Occupied` are both false of a site that is not there.
+            ("Empty", [site]) => Ok(self.on_board(self.int(site)?).is_some_and(|c| c == 0)),
+            ("Occupied", [site]) => Ok(self.on_board(self.int(site)?).is_some_and(|c| c > 0)),
             _ => Err(unknown(node)),
         }
     }
 
-    fn count_at(&self, site: i64, node: &Node) -> Result<i64, Unknown> {
+    /// The counters at `site`, where it is a site of the board or a hand.
+    fn on_board(&self, site: i64) -> Option<i64> {
         usize::try_from(site)
             .ok()
             .and_then(|s| self.counts.get(s).copied())
-            .ok_or_else(|| unknown(node))
     }
 
     /// A site expression: a region, a track's sites, a list, a union or difference.

@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 use ludii::{Expanded, Kind, Node, Span};
 use sowing::board::Board;
 use sowing::{
-    CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, GameEnd, Relay, Score,
-    SowingParams, StoreSide,
+    CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, ExtraCaptureAfter,
+    GameEnd, Relay, Score, SowingParams, StoreSide,
 };
 
 use crate::eval::{Context, Places, Unknown, is_symbol};
@@ -78,6 +78,11 @@ struct Reader<'a> {
     lifts_owned: bool,
     /// The play is a relay written as two moves ([`branches::relay_branch`]).
     relay_branch: bool,
+    /// The play makes extra captures while this variable (none for `(var)`) is above 0
+    /// ([`extra_capture_branch`]).
+    extra_var: Option<Option<String>>,
+    /// A capture sets that variable.
+    extra_read: bool,
 }
 
 impl Reader<'_> {
@@ -143,6 +148,8 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
         skips_out_of_play: false,
         lifts_owned: false,
         relay_branch: false,
+        extra_var: None,
+        extra_read: false,
     };
     read_game(&mut reader);
     if reader.lacks.is_empty() {
@@ -311,6 +318,11 @@ fn read_board_parts(
                 continue;
             }
         };
+        places.all_tracks.push((
+            name.to_string(),
+            owner.map_or(0, |player| player as u8 + 1),
+            sites.clone(),
+        ));
         found.push(Track {
             name: name.to_string(),
             owner,
@@ -400,6 +412,7 @@ fn bare_context<'a>(geometry: &'a Geometry, places: &'a Places, mover: u8) -> Co
         from: -1,
         to: -1,
         site: -1,
+        player: 0,
         remembered: BTreeMap::new(),
     }
 }
@@ -681,6 +694,7 @@ impl<'a> Situation<'a> {
             from: -1,
             to: -1,
             site: -1,
+            player: 0,
             remembered: self.remembered.clone(),
         }
     }
@@ -925,6 +939,32 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
         None => reader.default("end_by_agreement", false, play),
     }
     if moves.is_call("if") {
+        match extra_capture_branch(moves, situation) {
+            Ok(Some((var, otherwise))) => {
+                reader.extra_var = Some(var);
+                let branch = moves;
+                read_moves(reader, play, otherwise, situation);
+                if !reader.extra_read && reader.lacks.is_empty() {
+                    reader.lack(branch, "extra captures that no capture gives");
+                }
+                return;
+            }
+            Ok(None) => {}
+            Err(what) => {
+                reader.lack(moves, what);
+                return;
+            }
+        }
+        if let Some((more, plain)) = singles_branch(moves, situation) {
+            reader.set("singles_last", true, moves);
+            reader.set("singles_into_empty", true, moves);
+            reader.set_or_default("singles_plain", plain, moves, plain);
+            moves = more;
+        }
+    }
+    reader.default("singles_into_empty", false, play);
+    reader.default("singles_plain", false, play);
+    if moves.is_call("if") {
         let Some(fresh) = branches::relay_branch(moves) else {
             reader.lack(moves, branches::unread(moves));
             return;
@@ -1028,6 +1068,211 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
             format!("a choice of {} kinds of move", choices.len()),
         ),
     }
+}
+
+/// `(if (< 0 V) (move Remove R (then (and (if (< 1 V) (moveAgain)) (set Var (- V 1))))) E)`,
+/// its condition possibly `(and (is Mover Prev) (< 0 V))`, where V is `(var)` or `(var "Name")`
+/// and R the opponent's holes (Ludii's `Remove` offers only those with counters): the extra
+/// captures after a capture, each a move of the capturer's own, counted down in V. V's name and
+/// the moves E otherwise; `Ok(None)` for another `(if …)`, and what is not read where the
+/// condition is V's but the rest is not.
+#[allow(clippy::type_complexity)]
+fn extra_capture_branch<'n>(
+    play: &'n Node,
+    situation: &Situation<'_>,
+) -> Result<Option<(Option<String>, &'n Node)>, String> {
+    let (Some(condition), Some(remove), Some(otherwise)) = (play.arg(0), play.arg(1), play.arg(2))
+    else {
+        return Ok(None);
+    };
+    let positive = |node: &Node| -> Option<Node> {
+        let is_zero = |n: Option<&Node>| n.and_then(Node::as_int) == Some(0);
+        if node.is_call("<") && is_zero(node.arg(0)) {
+            node.arg(1).filter(|v| v.is_call("var")).cloned()
+        } else if node.is_call(">") && is_zero(node.arg(1)) {
+            node.arg(0).filter(|v| v.is_call("var")).cloned()
+        } else {
+            None
+        }
+    };
+    let var = positive(condition).or_else(|| {
+        if !condition.is_call("and") {
+            return None;
+        }
+        match condition
+            .positional()
+            .flat_map(items)
+            .collect::<Vec<_>>()
+            .as_slice()
+        {
+            [same, test] if branches::same_turn(same) => positive(test),
+            _ => None,
+        }
+    });
+    let Some(var) = var else {
+        return Ok(None);
+    };
+    let name = match (var.arg(0), var.arg(1)) {
+        (None, None) => None,
+        (Some(name), None) if name.as_str().is_some() => name.as_str().map(str::to_string),
+        _ => return Err(format!("a variable the family does not read: {var}")),
+    };
+    let unread = || format!("extra captures the family does not read: {remove}");
+    let is_remove = remove.is_call("move")
+        && remove.arg(0).is_some_and(|a| is_symbol(a, "Remove"))
+        && remove.children().len() == 3;
+    let (Some(sites), Some(then)) = (remove.arg(1).filter(|_| is_remove), child(remove, "then"))
+    else {
+        return Err(unread());
+    };
+    // The countdown: another move while V is above 1, and V one less.
+    let v = var.to_string();
+    let countdown: Vec<&Node> = then
+        .arg(0)
+        .map(|a| a.positional().flat_map(items).collect())
+        .unwrap_or_default();
+    let again = |node: &Node| {
+        node.is_call("if")
+            && node.arg(0).is_some_and(|c| {
+                let c = c.to_string();
+                c == format!("(< 1 {v})") || c == format!("(> {v} 1)")
+            })
+            && node
+                .arg(1)
+                .is_some_and(|m| m.is_call("moveAgain") && m.children().is_empty())
+            && node.arg(2).is_none()
+    };
+    let less = |node: &Node| {
+        node.is_call("set")
+            && node.arg(0).is_some_and(|a| is_symbol(a, "Var"))
+            && match (&name, node.arg(1), node.arg(2), node.arg(3)) {
+                (None, Some(value), None, None) => value.to_string() == format!("(- {v} 1)"),
+                (Some(n), Some(given), Some(value), None) => {
+                    given.as_str() == Some(n.as_str()) && value.to_string() == format!("(- {v} 1)")
+                }
+                _ => false,
+            }
+    };
+    let counts_down = then.arg(0).is_some_and(|a| a.is_call("and"))
+        && matches!(countdown.as_slice(), [a, b] if (again(a) && less(b)) || (again(b) && less(a)));
+    if !counts_down {
+        return Err(unread());
+    }
+    // The holes: the opponent's, those with counters.
+    for mover in 1..=2u8 {
+        let theirs = situation.territory(usize::from(2 - mover));
+        let mut context = situation.context(mover);
+        for (cell, &site) in situation.cells[..situation.board.holes].iter().enumerate() {
+            context.counts[site] = (cell as i64 * 5 + 1) % 4;
+        }
+        let held = |sites: Vec<usize>| -> Vec<usize> {
+            sites
+                .into_iter()
+                .filter(|&s| context.counts[s] > 0)
+                .collect()
+        };
+        match context.sites(sites) {
+            Ok(found) if held(found.clone()) == held(theirs.clone()) => {}
+            _ => return Err(unread()),
+        }
+    }
+    Ok(Some((name, otherwise)))
+}
+
+/// `(if C (move Select A) (move Select B))` where C holds exactly when a hole of the mover's
+/// holds two counters or more (or `(if C B A)` where it holds when none does), B lifts a hole
+/// of one counter whose next hole is empty, and B sows as A does but for A's relay, which a
+/// single counter sown into an empty hole never makes (Msuwa's), or sows with no effect at all
+/// (Njombwa's): the family's singles lifted last, into empty holes; A, and whether the single
+/// counter's sowing has no effect.
+fn singles_branch<'n>(play: &'n Node, situation: &Situation<'_>) -> Option<(&'n Node, bool)> {
+    let condition = play.arg(0)?;
+    let parts = |node: &'n Node| -> Option<(&'n Node, &'n Node)> {
+        let select = node.is_call("move")
+            && node.arg(0).is_some_and(|a| is_symbol(a, "Select"))
+            && node.children().len() == 3;
+        select.then_some(())?;
+        Some((child(node, "from")?, child(node, "then")?.arg(0)?))
+    };
+    let board = situation.board;
+    // C: some hole of the mover's holds two or more, or (`Some(false)`) none does.
+    let mut some_more = None;
+    for mover in 1..=2u8 {
+        let territory = situation.territory(usize::from(mover - 1));
+        let &second = territory.get(1)?;
+        for (background, other, more) in [(0, 2, true), (1, 1, false), (0, 0, false), (1, 3, true)]
+        {
+            let mut context = situation.context(mover);
+            for &site in &situation.cells[..board.holes] {
+                context.counts[site] = background;
+            }
+            context.counts[second] = other;
+            let holds = context.boolean(condition).ok()?;
+            match some_more {
+                None => some_more = Some(holds == more),
+                Some(same) if same == (holds == more) => {}
+                Some(_) => return None,
+            }
+        }
+    }
+    let (more, single) = if some_more? {
+        (play.arg(1)?, play.arg(2)?)
+    } else {
+        (play.arg(2)?, play.arg(1)?)
+    };
+    let ((_, sow_more), (from_single, sow_single)) = (parts(more)?, parts(single)?);
+    for mover in 1..=2u8 {
+        let territory = situation.territory(usize::from(mover - 1));
+        let &first = territory.first()?;
+        // B: the mover's holes, a single counter with the next hole empty (no hole holds more
+        // where B is played).
+        let mut context = situation.context(mover);
+        if context.sites(from_single.arg(0)?).ok()? != territory {
+            return None;
+        }
+        let lift = from_single.named("if")?;
+        for background in [0i64, 1] {
+            for count in 0..=1 {
+                for &site in &situation.cells[..board.holes] {
+                    context.counts[site] = background;
+                }
+                context.counts[first] = count;
+                context.from = first as i64;
+                if context.boolean(lift).ok()? != (count == 1 && background == 0) {
+                    return None;
+                }
+            }
+        }
+    }
+    // A's sowing: B's but for its effect, `(if (< 1 (count at:(to))) (moveAgain) X)` where B's
+    // effect is X or none.
+    let others = |sow: &Node| -> Vec<String> {
+        sow.children()
+            .iter()
+            .filter(|c| !matches!(&c.kind, Kind::Named { key, .. } if key == "apply"))
+            .map(Node::to_string)
+            .collect()
+    };
+    let relayed = sow_more.named("apply")?;
+    let relays = relayed.is_call("if")
+        && relayed
+            .arg(1)
+            .is_some_and(|m| m.is_call("moveAgain") && m.children().is_empty())
+        && relayed.arg(0).is_some_and(|c| {
+            (0..=6).all(|count| {
+                let mut context = situation.context(1);
+                context.counts[situation.cells[0]] = count;
+                context.to = situation.cells[0] as i64;
+                context.boolean(c).ok() == Some(count > 1)
+            })
+        });
+    let alike = sow_more.is_call("sow")
+        && sow_single.is_call("sow")
+        && others(sow_more) == others(sow_single);
+    let plain = sow_single.named("apply").is_none();
+    let same_effect = plain
+        || relayed.arg(2).map(Node::to_string) == sow_single.named("apply").map(Node::to_string);
+    (relays && alike && same_effect).then_some((more, plain))
 }
 
 /// `(is Decided "End")`: the players agreed to end.
@@ -1256,24 +1501,62 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
     match from.named("if") {
         None => reader.default("min_to_sow", 1, from),
         Some(condition) => {
-            // The fewest counters from which every count can be lifted.
+            // The fewest counters from which every count can be lifted, on a board otherwise
+            // empty, of ones, or with another hole of the mover's holding two (with the rest
+            // empty or ones; the first and the last other hole, so that one is not next to
+            // it): the same on each, or Tsoro's single counters lifted only where no hole
+            // holds two and the next hole is empty.
             let hole = situation.cells[0];
-            let mut lifts = Vec::new();
-            for count in 0..=40i64 {
-                let mut context = situation.context(1);
-                context.counts[hole] = count;
-                context.from = hole as i64;
-                match context.boolean(condition) {
-                    Ok(value) => lifts.push(value),
-                    Err(error) => {
-                        reader.unknown(condition, error, "which holes can be lifted");
-                        return relay;
+            let others: Vec<usize> = situation
+                .territory(0)
+                .into_iter()
+                .filter(|&site| site != hole)
+                .collect();
+            let mut boards = Vec::new();
+            for (background, two) in [
+                (0i64, None),
+                (1, None),
+                (0, others.first()),
+                (1, others.first()),
+                (0, others.last()),
+                (1, others.last()),
+            ] {
+                let mut lifts = Vec::new();
+                for count in 0..=40i64 {
+                    let mut context = situation.context(1);
+                    for &site in &situation.cells[..situation.board.holes] {
+                        context.counts[site] = background;
+                    }
+                    if let Some(&other) = two {
+                        context.counts[other] = 2;
+                    }
+                    context.counts[hole] = count;
+                    context.from = hole as i64;
+                    match context.boolean(condition) {
+                        Ok(value) => lifts.push(value),
+                        Err(error) => {
+                            reader.unknown(condition, error, "which holes can be lifted");
+                            return relay;
+                        }
                     }
                 }
+                boards.push(lifts);
             }
-            match lifts.iter().position(|&v| v) {
-                Some(least) if least >= 1 && lifts[least..].iter().all(|&v| v) && least <= 4 => {
+            let least = |lifts: &[bool]| -> Option<usize> {
+                let least = lifts.iter().position(|&v| v)?;
+                (least >= 1 && lifts[least..].iter().all(|&v| v)).then_some(least)
+            };
+            let leasts: Vec<Option<usize>> = boards.iter().map(|lifts| least(lifts)).collect();
+            match leasts.as_slice() {
+                [Some(least), rest @ ..]
+                    if *least <= 4 && rest.iter().all(|l| *l == Some(*least)) =>
+                {
                     reader.set("min_to_sow", least, condition);
+                }
+                [Some(1), rest @ ..] if others.len() > 2 && rest.iter().all(|l| *l == Some(2)) => {
+                    reader.set("min_to_sow", 2, condition);
+                    reader.set("singles_last", true, condition);
+                    reader.set("singles_into_empty", true, condition);
                 }
                 _ => reader.lack(
                     condition,
@@ -1301,7 +1584,22 @@ enum Action<'n> {
         also: Vec<&'n Node>,
         count: Option<i64>,
         into: Vec<&'n Node>,
+        /// The counters leave the game (`(remove …)`), going to no store or hand.
+        removed: bool,
+        extra: Option<Extra<'n>>,
     },
+}
+
+/// The extra captures a capture gives: `(set Var N)` (or `(set Var "Name" N)`) with
+/// `(moveAgain)` beside the capture, or beside one of its takes under that take's own
+/// condition (`only_with`, the site it takes).
+#[derive(Clone, Debug)]
+struct Extra<'n> {
+    var: Option<String>,
+    count: i64,
+    /// The site of the take the extra captures go with, and its condition.
+    only_with: Option<(&'n Node, &'n Node)>,
+    node: &'n Node,
 }
 
 /// Where a description's captures go: the mover's hand, or the store its map gives the mover.
@@ -1309,11 +1607,21 @@ enum Action<'n> {
 enum CapturePlace {
     Hand,
     Store,
+    /// Out of the game (`(remove …)`): the family keeps them in the mover's store, which only
+    /// an end that reads no score allows.
+    Removed,
 }
 
 /// A capture's parts: whether it takes the last hole, the other sites it takes, the constant
 /// count it takes, and where each of its `fromTo`s puts the counters.
-type CaptureParts<'n> = (bool, Vec<&'n Node>, Option<i64>, Vec<&'n Node>);
+type CaptureParts<'n> = (
+    bool,
+    Vec<&'n Node>,
+    Option<i64>,
+    Vec<&'n Node>,
+    bool,
+    Option<Extra<'n>>,
+);
 
 /// The cases of an effect: each a list of conditions (with whether each must hold) and an
 /// action.
@@ -1347,17 +1655,19 @@ fn cases<'n>(
                 remembers: false,
             },
         )),
-        Some("and") if rounds::has_move_again(effect) => {
+        Some("and") if rounds::has_move_again(effect) && capture_of(effect).is_none() => {
             rounds::move_again_cases(reader, effect, conditions, false, false, out)
         }
-        Some("fromTo") | Some("and") => match capture_of(effect) {
-            Some((last, also, count, into)) => out.push((
+        Some("fromTo") | Some("and") | Some("remove") => match capture_of(effect) {
+            Some((last, also, count, into, removed, extra)) => out.push((
                 conditions,
                 Action::Capture {
                     last,
                     also,
                     count,
                     into,
+                    removed,
+                    extra,
                 },
             )),
             None => reader.lack(
@@ -1388,14 +1698,46 @@ fn capture_of(effect: &Node) -> Option<CaptureParts<'_>> {
     let mut also = Vec::new();
     let mut constant = None;
     let mut into = Vec::new();
+    let mut removes = 0;
+    let mut again = false;
+    let mut set_var = None;
+    let mut guarded_extra = None;
+    let mut takes = 0;
     for mv in moves {
+        if mv.is_call("moveAgain") && mv.children().is_empty() {
+            again = true;
+            continue;
+        }
+        if let Some(set) = set_var_of(mv) {
+            set_var = Some((set, mv));
+            continue;
+        }
         let mv = if mv.is_call("if") && mv.arg(2).is_none() {
             // `(if (> (count at:x) 0) (fromTo (from x) …))`: taking nothing from an empty hole
             // is taking what it holds.
-            mv.arg(1)?
+            let then = mv.arg(1)?;
+            // Msuwa's `(if (< 0 (count at:x)) (and {(remove x) (set Var 2) (moveAgain)}))`:
+            // the extra captures only where that take is made.
+            match guarded_take(then) {
+                Some((take, (var, count))) if guarded_extra.is_none() => {
+                    guarded_extra = Some((take, var, count, then, mv.arg(0)?));
+                    take
+                }
+                _ => then,
+            }
         } else {
             mv
         };
+        takes += 1;
+        if let Some(site) = removal_of(mv) {
+            removes += 1;
+            if site.is_call("to") && site.children().is_empty() {
+                last = true;
+            } else {
+                also.push(site);
+            }
+            continue;
+        }
         // A capture that goes on to something else (Wouri's sweep of the row) is not only a
         // capture.
         if !mv.is_call("fromTo") || child(mv, "then").is_some() {
@@ -1430,7 +1772,81 @@ fn capture_of(effect: &Node) -> Option<CaptureParts<'_>> {
             also.push(from);
         }
     }
-    (last || !also.is_empty()).then_some((last, also, constant, into))
+    // Counters taken out of the game or into a store, not both.
+    if removes != 0 && removes != takes {
+        return None;
+    }
+    let extra = match (again, set_var, guarded_extra) {
+        (false, None, None) => None,
+        (true, Some(((var, count), node)), None) => Some(Extra {
+            var,
+            count,
+            only_with: None,
+            node,
+        }),
+        (false, None, Some((take, var, count, node, condition))) => Some(Extra {
+            var,
+            count,
+            only_with: Some((removal_of(take)?, condition)),
+            node,
+        }),
+        _ => return None,
+    };
+    (last || !also.is_empty()).then_some((last, also, constant, into, removes > 0, extra))
+}
+
+/// `(set Var N)` or `(set Var "Name" N)` of a constant: the name (none for `(var)`) and N.
+fn set_var_of(node: &Node) -> Option<(Option<String>, i64)> {
+    if !node.is_call("set") || !node.arg(0).is_some_and(|a| is_symbol(a, "Var")) {
+        return None;
+    }
+    match (node.arg(1), node.arg(2)) {
+        (Some(value), None) => Some((None, value.as_int()?)),
+        (Some(name), Some(value)) => Some((Some(name.as_str()?.to_string()), value.as_int()?)),
+        _ => None,
+    }
+}
+
+/// `(remove x)` of a hole's counters, all of them (Ludii empties a site of counters whatever
+/// the count, and `count:(count at:x)` says so): x.
+fn removal_of(node: &Node) -> Option<&Node> {
+    if !node.is_call("remove") || node.children().iter().any(|c| c.is_call("then")) {
+        return None;
+    }
+    let site = node.arg(0)?;
+    let whole = match node.named("count") {
+        None => true,
+        Some(count) => {
+            count.is_call("count")
+                && count
+                    .named("at")
+                    .is_some_and(|at| at.to_string() == site.to_string())
+        }
+    };
+    (whole && node.arg(1).is_none()).then_some(site)
+}
+
+/// `(and {take (set Var N) (moveAgain)})`, in any order: the take and the variable set.
+fn guarded_take(node: &Node) -> Option<(&Node, (Option<String>, i64))> {
+    if !node.is_call("and") {
+        return None;
+    }
+    let parts: Vec<&Node> = node.positional().flat_map(items).collect();
+    let mut take = None;
+    let mut set = None;
+    let mut again = false;
+    for part in parts {
+        if part.is_call("moveAgain") && part.children().is_empty() && !again {
+            again = true;
+        } else if let Some(found) = set_var_of(part).filter(|_| set.is_none()) {
+            set = Some(found);
+        } else if removal_of(part).is_some() && take.is_none() {
+            take = Some(part);
+        } else {
+            return None;
+        }
+    }
+    Some((take?, set.filter(|_| again)?))
 }
 
 fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, relay_from_last: bool) {
@@ -1633,6 +2049,7 @@ fn read_effects(
     let mut theirs_to_owner = false;
     let mut fewest_facing = 1i64;
     let mut capture_node = None;
+    let mut extra_found: Option<(Extra<'_>, ExtraCaptureAfter)> = None;
     // Where an earlier case captures.
     let mut captured = vec![false; all.len()];
     for (conditions, action) in found {
@@ -1704,12 +2121,26 @@ fn read_effects(
                 also,
                 count,
                 into,
+                removed,
+                extra,
             } => {
                 capture_node = Some(node);
                 for (made, &t) in captured.iter_mut().zip(&table) {
                     *made |= t;
                 }
-                let to_opponent = match capture_place(into, situation) {
+                let place = if *removed {
+                    Some((CapturePlace::Removed, false))
+                } else {
+                    capture_place(into, situation)
+                };
+                if extra.is_some() && (!*removed || extra_found.is_some()) {
+                    reader.lack(
+                        node,
+                        "extra captures after a capture into a store or hand, or after two captures",
+                    );
+                    return;
+                }
+                let to_opponent = match place {
                     Some((place, to_opponent))
                         if reader.capture_place.is_none_or(|p| p == place) =>
                     {
@@ -1836,7 +2267,41 @@ fn read_effects(
                             return;
                         }
                     };
+                    if let Some(extra) = extra {
+                        // The extra captures follow a capture only where one is made: a
+                        // capture across made where nothing faces the last hole would give
+                        // them too (Tshuba's), which the family's does not.
+                        let made_only = |l: Landing| {
+                            across(l, any_count, if either_row { OWN | THEIRS } else { OWN })
+                                && l.facing >= fewest
+                        };
+                        if !when(&made_only) {
+                            reader.lack(
+                                extra.node,
+                                "extra captures after a capture across made where nothing faces the last hole",
+                            );
+                            return;
+                        }
+                        let Some(after) = extra_after(extra, column, situation, &made) else {
+                            reader.lack(
+                                extra.node,
+                                format!(
+                                    "extra captures on a condition the family does not have: {}",
+                                    extra.node
+                                ),
+                            );
+                            return;
+                        };
+                        extra_found = Some((extra.clone(), after));
+                    }
                     continue;
+                }
+                if let Some(extra) = extra {
+                    reader.lack(
+                        extra.node,
+                        "extra captures after a capture other than across",
+                    );
+                    return;
                 }
                 if column {
                     reader.lack(
@@ -1986,6 +2451,7 @@ fn read_effects(
         at,
         across_row != CaptureAcrossRow::Own,
     );
+    read_extra_captures(reader, extra_found, sow);
     reader.set_or_default("extra_turn_in_store", extra_turn, sow, extra_turn);
     reader.set_or_default(
         "relay",
@@ -2052,6 +2518,65 @@ fn read_effects(
         ),
     }
     finish_relay(reader, sow, relay_from_last, relay);
+}
+
+/// Which capture across gives the extra captures: every one, or (`only_with` the outer hole's
+/// take, on its condition that the outer hole holds counters) only one that takes the whole
+/// column; `None` otherwise.
+fn extra_after(
+    extra: &Extra<'_>,
+    column: bool,
+    situation: &Situation<'_>,
+    made: &[(u8, usize)],
+) -> Option<ExtraCaptureAfter> {
+    let Some((site, condition)) = extra.only_with else {
+        return Some(ExtraCaptureAfter::Across);
+    };
+    let board = situation.board;
+    let outer_when = made.iter().all(|&(mover, cell)| {
+        let outer = situation.cells[usize::from(board.opposite_outer[cell])];
+        [0i64, 1, 3].iter().all(|&held| {
+            let mut context = situation.context(mover);
+            context.to = situation.cells[cell] as i64;
+            context.counts[outer] = held;
+            context.boolean(condition).ok() == Some(held > 0)
+        })
+    });
+    (column && faces(site, situation, made, true) && outer_when)
+        .then_some(ExtraCaptureAfter::Column)
+}
+
+/// The extra captures a capture gives, checked against the move that makes them
+/// ([`extra_capture_branch`]): the variable it counts down must be the one the capture sets.
+fn read_extra_captures(
+    reader: &mut Reader<'_>,
+    found: Option<(Extra<'_>, ExtraCaptureAfter)>,
+    sow: &Node,
+) {
+    match (found, reader.extra_var.clone()) {
+        (None, None) => {
+            reader.default("extra_captures", 0, sow);
+            reader.default("extra_capture_after", ExtraCaptureAfter::Across, sow);
+        }
+        (Some((extra, after)), Some(var)) if var == extra.var && (1..=8).contains(&extra.count) => {
+            reader.extra_read = true;
+            reader.set("extra_captures", extra.count, extra.node);
+            reader.set_or_default(
+                "extra_capture_after",
+                after,
+                extra.node,
+                after != ExtraCaptureAfter::Across,
+            );
+        }
+        (Some((extra, _)), _) => reader.lack(
+            extra.node,
+            format!(
+                "a variable set after a capture that no move of extra captures counts down: {}",
+                extra.node
+            ),
+        ),
+        (None, Some(_)) => {}
+    }
 }
 
 fn finish_relay(reader: &mut Reader<'_>, sow: &Node, relay_from_last: bool, relay: bool) {
@@ -2140,6 +2665,10 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
         reader.lack(end, format!("an end of several rules: {}", end));
         return;
     };
+    if rule.is_call("forEach") {
+        read_non_mover_loses(reader, rule, situation);
+        return;
+    }
     if !rule.is_call("if") {
         reader.lack(
             rule,
@@ -2194,6 +2723,10 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
         match mover_row_empty(condition, situation) {
             Ok(true) => {
                 reader.set("game_end", GameEnd::MoverRowEmptyWins, condition);
+                reader.default("score", Score::Captured, result);
+            }
+            Ok(false) if row_empty(condition, situation, Whose::Next) == Ok(true) => {
+                reader.set("game_end", GameEnd::NextEmptyLoses, condition);
                 reader.default("score", Score::Captured, result);
             }
             Ok(false) => reader.lack(
@@ -2281,6 +2814,37 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
     }
 }
 
+/// `(forEach NonMover if:C (result Player Loss))`: the player who did not move loses where C
+/// holds exactly when its holes are all empty (Tsoro's, Msuwa's).
+fn read_non_mover_loses(reader: &mut Reader<'_>, rule: &Node, situation: &Situation<'_>) {
+    let non_mover = rule.arg(0).is_some_and(|a| is_symbol(a, "NonMover"));
+    let loses = rule.arg(1).is_some_and(|result| {
+        result.is_call("result")
+            && result.arg(0).is_some_and(|a| is_symbol(a, "Player"))
+            && result.arg(1).is_some_and(|a| is_symbol(a, "Loss"))
+    });
+    let (Some(condition), Some(result), true, true) =
+        (rule.named("if"), rule.arg(1), non_mover, loses)
+    else {
+        reader.lack(
+            rule,
+            format!("an end the family does not have: {}", head_of(rule)),
+        );
+        return;
+    };
+    match row_empty(condition, situation, Whose::NonMover) {
+        Ok(true) => {
+            reader.set("game_end", GameEnd::NextEmptyLoses, rule);
+            reader.default("score", Score::Captured, result);
+        }
+        Ok(false) => reader.lack(
+            condition,
+            format!("a loss of the player who did not move on a condition the family does not have: {condition}"),
+        ),
+        Err(error) => reader.unknown(condition, error, "an end condition"),
+    }
+}
+
 fn no_moves_of(node: &Node, who: &str) -> bool {
     node.is_call("no")
         && node.arg(0).is_some_and(|a| is_symbol(a, "Moves"))
@@ -2336,7 +2900,7 @@ fn stuck_loses(
             Some(CapturePlace::Store) => {
                 situation.places.maps.get(&(String::new(), player)).copied()
             }
-            None => None,
+            Some(CapturePlace::Removed) | None => None,
         };
         let (Some(mine), Some(theirs)) = (place(mover), place(3 - mover)) else {
             return Ok(false);
@@ -2471,9 +3035,24 @@ fn read_capture_goal(
     }
 }
 
+/// Whose holes an end condition asks about: the mover's, the next player's, or those of the
+/// player an end's `(forEach NonMover …)` names `Player`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Whose {
+    Mover,
+    Next,
+    NonMover,
+}
+
 /// Whether a condition holds exactly when the mover's own row is empty, tried for both movers
 /// on boards with either row empty, both, neither and a few others.
 fn mover_row_empty(condition: &Node, situation: &Situation<'_>) -> Result<bool, Unknown> {
+    row_empty(condition, situation, Whose::Mover)
+}
+
+/// Whether a condition holds exactly when `whose` holes are all empty, tried for both movers
+/// on boards with either player's holes empty, both, neither and a few others.
+fn row_empty(condition: &Node, situation: &Situation<'_>, whose: Whose) -> Result<bool, Unknown> {
     let board = situation.board;
     let holes = board.holes;
     let mut boards: Vec<Vec<i64>> = vec![vec![0; holes], vec![1; holes]];
@@ -2493,7 +3072,14 @@ fn mover_row_empty(condition: &Node, situation: &Situation<'_>) -> Result<bool, 
             for (cell, &count) in counts.iter().enumerate() {
                 context.counts[situation.cells[cell]] = count;
             }
-            let empty = (0..holes).all(|h| board.owner(h) != mover - 1 || counts[h] == 0);
+            let player = match whose {
+                Whose::Mover => mover,
+                Whose::Next | Whose::NonMover => 3 - mover,
+            };
+            if whose == Whose::NonMover {
+                context.player = player;
+            }
+            let empty = (0..holes).all(|h| board.owner(h) != player - 1 || counts[h] == 0);
             if context.boolean(condition)? != empty {
                 return Ok(false);
             }
@@ -2552,6 +3138,7 @@ fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameE
                     | GameEnd::BothCannotMove
                     | GameEnd::CaptureGoal
                     | GameEnd::MoverRowEmptyWins
+                    | GameEnd::NextEmptyLoses
                     | GameEnd::BothPassed => false,
                 };
                 expected == value
@@ -2579,6 +3166,8 @@ fn score_kind(
     let places = match captures_into {
         Some(CapturePlace::Hand) => vec![hand],
         Some(CapturePlace::Store) => mapped.into_iter().collect(),
+        // Counters out of the game are no one's score.
+        Some(CapturePlace::Removed) => Vec::new(),
         None => [Some(hand), mapped].into_iter().flatten().collect(),
     };
     for place in places {

@@ -691,6 +691,7 @@ fn row_to_owner(
         let right_place = match place {
             Some(CapturePlace::Hand) => into == hand,
             Some(CapturePlace::Store) => Some(into) == store,
+            Some(CapturePlace::Removed) => false,
             None => into == hand || Some(into) == store,
         };
         row && right_place
@@ -704,6 +705,7 @@ fn captures_of(situation: &Situation<'_>, player: u8, place: Option<CapturePlace
     match place {
         Some(CapturePlace::Hand) => vec![hand],
         Some(CapturePlace::Store) => store.into_iter().collect(),
+        Some(CapturePlace::Removed) => Vec::new(),
         None => [Some(hand), store].into_iter().flatten().collect(),
     }
 }

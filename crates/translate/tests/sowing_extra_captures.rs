@@ -1,0 +1,236 @@
+//! Ludii's four-row descriptions of Southern and Eastern Africa read as the sowing family's:
+//! the extra captures of holes of one's choice after a capture across, single counters sown
+//! only into empty holes, and the player left without counters who loses.
+
+use translate::{Missing, Translation, sowing_description};
+
+fn vendored_text(file: &str) -> String {
+    let path = format!(
+        "{}/../../corpus/ludii/lud/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// The text of `file` with `from` replaced by `to`, which must be in it.
+fn changed(file: &str, from: &str, to: &str) -> String {
+    let text = vendored_text(file);
+    assert!(text.contains(from), "{file} has {from}");
+    text.replacen(from, to, 1)
+}
+
+/// Each `key=value@line` holds of the translation.
+fn plays(file: &str, translation: &Translation, wanted: &[&str]) {
+    let Ok(game) = &translation.outcome else {
+        panic!("{file}: {:?}", translation.outcome);
+    };
+    for pair in wanted {
+        let (key, rest) = pair.split_once('=').unwrap();
+        let (value, line) = rest.split_once('@').unwrap();
+        let got = &game.parameters[key];
+        assert_eq!(got.value, value, "{file}: {key}");
+        assert!(
+            got.cites.starts_with(&format!("{file}:{line}")),
+            "{file}: {key} read at {}",
+            got.cites
+        );
+    }
+}
+
+/// The translation lacks something at `line` whose text holds `what`.
+fn lacks(translation: &Translation, line: u32, what: &str) {
+    match &translation.outcome {
+        Err(Missing::Lacks(found)) => assert!(
+            found
+                .iter()
+                .any(|l| l.span.line == line && l.what.contains(what)),
+            "{found:?}"
+        ),
+        other => panic!("plays, or no rules: {other:?}"),
+    }
+}
+
+#[test]
+fn tsoro_with_additional_captures_takes_three_holes_after_each_capture_across() {
+    let file = "Tsoro (Additional Capture).lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    plays(
+        file,
+        &translation,
+        &[
+            // `(define "HaveToMakeExtraCapture" (set Var <ExtraCapture:num>))`, 3 by default.
+            "extra_captures=3@19",
+            "extra_capture_after=across@19",
+            "empty_hole_capture=opposite-column@75",
+            "game_end=next-empty-loses@96",
+            "min_to_sow=2@64",
+            "singles_last=true@64",
+            "singles_into_empty=true@64",
+            "relay=occupied@70",
+        ],
+    );
+    // Another count of extra captures is read as written.
+    let two = changed(file, "(set Var <ExtraCapture:num>)", "(set Var 2)");
+    plays(
+        file,
+        &sowing_description(file, &two),
+        &["extra_captures=2@19"],
+    );
+}
+
+#[test]
+fn tsoro_lifts_single_counters_only_into_empty_holes_and_its_empty_player_loses() {
+    let file = "Tsoro.lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    plays(
+        file,
+        &translation,
+        &[
+            "extra_captures=0@55",
+            "empty_hole_capture=opposite-column@60",
+            "game_end=next-empty-loses@78",
+            "min_to_sow=2@49",
+            "singles_into_empty=true@49",
+        ],
+    );
+    // A single counter lifted whatever its next hole holds is not the family's rule.
+    let anywhere = changed(
+        file,
+        r#"(= 0 (count at:("NextHoleFrom" (from) Mover)))"#,
+        "(= 0 0)",
+    );
+    lacks(
+        &sowing_description(file, &anywhere),
+        49,
+        "a condition on the lifted hole",
+    );
+}
+
+#[test]
+fn msuwa_takes_two_holes_only_after_taking_a_whole_column() {
+    for file in ["Msuwa.lud", "Msuwa wa Kunja.lud"] {
+        let translation = sowing_description(file, &vendored_text(file));
+        let line = if file == "Msuwa.lud" { 0 } else { 1 };
+        let at = |key: &str, value: &str, l: u32| format!("{key}={value}@{}", l - line);
+        plays(
+            file,
+            &translation,
+            &[
+                &at("extra_captures", "2", 93),
+                &at("extra_capture_after", "column", 93),
+                &at("singles_last", "true", 71),
+                &at("singles_into_empty", "true", 71),
+                &at("game_end", "next-empty-loses", 142),
+            ],
+        );
+    }
+}
+
+#[test]
+fn extra_captures_the_family_does_not_have_are_lacks() {
+    let file = "Msuwa.lud";
+    // The extra captures counted down by two: not the family's one a move.
+    let by_two = changed(file, "(set Var (- (var) 1))", "(set Var (- (var) 2))");
+    lacks(
+        &sowing_description(file, &by_two),
+        51,
+        "extra captures the family does not read",
+    );
+    // Taken from the mover's own holes.
+    let own = changed(file, r#"(sites Next "Home")"#, r#"(sites Mover "Home")"#);
+    lacks(
+        &sowing_description(file, &own),
+        51,
+        "extra captures the family does not read",
+    );
+    // Set by the capture in another variable than the one counted down.
+    let other = changed(file, "(set Var 2)", r#"(set Var "Other" 2)"#);
+    assert!(matches!(
+        sowing_description(file, &other).outcome,
+        Err(Missing::Lacks(_))
+    ));
+    // Given also where nothing faces the last hole (Tshuba's): not the family's.
+    let file = "Tsoro (Additional Capture).lud";
+    let always = changed(
+        file,
+        r#"(> (count at:"OppositePit") 0)"#,
+        r#"(>= (count at:"OppositePit") 0)"#,
+    );
+    lacks(
+        &sowing_description(file, &always),
+        19,
+        "where nothing faces the last hole",
+    );
+    // Given only where the inner hole alone is taken.
+    let file = "Tsoro (Additional Capture).lud";
+    let inner_only = changed(
+        file,
+        r#"(> (count at:"OppositePit") 0)"#,
+        r#"(= (count at:"OppositePit") 7)"#,
+    );
+    assert!(matches!(
+        sowing_description(file, &inner_only).outcome,
+        Err(Missing::Lacks(_))
+    ));
+}
+
+#[test]
+fn a_loss_of_the_player_who_did_not_move_on_another_condition_is_a_lack() {
+    let file = "Tsoro.lud";
+    // The player who did not move wins, or loses with counters left in its holes.
+    let wins = changed(file, "(result Player Loss)", "(result Player Win)");
+    lacks(&sowing_description(file, &wins), 78, "an end");
+    let full = changed(
+        file,
+        r#"(define "NoPiece" (= (count in:(sites Player "Home")) 0))"#,
+        r#"(define "NoPiece" (= (count in:(sites Player "Home")) 5))"#,
+    );
+    lacks(&sowing_description(file, &full), 7, "a loss of the player");
+}
+
+#[test]
+fn a_single_counter_into_an_empty_hole_beside_holes_of_more_is_not_tsoros_rule() {
+    // Kay lifts a single counter into an empty hole whatever the other holes hold: not the
+    // family's singles lifted last, so a lack where it is written.
+    let file = "Kay.lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    lacks(&translation, 31, "a condition on the lifted hole");
+}
+
+#[test]
+fn njombwa_sows_its_single_counters_into_empty_holes_for_nothing() {
+    let file = "Njombwa (Two Counters).lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    plays(
+        file,
+        &translation,
+        &[
+            "singles_last=true@37",
+            "singles_into_empty=true@37",
+            "singles_plain=true@37",
+            "min_to_sow=2@54",
+            "empty_hole_capture=opposite-column@62",
+            "extra_captures=0@57",
+            "game_end=next-empty-loses@81",
+        ],
+    );
+    // Its single counters sown with the capture of the others are Msuwa's rule.
+    let text = vendored_text(file);
+    let capture = text
+        .split("apply:(if (< 1 (count at:(to)))\n                                (moveAgain)\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n                            )\n                        )\n                    )\n                )\n            )").next())
+        .unwrap_or_default();
+    assert!(!capture.is_empty(), "Njombwa's capture");
+    let capturing = text.replacen(
+        "owner:(mover)\t\t\n",
+        &format!("owner:(mover)\n apply:{}\n", capture.trim()),
+        1,
+    );
+    assert_ne!(capturing, text);
+    plays(
+        file,
+        &sowing_description(file, &capturing),
+        &["singles_plain=false@37"],
+    );
+}
