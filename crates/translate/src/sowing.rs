@@ -928,7 +928,7 @@ fn read_play(reader: &mut Reader<'_>, play: &Node, situation: &Situation<'_>) {
 /// Reads the moves of a `(play …)`: the proposals, the condition after the move, the
 /// priority, and the kinds of move.
 fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Situation<'_>) {
-    reader.reads_states = moves.to_string().contains("(state at:");
+    reader.reads_states = reads_states(moves);
     let mut moves = moves;
     match proposal(moves) {
         Some(inner) => {
@@ -1040,6 +1040,15 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
             moves,
             format!("a choice of {} kinds of move", choices.len()),
         ),
+    }
+}
+
+/// Whether `node` reads a site's local state (`(state at:…)`) anywhere within it.
+fn reads_states(node: &Node) -> bool {
+    match &node.kind {
+        Kind::Named { value, .. } => reads_states(value),
+        Kind::Array(nodes) => nodes.iter().any(reads_states),
+        _ => node.is_call("state") || node.children().iter().any(reads_states),
     }
 }
 
