@@ -14,7 +14,8 @@ use rulesets::OptionSet;
 use sowing::board::Board;
 use sowing::{
     CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, ExtraCaptureAfter,
-    GameEnd, Move, OpeningLeaves, RefillOrder, RefillRemainder, Relay, Score, Sowing, SowingParams,
+    GameEnd, MarkHoles, Move, OpeningLeaves, RefillOrder, RefillRemainder, Relay, Score, Sowing,
+    SowingParams,
     StoreSide,
 };
 
@@ -25,6 +26,8 @@ enum Landing {
     PlayAgain,
     /// The mover takes `extra_captures` holes of the opponent's.
     Remove,
+    /// The last counter fell in this hole of a game of marks.
+    Marked(usize),
 }
 
 /// The rules read plainly: counters by cell (the holes, then the two stores), every position
@@ -65,6 +68,8 @@ struct Reference {
     names: Vec<String>,
     /// The opponent's holes the mover has still to take after a capture across.
     removals: u8,
+    /// Who marked each hole, where holes are marked.
+    marks: Vec<Option<Player>>,
 }
 
 impl Reference {
@@ -127,8 +132,11 @@ impl Reference {
             names: (0..holes)
                 .map(|hole| Board::new(params).hole_name(hole))
                 .collect(),
+            marks: vec![None; holes],
             ..Reference::default()
         };
+        // Each hole is its territory's owner's at the start, given holes too.
+        game.owners = (0..holes).map(|hole| Some(game.owner(hole))).collect();
         game.settle();
         game
     }
@@ -252,6 +260,9 @@ impl Reference {
                 Landing::End
             };
         }
+        if self.params.mark_count > 0 {
+            return Landing::Marked(last);
+        }
         let count = cells[last];
         if self.capturable(last, count, mover) {
             let mut hole = last;
@@ -340,7 +351,7 @@ impl Reference {
                     } else {
                         self.owns(self.to_move, hole)
                     };
-                    if !mine || !can {
+                    if !mine || !can || self.marks[hole].is_some() {
                         continue;
                     }
                     if self.in_opening[usize::from(self.to_move)]
@@ -395,12 +406,13 @@ impl Reference {
             RefillOrder::FromLeft => empty.first().copied().into_iter().collect(),
             RefillOrder::FromRight => empty.last().copied().into_iter().collect(),
             RefillOrder::TrackFromLeft => {
-                // Along the mover's anticlockwise track from its row's first hole.
+                // Along the mover's anticlockwise track from its territory's first hole
+                // (the hole by which the track enters the mover's territory).
                 let track = &self.tracks[usize::from(self.to_move)];
-                let start = track
-                    .iter()
-                    .position(|&cell| cell == usize::from(self.to_move) * self.holes / 2)
-                    .expect("the row's first hole is on the track");
+                let mine = |cell: usize| cell < self.holes && self.owner(cell) == self.to_move;
+                let start = (0..track.len())
+                    .find(|&i| mine(track[i]) && !mine(track[(i + track.len() - 1) % track.len()]))
+                    .expect("the mover's territory is on its track");
                 (0..track.len())
                     .map(|step| track[(start + step) % track.len()])
                     .find(|cell| empty.contains(cell))
@@ -437,6 +449,41 @@ impl Reference {
             }
         }
         Landing::End
+    }
+
+    /// The last counter in a game of marks: an unmarked hole of the opponent's (or any, as
+    /// the game says) made to the marking count becomes the mover's; the opponent's mark with
+    /// more than one counter gives up to `marked_takes`; an unmarked hole of more than one
+    /// counter relays where the game relays.
+    fn land_marked(&mut self, cells: &mut [u16], last: usize) -> Landing {
+        let mover = self.to_move;
+        let count = cells[last];
+        match self.marks[last] {
+            None => {
+                let theirs = if self.params.ownership {
+                    self.owners[last] == Some(1 - mover)
+                } else {
+                    self.owner(last) == 1 - mover
+                };
+                let markable = theirs || self.params.mark_holes == MarkHoles::Any;
+                if markable && count == u16::from(self.params.mark_count) {
+                    self.marks[last] = Some(mover);
+                    Landing::End
+                } else if count > 1 && self.params.relay == Relay::Occupied {
+                    Landing::Relay(last)
+                } else {
+                    Landing::End
+                }
+            }
+            Some(marker) => {
+                if marker != mover && count > 1 {
+                    let taken = count.min(u16::from(self.params.marked_takes));
+                    cells[last] -= taken;
+                    cells[self.store(mover)] += taken;
+                }
+                Landing::End
+            }
+        }
     }
 
     fn legal(&self) -> Vec<Move> {
@@ -497,7 +544,7 @@ impl Reference {
                 cells[self.store(self.to_move)] -= refill;
                 cells[usize::from(hole)] += refill;
                 self.out_of_play &= !(1 << hole);
-                if self.params.ownership {
+                if self.params.ownership && self.marks[usize::from(hole)].is_none() {
                     self.owners[usize::from(hole)] = Some(self.to_move);
                 }
                 self.after_fill(&mut cells)
@@ -520,7 +567,7 @@ impl Reference {
         };
         // A relay goes on with the turn, its passes as they were; a pass counts.
         self.passes = match mv {
-            Move::Pass => self.passes + 1,
+            Move::Pass => self.passes.saturating_add(1),
             Move::Relay { .. } => self.passes,
             _ => 0,
         };
@@ -531,12 +578,16 @@ impl Reference {
         if let Move::Vote { end } = mv {
             self.vote(end);
         }
+        let landing = match landing {
+            Landing::Marked(last) => self.land_marked(&mut cells, last),
+            landing => landing,
+        };
         self.cells = cells;
         match landing {
             Landing::Relay(hole) => self.relay = Some(hole),
             Landing::PlayAgain => {}
             Landing::Remove => self.removals = self.params.extra_captures,
-            Landing::End => self.to_move = 1 - self.to_move,
+            Landing::End | Landing::Marked(_) => self.to_move = 1 - self.to_move,
         }
         self.settle();
         // The opening ends after a move made in its last turn or later, for every player or for
@@ -580,6 +631,16 @@ impl Reference {
             let held =
                 |p: Player| u32::from(self.cells[self.store(p)]) + self.in_row(&self.cells, p);
             self.to_move = if held(0) >= held(1) { 0 } else { 1 };
+        }
+        // A marked hole's counters go to its marker; an empty one keeps its mark.
+        for hole in 0..self.holes {
+            if let Some(marker) = self.marks[hole]
+                && self.cells[hole] > 0
+            {
+                let store = self.store(marker);
+                Self::take(&mut self.cells, hole, store);
+                self.marks[hole] = None;
+            }
         }
         for hole in 0..self.holes {
             let owner = match self.owners[hole] {
@@ -645,13 +706,18 @@ impl Reference {
             GameEnd::AtMostOneLeft => on_board <= 1,
             GameEnd::BothPassed => self.passes >= 2,
             GameEnd::NextEmptyLoses => self.last_mover.is_some_and(|mover| row_empty(1 - mover)),
+            GameEnd::UnmarkedEmpty => {
+                (0..self.holes).all(|hole| self.marks[hole].is_some() || holes[hole] == 0)
+            }
         };
         if self.over && self.params.round_refill > 0 {
             self.end_round();
             return;
         }
         self.over |= cycle || self.agreed_end;
-        self.all_passed = !self.over && self.passes >= 2 && self.params.round_refill == 0;
+        self.all_passed = !self.over
+            && self.passes >= 2
+            && (self.params.round_refill == 0 || self.params.game_end == GameEnd::UnmarkedEmpty);
         self.over |= self.all_passed;
     }
 
@@ -777,6 +843,24 @@ fn play_side_by_side(
                     "players in the opening",
                     game.observe()["in_opening"].clone(),
                     serde_json::json!(seats),
+                )?;
+            }
+            if params.mark_count > 0 {
+                let marks: Vec<Vec<String>> = (0..2)
+                    .map(|player| {
+                        let mut named: Vec<String> = (0..reference.holes)
+                            .filter(|&hole| reference.marks[hole] == Some(player))
+                            .map(|hole| board.hole_name(hole))
+                            .collect();
+                        named.sort_by_key(|name| board.parse_hole(name));
+                        named
+                    })
+                    .collect();
+                agree(
+                    &at,
+                    "marks",
+                    game.observe()["marks"].clone(),
+                    serde_json::json!(marks),
                 )?;
             }
             if reference.over {
@@ -923,6 +1007,93 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
             parted.is_err(),
             "{game}with {key}={value} went unnoticed: {parted:?}"
         );
+    }
+}
+
+/// Games of marks: Hufesay's rounds of owned holes with Gabata's marks, wegues and end on
+/// marked holes, each whose holes may be marked and with and without what a wegue gives; and
+/// a game of one round that marks.
+fn marked_games() -> Vec<(String, SowingParams)> {
+    let (_, hufesay) = family_games()
+        .into_iter()
+        .find(|(label, _)| label.starts_with("hufesay "))
+        .unwrap_or_else(|| {
+            panic!(
+                "Hufesay is shipped: {:?}",
+                family_games()
+                    .iter()
+                    .map(|g| g.0.clone())
+                    .collect::<Vec<_>>()
+            )
+        });
+    let mut games = Vec::new();
+    for holes in ["opponent", "any"] {
+        for takes in ["0", "2"] {
+            let mut rounds = hufesay.clone();
+            for (key, value) in [
+                ("empty_hole_capture", "off"),
+                ("relay", "occupied"),
+                ("mark_count", "4"),
+                ("mark_holes", holes),
+                ("marked_takes", takes),
+                ("game_end", "unmarked-empty"),
+            ] {
+                rounds.set(key, value).expect("the family's own option");
+            }
+            rounds.validate().expect("a game the family plays");
+            games.push((
+                format!("Hufesay's rounds marking {holes}'s holes, a mark giving {takes}"),
+                rounds,
+            ));
+            let mut one_round = SowingParams::default();
+            for (key, value) in [
+                ("relay", "occupied"),
+                ("mark_count", "4"),
+                ("mark_holes", holes),
+                ("marked_takes", takes),
+            ] {
+                one_round.set(key, value).expect("the family's own option");
+            }
+            one_round.validate().expect("a game the family plays");
+            games.push((
+                format!("one round marking {holes}'s holes, a mark giving {takes}"),
+                one_round,
+            ));
+        }
+    }
+    games
+}
+
+#[test]
+fn marks_play_as_the_plain_reading() {
+    let mut marked = 0;
+    for (label, params) in marked_games() {
+        let moves =
+            play_side_by_side(&label, &params, &params, 40).unwrap_or_else(|e| panic!("{e}"));
+        assert!(moves > 40, "{label}: {moves} moves in 40 playouts");
+        // The games do mark: some playout makes a mark the engine shows.
+        let mut game = Sowing::new(&params);
+        let mut rng = GameRng::for_playout(0x5eed, 0);
+        let mut moves = Vec::new();
+        for _ in 0..2_000 {
+            if game.phase() == Phase::Over {
+                break;
+            }
+            let (_, chosen) =
+                game.choose_move(&mut moves, |count| rng.below(count as u64) as usize);
+            game.apply(chosen);
+            marked += usize::from(game.observe()["marks"] != serde_json::json!([[], []]));
+        }
+    }
+    assert!(marked > 0, "no playout marked a hole");
+    // The comparison can fail: a reference whose wegue gives one counter, or whose game marks
+    // at three, parts from the engine.
+    let (label, params) = marked_games().swap_remove(0);
+    for (key, value) in [("marked_takes", "1"), ("mark_count", "3")] {
+        let mut other = params.clone();
+        other.set(key, value).expect("a value of the family");
+        let parted = play_side_by_side(&label, &params, &other, 40);
+        assert!(parted.is_err(), "{label} with {key}={value} went unnoticed");
     }
 }
 

@@ -167,6 +167,29 @@ impl Board {
         cell < self.holes
     }
 
+    /// The first empty hole of `empty` along `player`'s anticlockwise track from the first
+    /// hole of its territory (the one its track enters it by), on past it into the
+    /// opponent's: Ludii's `LeftMostEmpty`, a `trackSite FirstSite` along the track from one's
+    /// leftmost hole; 0 where none is empty.
+    pub fn first_empty_along(&self, player: Player, empty: u64) -> u64 {
+        let owned = self.territory[usize::from(player)];
+        let next = &self.next[0][usize::from(player)];
+        let previous = &self.previous[0][usize::from(player)];
+        let Some(start) = (0..self.holes).find(|&hole| {
+            owned >> hole & 1 == 1 && owned >> (usize::from(previous[hole]) & 63) & 1 == 0
+        }) else {
+            return empty & empty.wrapping_neg();
+        };
+        let mut cell = start;
+        for _ in 0..MAX_CELLS {
+            if self.is_hole(cell) && empty >> cell & 1 == 1 {
+                return 1 << cell;
+            }
+            cell = usize::from(next[cell]);
+        }
+        0
+    }
+
     /// The owner of a hole's row.
     #[inline]
     pub fn owner(&self, hole: usize) -> Player {

@@ -124,6 +124,9 @@ pub struct Sowing {
     /// The opponent's holes the mover has still to take after a capture across
     /// (`extra_captures`), each a move of its own.
     removals: u8,
+    /// The holes each player has marked (`mark_count`), as bits (player 1's first); none in a
+    /// game without marks. A marked hole is in no player's `liftable`.
+    marks: [u64; 2],
 }
 
 /// Both players, as bits of players (player 1's first).
@@ -245,6 +248,9 @@ impl Sowing {
             RefillOrder::FromLeft => empty & empty.wrapping_neg(),
             RefillOrder::FromRight if empty == 0 => 0,
             RefillOrder::FromRight => 1 << (63 - empty.leading_zeros()),
+            RefillOrder::TrackFromLeft if self.board.given => {
+                self.board.first_empty_along(self.to_move, empty)
+            }
             RefillOrder::TrackFromLeft => {
                 // On two rows the holes are numbered along the anticlockwise track, each
                 // row from its owner's left: the mover's first, then round to the other.
@@ -259,7 +265,8 @@ impl Sowing {
     fn fill(&mut self, hole: usize, count: u16) {
         self.cells[hole] += count;
         self.out_of_play &= !(1 << hole);
-        if self.params.ownership {
+        // A hole still marked from the round before is never lifted.
+        if self.params.ownership && (self.marks[0] | self.marks[1]) >> hole & 1 == 0 {
             self.liftable[usize::from(self.to_move)] |= 1 << hole;
         }
     }
@@ -340,6 +347,7 @@ impl Sowing {
             };
             self.to_move = if held(0) >= held(1) { 0 } else { 1 };
         }
+        self.marked_to_markers();
         for hole in 0..self.board.holes {
             // A hole no one owns (a refill left it empty) goes with its row.
             let owner = match (self.liftable[0] >> hole & 1, self.liftable[1] >> hole & 1) {
@@ -365,6 +373,66 @@ impl Sowing {
         if self.params.ownership {
             self.liftable = [0; 2];
         }
+        if self.params.mark_count > 0 && !self.params.ownership {
+            let marked = self.marks[0] | self.marks[1];
+            self.liftable = self.board.territory.map(|holes| holes & !marked);
+        }
+    }
+
+    /// At a round's end, the counters of each marked hole go to the player who marked it, and
+    /// the hole is no longer marked; a marked hole left empty keeps its mark, as Ludii's
+    /// `fromTo` moves nothing out of an empty site and so never clears its state.
+    fn marked_to_markers(&mut self) {
+        for player in 0..2u8 {
+            let mut bits = self.marks[usize::from(player)];
+            while bits != 0 {
+                let hole = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.cells[hole] > 0 {
+                    self.cells[self.board.store(player)] += self.cells[hole];
+                    self.cells[hole] = 0;
+                    self.marks[usize::from(player)] &= !(1 << hole);
+                }
+            }
+        }
+    }
+
+    /// Where the last counter of a sowing falls in a game of marks: a hole not yet marked that
+    /// it makes `mark_count` in, of the holes the mover may mark, becomes the mover's mark; a
+    /// hole the opponent marked gives up to `marked_takes` of more than one counter; an
+    /// unmarked hole of more than one counter is relayed from where the game relays; any other
+    /// landing ends the turn.
+    // Games of marks only: kept out of the playout loop of the others.
+    #[cold]
+    #[inline(never)]
+    fn land_marked(&mut self, last: usize) -> Landing {
+        let mover = usize::from(self.to_move);
+        let opponent = 1 - mover;
+        let bit = 1u64 << last;
+        let count = self.cells[last];
+        if (self.marks[0] | self.marks[1]) & bit == 0 {
+            let markable = match self.params.mark_holes {
+                MarkHoles::Any => u64::MAX,
+                MarkHoles::Opponent if self.params.ownership => self.liftable[opponent],
+                MarkHoles::Opponent => self.board.territory[opponent],
+            };
+            if count == u16::from(self.params.mark_count) && markable & bit != 0 {
+                self.marks[mover] |= bit;
+                self.liftable[0] &= !bit;
+                self.liftable[1] &= !bit;
+                return Landing::End;
+            }
+            if count > 1 && self.params.relay == Relay::Occupied {
+                return Landing::Relay(last as u8);
+            }
+            return Landing::End;
+        }
+        if self.marks[opponent] & bit != 0 && count > 1 {
+            let taken = count.min(u16::from(self.params.marked_takes));
+            self.cells[last] -= taken;
+            self.cells[self.board.store(self.to_move)] += taken;
+        }
+        Landing::End
     }
 
     /// Whether sowing `hole` leaves the opponent a counter, where the game demands it.
@@ -525,11 +593,15 @@ impl Sowing {
     }
 
     fn finish_turn(&mut self, landing: Landing) {
+        let landing = match landing {
+            Landing::Marks(last) => self.land_marked(usize::from(last)),
+            landing => landing,
+        };
         match landing {
             Landing::Relay(hole) => self.relay = Some(hole),
             Landing::PlayAgain => {}
             Landing::Remove => self.removals = self.params.extra_captures,
-            Landing::End => self.to_move = Self::opponent(self.to_move),
+            Landing::End | Landing::Marks(_) => self.to_move = Self::opponent(self.to_move),
         }
         self.settle();
     }
@@ -672,6 +744,10 @@ impl Sowing {
             GameEnd::NextEmptyLoses => self.last_mover.is_some_and(|mover| {
                 Self::in_territory(&self.cells, &self.board, Self::opponent(mover)) == 0
             }),
+            GameEnd::UnmarkedEmpty => {
+                let marked = self.marks[0] | self.marks[1];
+                (0..self.board.holes).all(|hole| marked >> hole & 1 == 1 || self.cells[hole] == 0)
+            }
         };
         if self.over && self.params.round_refill > 0 {
             self.sowable = None;
@@ -682,7 +758,10 @@ impl Sowing {
         // Ludii ends a game in which every player has just passed, nobody winning, when the
         // end rules do not end it first.
         // A description of rounds asks `(all Passed)` between them, which turns that draw off.
-        self.all_passed = !self.over && self.passes >= 2 && self.params.round_refill == 0;
+        // A game of marks asks nothing of the passes, so Ludii's draw holds in its rounds.
+        self.all_passed = !self.over
+            && self.passes >= 2
+            && (self.params.round_refill == 0 || self.params.game_end == GameEnd::UnmarkedEmpty);
         self.over |= self.all_passed;
     }
 
@@ -754,6 +833,10 @@ impl Sower<'_> {
             } else {
                 Landing::End
             };
+        }
+        if self.params.mark_count != 0 {
+            // The marks decide, with the game's state: `Sowing::land_marked`.
+            return Landing::Marks(last as u8);
         }
         let count = cells[last];
         let store = board.store(mover);
@@ -862,6 +945,9 @@ enum Landing {
     PlayAgain,
     /// The mover takes `extra_captures` holes of the opponent's, a move each.
     Remove,
+    /// The last counter fell in this hole of a game of marks, which the marks decide
+    /// (`Sowing::land_marked`).
+    Marks(u8),
 }
 
 impl Game for Sowing {
@@ -906,6 +992,7 @@ impl Game for Sowing {
             opening_players: 0,
             after_move: false,
             removals: 0,
+            marks: [0; 2],
         };
         game.enter_opening(u8::from(options.opening_turns > 0), ALL_PLAYERS);
         game.settle();
@@ -1080,7 +1167,8 @@ impl Game for Sowing {
                 sower.sow_on(&mut self.cells, hole, self.to_move, way)
             }
             Move::Pass => {
-                self.passes += 1;
+                // A game of rounds may pass for ever between them, as Ludii's does.
+                self.passes = self.passes.saturating_add(1);
                 // A mover with no hole of the opponent's left to take ends its turn.
                 self.removals = 0;
                 Landing::End
@@ -1185,6 +1273,17 @@ impl Game for Sowing {
                     .join(", ")
             ));
         }
+        let marked = self.marks[0] | self.marks[1];
+        if self.marks[0] & self.marks[1] != 0 || (self.liftable[0] | self.liftable[1]) & marked != 0
+        {
+            return Err(format!(
+                "{} marked by both players or liftable while marked",
+                self.holes_named(
+                    self.marks[0] & self.marks[1] | (self.liftable[0] | self.liftable[1]) & marked
+                )
+                .join(", ")
+            ));
+        }
         let mut bits = self.out_of_play;
         while bits != 0 {
             let hole = bits.trailing_zeros() as usize;
@@ -1232,6 +1331,10 @@ pub struct SowingSetup {
     /// if not given.
     #[serde(default)]
     pub in_opening: Option<Vec<Seat>>,
+    /// The holes each player has marked, by name, player 1's first (a game of marks; none if
+    /// not given).
+    #[serde(default)]
+    pub marks: Option<[Vec<String>; 2]>,
 }
 
 impl Observe for Sowing {
@@ -1289,6 +1392,9 @@ impl Observe for Sowing {
         }
         if self.params.opening_leaves != OpeningLeaves::Together {
             seen["in_opening"] = Value::from(Self::seats_of(self.opening_players));
+        }
+        if self.params.mark_count > 0 {
+            seen["marks"] = Value::from(self.marks.map(|bits| self.holes_named(bits)).to_vec());
         }
         seen
     }
@@ -1410,6 +1516,30 @@ impl Observe for Sowing {
                     game.liftable[player] |= 1 << hole;
                 }
             }
+        }
+        if let Some(marks) = &setup.marks {
+            if options.mark_count == 0 {
+                return Err(SetupError::value(
+                    "marks",
+                    "holes are marked only in a game of marks",
+                ));
+            }
+            for (player, names) in marks.iter().enumerate() {
+                for name in names {
+                    let hole = game.board.parse_hole(name).ok_or_else(|| {
+                        SetupError::value("marks", format!("{name} is not a hole"))
+                    })?;
+                    if game.marks[1 - player] >> hole & 1 == 1 {
+                        return Err(SetupError::value(
+                            "marks",
+                            format!("{name} is marked by both players"),
+                        ));
+                    }
+                    game.marks[player] |= 1 << hole;
+                }
+            }
+            let marked = game.marks[0] | game.marks[1];
+            game.liftable = game.liftable.map(|holes| holes & !marked);
         }
         game.pass_over_out_of_play();
         game.cells[game.board.store(0)] = setup.stores[0];

@@ -154,6 +154,11 @@ option_enum! {
         /// holes: that player loses (Ludii's `(forEach NonMover if:(= (count in:(sites Player
         /// "Home")) 0) (result Player Loss))`); a mover with nothing to sow passes.
         NextEmptyLoses = "next-empty-loses",
+        /// When no hole that is not marked holds a counter after a move (Gabata's and Tuz's
+        /// `OnlyPiecesInMarked`, a game of marks played in rounds); a mover with nothing to sow
+        /// passes, and two passes in a row draw the game, as Ludii draws a game in which every
+        /// player has passed when its description never asks `(all Passed)`.
+        UnmarkedEmpty = "unmarked-empty",
     }
 }
 
@@ -165,6 +170,17 @@ option_enum! {
         /// Only a capture of the column that took the outer hole too (Msuwa's `(set Var 2)`
         /// under `(if (< 0 (count at:"OppositeOuterPit")) …)`).
         Column = "column",
+    }
+}
+
+option_enum! {
+    /// Whose holes a last counter may mark (`mark_count`).
+    pub enum MarkHoles {
+        /// The opponent's: the holes it owns where holes are owned, else its territory (Tuz's
+        /// and Gabata (Adowa)'s `(is In (to) ("OpponentOwnedHoles"))`).
+        Opponent = "opponent",
+        /// Any hole, one's own too (Gabata (Shoa I)'s condition, which names no owner).
+        Any = "any",
     }
 }
 
@@ -374,6 +390,18 @@ game_options! {
         /// Who leaves the opening after a move of turn `opening_turns` or later: every player at once (`together`, Ludii's `(nextPhase …)` naming no player), or the mover alone after that move (`mover-after-move`, `(nextPhase Mover …)`) or after the move that ends its turn (`mover-after-turn`, `(nextPhase Mover (not (is Next Mover)) …)`), the other player staying in the opening until its own such move.
         #[rule(cites = "sowing family", source = "")]
         pub opening_leaves: OpeningLeaves = OpeningLeaves::Together, ludii: OpeningLeaves::Together;
+
+        /// A last counter that makes this many counters in a hole not yet marked, one of `mark_holes`, marks the hole as the mover's and ends the turn (Ludii's `(set State at:(to) (mover))`: Tuz's tuz, Gabata's wegue); a marked hole is never lifted again, and when a round ends its counters go to the player who marked it (a marked hole left empty stays marked into the next round, as Ludii moves nothing out of it); 0 where no hole is ever marked.
+        #[rule(cites = "sowing family", source = "", range = 0..=64)]
+        pub mark_count: u8 = 0, ludii: 0;
+
+        /// Whose holes a last counter may mark (`mark_count`): the opponent's, or any.
+        #[rule(cites = "sowing family", source = "")]
+        pub mark_holes: MarkHoles = MarkHoles::Opponent, ludii: MarkHoles::Opponent;
+
+        /// A last counter that falls into a hole the opponent marked, and makes more than one counter there, takes up to this many of them for the mover, the hole staying marked (Gabata's `count:(min 2 (count at:(to)))` with its `(set State at:(to) (state at:(to)))`); 0 where it takes nothing. A last counter in a marked hole never relays.
+        #[rule(cites = "sowing family", source = "", range = 0..=64)]
+        pub marked_takes: u8 = 0, ludii: 0;
     }
     validate = validate;
 }
@@ -418,11 +446,19 @@ fn validate(params: &SowingParams) -> Result<(), String> {
             "extra_turn_in_store: a sowing cannot end in a store that is not in the track".into(),
         );
     }
+    // Rounds on a track given hole by hole are rounds of owned holes, refilled in order along
+    // the track (Gabata (Adowa)'s three rows).
+    let given_rounds = params.track.given().is_some()
+        && params.ownership
+        && params.refill_order == RefillOrder::TrackFromLeft;
     if params.round_refill > 0
-        && (params.rows != 2 || params.must_feed || params.cycle_ends || params.end_by_agreement)
+        && ((params.rows != 2 && !given_rounds)
+            || params.must_feed
+            || params.cycle_ends
+            || params.end_by_agreement)
     {
         return Err(
-            "round_refill: rounds are played on two rows, without feeding, cycles or agreements"
+            "round_refill: rounds are played on two rows (or, of owned holes refilled along the track, on a track given), without feeding, cycles or agreements"
                 .into(),
         );
     }
@@ -437,6 +473,9 @@ fn validate(params: &SowingParams) -> Result<(), String> {
         return Err(problem.into());
     }
     crate::opening::validate(params)?;
+    if let Some(problem) = marks_problem(params) {
+        return Err(problem.into());
+    }
     if params.seeds == 0 {
         return Err("seeds: a game with no counters cannot be played".into());
     }
@@ -567,13 +606,15 @@ fn validate_given_track(params: &SowingParams, holes: usize) -> Result<(), Strin
     {
         return Err("territory: captures on a player's row need every hole owned".into());
     }
+    let refilled_along_track =
+        params.ownership && params.refill_order == RefillOrder::TrackFromLeft;
     if params.empty_hole_capture != EmptyHoleCapture::Off
         || params.capture_takes != CaptureTakes::Last
         || params.stores_in_track
-        || params.round_refill > 0
+        || (params.round_refill > 0 && !refilled_along_track)
     {
         return Err(
-            "track: facing holes, stores in the track and rounds need the family's round".into(),
+            "track: facing holes, stores in the track and rounds but of owned holes refilled along the track need the family's round".into(),
         );
     }
     Ok(())
@@ -611,6 +652,35 @@ fn ownership_problem(params: &SowingParams) -> Option<&'static str> {
         && !(params.refill_whole_turn && track_order)
     {
         return Some("refill_remainder: borrowing follows whole turns of refills along the track");
+    }
+    None
+}
+
+/// What marked holes need: a mark count for the rules of marks, and none of the rules whose
+/// landings the family has not played beside marks (captures of counts or across, stores in the
+/// track, feeding, an opening, whose holes to lift it would give back).
+fn marks_problem(params: &SowingParams) -> Option<&'static str> {
+    let uses_marks = params.mark_holes != MarkHoles::Opponent
+        || params.marked_takes > 0
+        || params.game_end == GameEnd::UnmarkedEmpty;
+    if params.mark_count == 0 {
+        return uses_marks.then_some(
+            "mark_count: whose holes are marked, what a marked hole gives and the end on marked holes need marks",
+        );
+    }
+    if !params.capture_counts.is_empty()
+        || params.empty_hole_capture != EmptyHoleCapture::Off
+        || params.stores_in_track
+        || params.must_feed
+        || params.opening_turns > 0
+        || params.end_by_agreement
+    {
+        return Some(
+            "mark_count: marks are played without captures of counts or across, stores in the track, feeding, an opening or agreements",
+        );
+    }
+    if params.game_end == GameEnd::UnmarkedEmpty && params.round_refill == 0 {
+        return Some("game_end: the end on marked holes ends a round of a game played in rounds");
     }
     None
 }

@@ -57,6 +57,9 @@ pub struct Context<'a> {
     pub player: u8,
     /// The sites remembered under each name (`(values Remembered "Playable")`).
     pub remembered: BTreeMap<String, Sites>,
+    /// Each site's local state (`(state at:s)`), the player who marked it or 0; empty where
+    /// every state is 0.
+    pub states: Vec<i64>,
 }
 
 impl Context<'_> {
@@ -136,6 +139,18 @@ impl Context<'_> {
             "mover" if args.is_empty() => Ok(i64::from(self.mover)),
             "next" if args.is_empty() => Ok(i64::from(3 - self.mover)),
             "count" => self.count(node, &args),
+            "state" if args.is_empty() => {
+                let at = node.named("at").ok_or_else(|| unknown(node))?;
+                let site = self.int(at)?;
+                Ok(usize::try_from(site)
+                    .ok()
+                    .and_then(|s| self.states.get(s).copied())
+                    .unwrap_or(0))
+            }
+            "min" | "max" if args.len() == 2 => {
+                let (a, b) = (self.int(args[0])?, self.int(args[1])?);
+                Ok(if head == "min" { a.min(b) } else { a.max(b) })
+            }
             "+" | "*" => {
                 let values = self.operands(&args)?;
                 Ok(if head == "+" {

@@ -83,6 +83,14 @@ struct Reader<'a> {
     extra_var: Option<Option<String>>,
     /// A capture sets that variable.
     extra_read: bool,
+    /// A turn that goes on lifts the hole remembered under this name (`(if (is Mover Prev)
+    /// (sites {(var "Replay")}) holes)`): the family's relay where every `(moveAgain)` of the
+    /// sowing remembers its last hole under it (`(set Var "Replay" (to))`), since Ludii's
+    /// `(is Mover Prev)` holds exactly after a move that gave its mover another.
+    relay_var: Option<String>,
+    /// The sowing reads the holes' local states (`(state at:(to))`): its landings are tried
+    /// with the last hole unmarked and marked by either player.
+    reads_states: bool,
 }
 
 impl Reader<'_> {
@@ -150,6 +158,8 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
         relay_branch: false,
         extra_var: None,
         extra_read: false,
+        relay_var: None,
+        reads_states: false,
     };
     read_game(&mut reader);
     if reader.lacks.is_empty() {
@@ -414,6 +424,7 @@ fn bare_context<'a>(geometry: &'a Geometry, places: &'a Places, mover: u8) -> Co
         site: -1,
         player: 0,
         remembered: BTreeMap::new(),
+        states: Vec::new(),
     }
 }
 
@@ -696,6 +707,7 @@ impl<'a> Situation<'a> {
             site: -1,
             player: 0,
             remembered: self.remembered.clone(),
+            states: Vec::new(),
         }
     }
 
@@ -930,6 +942,7 @@ fn read_play(reader: &mut Reader<'_>, play: &Node, situation: &Situation<'_>) {
 /// Reads the moves of a `(play …)`: the proposals, the condition after the move, the
 /// priority, and the kinds of move.
 fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Situation<'_>) {
+    reader.reads_states = reads_states(moves);
     let mut moves = moves;
     match proposal(moves) {
         Some(inner) => {
@@ -1275,6 +1288,15 @@ fn singles_branch<'n>(play: &'n Node, situation: &Situation<'_>) -> Option<(&'n 
     (relays && alike && same_effect).then_some((more, plain))
 }
 
+/// Whether `node` reads a site's local state (`(state at:…)`) anywhere within it.
+fn reads_states(node: &Node) -> bool {
+    match &node.kind {
+        Kind::Named { value, .. } => reads_states(value),
+        Kind::Array(nodes) => nodes.iter().any(reads_states),
+        _ => node.is_call("state") || node.children().iter().any(reads_states),
+    }
+}
+
 /// `(is Decided "End")`: the players agreed to end.
 fn is_decided_end(node: &Node) -> bool {
     node.is_call("is")
@@ -1462,9 +1484,20 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
                     .is_some_and(|a| a.len() == 1 && a[0].is_call("var") && a[0].arg(1).is_none())
         });
         let pending = condition.and_then(rounds::same_turn_with_pending);
+        let var_name = sites
+            .arg(1)
+            .and_then(|s| s.arg(0))
+            .and_then(Node::as_array)
+            .and_then(|a| a[0].arg(0))
+            .and_then(Node::as_str);
         match (same_turn, last, sites.arg(2)) {
             (true, true, Some(otherwise)) => {
                 relay = true;
+                holes = otherwise;
+            }
+            (true, false, Some(otherwise)) if remembered && var_name.is_some() => {
+                relay = true;
+                reader.relay_var = var_name.map(str::to_string);
                 holes = otherwise;
             }
             (_, _, Some(otherwise)) if remembered && pending.is_some() => {
@@ -1542,6 +1575,26 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
                 }
                 boards.push(lifts);
             }
+            // Where the sowing reads the holes' states, a marked hole is never lifted.
+            if reader.reads_states {
+                let never_marked = (1..=40i64).all(|count| {
+                    (1..=2i64).all(|marker| {
+                        let mut context = situation.context(1);
+                        context.states = vec![0; context.counts.len()];
+                        context.counts[hole] = count;
+                        context.states[hole] = marker;
+                        context.from = hole as i64;
+                        context.boolean(condition).ok() == Some(false)
+                    })
+                });
+                if !never_marked {
+                    reader.lack(
+                        condition,
+                        format!("a lift of a marked hole, or one told apart by its state otherwise: {condition}"),
+                    );
+                    return relay;
+                }
+            }
             let least = |lifts: &[bool]| -> Option<usize> {
                 let least = lifts.iter().position(|&v| v)?;
                 (least >= 1 && lifts[least..].iter().all(|&v| v)).then_some(least)
@@ -1588,6 +1641,11 @@ enum Action<'n> {
         removed: bool,
         extra: Option<Extra<'n>>,
     },
+    /// `(set State at:(to) (mover))`: the last hole marked as the mover's.
+    Mark,
+    /// `(and {(fromTo (from (to)) (to place) count:(min N (count at:(to)))) (set State at:(to)
+    /// (state at:(to)))})`: up to N counters of the last hole taken, its mark kept.
+    TakeMarked { most: i64, into: &'n Node },
 }
 
 /// The extra captures a capture gives: `(set Var N)` (or `(set Var "Name" N)`) with
@@ -1658,6 +1716,12 @@ fn cases<'n>(
         Some("and") if rounds::has_move_again(effect) && capture_of(effect).is_none() => {
             rounds::move_again_cases(reader, effect, conditions, false, false, out)
         }
+        Some("set") if marks_last(effect) => out.push((conditions, Action::Mark)),
+        Some("and") if take_marked(effect).is_some() => {
+            if let Some((most, into)) = take_marked(effect) {
+                out.push((conditions, Action::TakeMarked { most, into }));
+            }
+        }
         Some("fromTo") | Some("and") | Some("remove") => match capture_of(effect) {
             Some((last, also, count, into, removed, extra)) => out.push((
                 conditions,
@@ -1683,6 +1747,57 @@ fn cases<'n>(
             ),
         ),
     }
+}
+
+/// `(set State at:(to) (mover))`.
+fn marks_last(effect: &Node) -> bool {
+    effect.is_call("set")
+        && effect.arg(0).is_some_and(|a| is_symbol(a, "State"))
+        && effect.named("at").is_some_and(is_last)
+        && effect
+            .arg(1)
+            .is_some_and(|m| m.is_call("mover") && m.children().is_empty())
+        && effect.arg(2).is_none()
+}
+
+/// `(to)`.
+fn is_last(node: &Node) -> bool {
+    node.is_call("to") && node.children().is_empty()
+}
+
+/// `(and {(fromTo (from (to)) (to place) count:(min N (count at:(to)))) (set State at:(to)
+/// (state at:(to)))})`: N and the place.
+fn take_marked(effect: &Node) -> Option<(i64, &Node)> {
+    let parts: Vec<&Node> = effect.positional().flat_map(items).collect();
+    let [take, keep] = parts.as_slice() else {
+        return None;
+    };
+    let keeps = keep.is_call("set")
+        && keep.arg(0).is_some_and(|a| is_symbol(a, "State"))
+        && keep.named("at").is_some_and(is_last)
+        && keep
+            .arg(1)
+            .is_some_and(|state| state.is_call("state") && state.named("at").is_some_and(is_last));
+    let from_last = child(take, "from")
+        .and_then(|f| f.arg(0))
+        .is_some_and(is_last);
+    let into = child(take, "to").and_then(|t| t.arg(0))?;
+    let count = take.named("count")?;
+    let most = count
+        .is_call("min")
+        .then(|| count.arg(0).and_then(Node::as_int))
+        .flatten()?;
+    let whole = count.arg(1).is_some_and(|c| {
+        c.is_call("count") && c.named("at").is_some_and(is_last) && c.arg(0).is_none()
+    });
+    let to_store = into.is_call("handSite") || into.is_call("mapEntry");
+    (take.is_call("fromTo")
+        && keeps
+        && from_last
+        && whole
+        && to_store
+        && child(take, "then").is_none())
+    .then_some((most, into))
 }
 
 /// A capture: `(fromTo (from (to)) (to store) count:(count at:(to)))`, possibly with more
@@ -1956,10 +2071,14 @@ struct Landing {
     cell: usize,
     count: i64,
     facing: i64,
+    /// The last hole's state: unmarked (0), or marked by player 1 or 2.
+    state: i64,
 }
 
-/// Every landing with up to `most` counters in the last hole.
-fn landings(situation: &Situation<'_>, most: i64, theirs_sown: bool) -> Vec<Landing> {
+/// Every landing with up to `most` counters in the last hole, unmarked or, where the sowing
+/// reads the states (`states`), marked by either player.
+fn landings(situation: &Situation<'_>, most: i64, theirs_sown: bool, states: bool) -> Vec<Landing> {
+    let states: &[i64] = if states { &[0, 1, 2] } else { &[0] };
     let mut all = Vec::new();
     for mover in 1..=2u8 {
         for cell in 0..situation.cells.len() {
@@ -1973,12 +2092,15 @@ fn landings(situation: &Situation<'_>, most: i64, theirs_sown: bool) -> Vec<Land
                 // A facing hole of one counter tells apart a capture across one that is not
                 // empty from one of more (Yovodji's).
                 for facing in [0i64, 1, 3] {
-                    all.push(Landing {
-                        mover,
-                        cell,
-                        count,
-                        facing,
-                    });
+                    for &state in states {
+                        all.push(Landing {
+                            mover,
+                            cell,
+                            count,
+                            facing,
+                            state,
+                        });
+                    }
                 }
             }
         }
@@ -1991,10 +2113,14 @@ fn holds(
     landing: Landing,
     situation: &Situation<'_>,
 ) -> Result<bool, Unknown> {
-    let mut context = situation.context(landing.mover);
+    let mut context = rounds::owning_context(situation, landing.mover);
     let board = situation.board;
     let site = situation.cells[landing.cell];
     context.counts[site] = landing.count;
+    if landing.state != 0 {
+        context.states = vec![0; context.counts.len()];
+        context.states[site] = landing.state;
+    }
     if landing.cell < board.holes && board.has_opposite >> landing.cell & 1 == 1 {
         let facing = situation.cells[usize::from(board.opposite[landing.cell])];
         context.counts[facing] = landing.facing;
@@ -2037,7 +2163,11 @@ fn read_effects(
         .reading
         .get("sow_opponents_store")
         .is_some_and(|read| read.value == "true");
-    let all = landings(situation, most, theirs_sown);
+    let all = landings(situation, most, theirs_sown, reader.reads_states);
+    let mut mark: Option<(i64, sowing::MarkHoles)> = None;
+    let mut mark_node = None;
+    let mut take_node = None;
+    let mut marked_takes = 0i64;
     let mut relay = false;
     let mut extra_turn = false;
     let mut counts = 0u128;
@@ -2096,6 +2226,25 @@ fn read_effects(
                     }
                     continue;
                 }
+                if reader.relay_var.is_some() {
+                    // The family's relay: from an unmarked hole left holding more than one
+                    // counter where nothing was marked or captured, the hole remembered.
+                    let relays = |l: Landing| l.cell < board.holes && l.count > 1 && l.state == 0;
+                    let exactly = all
+                        .iter()
+                        .zip(&table)
+                        .zip(&captured)
+                        .all(|((&l, &t), &c)| t == (relays(l) && !c));
+                    if *remembers && !*pending && exactly {
+                        relay = true;
+                        continue;
+                    }
+                    reader.lack(
+                        node,
+                        "another move from a remembered hole under a condition the family does not have",
+                    );
+                    return;
+                }
                 if *pending || *remembers {
                     reader.lack(node, "a hole remembered for a move that does not lift it");
                     return;
@@ -2114,6 +2263,68 @@ fn read_effects(
                         "another move under a condition the family does not have",
                     );
                     return;
+                }
+            }
+            Action::Mark => {
+                // A count made in an unmarked hole, of the opponent's or of anyone's.
+                let counts: std::collections::BTreeSet<i64> = all
+                    .iter()
+                    .zip(&table)
+                    .filter(|&(_, &t)| t)
+                    .map(|(l, _)| l.count)
+                    .collect();
+                let markable = |l: Landing, holes: sowing::MarkHoles| {
+                    holes == sowing::MarkHoles::Any || board.owner(l.cell) != l.mover - 1
+                };
+                let found = match counts.iter().copied().collect::<Vec<_>>().as_slice() {
+                    [count] if (1..=64).contains(count) && mark.is_none() => {
+                        [sowing::MarkHoles::Opponent, sowing::MarkHoles::Any]
+                            .into_iter()
+                            .find(|&holes| {
+                                when(&|l: Landing| {
+                                    l.cell < board.holes
+                                        && l.state == 0
+                                        && l.count == *count
+                                        && markable(l, holes)
+                                })
+                            })
+                            .map(|holes| (*count, holes))
+                    }
+                    _ => None,
+                };
+                let Some(found) = found else {
+                    reader.lack(
+                        node,
+                        "a mark other than of a hole not yet marked that the last counter makes a count in",
+                    );
+                    return;
+                };
+                mark = Some(found);
+                mark_node = Some(node);
+                for (made, &t) in captured.iter_mut().zip(&table) {
+                    *made |= t;
+                }
+            }
+            Action::TakeMarked { most, into } => {
+                let place = capture_place(std::slice::from_ref(into), situation);
+                let fits = matches!(place, Some((place, false)) if reader.capture_place.is_none_or(|p| p == place));
+                let theirs = |l: Landing| {
+                    l.cell < board.holes && l.state == i64::from(3 - l.mover) && l.count > 1
+                };
+                if !(fits && (1..=64).contains(most) && when(&theirs)) {
+                    reader.lack(
+                        node,
+                        "a take from a marked hole other than the mover's from the opponent's mark of more than one counter",
+                    );
+                    return;
+                }
+                if let Some((place, _)) = place {
+                    reader.capture_place = Some(place);
+                }
+                marked_takes = *most;
+                take_node = Some(node);
+                for (made, &t) in captured.iter_mut().zip(&table) {
+                    *made |= t;
                 }
             }
             Action::Capture {
@@ -2452,6 +2663,29 @@ fn read_effects(
         across_row != CaptureAcrossRow::Own,
     );
     read_extra_captures(reader, extra_found, sow);
+    let at_mark = mark_node.unwrap_or(sow);
+    reader.set_or_default(
+        "mark_count",
+        mark.map_or(0, |m| m.0),
+        at_mark,
+        mark.is_some(),
+    );
+    reader.set_or_default(
+        "mark_holes",
+        mark.map_or(sowing::MarkHoles::Opponent, |m| m.1),
+        at_mark,
+        mark.is_some(),
+    );
+    reader.set_or_default(
+        "marked_takes",
+        marked_takes,
+        take_node.unwrap_or(at_mark),
+        marked_takes > 0,
+    );
+    if marked_takes > 0 && mark.is_none() {
+        reader.lack(sow, "a take from marked holes where no hole is marked");
+        return;
+    }
     reader.set_or_default("extra_turn_in_store", extra_turn, sow, extra_turn);
     reader.set_or_default(
         "relay",
@@ -3110,21 +3344,39 @@ fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameE
     for seed in 0..6i64 {
         boards.push((0..holes as i64).map(|h| (h * 7 + seed * 3) % 4).collect());
     }
+    // Every board unmarked, then with marks: every hole marked by one player or the other,
+    // and all but one hole, which alone is unmarked, or alone empty.
+    let mut marked: Vec<(Vec<i64>, Vec<i64>)> =
+        boards.into_iter().map(|b| (b, vec![0; holes])).collect();
+    let alternate: Vec<i64> = (0..holes as i64).map(|h| 1 + h % 2).collect();
+    marked.push((vec![3; holes], alternate.clone()));
+    for hole in [0, holes / 2, holes - 1] {
+        let mut states = alternate.clone();
+        states[hole] = 0;
+        marked.push((vec![2; holes], states));
+        let mut counts = vec![2; holes];
+        counts[hole] = 0;
+        marked.push((counts, states_with_unmarked(&alternate, hole)));
+    }
     let candidates = [
         GameEnd::BoardEmpty,
         GameEnd::NoHoleAboveOne,
         GameEnd::AtMostOneLeft,
         GameEnd::RowEmpty,
+        GameEnd::UnmarkedEmpty,
     ];
     let mut fits = candidates.to_vec();
-    for counts in &boards {
+    for (counts, states) in &marked {
         let total: i64 = counts.iter().sum();
         let most = counts.iter().copied().max().unwrap_or(0);
         let row_empty = (0..2u8).any(|p| (0..holes).all(|h| board.owner(h) != p || counts[h] == 0));
+        let unmarked_empty = (0..holes).all(|h| states[h] != 0 || counts[h] == 0);
         for mover in 1..=2u8 {
             let mut context = situation.context(mover);
+            context.states = vec![0; context.counts.len()];
             for (cell, &count) in counts.iter().enumerate() {
                 context.counts[situation.cells[cell]] = count;
+                context.states[situation.cells[cell]] = states[cell];
             }
             let value = context.boolean(condition)?;
             fits.retain(|end| {
@@ -3133,6 +3385,7 @@ fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameE
                     GameEnd::NoHoleAboveOne => most <= 1,
                     GameEnd::AtMostOneLeft => total <= 1,
                     GameEnd::RowEmpty => row_empty,
+                    GameEnd::UnmarkedEmpty => unmarked_empty,
                     GameEnd::MoverCannotMove
                     | GameEnd::NextCannotMove
                     | GameEnd::BothCannotMove
@@ -3146,6 +3399,13 @@ fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameE
         }
     }
     Ok(fits.first().copied())
+}
+
+/// `states` with `hole` unmarked.
+fn states_with_unmarked(states: &[i64], hole: usize) -> Vec<i64> {
+    let mut states = states.to_vec();
+    states[hole] = 0;
+    states
 }
 
 /// Which of the family's scores an expression is, tried on a few positions with counters in the

@@ -856,15 +856,16 @@ fn assert_lacks(file: &str, wanted: &[&str], read: &[u32]) {
 fn openings_in_a_row_are_each_read_against_the_main_phase_which_is_the_games() {
     // Ikibuguzo's three openings each hand the mover alone over to the next phase (read: no
     // lack at their `(nextPhase Mover …)`, lines 57, 74 and 91); what the family lacks is
-    // their plays, the row of openings and, in the main phase it now reads, its own parts.
+    // their plays, the row of openings and, in the main phase it now reads (its relay through
+    // `(var "Replay")` too, line 99), its own parts.
     assert_lacks(
         "Ikibuguzo (Opening 1).lud",
         &[
             "41:9: 3 openings in a row (the family plays one)",
             "43:13: an opening beside a main phase whose play is not a hole lifted",
-            "99:29: a choice of holes the family does not read",
+            "101:33: holes to lift other than one's territory",
         ],
-        &[57, 74, 91],
+        &[57, 74, 91, 99],
     );
     // Intotoi's first opening sows two counters from one hole; its main phase hands over to a
     // phase of relays and back, which is no opening.
@@ -882,16 +883,18 @@ fn openings_in_a_row_are_each_read_against_the_main_phase_which_is_the_games() {
 #[test]
 fn an_opening_before_rounds_is_named_and_the_rounds_and_what_the_start_remembers_read() {
     // Tuz: the start's remembered "OwnedP1" is read as the rounds' owned holes (no lack at line
-    // 68 any more); the opening ends on where its sowing stops, and the sowing phase marks
-    // tuz holes.
+    // 68 any more), its relay through `(var "Replay")` (103), its tuz holes (117), the take
+    // from the opponent's tuz (125) and its round's end on the tuz holes (144) as the family's
+    // relay and marks; the opening ends on where its sowing stops, and the refill pairs a
+    // remainder of two with the opponent's two in a hole owned at random.
     assert_lacks(
         "Tuz.lud",
         &[
             "73:9: an opening before rounds (the family",
             "95:24: an opening that ends on a condition the family does not have: (is In",
-            "117:37: an effect of a sowing the family does not have: (set …)",
+            "187:33: a consequence of a refill of owned holes the family does not have",
         ],
-        &[68],
+        &[68, 103, 117, 119, 125, 144],
     );
     // Gabata (Wuqro)'s phase between rounds hands over to its opening, played again each round.
     assert_lacks(
@@ -965,4 +968,55 @@ fn two_openings_the_family_could_each_play_are_one_lack_at_the_phases() {
         }
         outcome => panic!("{outcome:?}"),
     }
+}
+
+#[test]
+fn gabatas_relay_through_a_variable_marks_and_round_end_on_marks_are_read() {
+    // Gabata (Adowa) plays: the relay through `(var "Replay")` (line 76), the wegue made of
+    // four in the opponent's owned hole (84), the take of two from the opponent's wegue (96),
+    // the round's end when only wegues hold counters, each wegue to its marker (113), and the
+    // refill of owned holes along the three rows' track (154) are the family's.
+    let file = match sowing_description("Gabata (Adowa).lud", &vendored_text("Gabata (Adowa).lud"))
+        .outcome
+    {
+        Ok(file) => file,
+        outcome => panic!("Gabata (Adowa).lud: {outcome:?}"),
+    };
+    for (key, value, line) in [
+        ("relay", "occupied", 83),
+        ("mark_count", "4", 84),
+        ("mark_holes", "opponent", 84),
+        ("marked_takes", "2", 96),
+        ("game_end", "unmarked-empty", 113),
+        ("ownership", "true", 74),
+        ("round_refill", "3", 152),
+        ("refill_order", "track-from-left", 154),
+        ("refill_remainder", "borrow", 159),
+        ("round_loss_below", "2", 138),
+    ] {
+        let read = &file.parameters[key];
+        assert_eq!(
+            (read.value.as_str(), read.cites.as_str()),
+            (value, format!("Gabata (Adowa).lud:{line}").as_str()),
+            "{key}: {:?}",
+            file.parameters
+                .iter()
+                .map(|(k, r)| format!("{k}={} {}", r.value, r.cites))
+                .collect::<Vec<_>>()
+        );
+    }
+    // Gabata (Shoa I) marks any hole (its condition names no owner); what is left is its
+    // count of rounds, which chooses who begins the next.
+    assert_lacks(
+        "Gabata (Shoa I).lud",
+        &["132:33: a consequence of a round's end the family does not have: (set Var \"Round\""],
+        &[76, 80, 89, 91, 97, 116],
+    );
+    // Motiq's relay through `(var "Replay")` is read; its relay from the hole after a capture
+    // is not the family's.
+    assert_lacks(
+        "Motiq.lud",
+        &["60:37: an effect of a sowing the family does not have"],
+        &[51],
+    );
 }

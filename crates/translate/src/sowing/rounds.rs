@@ -517,7 +517,22 @@ fn read_round_end<'n>(
     let mut forgets_owned = BTreeSet::new();
     let mut first_more_captured = None;
     let mut rows = [false; 2];
+    let mut marked = [false; 2];
     for part in effects {
+        match marked_to_marker(part, situation, place) {
+            Some(player) if !marked[player] => {
+                marked[player] = true;
+                continue;
+            }
+            Some(_) => {
+                reader.lack(
+                    part,
+                    format!("a consequence of a round's end the family does not have: {part}"),
+                );
+                return None;
+            }
+            None => {}
+        }
         let forgets_an_owned = part.is_call("forget")
             && part.arg(0).is_some_and(|a| is_symbol(a, "Value"))
             && part.arg(2).is_some_and(|a| is_symbol(a, "All"))
@@ -577,7 +592,19 @@ fn read_round_end<'n>(
             return None;
         }
     };
-    if rows != [true, true] && end != GameEnd::BoardEmpty {
+    // Where a round ends on marked holes, their counters go to the players who marked them
+    // (and every other hole is empty).
+    if (end == GameEnd::UnmarkedEmpty) != (marked == [true, true])
+        || marked == [true, false]
+        || marked == [false, true]
+    {
+        reader.lack(
+            rule,
+            "a round that ends on marked holes without giving each marked hole to its marker, or the reverse",
+        );
+        return None;
+    }
+    if rows != [true, true] && !matches!(end, GameEnd::BoardEmpty | GameEnd::UnmarkedEmpty) {
         reader.lack(
             rule,
             "a round that ends with counters on the board that do not go to the row's owner",
@@ -592,6 +619,65 @@ fn read_round_end<'n>(
         return None;
     }
     Some((end, forgets, first_more_captured))
+}
+
+/// `(forEach Site <sites> (fromTo (from (site)) (to …) count:(count at:(site))))` whose sites
+/// are the holes player n marked (a local state of n, `(forEach (sites Board) if:(= n (state
+/// at:(site))))`, tried with every hole in every state) and whose counters go where player n's
+/// captures go: player n (from 0).
+fn marked_to_marker(
+    node: &Node,
+    situation: &Situation<'_>,
+    place: Option<CapturePlace>,
+) -> Option<usize> {
+    if !(node.is_call("forEach") && node.arg(0).is_some_and(|a| is_symbol(a, "Site"))) {
+        return None;
+    }
+    let (sites, inner) = (node.arg(1)?, node.arg(2)?);
+    let site = |n: &Node| n.is_call("site") && n.children().is_empty();
+    let whole = inner.named("count").is_some_and(|c| {
+        c.is_call("count") && c.named("at").is_some_and(site) && c.arg(0).is_none()
+    });
+    let from = child(inner, "from")
+        .and_then(|f| f.arg(0))
+        .is_some_and(site);
+    let to = child(inner, "to").and_then(|t| t.arg(0))?;
+    if !(inner.is_call("fromTo") && whole && from && child(inner, "then").is_none()) {
+        return None;
+    }
+    let holes = situation.board.holes;
+    (0..2usize).find(|&player| {
+        let marker = player as i64 + 1;
+        let chosen = (0..3i64).all(|shift| {
+            let mut context = owning_context(situation, marker as u8);
+            context.states = vec![0; context.counts.len()];
+            for hole in 0..holes {
+                context.states[situation.cells[hole]] = (hole as i64 + shift) % 3;
+            }
+            let Ok(found) = context.sites(sites) else {
+                return false;
+            };
+            (0..holes).all(|hole| {
+                let cell = situation.cells[hole];
+                found.contains(&cell) == (context.states[cell] == marker)
+            })
+        });
+        let context = situation.context(marker as u8);
+        let into = context.int(to).ok();
+        let hand = context.hand(marker as u8) as i64;
+        let store = situation
+            .places
+            .maps
+            .get(&(String::new(), marker as u8))
+            .map(|&s| s as i64);
+        let right_place = match place {
+            Some(CapturePlace::Hand) => into == Some(hand),
+            Some(CapturePlace::Store) => into.is_some() && into == store,
+            Some(CapturePlace::Removed) => false,
+            None => into == Some(hand) || (into.is_some() && into == store),
+        };
+        chosen && right_place
+    })
 }
 
 /// `(and (is Empty (handSite P1)) (is Empty (handSite P2)))`, or anything that holds exactly
@@ -918,6 +1004,10 @@ fn read_refill(
                         RefillOrder::FromRight => 63 - empty.leading_zeros() as usize,
                         // Holes are numbered along the anticlockwise track from player 1's
                         // left; the mover's track starts at its own row's first hole.
+                        RefillOrder::TrackFromLeft if board.given => board
+                            .first_empty_along(mover - 1, empty_anywhere)
+                            .trailing_zeros()
+                            as usize,
                         RefillOrder::TrackFromLeft => {
                             let start = player * board.row;
                             let after = empty_anywhere & !((1u64 << start) - 1);
@@ -971,6 +1061,13 @@ fn read_owned_refill(reader: &mut Reader<'_>, then: &Node, to: &Node, count: i64
         "(if (<= {count} {hand}) (moveAgain) (if (= {short} {hand}) (and {{(fromTo (from (handSite Mover)) (to {target}) count:{short}) (fromTo (from (handSite Next)) (to {target}) count:1) {}}}) (fromTo (from (handSite Mover)) (to (handSite Next)) count:{hand})))",
         remember(&target)
     );
+    // Gabata (Adowa)'s refill of three keeps a last single counter in the hand: the
+    // opponent, left with two (the counters are a multiple of three), takes it to fill its
+    // next hole, which is where the family's borrowing gives it.
+    let whole_turn_kept = format!(
+        "(if (<= {count} {hand}) (moveAgain) (if (= {short} {hand}) (and {{(fromTo (from (handSite Mover)) (to {target}) count:{short}) (fromTo (from (handSite Next)) (to {target}) count:1) {}}})))",
+        remember(&target)
+    );
     let parts: Vec<&Node> = if effect.is_call("and") {
         effect.positional().flat_map(items).collect()
     } else {
@@ -981,7 +1078,7 @@ fn read_owned_refill(reader: &mut Reader<'_>, then: &Node, to: &Node, count: i64
         let text = part.to_string();
         if text == remember("(last To)") && !remembers {
             remembers = true;
-        } else if text == whole_turn {
+        } else if text == whole_turn || (count == 3 && text == whole_turn_kept) {
             reader.set("refill_whole_turn", true, part);
             reader.set("refill_remainder", RefillRemainder::Borrow, part);
         } else {
