@@ -211,6 +211,13 @@ impl Reference {
             CaptureRow::Opponent => self.owner(hole) != mover,
             CaptureRow::Own => self.owner(hole) == mover,
             CaptureRow::Any => true,
+            // Each row is named from its owner's left (`a1`…, `b1`…): its last hole is at its
+            // owner's right.
+            CaptureRow::OpponentAndOwnEnd => {
+                let row = if mover == 0 { 'a' } else { 'b' };
+                self.owner(hole) != mover
+                    || self.names[hole] == format!("{row}{}", self.params.holes)
+            }
         };
         row && self.params.capture_counts.contains(count)
     }

@@ -750,6 +750,9 @@ impl Sower<'_> {
             CaptureRow::Opponent => self.board.owner(hole) != mover,
             CaptureRow::Own => self.board.owner(hole) == mover,
             CaptureRow::Any => true,
+            CaptureRow::OpponentAndOwnEnd => {
+                self.board.owner(hole) != mover || hole == self.board.row_end(mover)
+            }
         };
         row_ok && self.params.capture_counts.contains(count)
     }

@@ -54,6 +54,10 @@ option_enum! {
         Own = "own",
         /// Either row.
         Any = "any",
+        /// The opponent's row and the last hole of one's own before it, at one's right as one
+        /// sees it (Kara's `(mapEntry "RightHole" (mover))`); on the family's round of two
+        /// rows.
+        OpponentAndOwnEnd = "opponent-and-own-end",
     }
 }
 
@@ -376,6 +380,9 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     {
         return Err("capture_across_row: needs a capture across on a two-row board".into());
     }
+    if params.capture_row == CaptureRow::OpponentAndOwnEnd && params.rows != 2 {
+        return Err("capture_row: the last hole of one's own row is on two rows".into());
+    }
     if params.stores_in_track && params.rows != 2 {
         return Err("stores_in_track: stores in the track need a two-row board".into());
     }
@@ -511,11 +518,13 @@ fn validate_given_track(params: &SowingParams, holes: usize) -> Result<(), Strin
     }
     if params.empty_hole_capture != EmptyHoleCapture::Off
         || params.capture_takes != CaptureTakes::Last
+        || params.capture_row == CaptureRow::OpponentAndOwnEnd
         || params.stores_in_track
         || params.round_refill > 0
     {
         return Err(
-            "track: facing holes, stores in the track and rounds need the family's round".into(),
+            "track: facing holes, the end of one's row, stores in the track and rounds need the family's round"
+                .into(),
         );
     }
     Ok(())

@@ -1542,6 +1542,19 @@ struct Landing {
     facing: i64,
 }
 
+/// Whether the family captures a landing's hole on `row` for its mover, whatever the count.
+fn row_holds(row: CaptureRow, board: &Board, l: Landing) -> bool {
+    let mover = l.mover - 1;
+    match row {
+        CaptureRow::Opponent => board.owner(l.cell) != mover,
+        CaptureRow::Own => board.owner(l.cell) == mover,
+        CaptureRow::Any => true,
+        CaptureRow::OpponentAndOwnEnd => {
+            board.owner(l.cell) != mover || l.cell == board.row_end(mover)
+        }
+    }
+}
+
 /// Every landing with up to `most` counters in the last hole.
 fn landings(situation: &Situation<'_>, most: i64, theirs_sown: bool) -> Vec<Landing> {
     let mut all = Vec::new();
@@ -1848,6 +1861,10 @@ fn read_effects(
                 // Otherwise a set of counts on a row, whatever faces it.
                 let mut own = 0u128;
                 let mut theirs = 0u128;
+                // The counts captured in the last hole of one's own row (Kara's
+                // `RightHole`), where the round has such a hole, and in one's others.
+                let round_of_two = board.rows == 2 && !board.given;
+                let mut own_end = 0u128;
                 for (&l, &t) in all.iter().zip(&table) {
                     if !t {
                         continue;
@@ -1856,13 +1873,22 @@ fn read_effects(
                         reader.lack(node, "a capture in a store, or of no counters");
                         return;
                     }
-                    if board.owner(l.cell) == l.mover - 1 {
-                        own |= 1 << l.count;
-                    } else {
+                    if board.owner(l.cell) != l.mover - 1 {
                         theirs |= 1 << l.count;
+                    } else if round_of_two && l.cell == board.row_end(l.mover - 1) {
+                        own_end |= 1 << l.count;
+                    } else {
+                        own |= 1 << l.count;
                     }
                 }
+                if own == 0 && own_end != 0 && own_end == theirs {
+                    own = own_end;
+                } else {
+                    own |= own_end;
+                    own_end = 0;
+                }
                 let row = match (own, theirs) {
+                    _ if own_end != 0 => CaptureRow::OpponentAndOwnEnd,
                     (0, t) if t != 0 => CaptureRow::Opponent,
                     (o, 0) if o != 0 => CaptureRow::Own,
                     (o, t) if o == t => CaptureRow::Any,
@@ -1876,11 +1902,7 @@ fn read_effects(
                     l.cell < board.holes
                         && set >> l.count.clamp(0, 127) & 1 == 1
                         && l.count < 128
-                        && match row {
-                            CaptureRow::Opponent => board.owner(l.cell) != l.mover - 1,
-                            CaptureRow::Own => board.owner(l.cell) == l.mover - 1,
-                            CaptureRow::Any => true,
-                        }
+                        && row_holds(row, board, l)
                 };
                 if !when(&expected) {
                     reader.lack(
@@ -2019,11 +2041,7 @@ fn read_effects(
             let capturable = |l: Landing| {
                 l.cell < board.holes
                     && counts >> l.count.clamp(0, MOST_COUNTED) & 1 == 1
-                    && match row {
-                        CaptureRow::Opponent => board.owner(l.cell) != l.mover - 1,
-                        CaptureRow::Own => board.owner(l.cell) == l.mover - 1,
-                        CaptureRow::Any => true,
-                    }
+                    && row_holds(row, board, l)
             };
             let mut same = true;
             for &landing in &all {

@@ -966,3 +966,37 @@ fn two_openings_the_family_could_each_play_are_one_lack_at_the_phases() {
         outcome => panic!("{outcome:?}"),
     }
 }
+
+#[test]
+fn karas_captures_in_the_opponents_row_and_its_own_right_hole_read_as_one_row() {
+    // Kara: `(is In (to) (union (sites Next) (sites {(mapEntry "RightHole" (mover))})))`,
+    // with `(map "RightHole" {(pair P1 3) (pair P2 4)})`: each player's rightmost hole, the
+    // last of its row before the track enters the opponent's.
+    let kara = vendored("Kara.lud");
+    assert_eq!(kara.capture_row, sowing::CaptureRow::OpponentAndOwnEnd);
+    assert_eq!(
+        engine::OptionValue::render_value(&kara.capture_counts),
+        "2,4,6"
+    );
+    let board = sowing::board::Board::new(&kara);
+    assert_eq!(board.hole_name(board.row_end(0)), "a3");
+    assert_eq!(board.hole_name(board.row_end(1)), "b3");
+    let text = vendored_text("Kara.lud");
+    let translation = sowing_description("Kara.lud", &text);
+    let file = translation.outcome.as_ref().unwrap();
+    assert_eq!(file.parameters["capture_row"].cites, "Kara.lud:31");
+    // Another hole of one's own row, or the opponent's row with its leftmost hole, is no row
+    // of the family's.
+    for right_hole in [
+        r#"(map "RightHole" {(pair P1 2) (pair P2 5)})"#,
+        r#"(map "RightHole" {(pair P1 1) (pair P2 4)})"#,
+    ] {
+        let other = text.replace(r#"(map "RightHole" {(pair P1 3) (pair P2 4)})"#, right_hole);
+        assert_ne!(other, text);
+        assert_lacks_in(
+            "Kara.lud",
+            &other,
+            "31:28: a capture condition that is not a set of counts on a row",
+        );
+    }
+}
