@@ -231,6 +231,10 @@ impl Reference {
         let mut left = cells[from];
         cells[from] = 0;
         let mut cell = from;
+        if self.params.sow_into_origin {
+            cells[from] += 1;
+            left -= 1;
+        }
         while left > 0 {
             cell = self.sow_step(mover, way, cell);
             if cell == from && self.params.skip_origin {
@@ -241,6 +245,14 @@ impl Reference {
         }
         let last = cell;
         let store = self.store(mover);
+        if self.params.capture_everywhere {
+            for hole in 0..self.holes {
+                if self.capturable(hole, cells[hole], mover) {
+                    Self::take(cells, hole, store);
+                }
+            }
+            return Landing::End;
+        }
         if last >= self.holes {
             let again = last == store && self.params.extra_turn_in_store;
             return if again {

@@ -401,6 +401,7 @@ impl Sowing {
     fn may_spare(&self) -> bool {
         self.params.capture_takes == CaptureTakes::Last
             && self.params.empty_hole_capture == EmptyHoleCapture::Off
+            && !self.params.capture_everywhere
     }
 
     /// The holes the mover may sow each way round (none for a way the game does not allow).
@@ -669,6 +670,11 @@ impl Sower<'_> {
         let next = &board.next[usize::from(way)][usize::from(mover)];
         let mut left = cells[from];
         cells[from] = 0;
+        if self.params.sow_into_origin {
+            // Ludii's `origin:True`: the first counter goes back where it was lifted from.
+            cells[from] = 1;
+            left -= 1;
+        }
         let mut cell = from;
         while left > 0 {
             cell = usize::from(next[cell]);
@@ -679,6 +685,10 @@ impl Sower<'_> {
             left -= 1;
         }
         let last = cell;
+        if self.params.capture_everywhere {
+            self.capture_everywhere(cells, mover);
+            return Landing::End;
+        }
         if !board.is_hole(last) {
             return if last == board.store(mover) && self.params.extra_turn_in_store {
                 Landing::PlayAgain
@@ -742,6 +752,19 @@ impl Sower<'_> {
             return Landing::Relay(last as u8);
         }
         Landing::End
+    }
+
+    /// Every hole of the capture rows holding a capture count goes to the mover's store.
+    #[cold]
+    #[inline(never)]
+    fn capture_everywhere(&self, cells: &mut [u16; MAX_CELLS], mover: Player) {
+        let store = self.board.store(mover);
+        for hole in 0..self.board.holes {
+            if self.capturable(hole, cells[hole], mover) {
+                cells[store] += cells[hole];
+                cells[hole] = 0;
+            }
+        }
     }
 
     #[inline]

@@ -241,6 +241,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub skip_origin: bool = false, ludii: false;
 
+        /// The first counter of a sowing goes back into the hole it was lifted from and the rest on from the next hole, so that a single counter stays where it was, its hole the last (Ludii's `origin:True`).
+        #[rule(cites = "sowing family", source = "")]
+        pub sow_into_origin: bool = false, ludii: false;
+
         /// What a last counter does in a hole that was not empty.
         #[rule(cites = "sowing family", source = "")]
         pub relay: Relay = Relay::Off, ludii: Relay::Off;
@@ -252,6 +256,10 @@ game_options! {
         /// On whose row those counts are captured.
         #[rule(cites = "sowing family", source = "")]
         pub capture_row: CaptureRow = CaptureRow::Opponent, ludii: CaptureRow::Opponent;
+
+        /// After each sowing, every hole holding one of `capture_counts` on the rows of `capture_row` is captured by the mover, the last hole or not, and no other capture is made (Oure Ngat's `(forEach Site (sites Track) …)` after the sowing).
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_everywhere: bool = false, ludii: false;
 
         /// After a capture, the hole before it is captured too if it holds one of those counts on a row where captures are made, and so on backwards.
         #[rule(cites = "sowing family", source = "")]
@@ -382,6 +390,20 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     }
     if params.capture_row == CaptureRow::OpponentAndOwnEnd && params.rows != 2 {
         return Err("capture_row: the last hole of one's own row is on two rows".into());
+    }
+    if params.capture_everywhere
+        && (params.capture_counts.is_empty()
+            || params.relay != Relay::Off
+            || params.capture_chain
+            || params.capture_takes != CaptureTakes::Last
+            || params.empty_hole_capture != EmptyHoleCapture::Off
+            || params.extra_turn_in_store
+            || params.must_feed)
+    {
+        return Err(
+            "capture_everywhere: needs counts to capture, and no relay, chain, capture across, facing hole, extra turn or feeding beside it"
+                .into(),
+        );
     }
     if params.stores_in_track && params.rows != 2 {
         return Err("stores_in_track: stores in the track need a two-row board".into());

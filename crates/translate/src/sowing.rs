@@ -1435,6 +1435,7 @@ fn capture_of(effect: &Node) -> Option<CaptureParts<'_>> {
 
 fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, relay_from_last: bool) {
     let board = situation.board;
+    let mut then = None;
     for argument in sow.children() {
         match &argument.kind {
             Kind::Named { key, .. }
@@ -1444,6 +1445,13 @@ fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, rela
                 ) => {}
             Kind::Str(_) => {}
             Kind::Named { key, value } if key == "owner" && value.is_call("mover") => {}
+            Kind::Named { key, value } if key == "origin" && is_symbol(value, "True") => {
+                reader.set("sow_into_origin", true, argument);
+            }
+            Kind::Named { key, value } if key == "origin" && is_symbol(value, "False") => {
+                reader.set("sow_into_origin", false, argument);
+            }
+            _ if argument.is_call("then") && then.is_none() => then = Some(argument),
             _ => reader.lack(
                 argument,
                 format!("a sowing parameter the family does not have: {argument}"),
@@ -1528,6 +1536,91 @@ fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, rela
         );
     }
     read_effects(reader, sow, &found, situation, relay_from_last);
+    reader.default("sow_into_origin", false, sow);
+    match then {
+        Some(then) => match capture_everywhere(reader, sow, then, situation) {
+            Some(counts) => {
+                let counts = engine::OptionValue::render_value(&sowing::CountSet(counts));
+                reader.set("capture_everywhere", true, then);
+                reader.set("capture_counts", counts, then);
+                reader.set("capture_row", CaptureRow::Any, then);
+            }
+            None => reader.lack(
+                then,
+                format!("a sowing parameter the family does not have: {then}"),
+            ),
+        },
+        None => reader.default("capture_everywhere", false, sow),
+    }
+}
+
+/// The counts a sowing's consequence captures wherever they are after it, read from `(then
+/// (forEach Site <every hole> (if <a count> (fromTo (from (site)) (to <the mover's hand or
+/// store>) count:(count at:(site))))))` (Oure Ngat's), the sowing making no capture of its
+/// own; `None` for any other consequence.
+fn capture_everywhere(
+    reader: &mut Reader<'_>,
+    sow: &Node,
+    then: &Node,
+    situation: &Situation<'_>,
+) -> Option<u128> {
+    if sow.named("if").is_some() || sow.named("apply").is_some() || then.children().len() != 1 {
+        return None;
+    }
+    let each = then.arg(0)?;
+    if !(each.is_call("forEach") && each.arg(0).is_some_and(|a| is_symbol(a, "Site"))) {
+        return None;
+    }
+    let guarded = each.arg(2)?;
+    if !(guarded.is_call("if") && guarded.arg(2).is_none()) {
+        return None;
+    }
+    let (condition, take) = (guarded.arg(0)?, guarded.arg(1)?);
+    let site = |n: &Node| n.is_call("site") && n.children().is_empty();
+    let whole = take.named("count").is_some_and(|c| {
+        c.is_call("count") && c.named("at").is_some_and(site) && c.arg(0).is_none()
+    });
+    let from = child(take, "from").and_then(|f| f.arg(0)).is_some_and(site);
+    let to = child(take, "to").and_then(|t| t.arg(0))?;
+    if !(take.is_call("fromTo") && whole && from && child(take, "then").is_none()) {
+        return None;
+    }
+    match capture_place(&[to], situation) {
+        Some((place, false)) if reader.capture_place.is_none_or(|p| p == place) => {
+            reader.capture_place = Some(place);
+        }
+        _ => return None,
+    }
+    // Every hole of the board, and nothing else.
+    let holes = &situation.cells[..situation.board.holes];
+    let mut every_hole = holes.to_vec();
+    every_hole.sort_unstable();
+    let mut counts = None;
+    for mover in 1..=2u8 {
+        let mut sites = situation.context(mover).sites(each.arg(1)?).ok()?;
+        sites.sort_unstable();
+        sites.dedup();
+        if sites != every_hole {
+            return None;
+        }
+        // Which counts are captured, the same at every hole for either mover.
+        for &cell in holes {
+            let mut set = 0u128;
+            for count in 0..=MOST_COUNTED {
+                let mut context = situation.context(mover);
+                context.site = cell as i64;
+                context.counts[cell] = count;
+                if context.boolean(condition).ok()? {
+                    set |= 1 << count;
+                }
+            }
+            if counts.is_some_and(|c| c != set) {
+                return None;
+            }
+            counts = Some(set);
+        }
+    }
+    counts.filter(|&c| c != 0 && c & 1 == 0 && c >> MOST_COUNTED == 0)
 }
 
 /// The largest count a capture set holds.

@@ -1000,3 +1000,55 @@ fn karas_captures_in_the_opponents_row_and_its_own_right_hole_read_as_one_row() 
         );
     }
 }
+
+#[test]
+fn oure_ngats_first_counter_back_in_its_hole_and_captures_everywhere_read() {
+    // Oure Ngat: `(sow origin:True (then (forEach Site (sites Track) (if (is In (count
+    // at:(site)) (sites {2 4 6})) (fromTo (from (site)) (to (handSite Mover)) count:(count
+    // at:(site)))))))`.
+    let oure = vendored("Oure Ngat.lud");
+    assert!(oure.sow_into_origin);
+    assert!(oure.capture_everywhere);
+    assert_eq!(
+        engine::OptionValue::render_value(&oure.capture_counts),
+        "2,4,6"
+    );
+    assert_eq!(oure.capture_row, sowing::CaptureRow::Any);
+    assert_eq!(oure.game_end, sowing::GameEnd::BoardEmpty);
+    let text = vendored_text("Oure Ngat.lud");
+    let translation = sowing_description("Oure Ngat.lud", &text);
+    let file = translation.outcome.as_ref().unwrap();
+    assert_eq!(file.parameters["sow_into_origin"].cites, "Oure Ngat.lud:32");
+    assert_eq!(
+        file.parameters["capture_everywhere"].cites,
+        "Oure Ngat.lud:33"
+    );
+    // A consequence over one row, or counting the hole the sowing ended in, is not the
+    // family's capture everywhere.
+    for (from, to) in [
+        (
+            "(forEach Site (sites Track)",
+            "(forEach Site (sites Bottom)",
+        ),
+        (
+            "(is In (count at:(site)) (sites {2 4 6}))",
+            "(is In (count at:(to)) (sites {2 4 6}))",
+        ),
+    ] {
+        let other = text.replace(from, to);
+        assert_ne!(other, text);
+        assert_lacks_in(
+            "Oure Ngat.lud",
+            &other,
+            "33:25: a sowing parameter the family does not have: (then",
+        );
+    }
+    // A first counter that goes back only on a condition is no parameter of the family.
+    let conditional = text.replace("origin:True", "origin:(< 1 (count at:(from)))");
+    assert_ne!(conditional, text);
+    assert_lacks_in(
+        "Oure Ngat.lud",
+        &conditional,
+        "32:25: a sowing parameter the family does not have: origin:",
+    );
+}
