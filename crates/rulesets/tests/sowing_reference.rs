@@ -332,7 +332,7 @@ impl Reference {
                     let mine = if self.params.ownership {
                         self.owners[hole] == Some(self.to_move)
                     } else {
-                        self.owns(self.to_move, hole)
+                        self.params.lift_anywhere || self.owns(self.to_move, hole)
                     };
                     if !mine || !can {
                         continue;
@@ -873,6 +873,13 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         ("wari ", "capture_counts", "2,3", 20),
         ("um-el-bil ", "opening_turns", "2", 4),
         ("um-el-bil ", "opening_leaves", "mover-after-move", 4),
+        // Kara's captures in its own right-hand hole, Kapana Bona's lifts from the opponent's
+        // row and its first counter sown back into its hole, Oure Ngat's captures away from
+        // the last hole: each, left out, has the reference part from the engine.
+        ("kara ", "capture_row", "opponent", 20),
+        ("kapana-bona ", "lift_anywhere", "false", 4),
+        ("kapana-bona ", "sow_into_origin", "false", 4),
+        ("oure-ngat ", "capture_everywhere", "false", 4),
     ] {
         let parted = with_reference_reading(game, key, value, playouts);
         assert!(

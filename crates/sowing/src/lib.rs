@@ -384,8 +384,9 @@ impl Sowing {
         }
         let next = &self.board.next[usize::from(way)][usize::from(self.to_move)];
         // A store past the 64th hole marks some hole as reached: a false alarm that only
-        // sends the sowing to be played out.
-        let mut reached = 0u64;
+        // sends the sowing to be played out. The hole lifted is emptied, the opponent's too
+        // where any hole may be lifted (`lift_anywhere`).
+        let mut reached = 1u64 << hole;
         let mut cell = hole;
         for _ in 0..self.cells[hole] {
             cell = usize::from(next[cell]);
@@ -508,7 +509,12 @@ impl Sowing {
         self.opening_turn = if players == 0 { 0 } else { turn };
         self.opening_players = players;
         self.after_move = players != 0 || self.params.cycle_ends || self.params.end_by_agreement;
-        self.liftable = self.board.territory;
+        self.liftable = if self.params.lift_anywhere {
+            let every = u64::MAX >> (MAX_HOLES - self.board.holes);
+            [every; 2]
+        } else {
+            self.board.territory
+        };
         if players != 0 {
             let allowed = self.params.opening_holes.on(&self.board).unwrap_or(0);
             for (player, holes) in self.liftable.iter_mut().enumerate() {
@@ -1087,7 +1093,7 @@ impl Game for Sowing {
         {
             return Err(format!("a relay from cell {hole}, which is not a hole"));
         }
-        if self.liftable[0] & self.liftable[1] != 0 {
+        if self.liftable[0] & self.liftable[1] != 0 && !self.params.lift_anywhere {
             return Err(format!(
                 "{} owned by both players",
                 self.holes_named(self.liftable[0] & self.liftable[1])

@@ -229,6 +229,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub direction: Direction = Direction::Anticlockwise, ludii: Direction::Anticlockwise;
 
+        /// A player may lift any hole of the board, either row, holding the counters to sow (Kapana Bona's `(from (sites Board))`); its own row is still its row for every other rule.
+        #[rule(cites = "sowing family", source = "")]
+        pub lift_anywhere: bool = false, ludii: false;
+
         /// The fewest counters a hole must hold to be lifted and sown.
         #[rule(cites = "sowing family", source = "", range = 1..=4)]
         pub min_to_sow: u8 = 1, ludii: 1;
@@ -402,6 +406,18 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     {
         return Err(
             "capture_everywhere: needs counts to capture, and no relay, chain, capture across, facing hole, extra turn or feeding beside it"
+                .into(),
+        );
+    }
+    if params.lift_anywhere
+        && (params.rows != 2
+            || params.track.given().is_some()
+            || params.ownership
+            || params.opening_turns > 0
+            || params.round_refill > 0)
+    {
+        return Err(
+            "lift_anywhere: holes lifted anywhere need the family's round of two rows, every hole on each player's track, and are not played with owned holes, an opening or rounds"
                 .into(),
         );
     }

@@ -1237,20 +1237,40 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
         }
     }
     reader.lifts_owned = rounds::reads_owned(holes, situation);
+    // Every hole of the board, for a move that lifts anywhere (Kapana Bona's).
+    let mut every_hole = situation.cells[..situation.board.holes].to_vec();
+    every_hole.sort_unstable();
+    let mut anywhere = [false; 2];
     for mover in 1..=2u8 {
         match rounds::owning_context(situation, mover).sites(holes) {
             Ok(found) if found == situation.territory(usize::from(mover - 1)) => {}
-            Ok(_) => {
-                reader.lack(
-                    holes,
-                    format!("holes to lift other than one's territory: {holes}"),
-                );
-                return relay;
+            Ok(mut found) => {
+                found.sort_unstable();
+                found.dedup();
+                anywhere[usize::from(mover - 1)] = found == every_hole;
+                if !anywhere[usize::from(mover - 1)] {
+                    reader.lack(
+                        holes,
+                        format!("holes to lift other than one's territory: {holes}"),
+                    );
+                    return relay;
+                }
             }
             Err(error) => {
                 reader.unknown(holes, error, "holes to lift");
                 return relay;
             }
+        }
+    }
+    match anywhere {
+        [true, true] => reader.set("lift_anywhere", true, holes),
+        [false, false] => reader.default("lift_anywhere", false, holes),
+        _ => {
+            reader.lack(
+                holes,
+                format!("holes to lift other than one's territory: {holes}"),
+            );
+            return relay;
         }
     }
     match from.named("if") {

@@ -1052,3 +1052,26 @@ fn oure_ngats_first_counter_back_in_its_hole_and_captures_everywhere_read() {
         "32:25: a sowing parameter the family does not have: origin:",
     );
 }
+
+#[test]
+fn kapana_bonas_lifts_from_any_hole_of_the_board() {
+    // Kapana Bona: `(from (sites Board) if:(> (count at:(from)) 0))`, each sowing's first
+    // counter back in its hole and every hole of 2, 4 or 6 captured after it.
+    let kapana = vendored("Kapana Bona.lud");
+    assert!(kapana.lift_anywhere);
+    assert!(kapana.sow_into_origin);
+    assert!(kapana.capture_everywhere);
+    assert_eq!(kapana.game_end, sowing::GameEnd::NoHoleAboveOne);
+    let text = vendored_text("Kapana Bona.lud");
+    let translation = sowing_description("Kapana Bona.lud", &text);
+    let file = translation.outcome.as_ref().unwrap();
+    assert_eq!(file.parameters["lift_anywhere"].cites, "Kapana Bona.lud:26");
+    // One row for both players is neither each one's own row nor the whole board.
+    let top = text.replacen("(sites Board) \n", "(sites Top) \n", 1);
+    assert_ne!(top, text);
+    assert_lacks_in(
+        "Kapana Bona.lud",
+        &top,
+        "26:21: holes to lift other than one's territory: (sites Top)",
+    );
+}
