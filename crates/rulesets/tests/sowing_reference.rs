@@ -224,6 +224,13 @@ impl Reference {
             CaptureRow::Opponent => self.owner(hole) != mover,
             CaptureRow::Own => self.owner(hole) == mover,
             CaptureRow::Any => true,
+            // Each row is named from its owner's left (`a1`…, `b1`…): its last hole is at its
+            // owner's right.
+            CaptureRow::OpponentAndOwnEnd => {
+                let row = if mover == 0 { 'a' } else { 'b' };
+                self.owner(hole) != mover
+                    || self.names[hole] == format!("{row}{}", self.params.holes)
+            }
         };
         row && self.params.capture_counts.contains(count)
     }
@@ -238,6 +245,10 @@ impl Reference {
         let mut left = cells[from];
         cells[from] = 0;
         let mut cell = from;
+        if self.params.sow_into_origin {
+            cells[from] += 1;
+            left -= 1;
+        }
         while left > 0 {
             cell = self.sow_step(mover, way, cell);
             if cell == from && self.params.skip_origin {
@@ -250,6 +261,14 @@ impl Reference {
         let store = self.store(mover);
         // A single counter sown without effect, where the game says so.
         if self.params.singles_plain && sown_from == 1 {
+            return Landing::End;
+        }
+        if self.params.capture_everywhere {
+            for hole in 0..self.holes {
+                if self.capturable(hole, cells[hole], mover) {
+                    Self::take(cells, hole, store);
+                }
+            }
             return Landing::End;
         }
         if last >= self.holes {
@@ -349,7 +368,7 @@ impl Reference {
                     let mine = if self.params.ownership {
                         self.owners[hole] == Some(self.to_move)
                     } else {
-                        self.owns(self.to_move, hole)
+                        self.params.lift_anywhere || self.owns(self.to_move, hole)
                     };
                     if !mine || !can || self.marks[hole].is_some() {
                         continue;
@@ -1001,6 +1020,13 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         ("tsoro ", "game_end", "both-passed", 10),
         // Njombwa's single counters capturing as the others do.
         ("njombwa-two-counters ", "singles_plain", "false", 10),
+        // Kara's captures in its own right-hand hole, Kapana Bona's lifts from the opponent's
+        // row and its first counter sown back into its hole, Oure Ngat's captures away from
+        // the last hole: each, left out, has the reference part from the engine.
+        ("kara ", "capture_row", "opponent", 20),
+        ("kapana-bona ", "lift_anywhere", "false", 4),
+        ("kapana-bona ", "sow_into_origin", "false", 4),
+        ("oure-ngat ", "capture_everywhere", "false", 4),
     ] {
         let parted = with_reference_reading(game, key, value, playouts);
         assert!(

@@ -196,6 +196,14 @@ impl Board {
         u8::from(self.territory[1] >> hole & 1 == 1)
     }
 
+    /// On the family's round of two rows, the last hole of `player`'s row along the
+    /// anticlockwise track, at its right as it sees it, before the track enters the
+    /// opponent's row.
+    #[inline]
+    pub const fn row_end(&self, player: Player) -> usize {
+        (player as usize + 1) * self.row - 1
+    }
+
     /// A hole's name: its row's letter (`a` player 1's, `b` player 2's; on four rows `a` and
     /// `b` player 1's outer and inner, `c` and `d` player 2's inner and outer) and its place
     /// from the row owner's left; on a board whose track is given, the rows from the bottom

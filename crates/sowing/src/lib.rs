@@ -461,8 +461,9 @@ impl Sowing {
         }
         let next = &self.board.next[usize::from(way)][usize::from(self.to_move)];
         // A store past the 64th hole marks some hole as reached: a false alarm that only
-        // sends the sowing to be played out.
-        let mut reached = 0u64;
+        // sends the sowing to be played out. The hole lifted is emptied, the opponent's too
+        // where any hole may be lifted (`lift_anywhere`).
+        let mut reached = 1u64 << hole;
         let mut cell = hole;
         for _ in 0..self.cells[hole] {
             cell = usize::from(next[cell]);
@@ -478,6 +479,7 @@ impl Sowing {
     fn may_spare(&self) -> bool {
         self.params.capture_takes == CaptureTakes::Last
             && self.params.empty_hole_capture == EmptyHoleCapture::Off
+            && !self.params.capture_everywhere
     }
 
     /// The holes the mover may sow each way round (none for a way the game does not allow).
@@ -640,7 +642,12 @@ impl Sowing {
         self.opening_turn = if players == 0 { 0 } else { turn };
         self.opening_players = players;
         self.after_move = players != 0 || self.params.cycle_ends || self.params.end_by_agreement;
-        self.liftable = self.board.territory;
+        self.liftable = if self.params.lift_anywhere {
+            let every = u64::MAX >> (MAX_HOLES - self.board.holes);
+            [every; 2]
+        } else {
+            self.board.territory
+        };
         if players != 0 {
             let allowed = self.params.opening_holes.on(&self.board).unwrap_or(0);
             for (player, holes) in self.liftable.iter_mut().enumerate() {
@@ -813,6 +820,11 @@ impl Sower<'_> {
         let mut left = cells[from];
         let lifted = left;
         cells[from] = 0;
+        if self.params.sow_into_origin {
+            // Ludii's `origin:True`: the first counter goes back where it was lifted from.
+            cells[from] = 1;
+            left -= 1;
+        }
         let mut cell = from;
         while left > 0 {
             cell = usize::from(next[cell]);
@@ -825,6 +837,10 @@ impl Sower<'_> {
         let last = cell;
         // A single counter lifted last is sown for nothing more where the game says so.
         if self.params.singles_plain && lifted == 1 {
+            return Landing::End;
+        }
+        if self.params.capture_everywhere {
+            self.capture_everywhere(cells, mover);
             return Landing::End;
         }
         if !board.is_hole(last) {
@@ -908,12 +924,28 @@ impl Sower<'_> {
         Landing::End
     }
 
+    /// Every hole of the capture rows holding a capture count goes to the mover's store.
+    #[cold]
+    #[inline(never)]
+    fn capture_everywhere(&self, cells: &mut [u16; MAX_CELLS], mover: Player) {
+        let store = self.board.store(mover);
+        for hole in 0..self.board.holes {
+            if self.capturable(hole, cells[hole], mover) {
+                cells[store] += cells[hole];
+                cells[hole] = 0;
+            }
+        }
+    }
+
     #[inline]
     fn capturable(&self, hole: usize, count: u16, mover: Player) -> bool {
         let row_ok = match self.params.capture_row {
             CaptureRow::Opponent => self.board.owner(hole) != mover,
             CaptureRow::Own => self.board.owner(hole) == mover,
             CaptureRow::Any => true,
+            CaptureRow::OpponentAndOwnEnd => {
+                self.board.owner(hole) != mover || hole == self.board.row_end(mover)
+            }
         };
         row_ok && self.params.capture_counts.contains(count)
     }
@@ -1266,7 +1298,7 @@ impl Game for Sowing {
         if self.removals > 0 && self.relay.is_some() {
             return Err("a relay and holes to take at once".into());
         }
-        if self.liftable[0] & self.liftable[1] != 0 {
+        if self.liftable[0] & self.liftable[1] != 0 && !self.params.lift_anywhere {
             return Err(format!(
                 "{} owned by both players",
                 self.holes_named(self.liftable[0] & self.liftable[1])

@@ -54,6 +54,10 @@ option_enum! {
         Own = "own",
         /// Either row.
         Any = "any",
+        /// The opponent's row and the last hole of one's own before it, at one's right as one
+        /// sees it (Kara's `(mapEntry "RightHole" (mover))`); on the family's round of two
+        /// rows.
+        OpponentAndOwnEnd = "opponent-and-own-end",
     }
 }
 
@@ -256,6 +260,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub direction: Direction = Direction::Anticlockwise, ludii: Direction::Anticlockwise;
 
+        /// A player may lift any hole of the board, either row, holding the counters to sow (Kapana Bona's `(from (sites Board))`); its own row is still its row for every other rule.
+        #[rule(cites = "sowing family", source = "")]
+        pub lift_anywhere: bool = false, ludii: false;
+
         /// The fewest counters a hole must hold to be lifted and sown.
         #[rule(cites = "sowing family", source = "", range = 1..=4)]
         pub min_to_sow: u8 = 1, ludii: 1;
@@ -276,6 +284,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub skip_origin: bool = false, ludii: false;
 
+        /// The first counter of a sowing goes back into the hole it was lifted from and the rest on from the next hole, so that a single counter stays where it was, its hole the last (Ludii's `origin:True`).
+        #[rule(cites = "sowing family", source = "")]
+        pub sow_into_origin: bool = false, ludii: false;
+
         /// What a last counter does in a hole that was not empty.
         #[rule(cites = "sowing family", source = "")]
         pub relay: Relay = Relay::Off, ludii: Relay::Off;
@@ -287,6 +299,10 @@ game_options! {
         /// On whose row those counts are captured.
         #[rule(cites = "sowing family", source = "")]
         pub capture_row: CaptureRow = CaptureRow::Opponent, ludii: CaptureRow::Opponent;
+
+        /// After each sowing, every hole holding one of `capture_counts` on the rows of `capture_row` is captured by the mover, the last hole or not, and no other capture is made (Oure Ngat's `(forEach Site (sites Track) …)` after the sowing).
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_everywhere: bool = false, ludii: false;
 
         /// After a capture, the hole before it is captured too if it holds one of those counts on a row where captures are made, and so on backwards.
         #[rule(cites = "sowing family", source = "")]
@@ -434,6 +450,35 @@ fn validate(params: &SowingParams) -> Result<(), String> {
         && (params.empty_hole_capture == EmptyHoleCapture::Off || params.rows != 2)
     {
         return Err("capture_across_row: needs a capture across on a two-row board".into());
+    }
+    if params.capture_row == CaptureRow::OpponentAndOwnEnd && params.rows != 2 {
+        return Err("capture_row: the last hole of one's own row is on two rows".into());
+    }
+    if params.capture_everywhere
+        && (params.capture_counts.is_empty()
+            || params.relay != Relay::Off
+            || params.capture_chain
+            || params.capture_takes != CaptureTakes::Last
+            || params.empty_hole_capture != EmptyHoleCapture::Off
+            || params.extra_turn_in_store
+            || params.must_feed)
+    {
+        return Err(
+            "capture_everywhere: needs counts to capture, and no relay, chain, capture across, facing hole, extra turn or feeding beside it"
+                .into(),
+        );
+    }
+    if params.lift_anywhere
+        && (params.rows != 2
+            || params.track.given().is_some()
+            || params.ownership
+            || params.opening_turns > 0
+            || params.round_refill > 0)
+    {
+        return Err(
+            "lift_anywhere: holes lifted anywhere need the family's round of two rows, every hole on each player's track, and are not played with owned holes, an opening or rounds"
+                .into(),
+        );
     }
     if params.stores_in_track && params.rows != 2 {
         return Err("stores_in_track: stores in the track need a two-row board".into());
@@ -610,11 +655,12 @@ fn validate_given_track(params: &SowingParams, holes: usize) -> Result<(), Strin
         params.ownership && params.refill_order == RefillOrder::TrackFromLeft;
     if params.empty_hole_capture != EmptyHoleCapture::Off
         || params.capture_takes != CaptureTakes::Last
+        || params.capture_row == CaptureRow::OpponentAndOwnEnd
         || params.stores_in_track
         || (params.round_refill > 0 && !refilled_along_track)
     {
         return Err(
-            "track: facing holes, stores in the track and rounds but of owned holes refilled along the track need the family's round".into(),
+            "track: facing holes, the end of one's row, stores in the track and rounds but of owned holes refilled along the track need the family's round".into(),
         );
     }
     Ok(())

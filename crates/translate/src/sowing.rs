@@ -1515,20 +1515,40 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
         }
     }
     reader.lifts_owned = rounds::reads_owned(holes, situation);
+    // Every hole of the board, for a move that lifts anywhere (Kapana Bona's).
+    let mut every_hole = situation.cells[..situation.board.holes].to_vec();
+    every_hole.sort_unstable();
+    let mut anywhere = [false; 2];
     for mover in 1..=2u8 {
         match rounds::owning_context(situation, mover).sites(holes) {
             Ok(found) if found == situation.territory(usize::from(mover - 1)) => {}
-            Ok(_) => {
-                reader.lack(
-                    holes,
-                    format!("holes to lift other than one's territory: {holes}"),
-                );
-                return relay;
+            Ok(mut found) => {
+                found.sort_unstable();
+                found.dedup();
+                anywhere[usize::from(mover - 1)] = found == every_hole;
+                if !anywhere[usize::from(mover - 1)] {
+                    reader.lack(
+                        holes,
+                        format!("holes to lift other than one's territory: {holes}"),
+                    );
+                    return relay;
+                }
             }
             Err(error) => {
                 reader.unknown(holes, error, "holes to lift");
                 return relay;
             }
+        }
+    }
+    match anywhere {
+        [true, true] => reader.set("lift_anywhere", true, holes),
+        [false, false] => reader.default("lift_anywhere", false, holes),
+        _ => {
+            reader.lack(
+                holes,
+                format!("holes to lift other than one's territory: {holes}"),
+            );
+            return relay;
         }
     }
     match from.named("if") {
@@ -1966,6 +1986,7 @@ fn guarded_take(node: &Node) -> Option<(&Node, (Option<String>, i64))> {
 
 fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, relay_from_last: bool) {
     let board = situation.board;
+    let mut then = None;
     for argument in sow.children() {
         match &argument.kind {
             Kind::Named { key, .. }
@@ -1975,6 +1996,13 @@ fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, rela
                 ) => {}
             Kind::Str(_) => {}
             Kind::Named { key, value } if key == "owner" && value.is_call("mover") => {}
+            Kind::Named { key, value } if key == "origin" && is_symbol(value, "True") => {
+                reader.set("sow_into_origin", true, argument);
+            }
+            Kind::Named { key, value } if key == "origin" && is_symbol(value, "False") => {
+                reader.set("sow_into_origin", false, argument);
+            }
+            _ if argument.is_call("then") && then.is_none() => then = Some(argument),
             _ => reader.lack(
                 argument,
                 format!("a sowing parameter the family does not have: {argument}"),
@@ -2059,6 +2087,91 @@ fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, rela
         );
     }
     read_effects(reader, sow, &found, situation, relay_from_last);
+    reader.default("sow_into_origin", false, sow);
+    match then {
+        Some(then) => match capture_everywhere(reader, sow, then, situation) {
+            Some(counts) => {
+                let counts = engine::OptionValue::render_value(&sowing::CountSet(counts));
+                reader.set("capture_everywhere", true, then);
+                reader.set("capture_counts", counts, then);
+                reader.set("capture_row", CaptureRow::Any, then);
+            }
+            None => reader.lack(
+                then,
+                format!("a sowing parameter the family does not have: {then}"),
+            ),
+        },
+        None => reader.default("capture_everywhere", false, sow),
+    }
+}
+
+/// The counts a sowing's consequence captures wherever they are after it, read from `(then
+/// (forEach Site <every hole> (if <a count> (fromTo (from (site)) (to <the mover's hand or
+/// store>) count:(count at:(site))))))` (Oure Ngat's), the sowing making no capture of its
+/// own; `None` for any other consequence.
+fn capture_everywhere(
+    reader: &mut Reader<'_>,
+    sow: &Node,
+    then: &Node,
+    situation: &Situation<'_>,
+) -> Option<u128> {
+    if sow.named("if").is_some() || sow.named("apply").is_some() || then.children().len() != 1 {
+        return None;
+    }
+    let each = then.arg(0)?;
+    if !(each.is_call("forEach") && each.arg(0).is_some_and(|a| is_symbol(a, "Site"))) {
+        return None;
+    }
+    let guarded = each.arg(2)?;
+    if !(guarded.is_call("if") && guarded.arg(2).is_none()) {
+        return None;
+    }
+    let (condition, take) = (guarded.arg(0)?, guarded.arg(1)?);
+    let site = |n: &Node| n.is_call("site") && n.children().is_empty();
+    let whole = take.named("count").is_some_and(|c| {
+        c.is_call("count") && c.named("at").is_some_and(site) && c.arg(0).is_none()
+    });
+    let from = child(take, "from").and_then(|f| f.arg(0)).is_some_and(site);
+    let to = child(take, "to").and_then(|t| t.arg(0))?;
+    if !(take.is_call("fromTo") && whole && from && child(take, "then").is_none()) {
+        return None;
+    }
+    match capture_place(&[to], situation) {
+        Some((place, false)) if reader.capture_place.is_none_or(|p| p == place) => {
+            reader.capture_place = Some(place);
+        }
+        _ => return None,
+    }
+    // Every hole of the board, and nothing else.
+    let holes = &situation.cells[..situation.board.holes];
+    let mut every_hole = holes.to_vec();
+    every_hole.sort_unstable();
+    let mut counts = None;
+    for mover in 1..=2u8 {
+        let mut sites = situation.context(mover).sites(each.arg(1)?).ok()?;
+        sites.sort_unstable();
+        sites.dedup();
+        if sites != every_hole {
+            return None;
+        }
+        // Which counts are captured, the same at every hole for either mover.
+        for &cell in holes {
+            let mut set = 0u128;
+            for count in 0..=MOST_COUNTED {
+                let mut context = situation.context(mover);
+                context.site = cell as i64;
+                context.counts[cell] = count;
+                if context.boolean(condition).ok()? {
+                    set |= 1 << count;
+                }
+            }
+            if counts.is_some_and(|c| c != set) {
+                return None;
+            }
+            counts = Some(set);
+        }
+    }
+    counts.filter(|&c| c != 0 && c & 1 == 0 && c >> MOST_COUNTED == 0)
 }
 
 /// The largest count a capture set holds.
@@ -2073,6 +2186,19 @@ struct Landing {
     facing: i64,
     /// The last hole's state: unmarked (0), or marked by player 1 or 2.
     state: i64,
+}
+
+/// Whether the family captures a landing's hole on `row` for its mover, whatever the count.
+fn row_holds(row: CaptureRow, board: &Board, l: Landing) -> bool {
+    let mover = l.mover - 1;
+    match row {
+        CaptureRow::Opponent => board.owner(l.cell) != mover,
+        CaptureRow::Own => board.owner(l.cell) == mover,
+        CaptureRow::Any => true,
+        CaptureRow::OpponentAndOwnEnd => {
+            board.owner(l.cell) != mover || l.cell == board.row_end(mover)
+        }
+    }
 }
 
 /// Every landing with up to `most` counters in the last hole, unmarked or, where the sowing
@@ -2524,6 +2650,10 @@ fn read_effects(
                 // Otherwise a set of counts on a row, whatever faces it.
                 let mut own = 0u128;
                 let mut theirs = 0u128;
+                // The counts captured in the last hole of one's own row (Kara's
+                // `RightHole`), where the round has such a hole, and in one's others.
+                let round_of_two = board.rows == 2 && !board.given;
+                let mut own_end = 0u128;
                 for (&l, &t) in all.iter().zip(&table) {
                     if !t {
                         continue;
@@ -2532,13 +2662,22 @@ fn read_effects(
                         reader.lack(node, "a capture in a store, or of no counters");
                         return;
                     }
-                    if board.owner(l.cell) == l.mover - 1 {
-                        own |= 1 << l.count;
-                    } else {
+                    if board.owner(l.cell) != l.mover - 1 {
                         theirs |= 1 << l.count;
+                    } else if round_of_two && l.cell == board.row_end(l.mover - 1) {
+                        own_end |= 1 << l.count;
+                    } else {
+                        own |= 1 << l.count;
                     }
                 }
+                if own == 0 && own_end != 0 && own_end == theirs {
+                    own = own_end;
+                } else {
+                    own |= own_end;
+                    own_end = 0;
+                }
                 let row = match (own, theirs) {
+                    _ if own_end != 0 => CaptureRow::OpponentAndOwnEnd,
                     (0, t) if t != 0 => CaptureRow::Opponent,
                     (o, 0) if o != 0 => CaptureRow::Own,
                     (o, t) if o == t => CaptureRow::Any,
@@ -2552,11 +2691,7 @@ fn read_effects(
                     l.cell < board.holes
                         && set >> l.count.clamp(0, 127) & 1 == 1
                         && l.count < 128
-                        && match row {
-                            CaptureRow::Opponent => board.owner(l.cell) != l.mover - 1,
-                            CaptureRow::Own => board.owner(l.cell) == l.mover - 1,
-                            CaptureRow::Any => true,
-                        }
+                        && row_holds(row, board, l)
                 };
                 if !when(&expected) {
                     reader.lack(
@@ -2719,11 +2854,7 @@ fn read_effects(
             let capturable = |l: Landing| {
                 l.cell < board.holes
                     && counts >> l.count.clamp(0, MOST_COUNTED) & 1 == 1
-                    && match row {
-                        CaptureRow::Opponent => board.owner(l.cell) != l.mover - 1,
-                        CaptureRow::Own => board.owner(l.cell) == l.mover - 1,
-                        CaptureRow::Any => true,
-                    }
+                    && row_holds(row, board, l)
             };
             let mut same = true;
             for &landing in &all {

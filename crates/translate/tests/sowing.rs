@@ -1020,3 +1020,112 @@ fn gabatas_relay_through_a_variable_marks_and_round_end_on_marks_are_read() {
         &[51],
     );
 }
+
+#[test]
+fn karas_captures_in_the_opponents_row_and_its_own_right_hole_read_as_one_row() {
+    // Kara: `(is In (to) (union (sites Next) (sites {(mapEntry "RightHole" (mover))})))`,
+    // with `(map "RightHole" {(pair P1 3) (pair P2 4)})`: each player's rightmost hole, the
+    // last of its row before the track enters the opponent's.
+    let kara = vendored("Kara.lud");
+    assert_eq!(kara.capture_row, sowing::CaptureRow::OpponentAndOwnEnd);
+    assert_eq!(
+        engine::OptionValue::render_value(&kara.capture_counts),
+        "2,4,6"
+    );
+    let board = sowing::board::Board::new(&kara);
+    assert_eq!(board.hole_name(board.row_end(0)), "a3");
+    assert_eq!(board.hole_name(board.row_end(1)), "b3");
+    let text = vendored_text("Kara.lud");
+    let translation = sowing_description("Kara.lud", &text);
+    let file = translation.outcome.as_ref().unwrap();
+    assert_eq!(file.parameters["capture_row"].cites, "Kara.lud:31");
+    // Another hole of one's own row, or the opponent's row with its leftmost hole, is no row
+    // of the family's.
+    for right_hole in [
+        r#"(map "RightHole" {(pair P1 2) (pair P2 5)})"#,
+        r#"(map "RightHole" {(pair P1 1) (pair P2 4)})"#,
+    ] {
+        let other = text.replace(r#"(map "RightHole" {(pair P1 3) (pair P2 4)})"#, right_hole);
+        assert_ne!(other, text);
+        assert_lacks_in(
+            "Kara.lud",
+            &other,
+            "31:28: a capture condition that is not a set of counts on a row",
+        );
+    }
+}
+
+#[test]
+fn oure_ngats_first_counter_back_in_its_hole_and_captures_everywhere_read() {
+    // Oure Ngat: `(sow origin:True (then (forEach Site (sites Track) (if (is In (count
+    // at:(site)) (sites {2 4 6})) (fromTo (from (site)) (to (handSite Mover)) count:(count
+    // at:(site)))))))`.
+    let oure = vendored("Oure Ngat.lud");
+    assert!(oure.sow_into_origin);
+    assert!(oure.capture_everywhere);
+    assert_eq!(
+        engine::OptionValue::render_value(&oure.capture_counts),
+        "2,4,6"
+    );
+    assert_eq!(oure.capture_row, sowing::CaptureRow::Any);
+    assert_eq!(oure.game_end, sowing::GameEnd::BoardEmpty);
+    let text = vendored_text("Oure Ngat.lud");
+    let translation = sowing_description("Oure Ngat.lud", &text);
+    let file = translation.outcome.as_ref().unwrap();
+    assert_eq!(file.parameters["sow_into_origin"].cites, "Oure Ngat.lud:32");
+    assert_eq!(
+        file.parameters["capture_everywhere"].cites,
+        "Oure Ngat.lud:33"
+    );
+    // A consequence over one row, or counting the hole the sowing ended in, is not the
+    // family's capture everywhere.
+    for (from, to) in [
+        (
+            "(forEach Site (sites Track)",
+            "(forEach Site (sites Bottom)",
+        ),
+        (
+            "(is In (count at:(site)) (sites {2 4 6}))",
+            "(is In (count at:(to)) (sites {2 4 6}))",
+        ),
+    ] {
+        let other = text.replace(from, to);
+        assert_ne!(other, text);
+        assert_lacks_in(
+            "Oure Ngat.lud",
+            &other,
+            "33:25: a sowing parameter the family does not have: (then",
+        );
+    }
+    // A first counter that goes back only on a condition is no parameter of the family.
+    let conditional = text.replace("origin:True", "origin:(< 1 (count at:(from)))");
+    assert_ne!(conditional, text);
+    assert_lacks_in(
+        "Oure Ngat.lud",
+        &conditional,
+        "32:25: a sowing parameter the family does not have: origin:",
+    );
+}
+
+#[test]
+fn kapana_bonas_lifts_from_any_hole_of_the_board() {
+    // Kapana Bona: `(from (sites Board) if:(> (count at:(from)) 0))`, each sowing's first
+    // counter back in its hole and every hole of 2, 4 or 6 captured after it.
+    let kapana = vendored("Kapana Bona.lud");
+    assert!(kapana.lift_anywhere);
+    assert!(kapana.sow_into_origin);
+    assert!(kapana.capture_everywhere);
+    assert_eq!(kapana.game_end, sowing::GameEnd::NoHoleAboveOne);
+    let text = vendored_text("Kapana Bona.lud");
+    let translation = sowing_description("Kapana Bona.lud", &text);
+    let file = translation.outcome.as_ref().unwrap();
+    assert_eq!(file.parameters["lift_anywhere"].cites, "Kapana Bona.lud:26");
+    // One row for both players is neither each one's own row nor the whole board.
+    let top = text.replacen("(sites Board) \n", "(sites Top) \n", 1);
+    assert_ne!(top, text);
+    assert_lacks_in(
+        "Kapana Bona.lud",
+        &top,
+        "26:21: holes to lift other than one's territory: (sites Top)",
+    );
+}
