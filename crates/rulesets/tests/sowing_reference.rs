@@ -15,8 +15,7 @@ use sowing::board::Board;
 use sowing::{
     CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, ExtraCaptureAfter,
     GameEnd, MarkHoles, Move, OpeningLeaves, RefillOrder, RefillRemainder, Relay, Score, Sowing,
-    SowingParams,
-    StoreSide,
+    SowingParams, StoreSide,
 };
 
 /// Where a sowing left the turn.

@@ -521,6 +521,18 @@ impl Sowing {
         legal
     }
 
+    /// A move for each hole of `holes`, or a pass where there is none (a refill's, the extra
+    /// captures').
+    fn each_hole_or_pass(moves: &mut Vec<Move>, mut holes: u64, make: impl Fn(u8) -> Move) {
+        if holes == 0 {
+            moves.push(Move::Pass);
+        }
+        while holes != 0 {
+            moves.push(make(holes.trailing_zeros() as u8));
+            holes &= holes - 1;
+        }
+    }
+
     /// The opponent's holes the mover may take after a capture across (`extra_captures`):
     /// those that hold counters, as Ludii's `(move Remove …)` offers no empty site.
     // Only after a capture across: kept out of the playout loop.
@@ -1045,16 +1057,7 @@ impl Game for Sowing {
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
         if self.refilling {
-            let mut set = self.fillable();
-            if set == 0 {
-                moves.push(Move::Pass);
-            }
-            while set != 0 {
-                moves.push(Move::Fill {
-                    hole: set.trailing_zeros() as u8,
-                });
-                set &= set - 1;
-            }
+            Self::each_hole_or_pass(moves, self.fillable(), |hole| Move::Fill { hole });
             return;
         }
         if self.proposed {
@@ -1063,16 +1066,7 @@ impl Game for Sowing {
             return;
         }
         if self.removals > 0 {
-            let mut set = self.removable();
-            if set == 0 {
-                moves.push(Move::Pass);
-            }
-            while set != 0 {
-                moves.push(Move::Remove {
-                    hole: set.trailing_zeros() as u8,
-                });
-                set &= set - 1;
-            }
+            Self::each_hole_or_pass(moves, self.removable(), |hole| Move::Remove { hole });
             return;
         }
         if self.may_propose() {

@@ -1986,9 +1986,8 @@ fn each_die<'n>(
         } else {
             match &after_dice {
                 Some(_) => then_after_dice(then)?,
-                None => while_dice_left(then).or_else(|| {
-                    tables::again_after_every_die(then, equipment.player_values_set)
-                })?,
+                None => while_dice_left(then)
+                    .or_else(|| tables::again_after_every_die(then, equipment.player_values_set))?,
             }
         };
         Some((inner, then, after_last, doubles.is_some()))
@@ -2416,31 +2415,9 @@ fn read_bar_turn(
         read.value = value;
     }
     // The start's positions counted on the tracks without the bar: none starts on it.
-    if let Some(start) = reader.reading.get_mut("start")
-        && start.value != "hand"
-    {
-        let shifted: Option<Vec<String>> = start
-            .value
-            .split('|')
-            .map(|seat| {
-                seat.split_whitespace()
-                    .map(|p| {
-                        p.parse::<usize>()
-                            .ok()
-                            .filter(|&p| p > 1)
-                            .map(|p| (p - 1).to_string())
-                    })
-                    .collect::<Option<Vec<_>>>()
-                    .map(|p| p.join(" "))
-            })
-            .collect();
-        match shifted {
-            Some(seats) => start.value = seats.join(" | "),
-            None => {
-                reader.lack(other, "a piece that starts on the bar");
-                return Some(false);
-            }
-        }
+    if !start_off_the_bar(reader) {
+        reader.lack(other, "a piece that starts on the bar");
+        return Some(false);
     }
     // From the bar a die of v reaches the v-th cell past it: the hand's entering.
     reader.set("enter_counts_first_cell", true, other);
@@ -2670,6 +2647,39 @@ fn if_parts(node: &Node) -> Option<(&Node, &Node, &Node)> {
         return None;
     }
     Some((node.arg(0)?, node.arg(1)?, node.arg(2)?))
+}
+
+/// Counts the start's positions on tracks that have lost their first cell, the bar read as the
+/// hand; `false` where a piece starts on the bar, which the hand does not hold.
+fn start_off_the_bar(reader: &mut Reader) -> bool {
+    let Some(start) = reader.reading.get_mut("start") else {
+        return true;
+    };
+    if start.value == "hand" {
+        return true;
+    }
+    let shifted: Option<Vec<String>> = start
+        .value
+        .split('|')
+        .map(|seat| {
+            seat.split_whitespace()
+                .map(|p| {
+                    p.parse::<usize>()
+                        .ok()
+                        .filter(|&p| p > 1)
+                        .map(|p| (p - 1).to_string())
+                })
+                .collect::<Option<Vec<_>>>()
+                .map(|p| p.join(" "))
+        })
+        .collect();
+    match shifted {
+        Some(seats) => {
+            start.value = seats.join(" | ");
+            true
+        }
+        None => false,
+    }
 }
 
 #[cfg(test)]

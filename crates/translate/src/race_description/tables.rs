@@ -228,31 +228,9 @@ pub(super) fn bar_as_hand(reader: &mut Reader, equipment: &Equipment<'_>) {
     if let Some(read) = reader.reading.get_mut("tracks") {
         read.value = value;
     }
-    if let Some(start) = reader.reading.get_mut("start")
-        && start.value != "hand"
-    {
-        let shifted: Option<Vec<String>> = start
-            .value
-            .split('|')
-            .map(|seat| {
-                seat.split_whitespace()
-                    .map(|p| {
-                        p.parse::<usize>()
-                            .ok()
-                            .filter(|&p| p > 1)
-                            .map(|p| (p - 1).to_string())
-                    })
-                    .collect::<Option<Vec<_>>>()
-                    .map(|p| p.join(" "))
-            })
-            .collect();
-        match shifted {
-            Some(seats) => start.value = seats.join(" | "),
-            None => {
-                reader.lack(map, "a piece that starts on the bar");
-                return;
-            }
-        }
+    if !super::start_off_the_bar(reader) {
+        reader.lack(map, "a piece that starts on the bar");
+        return;
     }
     reader.set("enter_counts_first_cell", true, map);
 }

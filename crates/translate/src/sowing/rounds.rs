@@ -634,15 +634,8 @@ fn marked_to_marker(
         return None;
     }
     let (sites, inner) = (node.arg(1)?, node.arg(2)?);
-    let site = |n: &Node| n.is_call("site") && n.children().is_empty();
-    let whole = inner.named("count").is_some_and(|c| {
-        c.is_call("count") && c.named("at").is_some_and(site) && c.arg(0).is_none()
-    });
-    let from = child(inner, "from")
-        .and_then(|f| f.arg(0))
-        .is_some_and(site);
-    let to = child(inner, "to").and_then(|t| t.arg(0))?;
-    if !(inner.is_call("fromTo") && whole && from && child(inner, "then").is_none()) {
+    let to = whole_site_to(inner)?;
+    if child(inner, "then").is_some() {
         return None;
     }
     let holes = situation.board.holes;
@@ -663,20 +656,7 @@ fn marked_to_marker(
             })
         });
         let context = situation.context(marker as u8);
-        let into = context.int(to).ok();
-        let hand = context.hand(marker as u8) as i64;
-        let store = situation
-            .places
-            .maps
-            .get(&(String::new(), marker as u8))
-            .map(|&s| s as i64);
-        let right_place = match place {
-            Some(CapturePlace::Hand) => into == Some(hand),
-            Some(CapturePlace::Store) => into.is_some() && into == store,
-            Some(CapturePlace::Removed) => false,
-            None => into == Some(hand) || (into.is_some() && into == store),
-        };
-        chosen && right_place
+        chosen && into_captures(&context, situation, marker as u8, to, place)
     })
 }
 
@@ -749,6 +729,18 @@ fn row_to_owner(
     if inner.is_call("if") && inner.arg(2).is_none() {
         inner = inner.arg(1)?;
     }
+    let to = whole_site_to(inner)?;
+    let row_sites = node.arg(1)?;
+    (0..2).find(|&player| {
+        let mover = player as u8 + 1;
+        let context = owning_context(situation, mover);
+        let row = context.sites(row_sites).ok() == Some(situation.territory(player));
+        row && into_captures(&context, situation, mover, to, place)
+    })
+}
+
+/// `(fromTo (from (site)) (to X) count:(count at:(site)))`, a site's whole count moved: X.
+fn whole_site_to(inner: &Node) -> Option<&Node> {
     let site = |n: &Node| n.is_call("site") && n.children().is_empty();
     let whole = inner.named("count").is_some_and(|c| {
         c.is_call("count") && c.named("at").is_some_and(site) && c.arg(0).is_none()
@@ -757,31 +749,33 @@ fn row_to_owner(
         .and_then(|f| f.arg(0))
         .is_some_and(site);
     let to = child(inner, "to").and_then(|t| t.arg(0))?;
-    if !(inner.is_call("fromTo") && whole && from) {
-        return None;
+    (inner.is_call("fromTo") && whole && from).then_some(to)
+}
+
+/// Whether `to`, evaluated in `context`, is where player `player`'s (1 or 2) captures go: its
+/// hand, its mapped store, or either where the place is not known.
+fn into_captures(
+    context: &Context<'_>,
+    situation: &Situation<'_>,
+    player: u8,
+    to: &Node,
+    place: Option<CapturePlace>,
+) -> bool {
+    let Ok(into) = context.int(to) else {
+        return false;
+    };
+    let hand = context.hand(player) as i64;
+    let store = situation
+        .places
+        .maps
+        .get(&(String::new(), player))
+        .map(|&s| s as i64);
+    match place {
+        Some(CapturePlace::Hand) => into == hand,
+        Some(CapturePlace::Store) => Some(into) == store,
+        Some(CapturePlace::Removed) => false,
+        None => into == hand || Some(into) == store,
     }
-    let row_sites = node.arg(1)?;
-    (0..2).find(|&player| {
-        let mover = player as u8 + 1;
-        let context = owning_context(situation, mover);
-        let row = context.sites(row_sites).ok() == Some(situation.territory(player));
-        let Ok(into) = context.int(to) else {
-            return false;
-        };
-        let hand = context.hand(mover) as i64;
-        let store = situation
-            .places
-            .maps
-            .get(&(String::new(), mover))
-            .map(|&s| s as i64);
-        let right_place = match place {
-            Some(CapturePlace::Hand) => into == hand,
-            Some(CapturePlace::Store) => Some(into) == store,
-            Some(CapturePlace::Removed) => false,
-            None => into == hand || Some(into) == store,
-        };
-        row && right_place
-    })
 }
 
 /// The captures' place of `player` (1 or 2) in Ludii's sites: the hand, or the mapped store.
