@@ -85,7 +85,8 @@ fn listing(title: &str, report: Report) -> String {
 /// One shard of the work, under a progress bar.
 pub fn run_shard(dir: &Path, config: &Config, quiet: bool) -> Result<Shard, String> {
     let corpus = load(dir)?;
-    let plan = verify::studies::plan(&corpus, config.seed, config.playouts);
+    let figures = corpus::ludii::LudiiFigures::load(dir, &mut Report::default());
+    let plan = verify::studies::plan(&corpus, &figures, config.seed, config.playouts);
     let total = verify::shard_playouts(&plan, config);
     progress::track("verify", total, quiet, |counter| {
         verify::run_shard(&corpus, dir, config, Some(counter))

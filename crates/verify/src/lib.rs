@@ -271,6 +271,7 @@ pub fn run_shard(
 ) -> Result<Shard, Report> {
     let at = Locator { corpus, root };
     let mut problems = Report::default();
+    let figures = corpus::ludii::LudiiFigures::load(root, &mut problems);
     let checks = if config.shard == 1 {
         let link_report = links::check(&at);
         let (coverage, coverage_report) = coverage::check(&at);
@@ -283,7 +284,6 @@ pub fn run_shard(
                 None
             }
         };
-        let figures = corpus::ludii::LudiiFigures::load(root, &mut problems);
         let differences = ludii::load_differences(root).unwrap_or_else(|diagnostic| {
             problems.push(diagnostic);
             BTreeMap::new()
@@ -302,7 +302,7 @@ pub fn run_shard(
     } else {
         None
     };
-    let plan = studies::plan(corpus, config.seed, config.playouts);
+    let plan = studies::plan(corpus, &figures, config.seed, config.playouts);
     let mut stats = BTreeMap::new();
     for spec in &plan {
         let (first, playouts) = studies::shard_range(spec.playouts, config.shard, config.of);

@@ -662,6 +662,8 @@ mod tests {
             seed: 7,
             playouts_per_study: 10,
             caps: engine::Caps::LUDII,
+            ludii_study_moves: 20,
+            ludii_study_least_playouts: 4,
             rulesets: vec![],
             ludii_measured: Some(LudiiMeasuredAbout {
                 ludii: "1.3|13".into(),

@@ -158,6 +158,13 @@ pub struct Simulations {
     pub playouts_per_study: u64,
     /// When a game is cut off.
     pub caps: Caps,
+    /// The moves a family game's study of Ludii's encoding may play
+    /// ([`studies::LUDII_STUDY_MOVES`]).
+    #[serde(default)]
+    pub ludii_study_moves: u64,
+    /// The fewest games such a study plays ([`studies::LUDII_STUDY_LEAST_PLAYOUTS`]).
+    #[serde(default)]
+    pub ludii_study_least_playouts: u64,
     /// Each ruleset's studies.
     pub rulesets: Vec<RulesetStudies>,
     /// Ludii's measured play beside every study of its encoding.
@@ -295,6 +302,8 @@ pub fn simulations(outcome: &Outcome) -> Simulations {
             .max()
             .unwrap_or_else(studies::playouts_for_one_percent),
         caps: Caps::LUDII,
+        ludii_study_moves: studies::LUDII_STUDY_MOVES,
+        ludii_study_least_playouts: studies::LUDII_STUDY_LEAST_PLAYOUTS,
         rulesets,
         ludii_measured: outcome.checks.ludii.as_ref().map(|m| LudiiMeasuredAbout {
             ludii: m.ludii.clone(),

@@ -58,8 +58,14 @@ pub const FIGURES_CAPS: Caps = Caps {
     moves: 10_000,
 };
 
-/// Every study of the corpus, in a stable order.
-pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
+/// Every study of the corpus, in a stable order. `figures` (Ludii's own play of the families'
+/// descriptions) sets how many games a family game's study of Ludii's encoding plays.
+pub fn plan(
+    corpus: &Corpus,
+    figures: &corpus::ludii::LudiiFigures,
+    seed: u64,
+    playouts: u64,
+) -> Vec<StudySpec> {
     let mut specs = Vec::new();
     for (id, file) in &corpus.rulesets {
         let Ok(engine) = rulesets::find(&file.engine) else {
@@ -73,6 +79,9 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
         } else {
             playouts
         };
+        let ludii_playouts = family.map_or(playouts, |description| {
+            ludii_study_playouts(playouts, ludii_mean_moves(figures, description))
+        });
         let caps = if family.is_some() {
             FIGURES_CAPS
         } else {
@@ -91,7 +100,7 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
                 ludii_why.clone(),
                 "ludii".into(),
                 file.options.value.clone(),
-                study_playouts,
+                ludii_playouts,
             )],
             _ => vec![(
                 format!("the record's reading ({} preset)", file.preset),
@@ -112,7 +121,7 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
                 ludii_why,
                 "ludii".into(),
                 OptionSet::new(),
-                study_playouts,
+                ludii_playouts,
             ));
             if let Some((overrides, changed)) =
                 at_ludii_settings(engine, &file.preset, &file.options)
@@ -185,7 +194,7 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
             why: format!("The game as Ludii's description {description} encodes it, read as the {} family's parameters, at the caps of Ludii's own figures for it (10,000 moves, no turn cap); no record of the corpus links it.", engine.family().unwrap_or("its")),
             preset: "ludii".into(),
             options: options.options().clone(),
-            playouts: family_playouts(playouts),
+            playouts: ludii_study_playouts(playouts, ludii_mean_moves(figures, description)),
             caps: FIGURES_CAPS,
         });
     }
@@ -197,6 +206,38 @@ pub fn plan(corpus: &Corpus, seed: u64, playouts: u64) -> Vec<StudySpec> {
 /// own figures it is compared with rest on 100 games and the family has many games.
 pub fn family_playouts(playouts: u64) -> u64 {
     quarter(playouts)
+}
+
+/// Moves a family game's study of Ludii's encoding may play: a game Ludii plays to the move cap
+/// would otherwise cost as much as a hundred short ones, for figures compared with Ludii's 100
+/// playouts.
+pub const LUDII_STUDY_MOVES: u64 = 4_000_000;
+
+/// The fewest games such a study plays however long they are: four times Ludii's 100, so that
+/// the study's own error is half Ludii's and the comparison rests on Ludii's.
+pub const LUDII_STUDY_LEAST_PLAYOUTS: u64 = 400;
+
+/// Playouts of a family game's study of Ludii's encoding (a reading of Ludii's alone, compared
+/// only with Ludii's figures): [`family_playouts`], or fewer where Ludii's games run so long
+/// that [`LUDII_STUDY_MOVES`] buys fewer, but never under [`LUDII_STUDY_LEAST_PLAYOUTS`]. The
+/// report states each study's games and intervals.
+pub fn ludii_study_playouts(playouts: u64, ludii_mean_moves: Option<f64>) -> u64 {
+    let most = family_playouts(playouts);
+    match ludii_mean_moves {
+        Some(mean) if mean >= 1.0 => {
+            let bought = (LUDII_STUDY_MOVES as f64 / mean).floor() as u64;
+            most.min(bought.max(LUDII_STUDY_LEAST_PLAYOUTS))
+        }
+        _ => most,
+    }
+}
+
+/// Ludii's mean moves a game of the vendored description `description`, when it played it.
+fn ludii_mean_moves(figures: &corpus::ludii::LudiiFigures, description: &str) -> Option<f64> {
+    figures
+        .for_vendored(description)
+        .and_then(|row| row.play.as_ref())
+        .map(|play| play.mean_moves)
 }
 
 /// Playouts of a study that screens one contested rule: a quarter of its reading's (win
@@ -551,5 +592,22 @@ mod tests {
             }
             assert_eq!(next, 9604);
         }
+    }
+
+    #[test]
+    fn a_ludii_study_plays_fewer_games_only_where_ludii_s_are_long() {
+        let most = family_playouts(9604);
+        // Short games, or none measured: a quarter of a reading's playouts.
+        assert_eq!(ludii_study_playouts(9604, Some(50.0)), most);
+        assert_eq!(ludii_study_playouts(9604, None), most);
+        // Games at the move cap: the budget's games, but never fewer than the least.
+        assert_eq!(ludii_study_playouts(9604, Some(10_000.0)), 400);
+        assert_eq!(ludii_study_playouts(9604, Some(4_000.0)), 1_000);
+        assert_eq!(
+            ludii_study_playouts(9604, Some(100_000.0)),
+            LUDII_STUDY_LEAST_PLAYOUTS
+        );
+        // A small run is never raised to the least.
+        assert_eq!(ludii_study_playouts(40, Some(10_000.0)), 10);
     }
 }
