@@ -622,6 +622,11 @@ impl Reference {
                         self.in_opening[mover] = false;
                     }
                 }
+                OpeningLeaves::TogetherAfterTurn => {
+                    if turn_passes {
+                        self.in_opening = [false; 2];
+                    }
+                }
             }
         }
         if self.last_mover != Some(self.to_move) {
@@ -850,7 +855,7 @@ fn play_side_by_side(
                 relay,
                 reference.relay.map(|hole| board.hole_name(hole)),
             )?;
-            if params.opening_leaves != OpeningLeaves::Together {
+            if params.opening_leaves.one_by_one() {
                 // Who is still in the opening shows even where the holes lifted are alike.
                 let seats: Vec<u64> = (0..2u64)
                     .filter(|&player| reference.in_opening[player as usize])
@@ -1033,6 +1038,37 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
             "{game}with {key}={value} went unnoticed: {parted:?}"
         );
     }
+}
+
+/// Kalah with an opening of every other hole that every player leaves when a turn passes
+/// (`together-after-turn`): a sowing that ends in the store gives another move, still the
+/// opening's. A reference that ends the opening after the first move (`together`) parts from it.
+#[test]
+fn an_opening_left_when_the_turn_passes_plays_as_the_plain_reading() {
+    let (label, mut params) = family_games()
+        .into_iter()
+        .find(|(label, _)| label.starts_with("kalah "))
+        .expect("Kalah is shipped");
+    for (key, value) in [
+        ("opening_turns", "1"),
+        ("opening_holes", "a1,a3,a5,b1,b3,b5"),
+        ("opening_leaves", "together-after-turn"),
+    ] {
+        params.set(key, value).expect("the family's own option");
+    }
+    params.validate().expect("a game the family plays");
+    let label = format!("{label} opening on every other hole until the turn passes");
+    let moves = play_side_by_side(&label, &params, &params, 200).unwrap_or_else(|e| panic!("{e}"));
+    assert!(moves > 2000, "{moves} moves");
+    let mut together = params.clone();
+    together
+        .set("opening_leaves", "together")
+        .expect("the family's own option");
+    let parted = play_side_by_side(&label, &params, &together, 40);
+    assert!(
+        parted.is_err(),
+        "an opening left after the first move went unnoticed"
+    );
 }
 
 /// Games of marks: Hufesay's rounds of owned holes with Gabata's marks, wegues and end on

@@ -635,6 +635,8 @@ impl Sowing {
                 OpeningLeaves::MoverAfterMove => mover,
                 OpeningLeaves::MoverAfterTurn if turn_ended => mover,
                 OpeningLeaves::MoverAfterTurn => 0,
+                OpeningLeaves::TogetherAfterTurn if turn_ended => ALL_PLAYERS,
+                OpeningLeaves::TogetherAfterTurn => 0,
             };
             if leaving != 0 {
                 self.enter_opening(self.opening_turn, self.opening_players & !leaving);
@@ -1416,7 +1418,7 @@ impl Observe for Sowing {
         if self.params.extra_captures > 0 {
             seen["removals"] = Value::from(self.removals);
         }
-        if self.params.opening_leaves != OpeningLeaves::Together {
+        if self.params.opening_leaves.one_by_one() {
             seen["in_opening"] = Value::from(Self::seats_of(self.opening_players));
         }
         if self.params.mark_count > 0 {
@@ -1495,7 +1497,7 @@ impl Observe for Sowing {
         game.refilling = setup.refilling;
         let mut players = ALL_PLAYERS;
         if let Some(seats) = &setup.in_opening {
-            if options.opening_leaves == OpeningLeaves::Together || setup.opening_turn.is_none() {
+            if !options.opening_leaves.one_by_one() || setup.opening_turn.is_none() {
                 return Err(SetupError::value(
                     "in_opening",
                     "players are in the opening one by one only in its turns, where each leaves it alone",
@@ -1510,8 +1512,7 @@ impl Observe for Sowing {
             None => game.enter_opening(0, 0),
             Some(turn)
                 if (1..=options.opening_turns.saturating_add(1)).contains(&turn)
-                    && (turn <= options.opening_turns
-                        || options.opening_leaves != OpeningLeaves::Together) =>
+                    && (turn <= options.opening_turns || options.opening_leaves.one_by_one()) =>
             {
                 game.enter_opening(turn, players)
             }

@@ -403,7 +403,7 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub opening_holes: HoleNames = HoleNames::NONE, ludii: HoleNames::NONE;
 
-        /// Who leaves the opening after a move of turn `opening_turns` or later: every player at once (`together`, Ludii's `(nextPhase …)` naming no player), or the mover alone after that move (`mover-after-move`, `(nextPhase Mover …)`) or after the move that ends its turn (`mover-after-turn`, `(nextPhase Mover (not (is Next Mover)) …)`), the other player staying in the opening until its own such move.
+        /// Who leaves the opening after a move of turn `opening_turns` or later: every player at once (`together`, Ludii's `(nextPhase …)` naming no player), or the mover alone after that move (`mover-after-move`, `(nextPhase Mover …)`) or after the move that ends its turn (`mover-after-turn`, `(nextPhase Mover (not (is Next Mover)) …)`), the other player staying in the opening until its own such move; or every player at once after the move that ends a turn (`together-after-turn`, `(nextPhase (not (is Next Mover)) …)` naming no player, or a condition that holds exactly where the opening's sowing gives no other move, Tuz's).
         #[rule(cites = "sowing family", source = "")]
         pub opening_leaves: OpeningLeaves = OpeningLeaves::Together, ludii: OpeningLeaves::Together;
 

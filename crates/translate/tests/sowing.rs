@@ -735,6 +735,12 @@ fn who_leaves_an_opening_and_from_which_turn_read_from_its_next_phase() {
             "mover-after-move",
         ),
         ("(nextPhase (> (count Turns) 2) \"Main\")", "3", "together"),
+        // Every player, when the turn passes: Njombwa's second opening.
+        (
+            "(nextPhase (not (is Next Mover)) \"Main\")",
+            "1",
+            "together-after-turn",
+        ),
         // Andada's `(nextPhase (is Mover P2) "Main")`: after player 2's first move, turn 2.
         ("(nextPhase (is Mover P2) \"Main\")", "2", "together"),
     ] {
@@ -832,6 +838,42 @@ fn real_openings_that_hand_over_the_mover_alone_are_read_and_the_rest_named() {
     );
 }
 
+#[test]
+fn an_opening_that_ends_where_its_sowing_stops_is_left_when_the_turn_passes() {
+    // Tuz's opening goes on from two holes ahead until that hole is player 1's rightmost, and
+    // its `(nextPhase …)` asks the same of the hole the move lifted: read, what it lacks is its
+    // play. Njombwa's second opening ends when the turn passes.
+    assert_lacks(
+        "Tuz.lud",
+        &[
+            "73:9: an opening before rounds",
+            "75:13: an opening beside a main phase whose play is not a hole lifted",
+        ],
+        &[95],
+    );
+    assert_lacks(
+        "Njombwa.lud",
+        &[
+            "39:9: 2 openings in a row",
+            "8:5: an opening that ends on a condition",
+        ],
+        &[86],
+    );
+    // Asked of a hole three ahead, the condition is no longer where the sowing stops.
+    let text = vendored_text("Tuz.lud");
+    let changed = text.replacen(
+        "(nextPhase (is In (\"NextHole\" (last From) \"TrackCCW\" 2)",
+        "(nextPhase (is In (\"NextHole\" (last From) \"TrackCCW\" 3)",
+        1,
+    );
+    assert_ne!(changed, text);
+    assert_lacks_in(
+        "Tuz.lud",
+        &changed,
+        "95:24: an opening that ends on a condition the family does not have",
+    );
+}
+
 /// What the family lacks to play the vendored description `file` has one lack starting with
 /// each of `wanted` (`line:column: what`), and none on the lines `read`.
 fn assert_lacks(file: &str, wanted: &[&str], read: &[u32]) {
@@ -885,16 +927,17 @@ fn an_opening_before_rounds_is_named_and_the_rounds_and_what_the_start_remembers
     // Tuz: the start's remembered "OwnedP1" is read as the rounds' owned holes (no lack at line
     // 68 any more), its relay through `(var "Replay")` (103), its tuz holes (117), the take
     // from the opponent's tuz (125) and its round's end on the tuz holes (144) as the family's
-    // relay and marks; the opening ends on where its sowing stops, and the refill pairs a
-    // remainder of two with the opponent's two in a hole owned at random.
+    // relay and marks; the opening's end where its sowing stops (95) is read, its play beside
+    // a main phase of `(or …)` is named, and the refill pairs a remainder of two with the
+    // opponent's two in a hole owned at random.
     assert_lacks(
         "Tuz.lud",
         &[
             "73:9: an opening before rounds (the family",
-            "95:24: an opening that ends on a condition the family does not have: (is In",
+            "75:13: an opening beside a main phase whose play is not a hole lifted",
             "187:33: a consequence of a refill of owned holes the family does not have",
         ],
-        &[68, 103, 117, 119, 125, 144],
+        &[68, 95, 103, 117, 119, 125, 144],
     );
     // Gabata (Wuqro)'s phase between rounds hands over to its opening, played again each round.
     assert_lacks(
