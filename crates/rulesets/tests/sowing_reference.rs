@@ -423,6 +423,20 @@ impl Reference {
             RefillOrder::Choice => empty,
             RefillOrder::FromLeft => empty.first().copied().into_iter().collect(),
             RefillOrder::FromRight => empty.last().copied().into_iter().collect(),
+            RefillOrder::TrackFromRight => {
+                // Back along the mover's anticlockwise track, that is clockwise, from its
+                // territory's last hole (the hole after which the track leaves it).
+                let track = &self.tracks[usize::from(self.to_move)];
+                let mine = |cell: usize| cell < self.holes && self.owner(cell) == self.to_move;
+                let last = (0..track.len())
+                    .find(|&i| mine(track[i]) && !mine(track[(i + 1) % track.len()]))
+                    .expect("the mover's territory is on its track");
+                (0..track.len())
+                    .map(|step| track[(last + track.len() - step) % track.len()])
+                    .find(|cell| empty.contains(cell))
+                    .into_iter()
+                    .collect()
+            }
             RefillOrder::TrackFromLeft => {
                 // Along the mover's anticlockwise track from its territory's first hole
                 // (the hole by which the track enters the mover's territory).
@@ -1069,6 +1083,29 @@ fn an_opening_left_when_the_turn_passes_plays_as_the_plain_reading() {
         parted.is_err(),
         "an opening left after the first move went unnoticed"
     );
+}
+
+/// Hufesay's rounds refilled clockwise from each player's rightmost hole (`track-from-right`,
+/// Tuz's order): a reference that refills from the leftmost parts from the engine.
+#[test]
+fn a_refill_clockwise_from_the_right_plays_as_the_plain_reading() {
+    let (label, mut params) = family_games()
+        .into_iter()
+        .find(|(label, _)| label.starts_with("hufesay "))
+        .expect("Hufesay is shipped");
+    params
+        .set("refill_order", "track-from-right")
+        .expect("the family's own option");
+    params.validate().expect("a game the family plays");
+    let label = format!("{label} refilled clockwise from the right");
+    let moves = play_side_by_side(&label, &params, &params, 100).unwrap_or_else(|e| panic!("{e}"));
+    assert!(moves > 2000, "{moves} moves");
+    let mut from_left = params.clone();
+    from_left
+        .set("refill_order", "track-from-left")
+        .expect("the family's own option");
+    let parted = play_side_by_side(&label, &params, &from_left, 40);
+    assert!(parted.is_err(), "a refill from the left went unnoticed");
 }
 
 /// Games of marks: Hufesay's rounds of owned holes with Gabata's marks, wegues and end on

@@ -258,6 +258,15 @@ impl Sowing {
                 let first = if after != 0 { after } else { empty };
                 first & first.wrapping_neg()
             }
+            RefillOrder::TrackFromRight if empty == 0 => 0,
+            RefillOrder::TrackFromRight => {
+                // Clockwise is down the numbering: from the mover's rightmost hole down its
+                // row, then round from the top of the other's.
+                let rightmost = (usize::from(self.to_move) + 1) * self.board.row - 1;
+                let upto = empty & (u64::MAX >> (63 - rightmost));
+                let first = if upto != 0 { upto } else { empty };
+                1 << (63 - first.leading_zeros())
+            }
         }
     }
 

@@ -202,6 +202,11 @@ option_enum! {
         /// into the opponent's row once one's own is full (Ludii's `LeftMostEmpty` as a
         /// `trackSite FirstSite` of the track; needs `ownership`).
         TrackFromLeft = "track-from-left",
+        /// The first empty hole along the clockwise track from one's rightmost hole, on into
+        /// the opponent's row from its rightmost once one's own is full (Tuz's and Gabata
+        /// (Shoa and Adegrat)'s `RightMostEmpty`, a `trackSite FirstSite` of `"TrackCW"` from
+        /// the mover's rightmost hole; needs `ownership` and the family's round of two rows).
+        TrackFromRight = "track-from-right",
     }
 }
 
@@ -683,7 +688,10 @@ fn ownership_problem(params: &SowingParams) -> Option<&'static str> {
             "ownership: holes are owned in rounds whose refills fill every hole (a uniform start of round_refill a hole, none out of play)",
         );
     }
-    let track_order = params.refill_order == RefillOrder::TrackFromLeft;
+    let track_order = matches!(
+        params.refill_order,
+        RefillOrder::TrackFromLeft | RefillOrder::TrackFromRight
+    );
     if !params.ownership
         && (track_order
             || params.refill_whole_turn

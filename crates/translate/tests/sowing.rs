@@ -928,16 +928,17 @@ fn an_opening_before_rounds_is_named_and_the_rounds_and_what_the_start_remembers
     // 68 any more), its relay through `(var "Replay")` (103), its tuz holes (117), the take
     // from the opponent's tuz (125) and its round's end on the tuz holes (144) as the family's
     // relay and marks; the opening's end where its sowing stops (95) is read, its play beside
-    // a main phase of `(or …)` is named, and the refill pairs a remainder of two with the
-    // opponent's two in a hole owned at random.
+    // a main phase of `(or …)` is named; the refill along "TrackCW" from the mover's rightmost
+    // hole (182), its whole turn and its borrowing of one (187) are read, and its pairing of a
+    // remainder of two with the opponent's two in a hole owned at random is named.
     assert_lacks(
         "Tuz.lud",
         &[
             "73:9: an opening before rounds (the family",
             "75:13: an opening beside a main phase whose play is not a hole lifted",
-            "187:33: a consequence of a refill of owned holes the family does not have",
+            "203:41: a refill's remainder paired with the opponent's counters in a hole owned at random, a chance move",
         ],
-        &[68, 95, 103, 117, 119, 125, 144],
+        &[68, 95, 103, 117, 119, 125, 144, 182, 187, 225],
     );
     // Gabata (Wuqro)'s phase between rounds hands over to its opening, played again each round.
     assert_lacks(
@@ -952,6 +953,70 @@ fn an_opening_before_rounds_is_named_and_the_rounds_and_what_the_start_remembers
         &["168:9: a phase after the rounds' two the family does not play"],
         &[26],
     );
+}
+
+/// Tuz's description with its opening left out and, for a remainder of fewer than three,
+/// Hufesay's counters given to the opponent in place of its hole owned at random: what is left
+/// of Tuz is the family's.
+fn tuz_without_opening_nor_chance() -> String {
+    let text = vendored_text("Tuz.lud");
+    let lines: Vec<&str> = text.lines().collect();
+    // Lines 74 to 96 are the opening phase; 203 to 217 the remainder of two.
+    assert!(lines[73].trim_start().starts_with("(phase \"Opening\""));
+    assert!(lines[97].trim_start().starts_with("(phase \"Sowing\""));
+    assert!(lines[202].trim_start().starts_with("(if (= 2 (count Cell"));
+    assert_eq!(lines[217].trim(), ")");
+    let give = "(fromTo (from (handSite Mover)) (to (handSite Next)) count:(count Cell at:(handSite Mover)))";
+    [&lines[..73], &lines[96..202], &[give], &lines[217..]]
+        .concat()
+        .join("\n")
+}
+
+#[test]
+fn tuzs_refill_clockwise_from_its_rightmost_hole_reads_and_plays() {
+    use engine::{Game, Observe, Phase};
+    let text = tuz_without_opening_nor_chance();
+    check(
+        &text,
+        Expect::Plays(&[
+            "refill_order=track-from-right",
+            "refill_whole_turn=true",
+            "refill_remainder=borrow",
+            "ownership=true",
+            "mark_count=4",
+        ]),
+    );
+    // Played: the first refill of a round fills the filler's rightmost hole, a6 or b6.
+    let file = sowing_description("Tuz.lud", &text).outcome.unwrap();
+    let params = file.presets().unwrap().1;
+    let mut refills_seen = 0;
+    for seed in 0..40 {
+        let mut rng = engine::rng::GameRng::for_playout(seed, 0);
+        let mut game = sowing::Sowing::new(&params);
+        let mut moves = Vec::new();
+        let mut was_refilling = false;
+        for _ in 0..5_000 {
+            let Phase::Decision(mover) = game.phase() else {
+                break;
+            };
+            let seen = game.observe();
+            let refilling = seen["refilling"].as_bool().unwrap();
+            if refilling && !was_refilling {
+                let mut legal = Vec::new();
+                game.legal_moves(&mut legal);
+                let fills: Vec<String> = legal.iter().map(|&mv| game.notation(mv)).collect();
+                let rightmost = if mover == 0 { "fill a6" } else { "fill b6" };
+                assert!(
+                    fills == [rightmost] || fills == ["pass"],
+                    "seed {seed}: {fills:?}"
+                );
+                refills_seen += usize::from(fills == [rightmost]);
+            }
+            was_refilling = refilling;
+            play_at_random(&mut game, &mut rng, &mut moves);
+        }
+    }
+    assert!(refills_seen >= 5, "{refills_seen} refills seen");
 }
 
 #[test]
