@@ -56,6 +56,8 @@ struct Reference {
     round_losers: u8,
     /// Who owns each hole, where holes are owned (`None`: no one, since the round ended).
     owners: Vec<Option<Player>>,
+    /// The hole of half a hole of each player's whose owner chance draws next.
+    drawing: Option<usize>,
     /// The turn being played, from 1, one more each time the mover changes.
     turn: u32,
     /// Each player is still in the opening: it has not yet left it by a move made in the
@@ -463,6 +465,28 @@ impl Reference {
         if self.params.refill_whole_turn && left >= refill {
             return Landing::PlayAgain;
         }
+        if self.params.refill_remainder == RefillRemainder::BorrowOrDrawn && left > 0 {
+            // One short borrows one of the opponent's; half a hole takes as many of the
+            // opponent's, its owner drawn; fewer stay in hand.
+            let saved = std::mem::replace(&mut self.cells, cells.to_vec());
+            let next = self.empty_holes().first().copied();
+            self.cells = saved;
+            match next {
+                Some(hole) if left == refill - 1 && cells[theirs] > 0 => {
+                    cells[hole] = refill;
+                    cells[theirs] -= 1;
+                    cells[mine] = 0;
+                    self.owners[hole] = Some(self.to_move);
+                }
+                Some(hole) if 2 * left == refill && cells[theirs] >= left => {
+                    cells[hole] = refill;
+                    cells[theirs] -= left;
+                    cells[mine] = 0;
+                    self.drawing = Some(hole);
+                }
+                _ => {}
+            }
+        }
         if self.params.refill_remainder == RefillRemainder::Borrow && left > 0 {
             let saved = std::mem::replace(&mut self.cells, cells.to_vec());
             let next = self.empty_holes().first().copied();
@@ -706,7 +730,7 @@ impl Reference {
     fn settle(&mut self) {
         if self.refilling {
             let done = match self.params.refill_remainder {
-                RefillRemainder::Borrow => {
+                RefillRemainder::Borrow | RefillRemainder::BorrowOrDrawn => {
                     self.cells[self.store(0)] == 0 && self.cells[self.store(1)] == 0
                 }
                 RefillRemainder::Kept => self.passes >= 2,
@@ -802,8 +826,17 @@ impl Reference {
     fn phase(&self) -> Phase {
         if self.over {
             Phase::Over
+        } else if self.drawing.is_some() {
+            Phase::Chance(engine::Chance::Uniform { n: 2 })
         } else {
             Phase::Decision(self.to_move)
+        }
+    }
+
+    /// Chance gives the hole drawn for to player 1 on 0, to player 2 on 1.
+    fn draw(&mut self, outcome: u8) {
+        if let Some(hole) = self.drawing.take() {
+            self.owners[hole] = Some(outcome);
         }
     }
 }
@@ -903,6 +936,13 @@ fn play_side_by_side(
             if reference.over {
                 agree(&at, "outcome", game.outcome(), reference.outcome())?;
                 break;
+            }
+            if reference.drawing.is_some() {
+                let outcome = rng.below(2) as u8;
+                game.apply_chance(outcome);
+                reference.draw(outcome);
+                played += 1;
+                continue;
             }
             let legal = reference.legal();
             listed.clear();
@@ -1106,6 +1146,24 @@ fn a_refill_clockwise_from_the_right_plays_as_the_plain_reading() {
         .expect("the family's own option");
     let parted = play_side_by_side(&label, &params, &from_left, 40);
     assert!(parted.is_err(), "a refill from the left went unnoticed");
+    // And Tuz's remainder of two, paired with the opponent's two in a hole owned at random: a
+    // reference that gives the two to the opponent parts from it.
+    params
+        .set("refill_remainder", "borrow-or-drawn")
+        .expect("the family's own option");
+    params.validate().expect("a game the family plays");
+    let label = format!("{label}, half a hole drawn for");
+    let moves = play_side_by_side(&label, &params, &params, 100).unwrap_or_else(|e| panic!("{e}"));
+    assert!(moves > 2000, "{moves} moves");
+    let mut borrowing = params.clone();
+    borrowing
+        .set("refill_remainder", "borrow")
+        .expect("the family's own option");
+    let parted = play_side_by_side(&label, &params, &borrowing, 40);
+    assert!(
+        parted.is_err(),
+        "a remainder of two given away went unnoticed"
+    );
 }
 
 /// Games of marks: Hufesay's rounds of owned holes with Gabata's marks, wegues and end on

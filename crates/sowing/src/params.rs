@@ -219,6 +219,13 @@ option_enum! {
         /// opponent's, and is the player's; fewer: they go to the opponent's captures. The
         /// round begins once both players' captures are all on the board (Hufesay).
         Borrow = "borrow",
+        /// As `borrow` one short of a hole; half a hole: the next hole in the refill order
+        /// takes them with as many of the opponent's, and chance draws its owner, either
+        /// player alike (Tuz's, Gabata (Shoa and Adegrat)'s and Qelat's two and two, `(if (<
+        /// 50 (value Random (range 1 100))) …)`); fewer stay with its captures, until the
+        /// opponent borrows them. The round begins once both players' captures are all on the
+        /// board.
+        BorrowOrDrawn = "borrow-or-drawn",
     }
 }
 
@@ -702,10 +709,13 @@ fn ownership_problem(params: &SowingParams) -> Option<&'static str> {
             "ownership: the refill's track order, whole turns, borrowing and first filler are rules of owned holes",
         );
     }
-    if params.refill_remainder == RefillRemainder::Borrow
+    if params.refill_remainder != RefillRemainder::Kept
         && !(params.refill_whole_turn && track_order)
     {
         return Some("refill_remainder: borrowing follows whole turns of refills along the track");
+    }
+    if params.refill_remainder == RefillRemainder::BorrowOrDrawn && params.round_refill % 2 == 1 {
+        return Some("refill_remainder: half a hole drawn for needs an even round_refill");
     }
     None
 }

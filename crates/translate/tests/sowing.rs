@@ -557,7 +557,13 @@ fn play_at_random(
     rng: &mut engine::rng::GameRng,
     moves: &mut Vec<sowing::Move>,
 ) {
-    use engine::Game;
+    use engine::{Game, Phase};
+    if let Phase::Chance(chance) = game.phase() {
+        let outcome = chance.sample(rng);
+        game.apply_chance(outcome);
+        game.check_invariants().unwrap();
+        return;
+    }
     moves.clear();
     game.legal_moves(moves);
     let mv = moves[rng.below(moves.len() as u64) as usize];
@@ -929,16 +935,26 @@ fn an_opening_before_rounds_is_named_and_the_rounds_and_what_the_start_remembers
     // from the opponent's tuz (125) and its round's end on the tuz holes (144) as the family's
     // relay and marks; the opening's end where its sowing stops (95) is read, its play beside
     // a main phase of `(or …)` is named; the refill along "TrackCW" from the mover's rightmost
-    // hole (182), its whole turn and its borrowing of one (187) are read, and its pairing of a
-    // remainder of two with the opponent's two in a hole owned at random is named.
-    assert_lacks(
+    // hole (182), its whole turn and its borrowing of one (187) and its remainder of two
+    // paired with the opponent's two in a hole owned at random (203) are read: Tuz lacks its
+    // opening alone.
+    assert_eq!(
+        vendored_lacks("Tuz.lud"),
+        [
+            "73:9: an opening before rounds (the family plays an opening before one main phase)",
+            "75:13: an opening beside a main phase whose play is not a hole lifted: (play …)",
+        ]
+    );
+    // Drawn otherwise than either player alike, the remainder of two is named at its branch.
+    let uneven = vendored_text("Tuz.lud").replacen(
+        "(< 50 (value Random (range 1 100)))",
+        "(< 60 (value Random (range 1 100)))",
+        1,
+    );
+    assert_lacks_in(
         "Tuz.lud",
-        &[
-            "73:9: an opening before rounds (the family",
-            "75:13: an opening beside a main phase whose play is not a hole lifted",
-            "203:41: a refill's remainder paired with the opponent's counters in a hole owned at random, a chance move",
-        ],
-        &[68, 95, 103, 117, 119, 125, 144, 182, 187, 225],
+        &uneven,
+        "203:41: a refill's remainder paired with the opponent's counters in a hole owned at random, a chance move the family does not have",
     );
     // Gabata (Wuqro)'s phase between rounds hands over to its opening, played again each round.
     assert_lacks(
@@ -955,33 +971,26 @@ fn an_opening_before_rounds_is_named_and_the_rounds_and_what_the_start_remembers
     );
 }
 
-/// Tuz's description with its opening left out and, for a remainder of fewer than three,
-/// Hufesay's counters given to the opponent in place of its hole owned at random: what is left
-/// of Tuz is the family's.
-fn tuz_without_opening_nor_chance() -> String {
+/// Tuz's description with its opening (lines 74 to 96) left out: what is left of Tuz is the
+/// family's.
+fn tuz_without_opening() -> String {
     let text = vendored_text("Tuz.lud");
     let lines: Vec<&str> = text.lines().collect();
-    // Lines 74 to 96 are the opening phase; 203 to 217 the remainder of two.
     assert!(lines[73].trim_start().starts_with("(phase \"Opening\""));
     assert!(lines[97].trim_start().starts_with("(phase \"Sowing\""));
-    assert!(lines[202].trim_start().starts_with("(if (= 2 (count Cell"));
-    assert_eq!(lines[217].trim(), ")");
-    let give = "(fromTo (from (handSite Mover)) (to (handSite Next)) count:(count Cell at:(handSite Mover)))";
-    [&lines[..73], &lines[96..202], &[give], &lines[217..]]
-        .concat()
-        .join("\n")
+    [&lines[..73], &lines[96..]].concat().join("\n")
 }
 
 #[test]
 fn tuzs_refill_clockwise_from_its_rightmost_hole_reads_and_plays() {
     use engine::{Game, Observe, Phase};
-    let text = tuz_without_opening_nor_chance();
+    let text = tuz_without_opening();
     check(
         &text,
         Expect::Plays(&[
             "refill_order=track-from-right",
             "refill_whole_turn=true",
-            "refill_remainder=borrow",
+            "refill_remainder=borrow-or-drawn",
             "ownership=true",
             "mark_count=4",
         ]),
@@ -989,15 +998,32 @@ fn tuzs_refill_clockwise_from_its_rightmost_hole_reads_and_plays() {
     // Played: the first refill of a round fills the filler's rightmost hole, a6 or b6.
     let file = sowing_description("Tuz.lud", &text).outcome.unwrap();
     let params = file.presets().unwrap().1;
-    let mut refills_seen = 0;
+    let (mut refills_seen, mut drawn) = (0, 0);
     for seed in 0..40 {
         let mut rng = engine::rng::GameRng::for_playout(seed, 0);
         let mut game = sowing::Sowing::new(&params);
         let mut moves = Vec::new();
         let mut was_refilling = false;
         for _ in 0..5_000 {
-            let Phase::Decision(mover) = game.phase() else {
-                break;
+            let mover = match game.phase() {
+                Phase::Decision(mover) => mover,
+                Phase::Chance(_) => {
+                    // Half a hole each: the hole is filled, and its owner is drawn next.
+                    let seen = game.observe();
+                    let hole = seen["drawing"].as_str().unwrap().to_string();
+                    let (row, place) = hole.split_at(1);
+                    let place: usize = place.parse().unwrap();
+                    assert_eq!(seen["board"][row][place - 1], 4, "{seen}");
+                    drawn += 1;
+                    play_at_random(&mut game, &mut rng, &mut moves);
+                    let owned = game.observe()["owned"].clone();
+                    let owners = (0..2)
+                        .filter(|&p| owned[p].as_array().unwrap().iter().any(|h| h == &*hole))
+                        .count();
+                    assert_eq!(owners, 1, "{hole} in {owned}");
+                    continue;
+                }
+                Phase::Over => break,
             };
             let seen = game.observe();
             let refilling = seen["refilling"].as_bool().unwrap();
@@ -1017,6 +1043,7 @@ fn tuzs_refill_clockwise_from_its_rightmost_hole_reads_and_plays() {
         }
     }
     assert!(refills_seen >= 5, "{refills_seen} refills seen");
+    assert!(drawn >= 1, "no hole of two and two drawn for");
 }
 
 #[test]

@@ -438,8 +438,7 @@ pub(super) fn read(
         let borrows = reader
             .reading
             .get("refill_remainder")
-            .map(|r| r.value.as_str())
-            == Some("borrow");
+            .is_some_and(|r| matches!(r.value.as_str(), "borrow" | "borrow-or-drawn"));
         if borrows != hands_empty {
             reader.lack(
                 back,
@@ -1090,6 +1089,15 @@ fn read_owned_refill(reader: &mut Reader<'_>, then: &Node, to: &Node, count: i64
         } else if text == whole_turn || (count == 3 && text == whole_turn_kept) {
             reader.set("refill_whole_turn", true, part);
             reader.set("refill_remainder", RefillRemainder::Borrow, part);
+        } else if let Some(rest) = other_remainder(part, count, &target, &remember(&target))
+            && count % 2 == 0
+            && rest.to_string() == drawn(count / 2, &target)
+        {
+            // Half a hole of the mover's and as many of the opponent's, owned at random: Ludii
+            // draws from 1 to 100 (`ValueRandom`, both ends included), player 1's above 50,
+            // either player alike.
+            reader.set("refill_whole_turn", true, part);
+            reader.set("refill_remainder", RefillRemainder::BorrowOrDrawn, rest);
         } else if let Some(rest) = other_remainder(part, count, &target, &remember(&target)) {
             // The whole turn and the borrowing are Hufesay's; what is done with fewer counters
             // is named, and the refill's holes read all the same.
@@ -1123,6 +1131,15 @@ fn read_owned_refill(reader: &mut Reader<'_>, then: &Node, to: &Node, count: i64
         );
     }
     remembers
+}
+
+/// Tuz's branch for half a hole (`half` counters) left: as many of the opponent's with them in
+/// the next hole, remembered as player 1's or player 2's at random.
+fn drawn(half: i64, target: &str) -> String {
+    let hand = "(count Cell at:(handSite Mover))";
+    format!(
+        "(if (= {half} {hand}) (and {{(fromTo (from (handSite Mover)) (to {target}) count:{half}) (fromTo (from (handSite Next)) (to {target}) count:{half}) (if (< 50 (value Random (range 1 100))) (remember Value \"OwnedP1\" {target}) (remember Value \"OwnedP2\" {target}))}}))"
+    )
 }
 
 /// Where `part` is a whole turn of refills of `count` whose remainder one short of a hole
