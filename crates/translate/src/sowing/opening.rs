@@ -357,9 +357,15 @@ fn holes<'n>(
     }
 }
 
-/// The `(from …)` of a play of one kind of move.
+/// The `(from …)` of a play of one kind of move, alone or the one move of an `(or {…} (then
+/// …))` (Tuz's main phase, whose consequence ends the round).
 fn from_of(play: &Node) -> Option<&Node> {
-    let moves = play.arg(0)?;
+    let mut moves = play.arg(0)?;
+    if moves.is_call("or")
+        && let Some([only]) = moves.arg(0).and_then(Node::as_array)
+    {
+        moves = only;
+    }
     moves.is_call("move").then(|| child(moves, "from"))?
 }
 
