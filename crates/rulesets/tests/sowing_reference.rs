@@ -56,6 +56,8 @@ struct Reference {
     round_losers: u8,
     /// Who owns each hole, where holes are owned (`None`: no one, since the round ended).
     owners: Vec<Option<Player>>,
+    /// The hole of half a hole of each player's whose owner chance draws next.
+    drawing: Option<usize>,
     /// The turn being played, from 1, one more each time the mover changes.
     turn: u32,
     /// Each player is still in the opening: it has not yet left it by a move made in the
@@ -423,6 +425,20 @@ impl Reference {
             RefillOrder::Choice => empty,
             RefillOrder::FromLeft => empty.first().copied().into_iter().collect(),
             RefillOrder::FromRight => empty.last().copied().into_iter().collect(),
+            RefillOrder::TrackFromRight => {
+                // Back along the mover's anticlockwise track, that is clockwise, from its
+                // territory's last hole (the hole after which the track leaves it).
+                let track = &self.tracks[usize::from(self.to_move)];
+                let mine = |cell: usize| cell < self.holes && self.owner(cell) == self.to_move;
+                let last = (0..track.len())
+                    .find(|&i| mine(track[i]) && !mine(track[(i + 1) % track.len()]))
+                    .expect("the mover's territory is on its track");
+                (0..track.len())
+                    .map(|step| track[(last + track.len() - step) % track.len()])
+                    .find(|cell| empty.contains(cell))
+                    .into_iter()
+                    .collect()
+            }
             RefillOrder::TrackFromLeft => {
                 // Along the mover's anticlockwise track from its territory's first hole
                 // (the hole by which the track enters the mover's territory).
@@ -448,6 +464,28 @@ impl Reference {
         let left = cells[mine];
         if self.params.refill_whole_turn && left >= refill {
             return Landing::PlayAgain;
+        }
+        if self.params.refill_remainder == RefillRemainder::BorrowOrDrawn && left > 0 {
+            // One short borrows one of the opponent's; half a hole takes as many of the
+            // opponent's, its owner drawn; fewer stay in hand.
+            let saved = std::mem::replace(&mut self.cells, cells.to_vec());
+            let next = self.empty_holes().first().copied();
+            self.cells = saved;
+            match next {
+                Some(hole) if left == refill - 1 && cells[theirs] > 0 => {
+                    cells[hole] = refill;
+                    cells[theirs] -= 1;
+                    cells[mine] = 0;
+                    self.owners[hole] = Some(self.to_move);
+                }
+                Some(hole) if 2 * left == refill && cells[theirs] >= left => {
+                    cells[hole] = refill;
+                    cells[theirs] -= left;
+                    cells[mine] = 0;
+                    self.drawing = Some(hole);
+                }
+                _ => {}
+            }
         }
         if self.params.refill_remainder == RefillRemainder::Borrow && left > 0 {
             let saved = std::mem::replace(&mut self.cells, cells.to_vec());
@@ -622,6 +660,11 @@ impl Reference {
                         self.in_opening[mover] = false;
                     }
                 }
+                OpeningLeaves::TogetherAfterTurn => {
+                    if turn_passes {
+                        self.in_opening = [false; 2];
+                    }
+                }
             }
         }
         if self.last_mover != Some(self.to_move) {
@@ -687,7 +730,7 @@ impl Reference {
     fn settle(&mut self) {
         if self.refilling {
             let done = match self.params.refill_remainder {
-                RefillRemainder::Borrow => {
+                RefillRemainder::Borrow | RefillRemainder::BorrowOrDrawn => {
                     self.cells[self.store(0)] == 0 && self.cells[self.store(1)] == 0
                 }
                 RefillRemainder::Kept => self.passes >= 2,
@@ -783,8 +826,17 @@ impl Reference {
     fn phase(&self) -> Phase {
         if self.over {
             Phase::Over
+        } else if self.drawing.is_some() {
+            Phase::Chance(engine::Chance::Uniform { n: 2 })
         } else {
             Phase::Decision(self.to_move)
+        }
+    }
+
+    /// Chance gives the hole drawn for to player 1 on 0, to player 2 on 1.
+    fn draw(&mut self, outcome: u8) {
+        if let Some(hole) = self.drawing.take() {
+            self.owners[hole] = Some(outcome);
         }
     }
 }
@@ -850,7 +902,7 @@ fn play_side_by_side(
                 relay,
                 reference.relay.map(|hole| board.hole_name(hole)),
             )?;
-            if params.opening_leaves != OpeningLeaves::Together {
+            if params.opening_leaves.one_by_one() {
                 // Who is still in the opening shows even where the holes lifted are alike.
                 let seats: Vec<u64> = (0..2u64)
                     .filter(|&player| reference.in_opening[player as usize])
@@ -884,6 +936,13 @@ fn play_side_by_side(
             if reference.over {
                 agree(&at, "outcome", game.outcome(), reference.outcome())?;
                 break;
+            }
+            if reference.drawing.is_some() {
+                let outcome = rng.below(2) as u8;
+                game.apply_chance(outcome);
+                reference.draw(outcome);
+                played += 1;
+                continue;
             }
             let legal = reference.legal();
             listed.clear();
@@ -1033,6 +1092,78 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
             "{game}with {key}={value} went unnoticed: {parted:?}"
         );
     }
+}
+
+/// Kalah with an opening of every other hole that every player leaves when a turn passes
+/// (`together-after-turn`): a sowing that ends in the store gives another move, still the
+/// opening's. A reference that ends the opening after the first move (`together`) parts from it.
+#[test]
+fn an_opening_left_when_the_turn_passes_plays_as_the_plain_reading() {
+    let (label, mut params) = family_games()
+        .into_iter()
+        .find(|(label, _)| label.starts_with("kalah "))
+        .expect("Kalah is shipped");
+    for (key, value) in [
+        ("opening_turns", "1"),
+        ("opening_holes", "a1,a3,a5,b1,b3,b5"),
+        ("opening_leaves", "together-after-turn"),
+    ] {
+        params.set(key, value).expect("the family's own option");
+    }
+    params.validate().expect("a game the family plays");
+    let label = format!("{label} opening on every other hole until the turn passes");
+    let moves = play_side_by_side(&label, &params, &params, 200).unwrap_or_else(|e| panic!("{e}"));
+    assert!(moves > 2000, "{moves} moves");
+    let mut together = params.clone();
+    together
+        .set("opening_leaves", "together")
+        .expect("the family's own option");
+    let parted = play_side_by_side(&label, &params, &together, 40);
+    assert!(
+        parted.is_err(),
+        "an opening left after the first move went unnoticed"
+    );
+}
+
+/// Hufesay's rounds refilled clockwise from each player's rightmost hole (`track-from-right`,
+/// Tuz's order): a reference that refills from the leftmost parts from the engine.
+#[test]
+fn a_refill_clockwise_from_the_right_plays_as_the_plain_reading() {
+    let (label, mut params) = family_games()
+        .into_iter()
+        .find(|(label, _)| label.starts_with("hufesay "))
+        .expect("Hufesay is shipped");
+    params
+        .set("refill_order", "track-from-right")
+        .expect("the family's own option");
+    params.validate().expect("a game the family plays");
+    let label = format!("{label} refilled clockwise from the right");
+    let moves = play_side_by_side(&label, &params, &params, 100).unwrap_or_else(|e| panic!("{e}"));
+    assert!(moves > 2000, "{moves} moves");
+    let mut from_left = params.clone();
+    from_left
+        .set("refill_order", "track-from-left")
+        .expect("the family's own option");
+    let parted = play_side_by_side(&label, &params, &from_left, 40);
+    assert!(parted.is_err(), "a refill from the left went unnoticed");
+    // And Tuz's remainder of two, paired with the opponent's two in a hole owned at random: a
+    // reference that gives the two to the opponent parts from it.
+    params
+        .set("refill_remainder", "borrow-or-drawn")
+        .expect("the family's own option");
+    params.validate().expect("a game the family plays");
+    let label = format!("{label}, half a hole drawn for");
+    let moves = play_side_by_side(&label, &params, &params, 100).unwrap_or_else(|e| panic!("{e}"));
+    assert!(moves > 2000, "{moves} moves");
+    let mut borrowing = params.clone();
+    borrowing
+        .set("refill_remainder", "borrow")
+        .expect("the family's own option");
+    let parted = play_side_by_side(&label, &params, &borrowing, 40);
+    assert!(
+        parted.is_err(),
+        "a remainder of two given away went unnoticed"
+    );
 }
 
 /// Games of marks: Hufesay's rounds of owned holes with Gabata's marks, wegues and end on

@@ -127,6 +127,9 @@ pub struct Sowing {
     /// The holes each player has marked (`mark_count`), as bits (player 1's first); none in a
     /// game without marks. A marked hole is in no player's `liftable`.
     marks: [u64; 2],
+    /// The hole filled with half a hole of each player's counters whose owner chance draws
+    /// next (`borrow-or-drawn`); none in any other game.
+    drawing: Option<u8>,
 }
 
 /// Both players, as bits of players (player 1's first).
@@ -258,6 +261,15 @@ impl Sowing {
                 let first = if after != 0 { after } else { empty };
                 first & first.wrapping_neg()
             }
+            RefillOrder::TrackFromRight if empty == 0 => 0,
+            RefillOrder::TrackFromRight => {
+                // Clockwise is down the numbering: from the mover's rightmost hole down its
+                // row, then round from the top of the other's.
+                let rightmost = (usize::from(self.to_move) + 1) * self.board.row - 1;
+                let upto = empty & (u64::MAX >> (63 - rightmost));
+                let first = if upto != 0 { upto } else { empty };
+                1 << (63 - first.leading_zeros())
+            }
         }
     }
 
@@ -286,6 +298,9 @@ impl Sowing {
         if self.params.refill_whole_turn && left >= refill {
             return Landing::PlayAgain;
         }
+        if self.params.refill_remainder == RefillRemainder::BorrowOrDrawn && left > 0 {
+            return self.borrow_or_draw(left);
+        }
         if self.params.refill_remainder == RefillRemainder::Borrow && left > 0 {
             let hole = self.empty_in_order();
             if left + 1 == refill && hole != 0 && self.cells[theirs] > 0 {
@@ -300,11 +315,39 @@ impl Sowing {
         Landing::End
     }
 
+    /// The counters left after a whole turn of refills where half a hole is drawn for: one
+    /// short of a hole borrows one of the opponent's, half a hole takes as many of the
+    /// opponent's into a hole whose owner chance draws next, fewer stay in hand.
+    fn borrow_or_draw(&mut self, left: u16) -> Landing {
+        let refill = u16::from(self.params.round_refill);
+        let (mine, theirs) = (
+            self.board.store(self.to_move),
+            self.board.store(Self::opponent(self.to_move)),
+        );
+        let hole = self.empty_in_order();
+        if hole == 0 {
+            return Landing::End;
+        }
+        let hole = hole.trailing_zeros() as usize;
+        if left + 1 == refill && self.cells[theirs] > 0 {
+            self.cells[mine] = 0;
+            self.cells[theirs] -= 1;
+            self.fill(hole, refill);
+        } else if 2 * left == refill && self.cells[theirs] >= left {
+            self.cells[mine] = 0;
+            self.cells[theirs] -= left;
+            self.cells[hole] += refill;
+            self.out_of_play &= !(1 << hole);
+            self.drawing = Some(hole as u8);
+        }
+        Landing::End
+    }
+
     /// Whether the refills between rounds are over: both players' captures on the board where
     /// the remainder is borrowed or given, else both players passed in a row.
     fn refills_done(&self) -> bool {
         match self.params.refill_remainder {
-            RefillRemainder::Borrow => {
+            RefillRemainder::Borrow | RefillRemainder::BorrowOrDrawn => {
                 self.cells[self.board.store(0)] == 0 && self.cells[self.board.store(1)] == 0
             }
             RefillRemainder::Kept => self.passes >= 2,
@@ -635,6 +678,8 @@ impl Sowing {
                 OpeningLeaves::MoverAfterMove => mover,
                 OpeningLeaves::MoverAfterTurn if turn_ended => mover,
                 OpeningLeaves::MoverAfterTurn => 0,
+                OpeningLeaves::TogetherAfterTurn if turn_ended => ALL_PLAYERS,
+                OpeningLeaves::TogetherAfterTurn => 0,
             };
             if leaving != 0 {
                 self.enter_opening(self.opening_turn, self.opening_players & !leaving);
@@ -1037,6 +1082,7 @@ impl Game for Sowing {
             after_move: false,
             removals: 0,
             marks: [0; 2],
+            drawing: None,
         };
         game.enter_opening(u8::from(options.opening_turns > 0), ALL_PLAYERS);
         game.settle();
@@ -1050,6 +1096,9 @@ impl Game for Sowing {
     fn phase(&self) -> Phase {
         if self.over {
             Phase::Over
+        } else if self.drawing.is_some() {
+            // Ludii's `(< 50 (value Random (range 1 100)))`: either player alike.
+            Phase::Chance(engine::Chance::Uniform { n: 2 })
         } else {
             Phase::Decision(self.to_move)
         }
@@ -1240,7 +1289,17 @@ impl Game for Sowing {
         }
     }
 
-    fn apply_chance(&mut self, _outcome: u8) {}
+    /// Chance draws the owner of the hole of half a hole of each player's (`borrow-or-drawn`):
+    /// player 1 on 0, player 2 on 1.
+    fn apply_chance(&mut self, outcome: u8) {
+        if let Some(hole) = self.drawing.take() {
+            let marked = self.marks[0] | self.marks[1];
+            if marked >> hole & 1 == 0 {
+                self.liftable[usize::from(outcome.min(1))] |= 1 << hole;
+            }
+            self.sowable = None;
+        }
+    }
 
     fn outcome(&self) -> Outcome {
         match self.round_losers {
@@ -1282,6 +1341,13 @@ impl Game for Sowing {
             return Err(format!(
                 "{sum} counters on the board and in the stores, not {}",
                 self.total
+            ));
+        }
+        if let Some(hole) = self.drawing
+            && !self.board.is_hole(usize::from(hole))
+        {
+            return Err(format!(
+                "an owner drawn for cell {hole}, which is not a hole"
             ));
         }
         if let Some(hole) = self.relay
@@ -1416,8 +1482,14 @@ impl Observe for Sowing {
         if self.params.extra_captures > 0 {
             seen["removals"] = Value::from(self.removals);
         }
-        if self.params.opening_leaves != OpeningLeaves::Together {
+        if self.params.opening_leaves.one_by_one() {
             seen["in_opening"] = Value::from(Self::seats_of(self.opening_players));
+        }
+        if self.params.refill_remainder == RefillRemainder::BorrowOrDrawn {
+            seen["drawing"] = Value::from(
+                self.drawing
+                    .map(|hole| self.board.hole_name(usize::from(hole))),
+            );
         }
         if self.params.mark_count > 0 {
             seen["marks"] = Value::from(self.marks.map(|bits| self.holes_named(bits)).to_vec());
@@ -1495,7 +1567,7 @@ impl Observe for Sowing {
         game.refilling = setup.refilling;
         let mut players = ALL_PLAYERS;
         if let Some(seats) = &setup.in_opening {
-            if options.opening_leaves == OpeningLeaves::Together || setup.opening_turn.is_none() {
+            if !options.opening_leaves.one_by_one() || setup.opening_turn.is_none() {
                 return Err(SetupError::value(
                     "in_opening",
                     "players are in the opening one by one only in its turns, where each leaves it alone",
@@ -1510,8 +1582,7 @@ impl Observe for Sowing {
             None => game.enter_opening(0, 0),
             Some(turn)
                 if (1..=options.opening_turns.saturating_add(1)).contains(&turn)
-                    && (turn <= options.opening_turns
-                        || options.opening_leaves != OpeningLeaves::Together) =>
+                    && (turn <= options.opening_turns || options.opening_leaves.one_by_one()) =>
             {
                 game.enter_opening(turn, players)
             }

@@ -27,6 +27,22 @@ option_enum! {
         /// The mover alone, after the move that ends its turn, relays included, on a turn from
         /// `opening_turns` on (`(nextPhase Mover (not (is Next Mover)) …)`).
         MoverAfterTurn = "mover-after-turn",
+        /// Every player at once, after the move that ends a turn, relays and moves again
+        /// included, on a turn from `opening_turns` on (`(nextPhase (not (is Next Mover)) …)`
+        /// naming no player, Njombwa's second opening; or Tuz's, whose condition holds exactly
+        /// where the opening's sowing gives its mover no other move).
+        TogetherAfterTurn = "together-after-turn",
+    }
+}
+
+impl OpeningLeaves {
+    /// Whether each player leaves the opening alone, so that one may be in it while the other
+    /// is not.
+    pub fn one_by_one(self) -> bool {
+        matches!(
+            self,
+            OpeningLeaves::MoverAfterMove | OpeningLeaves::MoverAfterTurn
+        )
     }
 }
 

@@ -202,6 +202,11 @@ option_enum! {
         /// into the opponent's row once one's own is full (Ludii's `LeftMostEmpty` as a
         /// `trackSite FirstSite` of the track; needs `ownership`).
         TrackFromLeft = "track-from-left",
+        /// The first empty hole along the clockwise track from one's rightmost hole, on into
+        /// the opponent's row from its rightmost once one's own is full (Tuz's and Gabata
+        /// (Shoa and Adegrat)'s `RightMostEmpty`, a `trackSite FirstSite` of `"TrackCW"` from
+        /// the mover's rightmost hole; needs `ownership` and the family's round of two rows).
+        TrackFromRight = "track-from-right",
     }
 }
 
@@ -214,6 +219,13 @@ option_enum! {
         /// opponent's, and is the player's; fewer: they go to the opponent's captures. The
         /// round begins once both players' captures are all on the board (Hufesay).
         Borrow = "borrow",
+        /// As `borrow` one short of a hole; half a hole: the next hole in the refill order
+        /// takes them with as many of the opponent's, and chance draws its owner, either
+        /// player alike (Tuz's, Gabata (Shoa and Adegrat)'s and Qelat's two and two, `(if (<
+        /// 50 (value Random (range 1 100))) …)`); fewer stay with its captures, until the
+        /// opponent borrows them. The round begins once both players' captures are all on the
+        /// board.
+        BorrowOrDrawn = "borrow-or-drawn",
     }
 }
 
@@ -403,7 +415,7 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub opening_holes: HoleNames = HoleNames::NONE, ludii: HoleNames::NONE;
 
-        /// Who leaves the opening after a move of turn `opening_turns` or later: every player at once (`together`, Ludii's `(nextPhase …)` naming no player), or the mover alone after that move (`mover-after-move`, `(nextPhase Mover …)`) or after the move that ends its turn (`mover-after-turn`, `(nextPhase Mover (not (is Next Mover)) …)`), the other player staying in the opening until its own such move.
+        /// Who leaves the opening after a move of turn `opening_turns` or later: every player at once (`together`, Ludii's `(nextPhase …)` naming no player), or the mover alone after that move (`mover-after-move`, `(nextPhase Mover …)`) or after the move that ends its turn (`mover-after-turn`, `(nextPhase Mover (not (is Next Mover)) …)`), the other player staying in the opening until its own such move; or every player at once after the move that ends a turn (`together-after-turn`, `(nextPhase (not (is Next Mover)) …)` naming no player, or a condition that holds exactly where the opening's sowing gives no other move, Tuz's).
         #[rule(cites = "sowing family", source = "")]
         pub opening_leaves: OpeningLeaves = OpeningLeaves::Together, ludii: OpeningLeaves::Together;
 
@@ -683,7 +695,10 @@ fn ownership_problem(params: &SowingParams) -> Option<&'static str> {
             "ownership: holes are owned in rounds whose refills fill every hole (a uniform start of round_refill a hole, none out of play)",
         );
     }
-    let track_order = params.refill_order == RefillOrder::TrackFromLeft;
+    let track_order = matches!(
+        params.refill_order,
+        RefillOrder::TrackFromLeft | RefillOrder::TrackFromRight
+    );
     if !params.ownership
         && (track_order
             || params.refill_whole_turn
@@ -694,10 +709,13 @@ fn ownership_problem(params: &SowingParams) -> Option<&'static str> {
             "ownership: the refill's track order, whole turns, borrowing and first filler are rules of owned holes",
         );
     }
-    if params.refill_remainder == RefillRemainder::Borrow
+    if params.refill_remainder != RefillRemainder::Kept
         && !(params.refill_whole_turn && track_order)
     {
         return Some("refill_remainder: borrowing follows whole turns of refills along the track");
+    }
+    if params.refill_remainder == RefillRemainder::BorrowOrDrawn && params.round_refill % 2 == 1 {
+        return Some("refill_remainder: half a hole drawn for needs an even round_refill");
     }
     None
 }

@@ -202,12 +202,29 @@ impl Context<'_> {
             "trackSite" if !args.is_empty() && args[0].as_symbol() == Some("Move") => {
                 self.track_site_move(node, &args)
             }
-            "trackSite" if args.len() == 1 && args[0].as_symbol() == Some("FirstSite") => {
+            // A track named: the first whose name holds the name, as Ludii's
+            // `TrackSiteFirstTrack` finds it (`"TrackCW"`, Tuz's `RightMostEmpty`).
+            "trackSite"
+                if (1..=2).contains(&args.len())
+                    && args[0].as_symbol() == Some("FirstSite")
+                    && args.get(1).is_none_or(|name| name.as_str().is_some()) =>
+            {
                 let (Some(from), Some(condition)) = (node.named("from"), node.named("if")) else {
                     return Err(unknown(node));
                 };
                 let from = self.int(from)?;
-                let track = &self.places.first_track;
+                let named = args.get(1).and_then(|name| name.as_str()).map(|name| {
+                    self.places
+                        .all_tracks
+                        .iter()
+                        .find(|(track, _, _)| track.contains(name))
+                        .map(|(_, _, sites)| sites)
+                });
+                let track = match named {
+                    None => &self.places.first_track,
+                    Some(Some(sites)) => sites,
+                    Some(None) => return Err(unknown(node)),
+                };
                 let Some(start) = track.iter().position(|&site| site as i64 == from) else {
                     return Ok(-1);
                 };

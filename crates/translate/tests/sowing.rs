@@ -557,7 +557,13 @@ fn play_at_random(
     rng: &mut engine::rng::GameRng,
     moves: &mut Vec<sowing::Move>,
 ) {
-    use engine::Game;
+    use engine::{Game, Phase};
+    if let Phase::Chance(chance) = game.phase() {
+        let outcome = chance.sample(rng);
+        game.apply_chance(outcome);
+        game.check_invariants().unwrap();
+        return;
+    }
     moves.clear();
     game.legal_moves(moves);
     let mv = moves[rng.below(moves.len() as u64) as usize];
@@ -735,6 +741,12 @@ fn who_leaves_an_opening_and_from_which_turn_read_from_its_next_phase() {
             "mover-after-move",
         ),
         ("(nextPhase (> (count Turns) 2) \"Main\")", "3", "together"),
+        // Every player, when the turn passes: Njombwa's second opening.
+        (
+            "(nextPhase (not (is Next Mover)) \"Main\")",
+            "1",
+            "together-after-turn",
+        ),
         // Andada's `(nextPhase (is Mover P2) "Main")`: after player 2's first move, turn 2.
         ("(nextPhase (is Mover P2) \"Main\")", "2", "together"),
     ] {
@@ -832,6 +844,42 @@ fn real_openings_that_hand_over_the_mover_alone_are_read_and_the_rest_named() {
     );
 }
 
+#[test]
+fn an_opening_that_ends_where_its_sowing_stops_is_left_when_the_turn_passes() {
+    // Tuz's opening goes on from two holes ahead until that hole is player 1's rightmost, and
+    // its `(nextPhase …)` asks the same of the hole the move lifted: read, what it lacks is its
+    // play. Njombwa's second opening ends when the turn passes.
+    assert_lacks(
+        "Tuz.lud",
+        &[
+            "73:9: an opening before rounds",
+            "75:13: an opening whose moves differ from the main phase's",
+        ],
+        &[95],
+    );
+    assert_lacks(
+        "Njombwa.lud",
+        &[
+            "39:9: 2 openings in a row",
+            "8:5: an opening that ends on a condition",
+        ],
+        &[86],
+    );
+    // Asked of a hole three ahead, the condition is no longer where the sowing stops.
+    let text = vendored_text("Tuz.lud");
+    let changed = text.replacen(
+        "(nextPhase (is In (\"NextHole\" (last From) \"TrackCCW\" 2)",
+        "(nextPhase (is In (\"NextHole\" (last From) \"TrackCCW\" 3)",
+        1,
+    );
+    assert_ne!(changed, text);
+    assert_lacks_in(
+        "Tuz.lud",
+        &changed,
+        "95:24: an opening that ends on a condition the family does not have",
+    );
+}
+
 /// What the family lacks to play the vendored description `file` has one lack starting with
 /// each of `wanted` (`line:column: what`), and none on the lines `read`.
 fn assert_lacks(file: &str, wanted: &[&str], read: &[u32]) {
@@ -885,16 +933,33 @@ fn an_opening_before_rounds_is_named_and_the_rounds_and_what_the_start_remembers
     // Tuz: the start's remembered "OwnedP1" is read as the rounds' owned holes (no lack at line
     // 68 any more), its relay through `(var "Replay")` (103), its tuz holes (117), the take
     // from the opponent's tuz (125) and its round's end on the tuz holes (144) as the family's
-    // relay and marks; the opening ends on where its sowing stops, and the refill pairs a
-    // remainder of two with the opponent's two in a hole owned at random.
-    assert_lacks(
+    // relay and marks; the opening's end where its sowing stops (95) is read, its play beside
+    // a main phase of `(or …)` is named; the refill along "TrackCW" from the mover's rightmost
+    // hole (182), its whole turn and its borrowing of one (187) and its remainder of two
+    // paired with the opponent's two in a hole owned at random (203) are read: Tuz lacks its
+    // opening alone.
+    let lacks = vendored_lacks("Tuz.lud");
+    assert_eq!(lacks.len(), 2, "{lacks:?}");
+    assert_eq!(
+        lacks[0],
+        "73:9: an opening before rounds (the family plays an opening before one main phase)"
+    );
+    // Its main phase's one move of an `(or …)` is a hole lifted: the opening's single counter
+    // sown, stepping on two holes, is what differs.
+    assert!(
+        lacks[1].starts_with("75:13: an opening whose moves differ from the main phase's in more than the holes they lift: (play (move Select (from (if (\"SameTurn\")"),
+        "{lacks:?}"
+    );
+    // Drawn otherwise than either player alike, the remainder of two is named at its branch.
+    let uneven = vendored_text("Tuz.lud").replacen(
+        "(< 50 (value Random (range 1 100)))",
+        "(< 60 (value Random (range 1 100)))",
+        1,
+    );
+    assert_lacks_in(
         "Tuz.lud",
-        &[
-            "73:9: an opening before rounds (the family",
-            "95:24: an opening that ends on a condition the family does not have: (is In",
-            "187:33: a consequence of a refill of owned holes the family does not have",
-        ],
-        &[68, 103, 117, 119, 125, 144],
+        &uneven,
+        "203:41: a refill's remainder paired with the opponent's counters in a hole owned at random, a chance move the family does not have",
     );
     // Gabata (Wuqro)'s phase between rounds hands over to its opening, played again each round.
     assert_lacks(
@@ -909,6 +974,81 @@ fn an_opening_before_rounds_is_named_and_the_rounds_and_what_the_start_remembers
         &["168:9: a phase after the rounds' two the family does not play"],
         &[26],
     );
+}
+
+/// Tuz's description with its opening (lines 74 to 96) left out: what is left of Tuz is the
+/// family's.
+fn tuz_without_opening() -> String {
+    let text = vendored_text("Tuz.lud");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[73].trim_start().starts_with("(phase \"Opening\""));
+    assert!(lines[97].trim_start().starts_with("(phase \"Sowing\""));
+    [&lines[..73], &lines[96..]].concat().join("\n")
+}
+
+#[test]
+fn tuzs_refill_clockwise_from_its_rightmost_hole_reads_and_plays() {
+    use engine::{Game, Observe, Phase};
+    let text = tuz_without_opening();
+    check(
+        &text,
+        Expect::Plays(&[
+            "refill_order=track-from-right",
+            "refill_whole_turn=true",
+            "refill_remainder=borrow-or-drawn",
+            "ownership=true",
+            "mark_count=4",
+        ]),
+    );
+    // Played: the first refill of a round fills the filler's rightmost hole, a6 or b6.
+    let file = sowing_description("Tuz.lud", &text).outcome.unwrap();
+    let params = file.presets().unwrap().1;
+    let (mut refills_seen, mut drawn) = (0, 0);
+    for seed in 0..40 {
+        let mut rng = engine::rng::GameRng::for_playout(seed, 0);
+        let mut game = sowing::Sowing::new(&params);
+        let mut moves = Vec::new();
+        let mut was_refilling = false;
+        for _ in 0..5_000 {
+            let mover = match game.phase() {
+                Phase::Decision(mover) => mover,
+                Phase::Chance(_) => {
+                    // Half a hole each: the hole is filled, and its owner is drawn next.
+                    let seen = game.observe();
+                    let hole = seen["drawing"].as_str().unwrap().to_string();
+                    let (row, place) = hole.split_at(1);
+                    let place: usize = place.parse().unwrap();
+                    assert_eq!(seen["board"][row][place - 1], 4, "{seen}");
+                    drawn += 1;
+                    play_at_random(&mut game, &mut rng, &mut moves);
+                    let owned = game.observe()["owned"].clone();
+                    let owners = (0..2)
+                        .filter(|&p| owned[p].as_array().unwrap().iter().any(|h| h == &*hole))
+                        .count();
+                    assert_eq!(owners, 1, "{hole} in {owned}");
+                    continue;
+                }
+                Phase::Over => break,
+            };
+            let seen = game.observe();
+            let refilling = seen["refilling"].as_bool().unwrap();
+            if refilling && !was_refilling {
+                let mut legal = Vec::new();
+                game.legal_moves(&mut legal);
+                let fills: Vec<String> = legal.iter().map(|&mv| game.notation(mv)).collect();
+                let rightmost = if mover == 0 { "fill a6" } else { "fill b6" };
+                assert!(
+                    fills == [rightmost] || fills == ["pass"],
+                    "seed {seed}: {fills:?}"
+                );
+                refills_seen += usize::from(fills == [rightmost]);
+            }
+            was_refilling = refilling;
+            play_at_random(&mut game, &mut rng, &mut moves);
+        }
+    }
+    assert!(refills_seen >= 5, "{refills_seen} refills seen");
+    assert!(drawn >= 1, "no hole of two and two drawn for");
 }
 
 #[test]

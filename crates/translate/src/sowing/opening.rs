@@ -82,7 +82,7 @@ pub(super) fn read_before(
         );
         return;
     };
-    let Some((turns, leaves)) = ending(reader, next, follower) else {
+    let Some((turns, leaves)) = ending(reader, next, follower, play) else {
         return;
     };
     let Some(main_play) = child(main, "play") else {
@@ -96,7 +96,7 @@ pub(super) fn read_before(
     let mut lifted = Vec::new();
     // The players of the opening's turns, which alternate from player 1; both where each
     // leaves it on its own move.
-    let players = if leaves == OpeningLeaves::Together {
+    let players = if !leaves.one_by_one() {
         usize::from(turns)
     } else {
         2
@@ -155,8 +155,15 @@ pub(super) fn read_before(
 
 /// The turn from whose first move on `(nextPhase …)` hands players over to `follower`, and who
 /// leaves then: every player (no role), or the mover alone (`Mover`) after that move or, where
-/// the condition is `(not (is Next Mover))`, after the move that ends its turn.
-fn ending(reader: &mut Reader<'_>, next: &Node, follower: &Node) -> Option<(u8, OpeningLeaves)> {
+/// the condition is `(not (is Next Mover))`, after the move that ends its turn; every player
+/// after the move that ends a turn too where the condition holds exactly where the opening's
+/// `play` gives no other move.
+fn ending(
+    reader: &mut Reader<'_>,
+    next: &Node,
+    follower: &Node,
+    play: &Node,
+) -> Option<(u8, OpeningLeaves)> {
     let mut condition = None;
     let mut mover = false;
     for (place, argument) in next.positional().enumerate() {
@@ -183,6 +190,9 @@ fn ending(reader: &mut Reader<'_>, next: &Node, follower: &Node) -> Option<(u8, 
     };
     if mover && ends_the_turn(condition) {
         return Some((1, OpeningLeaves::MoverAfterTurn));
+    }
+    if !mover && (ends_the_turn(condition) || stops_with_the_sowing(condition, play)) {
+        return Some((1, OpeningLeaves::TogetherAfterTurn));
     }
     let first = (1..=64u8).find(|&turn| on_turn(condition, i64::from(turn)) == Some(true));
     let read = (1..=64u8).all(|turn| on_turn(condition, i64::from(turn)).is_some());
@@ -212,6 +222,42 @@ fn ends_the_turn(condition: &Node) -> bool {
     condition.is_call("not")
         && condition.children().len() == 1
         && condition.arg(0).is_some_and(is_next_mover)
+}
+
+/// Whether `condition`, read after a move, holds exactly where the move gave its mover no other
+/// move: `play`'s one `(moveAgain)` is the sowing's `apply:(if (not C) (moveAgain) …)` (or
+/// `(if C … (moveAgain))`), made on every sowing (no `if:`) from the hole lifted (no start of
+/// its own), and `condition` is `C` with `(last From)`, the hole the move lifted, where `C`
+/// reads the sowing's `(from)` (Ludii sets `(from)` to the sowing's start while it applies the
+/// consequence, and the start is the hole selected, the move's `(last From)`). Tuz's
+/// `(nextPhase (is In ("NextHole" (last From) "TrackCCW" 2) …) …)`.
+fn stops_with_the_sowing(condition: &Node, play: &Node) -> bool {
+    let again = play.walk().filter(|n| n.is_call("moveAgain")).count();
+    let sowings: Vec<&Node> = play.walk().filter(|n| n.is_call("sow")).collect();
+    let ([sow], 1) = (sowings.as_slice(), again) else {
+        return false;
+    };
+    // The sowing starts at the hole lifted and applies its consequence after every sowing.
+    if sow.positional().any(|arg| arg.as_str().is_none()) || sow.named("if").is_some() {
+        return false;
+    }
+    let Some(apply) = sow.named("apply").filter(|apply| apply.is_call("if")) else {
+        return false;
+    };
+    let is_again = |node: Option<&Node>| node.is_some_and(|n| n.is_call("moveAgain"));
+    // The condition under which the sowing gives no other move.
+    let stops = match (apply.arg(0), apply.arg(1), apply.arg(2)) {
+        (Some(test), then, _) if test.is_call("not") && is_again(then) => test.arg(0),
+        (Some(test), _, otherwise) if is_again(otherwise) => Some(test),
+        _ => None,
+    };
+    let Some(stops) = stops else {
+        return false;
+    };
+    let (read, stops) = (condition.to_string(), stops.to_string());
+    !read.contains("(from)")
+        && !stops.contains("(last From)")
+        && read.replace("(last From)", "(from)") == stops
 }
 
 /// A comparison of `(count Turns)` with a number, or whether a given player is the mover, on
@@ -311,9 +357,15 @@ fn holes<'n>(
     }
 }
 
-/// The `(from …)` of a play of one kind of move.
+/// The `(from …)` of a play of one kind of move, alone or the one move of an `(or {…} (then
+/// …))` (Tuz's main phase, whose consequence ends the round).
 fn from_of(play: &Node) -> Option<&Node> {
-    let moves = play.arg(0)?;
+    let mut moves = play.arg(0)?;
+    if moves.is_call("or")
+        && let Some([only]) = moves.arg(0).and_then(Node::as_array)
+    {
+        moves = only;
+    }
     moves.is_call("move").then(|| child(moves, "from"))?
 }
 

@@ -438,8 +438,7 @@ pub(super) fn read(
         let borrows = reader
             .reading
             .get("refill_remainder")
-            .map(|r| r.value.as_str())
-            == Some("borrow");
+            .is_some_and(|r| matches!(r.value.as_str(), "borrow" | "borrow-or-drawn"));
         if borrows != hands_empty {
             reader.lack(
                 back,
@@ -459,10 +458,14 @@ pub(super) fn read(
         return;
     }
     if hands_empty || first_more_captured.is_some() {
-        reader.lack(
-            back,
-            "a refill that ends when the captures are all sown, or a first filler, without owned holes",
-        );
+        // Where the start remembers owned holes, a lift that does not read them is named at
+        // its place already (Qelat's).
+        if situation.owned.is_empty() || reader.lacks.is_empty() {
+            reader.lack(
+                back,
+                "a refill that ends when the captures are all sown, or a first filler, without owned holes",
+            );
+        }
         return;
     }
     no_ownership(reader, refill);
@@ -933,8 +936,10 @@ fn read_refill(
         }
     }
     let board = situation.board;
-    let mut orders = if ownership {
+    let mut orders = if ownership && board.given {
         vec![RefillOrder::TrackFromLeft]
+    } else if ownership {
+        vec![RefillOrder::TrackFromLeft, RefillOrder::TrackFromRight]
     } else {
         vec![
             RefillOrder::Choice,
@@ -979,7 +984,9 @@ fn read_refill(
                 let empty_anywhere = if other_full { empty } else { empty | other_row };
                 let expected = |order: RefillOrder| -> Vec<usize> {
                     let none_empty = match order {
-                        RefillOrder::TrackFromLeft => empty_anywhere == 0,
+                        RefillOrder::TrackFromLeft | RefillOrder::TrackFromRight => {
+                            empty_anywhere == 0
+                        }
                         _ => empty == 0,
                     };
                     if held < count || none_empty {
@@ -1007,6 +1014,13 @@ fn read_refill(
                             let after = empty_anywhere & !((1u64 << start) - 1);
                             let first = if after != 0 { after } else { empty_anywhere };
                             first.trailing_zeros() as usize
+                        }
+                        // Clockwise from the mover's rightmost hole: down the numbering.
+                        RefillOrder::TrackFromRight => {
+                            let rightmost = (player + 1) * board.row - 1;
+                            let upto = empty_anywhere & (u64::MAX >> (63 - rightmost));
+                            let first = if upto != 0 { upto } else { empty_anywhere };
+                            63 - first.leading_zeros() as usize
                         }
                     };
                     vec![situation.cells[hole]]
@@ -1075,6 +1089,31 @@ fn read_owned_refill(reader: &mut Reader<'_>, then: &Node, to: &Node, count: i64
         } else if text == whole_turn || (count == 3 && text == whole_turn_kept) {
             reader.set("refill_whole_turn", true, part);
             reader.set("refill_remainder", RefillRemainder::Borrow, part);
+        } else if let Some(rest) = other_remainder(part, count, &target, &remember(&target))
+            && count % 2 == 0
+            && rest.to_string() == drawn(count / 2, &target)
+        {
+            // Half a hole of the mover's and as many of the opponent's, owned at random: Ludii
+            // draws from 1 to 100 (`ValueRandom`, both ends included), player 1's above 50,
+            // either player alike.
+            reader.set("refill_whole_turn", true, part);
+            reader.set("refill_remainder", RefillRemainder::BorrowOrDrawn, rest);
+        } else if let Some(rest) = other_remainder(part, count, &target, &remember(&target)) {
+            // The whole turn and the borrowing are Hufesay's; what is done with fewer counters
+            // is named, and the refill's holes read all the same.
+            let what = if rest
+                .walk()
+                .any(|n| n.is_call("value") && n.arg(0).is_some_and(|a| is_symbol(a, "Random")))
+            {
+                "a refill's remainder paired with the opponent's counters in a hole owned at random, a chance move the family does not have"
+            } else {
+                "a refill's remainder the family does not have"
+            };
+            reader.lack(rest, format!("{what}: {rest}"));
+            // Read as far as they are Hufesay's, so that when the round begins (both hands
+            // empty, as after its borrowing) is not named as a lack of its own.
+            reader.set("refill_whole_turn", true, part);
+            reader.set("refill_remainder", RefillRemainder::Borrow, part);
         } else {
             reader.lack(
                 part,
@@ -1092,6 +1131,38 @@ fn read_owned_refill(reader: &mut Reader<'_>, then: &Node, to: &Node, count: i64
         );
     }
     remembers
+}
+
+/// Tuz's branch for half a hole (`half` counters) left: as many of the opponent's with them in
+/// the next hole, remembered as player 1's or player 2's at random.
+fn drawn(half: i64, target: &str) -> String {
+    let hand = "(count Cell at:(handSite Mover))";
+    format!(
+        "(if (= {half} {hand}) (and {{(fromTo (from (handSite Mover)) (to {target}) count:{half}) (fromTo (from (handSite Next)) (to {target}) count:{half}) (if (< 50 (value Random (range 1 100))) (remember Value \"OwnedP1\" {target}) (remember Value \"OwnedP2\" {target}))}}))"
+    )
+}
+
+/// Where `part` is a whole turn of refills of `count` whose remainder one short of a hole
+/// borrows one of the opponent's (Hufesay's first two branches), the branch for fewer counters
+/// when it is neither Hufesay's nor Gabata (Adowa)'s: Tuz's two and two owned at random.
+fn other_remainder<'n>(
+    part: &'n Node,
+    count: i64,
+    target: &str,
+    remember: &str,
+) -> Option<&'n Node> {
+    let hand = "(count Cell at:(handSite Mover))";
+    let short = count - 1;
+    let borrow = format!(
+        "(and {{(fromTo (from (handSite Mover)) (to {target}) count:{short}) (fromTo (from (handSite Next)) (to {target}) count:1) {remember}}})"
+    );
+    let inner = part.arg(2).filter(|inner| inner.is_call("if"))?;
+    let whole = part.is_call("if")
+        && part.arg(0).map(Node::to_string) == Some(format!("(<= {count} {hand})"))
+        && part.arg(1).is_some_and(|again| again.is_call("moveAgain"))
+        && inner.arg(0).map(Node::to_string) == Some(format!("(= {short} {hand})"))
+        && inner.arg(1).map(Node::to_string) == Some(borrow);
+    whole.then(|| inner.arg(2)).flatten()
 }
 
 /// The holes a refill may fill in a context: none where a guard fails; else the sites of
