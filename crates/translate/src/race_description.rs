@@ -886,6 +886,11 @@ fn read_rules(reader: &mut Reader, rules: &Node, equipment: &Equipment<'_>, play
             }
         }
     }
+    if other_parts {
+        // A track from the hand tells how a piece enters only where the pieces' own moves
+        // enter along it; phases may enter them otherwise (Pachisi's, to its "Entry" map).
+        reader.reading.remove("enter_counts_first_cell");
+    }
     match child(rules, "start") {
         Some(start) => read_start(reader, start, equipment, players, !other_parts),
         None => reader.lack(rules, "no (start …): where the pieces begin"),
