@@ -189,7 +189,13 @@ pub fn build_family<F: FamilyFile>(
         .map(|r| r.game.as_str())
         .collect();
     let mut built = Built::default();
-    let mut slugs = BTreeSet::new();
+    // A slug of a hand-written engine (Barjis's crate) is never a family game's too.
+    let mut slugs: BTreeSet<String> = corpus
+        .rulesets
+        .values()
+        .filter(|r| !family.built(r))
+        .map(|r| r.engine.as_str().to_string())
+        .collect();
     let mut games_played = BTreeSet::new();
     let mut games_seen = BTreeSet::new();
     for translation in translations {

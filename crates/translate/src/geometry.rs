@@ -29,6 +29,11 @@ pub struct Geometry {
     /// (a board laid out by [`Geometry::linked`]); `None` where any site within a step is a
     /// neighbour.
     links: Option<Vec<(usize, usize)>>,
+    /// Each site's steps to its neighbours as Ludii's trajectories name them: the compass
+    /// point (0 east, counting anticlockwise in sixteenths) and the site, where the reader has
+    /// worked them out (the cells of a merged board, [`Geometry::with_compass`]); a track then
+    /// walks Ludii's radials.
+    compass: Option<Vec<Vec<(u8, usize)>>>,
 }
 
 impl Geometry {
@@ -62,6 +67,7 @@ impl Geometry {
             stores,
             points,
             links: None,
+            compass: None,
         }
     }
 
@@ -86,6 +92,7 @@ impl Geometry {
             stores: false,
             points,
             links: None,
+            compass: None,
         }
     }
 
@@ -104,6 +111,7 @@ impl Geometry {
             stores: false,
             points,
             links: None,
+            compass: None,
         }
     }
 
@@ -160,6 +168,7 @@ impl Geometry {
                 })
                 .collect(),
             links: None,
+            compass: None,
         }
     }
 
@@ -181,7 +190,22 @@ impl Geometry {
             stores: false,
             points,
             links: None,
+            compass: None,
         }
+    }
+
+    /// Sites at the points `points` (column, row; fractions allowed) in the order given, each
+    /// with its steps to its neighbours as Ludii's trajectories name them (`compass`: per site,
+    /// the compass point in sixteenths anticlockwise from east and the neighbour, in Ludii's
+    /// order): a board whose cells and their adjacency its reader has worked out. A track's
+    /// direction walks Ludii's radial that way ([`Geometry::track`]).
+    pub fn with_compass(
+        points: impl IntoIterator<Item = (f64, f64)>,
+        compass: Vec<Vec<(u8, usize)>>,
+    ) -> Geometry {
+        let mut geometry = Geometry::at_points(points);
+        geometry.compass = Some(compass);
+        geometry
     }
 
     /// Sites at the points `points` (x, y; fractions and negatives allowed) in the order given,
@@ -196,6 +220,7 @@ impl Geometry {
             stores: false,
             points: points.iter().map(|&(x, y)| Point { x, y }).collect(),
             links: Some(links),
+            compass: None,
         }
     }
 
@@ -237,6 +262,31 @@ impl Geometry {
         self.points
             .iter()
             .position(|p| p.x == column as f64 && p.y == row as f64)
+    }
+
+    /// Ludii's `(centrePoint)` where it is plain: the site at the centre of a board whose
+    /// sites lie symmetric about that centre (each has one opposite it), where the sum of
+    /// squared distances to any symmetric set of sites, such as the perimeter and corners
+    /// Ludii measures from, is least (`MeasureGraph.measureGeometricCentre`); `None` on a
+    /// board that is not so.
+    pub fn centre(&self) -> Option<usize> {
+        let n = self.points.len() as f64;
+        let (x, y) = self
+            .points
+            .iter()
+            .fold((0.0, 0.0), |(x, y), p| (x + p.x / n, y + p.y / n));
+        let near = |a: f64, b: f64| (a - b).abs() < 0.01;
+        let symmetric = self.points.iter().all(|p| {
+            self.points
+                .iter()
+                .any(|q| near(q.x, 2.0 * x - p.x) && near(q.y, 2.0 * y - p.y))
+        });
+        let mut at = (0..self.points.len())
+            .filter(|&s| near(self.points[s].x, x) && near(self.points[s].y, y));
+        match (symmetric, at.next(), at.next()) {
+            (true, Some(site), None) => Some(site),
+            _ => None,
+        }
     }
 
     /// Sites on the board.
@@ -299,6 +349,11 @@ impl Geometry {
             let mut at = *sites
                 .last()
                 .ok_or_else(|| format!("the track starts with a direction, {token:?}"))?;
+            if let Some(compass) = &self.compass {
+                let radial = self.radial(compass, at, (angle / 22.5) as u8, token)?;
+                sites.extend(radial.iter().take(steps.unwrap_or(usize::MAX)));
+                continue;
+            }
             let mut walked = 0;
             while steps.is_none_or(|n| walked < n) {
                 match self.step(at, angle) {
@@ -318,6 +373,58 @@ impl Geometry {
             }
         }
         Ok(sites)
+    }
+
+    /// The sites of Ludii's radial from `site` towards `point` (sixteenths of a turn from east)
+    /// on a board of worked-out steps, `site` left out: its step that way, then from each site
+    /// reached the step that way which bends least from the last, by less than a quarter
+    /// radian, until none does or the radial would come back on itself (Ludii's
+    /// `Trajectories.followRadial`). A track's direction walks it to its end, or so many steps
+    /// of it: Ludii's `Track` takes no more than the radial has, and no site where it has
+    /// none. Two radials that way (Ludii walks them one after the other) are refused.
+    fn radial(
+        &self,
+        compass: &[Vec<(u8, usize)>],
+        site: usize,
+        point: u8,
+        token: &str,
+    ) -> Result<Vec<usize>, String> {
+        let mut firsts = compass[site].iter().filter(|&&(p, _)| p == point);
+        let Some(&(_, first)) = firsts.next() else {
+            return Ok(Vec::new());
+        };
+        if firsts.next().is_some() {
+            return Err(format!("{token}: two radials that way from site {site}"));
+        }
+        let mut radial = vec![site, first];
+        let threshold = 0.25f64.tan();
+        loop {
+            let (previous, current) = (radial[radial.len() - 2], radial[radial.len() - 1]);
+            let (a, b) = (self.points[previous], self.points[current]);
+            let (vx, vy) = (b.x - a.x, b.y - a.y);
+            let mut best: Option<(f64, usize)> = None;
+            for &(p, next) in &compass[current] {
+                if p != point {
+                    continue;
+                }
+                let c = self.points[next];
+                let (ux, uy) = (c.x - b.x, c.y - b.y);
+                let along = ux * vx + uy * vy;
+                if along <= 0.0 {
+                    continue;
+                }
+                let bend = ((ux * -vy + uy * vx) / along).abs();
+                if bend < best.map_or(threshold, |(b, _)| b) {
+                    best = Some((bend, next));
+                }
+            }
+            match best {
+                Some((_, next)) if !radial.contains(&next) => radial.push(next),
+                _ => break,
+            }
+        }
+        radial.remove(0);
+        Ok(radial)
     }
 
     /// The neighbouring site from `site` in the direction `angle` (degrees, east 0, north

@@ -18,6 +18,7 @@ use ludii::{Expanded, Kind, Node};
 use race::RaceParams;
 use race::params::MAX_CELLS;
 
+mod entry;
 mod per_die;
 mod tables;
 
@@ -886,6 +887,11 @@ fn read_rules(reader: &mut Reader, rules: &Node, equipment: &Equipment<'_>, play
             }
         }
     }
+    if other_parts {
+        // A track from the hand tells how a piece enters only where the pieces' own moves
+        // enter along it; phases may enter them otherwise (Pachisi's, to its "Entry" map).
+        reader.reading.remove("enter_counts_first_cell");
+    }
     match child(rules, "start") {
         Some(start) => read_start(reader, start, equipment, players, !other_parts),
         None => reader.lack(rules, "no (start …): where the pieces begin"),
@@ -1621,6 +1627,8 @@ impl<'e> Evaluator<'e> {
             || to_bar
             || site.is_some_and(|h| {
                 (h.is_call("handSite") && h.arg(0).is_some_and(|p| is_symbol(p, "Next")))
+                    // The hand of the piece's owner, of any number of players.
+                    || h.to_string() == "(handSite (who at:(to)))"
                     || (self.bar_is_hand && h.to_string() == "(mapEntry (next))")
             });
         if !to_hand {
@@ -1879,6 +1887,11 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     // The Tables turn's consequence may follow the choice of pieces rather than each piece's
     // dice (the Emperador kin): the same consequence, of every move either gives.
     let turn_then = tables::turn_consequence(next).or(pieces_then);
+    // An entry written as a move of its own beside the pieces' moves (Barjis's).
+    let entry = entry::split(next, |n| pieces(n, false));
+    if let Some((moves, _)) = entry {
+        next = moves;
+    }
     let on_board = pieces(next, false);
     let from_hand = next.is_call("or")
         && next.children().len() == 2 + usize::from(turn_then.is_some())
@@ -1933,6 +1946,9 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         [_] => {
             if let Some(moves) = moves {
                 read_moves(reader, moves, equipment, zero_passes, None);
+                if let Some((_, enter)) = entry {
+                    entry::read(reader, enter, moves, equipment);
+                }
             }
         }
         [] => reader.lack(play, "no piece with moves"),
@@ -2631,7 +2647,12 @@ fn read_end(reader: &mut Reader, end: &Node, play: Option<&Node>) {
         [only] => mover_alone_scores(only),
         _ => false,
     };
-    if first_out.contains(&rule.as_str()) || scored {
+    // Of more than two players, Ludii's `(result Mover Win)` ranks the mover and plays on
+    // until one player is left (`End.eval` sets the winner inactive): the order of finishing.
+    let players = reader.reading.get("players").map(|p| p.value.clone());
+    if rule == first_out[0] && players.is_some_and(|p| p.parse::<u8>().is_ok_and(|n| n > 2)) {
+        reader.set("ranking", "finish-order", end);
+    } else if first_out.contains(&rule.as_str()) || scored {
         reader.set("ranking", "first-out-wins", end);
     } else {
         reader.lack(

@@ -67,10 +67,145 @@ pub(super) fn read_added(reader: &mut Reader, shape: &Node) -> Option<Geometry> 
         return None;
     };
     // The family's cells sit at whole columns and rows, a square cell's centre half a step in.
-    Some(Geometry::at_points(board.cells.iter().map(|cell| {
-        let (x, y) = board.centre(cell);
-        (x - 0.5, y - 0.5)
-    })))
+    let compass = board.compass();
+    Some(Geometry::with_compass(
+        board.cells.iter().map(|cell| {
+            let (x, y) = board.centre(cell);
+            (x - 0.5, y - 0.5)
+        }),
+        compass,
+    ))
+}
+
+impl Cells {
+    /// Each cell's steps to the cells about it, as Ludii's `Face.stepsTo` finds them and its
+    /// `Trajectories` name their directions: the cells across each of its edges, then at each
+    /// of its corners the one whose centre lies nearest the line through the corner (its
+    /// diagonal), then any other cell at a corner, then across a corner where three edges
+    /// meet, the cell beyond the edge leading away when both ends of that edge lie on the line
+    /// between the centres (within a tenth of its length). Each step is named by the compass
+    /// point of the line from centre to centre: one of eight, or of sixteen where two of the
+    /// cell's steps (its steps to its corners and edges counted too) share one of the eight.
+    /// Per cell, its steps in order as (compass point in sixteenths from east, cell).
+    fn compass(&self) -> Vec<Vec<(u8, usize)>> {
+        let n = self.cells.len();
+        let edge_key = |a: usize, b: usize| (a.min(b), a.max(b));
+        let edges_of = |cell: &[usize]| -> Vec<(usize, usize)> {
+            (0..cell.len())
+                .map(|i| edge_key(cell[i], cell[(i + 1) % cell.len()]))
+                .collect()
+        };
+        // Ludii keeps only the edges of cells left on the board (a hole's orphans removed).
+        let mut faces_of_edge: std::collections::BTreeMap<(usize, usize), Vec<usize>> =
+            std::collections::BTreeMap::new();
+        let mut faces_of_vertex: Vec<Vec<usize>> = vec![Vec::new(); self.vertices.len()];
+        let mut edges_of_vertex: Vec<BTreeSet<(usize, usize)>> =
+            vec![BTreeSet::new(); self.vertices.len()];
+        for (face, cell) in self.cells.iter().enumerate() {
+            for edge in edges_of(cell) {
+                faces_of_edge.entry(edge).or_default().push(face);
+                edges_of_vertex[edge.0].insert(edge);
+                edges_of_vertex[edge.1].insert(edge);
+            }
+            for &v in cell {
+                faces_of_vertex[v].push(face);
+            }
+        }
+        let centres: Vec<(f64, f64)> = self.cells.iter().map(|c| self.centre(c)).collect();
+        let distance_to_line = |p: (f64, f64), a: (f64, f64), b: (f64, f64)| {
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            ((p.0 - a.0) * dy - (p.1 - a.1) * dx).abs() / (dx * dx + dy * dy).sqrt()
+        };
+        let distance =
+            |a: (f64, f64), b: (f64, f64)| ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+        let angle = |a: (f64, f64), b: (f64, f64)| {
+            let theta = (b.1 - a.1).atan2(b.0 - a.0).to_degrees();
+            if theta < 0.0 { theta + 360.0 } else { theta }
+        };
+        let point_of = |theta: f64, sixteen: bool| -> u8 {
+            // Ludii's sectors: each point's centred on its bearing, east's spanning 0°.
+            let sectors = if sixteen { 16.0 } else { 8.0 };
+            let width = 360.0 / sectors;
+            let index = ((theta + width / 2.0) / width).floor() as u32 % sectors as u32;
+            (index * if sixteen { 1 } else { 2 }) as u8
+        };
+        (0..n)
+            .map(|face| {
+                let cell = &self.cells[face];
+                let here = centres[face];
+                let mut used = BTreeSet::from([face]);
+                let mut steps: Vec<usize> = Vec::new();
+                for edge in edges_of(cell) {
+                    if let Some(&other) = faces_of_edge[&edge].iter().find(|&&f| f != face) {
+                        used.insert(other);
+                        steps.push(other);
+                    }
+                }
+                for &v in cell {
+                    let corner = self.vertices[v];
+                    let diagonal = faces_of_vertex[v]
+                        .iter()
+                        .filter(|f| !used.contains(f))
+                        .fold(None::<(f64, usize)>, |best, &f| {
+                            let d = distance_to_line(corner, here, centres[f]);
+                            match best {
+                                Some((b, _)) if b <= d => best,
+                                _ => Some((d, f)),
+                            }
+                        });
+                    if let Some((_, f)) = diagonal {
+                        used.insert(f);
+                        steps.push(f);
+                    }
+                }
+                for &v in cell {
+                    for &f in &faces_of_vertex[v] {
+                        if used.insert(f) {
+                            steps.push(f);
+                        }
+                    }
+                }
+                let cell_edges = edges_of(cell);
+                for &v in cell {
+                    if edges_of_vertex[v].len() != 3 {
+                        continue;
+                    }
+                    let Some(&away) = edges_of_vertex[v].iter().find(|e| !cell_edges.contains(e))
+                    else {
+                        continue;
+                    };
+                    let w = if away.0 == v { away.1 } else { away.0 };
+                    for &f in &faces_of_vertex[w] {
+                        if used.contains(&f) {
+                            continue;
+                        }
+                        let error = (distance_to_line(self.vertices[v], here, centres[f])
+                            + distance_to_line(self.vertices[w], here, centres[f]))
+                            / distance(here, centres[f]);
+                        if error <= 0.1 {
+                            used.insert(f);
+                            steps.push(f);
+                        }
+                    }
+                }
+                // Sixteen points where any two of its steps, to cells, corners and edges,
+                // share one of the eight.
+                let mut bearings: Vec<f64> =
+                    steps.iter().map(|&f| angle(here, centres[f])).collect();
+                bearings.extend(cell.iter().map(|&v| angle(here, self.vertices[v])));
+                bearings.extend(cell_edges.iter().map(|&(a, b)| {
+                    let (pa, pb) = (self.vertices[a], self.vertices[b]);
+                    angle(here, ((pa.0 + pb.0) / 2.0, (pa.1 + pb.1) / 2.0))
+                }));
+                let mut eights = BTreeSet::new();
+                let sixteen = !bearings.iter().all(|&b| eights.insert(point_of(b, false)));
+                steps
+                    .into_iter()
+                    .map(|f| (point_of(angle(here, centres[f]), sixteen), f))
+                    .collect()
+            })
+            .collect()
+    }
 }
 
 /// `{{8 28 48 …} …}`: lists of vertex numbers.
@@ -359,6 +494,47 @@ mod tests {
             assert_eq!(c1.abs_diff(c2).max(r1.abs_diff(r2)), 1, "{pair:?}");
         }
     }
+    /// Barjis's first track, `"96,9,S,E1,N,11,E,N,W,53,N,W,S,42,W,S,E,8,S,E1,N8"`, ends with
+    /// eight steps north from the far end of the lower arm's middle row: seven squares of that
+    /// row and, as Ludii's radial goes on across the central space, the central space itself,
+    /// where the pieces end as the rules say ("back up the central row to the central space"):
+    /// 85 places, as many as the hand-written engine's route.
+    #[test]
+    fn barjis_walks_home_into_the_central_space() {
+        let (geometry, _) = board_of("Barjis.lud");
+        let centre = geometry.centre();
+        assert_eq!(centre, Some(96), "the central space is added last");
+        let walk = geometry
+            .track("96,9,S,E1,N,11,E,N,W,53,N,W,S,42,W,S,E,8,S,E1,N8")
+            .unwrap();
+        assert_eq!(walk.len(), 85);
+        assert_eq!(walk.last(), Some(&96));
+        let home: Vec<(usize, usize)> = walk[76..84].iter().map(|&s| place(&geometry, s)).collect();
+        assert_eq!(home, (0..8).map(|r| (9, r)).collect::<Vec<_>>());
+    }
+
+    /// Ludii names a step by the compass point from centre to centre, of sixteen where a
+    /// square's steps to its corners and edges share one of eight (every square's do): the
+    /// central space is north of the middle square below it, and Ludii's radial north goes on
+    /// through it into the upper arm; from the square beside that one it lies north-north-east,
+    /// so no step north leads there, and a track's `N` stops at the arm's end.
+    #[test]
+    fn the_central_space_is_north_only_of_the_middle_square() {
+        let (geometry, _) = board_of("Barjis.lud");
+        let middle = geometry.site_at(9, 7).unwrap();
+        let beside = geometry.site_at(8, 7).unwrap();
+        let north = geometry.track(&format!("{middle},N")).unwrap();
+        let at: Vec<(usize, usize)> = north[2..].iter().map(|&s| place(&geometry, s)).collect();
+        assert_eq!(north[1], 96);
+        assert_eq!(at, (11..19).map(|r| (9, r)).collect::<Vec<_>>());
+        assert_eq!(geometry.track(&format!("{beside},N")).unwrap(), [beside]);
+        assert_eq!(geometry.track(&format!("{beside},N3")).unwrap(), [beside]);
+        assert_eq!(
+            geometry.track(&format!("{beside},NNE1")).unwrap(),
+            [beside, 96]
+        );
+    }
+
     /// Sokkattan's first track walks out from the central space down the middle of the lower
     /// arm and, round the cross, home up it, passing the lower arm's far end (site 55) and the
     /// squares of its middle row twice: the family plays such a track, so the reading reads it,
