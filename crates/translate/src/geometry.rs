@@ -29,7 +29,15 @@ pub struct Geometry {
     /// (a board laid out by [`Geometry::linked`]); `None` where any site within a step is a
     /// neighbour.
     links: Option<Vec<(usize, usize)>>,
+    /// Each site's radials in each of the 16 compass directions (east first, counterclockwise),
+    /// each the sites after it, where the board's tracks walk Ludii's radials
+    /// ([`Geometry::walked`]).
+    radials: Option<Radials>,
 }
+
+/// Each site's radials in each of the 16 compass directions (east first, counterclockwise),
+/// each radial the sites it reaches in turn.
+pub type Radials = Vec<[Vec<Vec<usize>>; 16]>;
 
 impl Geometry {
     /// The board `(mancalaBoard rows columns)`, with or without its stores.
@@ -62,6 +70,7 @@ impl Geometry {
             stores,
             points,
             links: None,
+            radials: None,
         }
     }
 
@@ -86,6 +95,7 @@ impl Geometry {
             stores: false,
             points,
             links: None,
+            radials: None,
         }
     }
 
@@ -104,6 +114,7 @@ impl Geometry {
             stores: false,
             points,
             links: None,
+            radials: None,
         }
     }
 
@@ -160,6 +171,7 @@ impl Geometry {
                 })
                 .collect(),
             links: None,
+            radials: None,
         }
     }
 
@@ -181,6 +193,7 @@ impl Geometry {
             stores: false,
             points,
             links: None,
+            radials: None,
         }
     }
 
@@ -196,6 +209,23 @@ impl Geometry {
             stores: false,
             points: points.iter().map(|&(x, y)| Point { x, y }).collect(),
             links: Some(links),
+            radials: None,
+        }
+    }
+
+    /// Sites at the points `points` (x, y) in the order given, whose tracks' directions walk
+    /// the `radials` given for each site (a board laid out as Ludii lays out its graph,
+    /// `race_description::graph`): a direction walks its one radial from the site, as far as it
+    /// goes or the number after it says, and none where the site has none that way. It has no
+    /// rows or columns.
+    pub fn walked(points: Vec<(f64, f64)>, radials: Radials) -> Geometry {
+        Geometry {
+            rows: 0,
+            columns: 0,
+            stores: false,
+            points: points.into_iter().map(|(x, y)| Point { x, y }).collect(),
+            links: None,
+            radials: Some(radials),
         }
     }
 
@@ -299,6 +329,16 @@ impl Geometry {
             let mut at = *sites
                 .last()
                 .ok_or_else(|| format!("the track starts with a direction, {token:?}"))?;
+            if let Some(radials) = &self.radials {
+                let index = (angle / 22.5) as usize;
+                let walked = match radials[at][index].as_slice() {
+                    [] => &[][..],
+                    [radial] => &radial[..steps.unwrap_or(usize::MAX).min(radial.len())],
+                    _ => return Err(format!("{token}: several radials that way from site {at}")),
+                };
+                sites.extend_from_slice(walked);
+                continue;
+            }
             let mut walked = 0;
             while steps.is_none_or(|n| walked < n) {
                 match self.step(at, angle) {

@@ -26,6 +26,8 @@ use crate::geometry::Geometry;
 use crate::sowing::{Lack, Read, Reading};
 
 mod cross;
+mod faces_by_die;
+mod graph;
 
 /// Reads a race description into the family's parameters, or names what it lacks.
 pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
@@ -52,6 +54,7 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         }
         None => read_game(&mut reader, &expanded.game),
     }
+    faces_by_die::compose(&mut reader, &expanded.game);
     if reader.lacks.is_empty() {
         for spec in RaceParams::specs() {
             if !reader.reading.contains_key(spec.key) {
@@ -492,9 +495,15 @@ fn read_equipment<'g>(
     // Without a board read, the rest of the equipment and the rules are read all the same
     // (the moves are not evaluated: they need the tracks), so that what else the description
     // lacks is named too.
+    // A board played on its vertices or edges that is not a grid is laid out as Ludii lays out
+    // its graph ([`graph`]).
+    let graph_on = board.and_then(graph::takes);
     let geometry = board
         .and_then(|b| b.arg(0))
-        .and_then(|shape| read_board_shape(reader, shape));
+        .and_then(|shape| match graph_on {
+            Some(on) => graph::read(reader, shape, on),
+            None => read_board_shape(reader, shape),
+        });
     let named = board.into_iter().flat_map(|b| b.children());
     // Ludii numbers the vertices of a rectangle or a square of R by C as it numbers the cells
     // of one (row by row from the bottom left), and walks a track's directions between
@@ -510,7 +519,7 @@ fn read_equipment<'g>(
     let on_vertices = board
         .and_then(|b| b.named("use"))
         .is_some_and(|u| is_symbol(u, "Vertex"));
-    if let (true, false, Some(board)) = (merged, on_vertices, board) {
+    if let (true, false, None, Some(board)) = (merged, on_vertices, graph_on, board) {
         reader.lack(board, "a merged board played on its cells");
     }
     for (key, value) in named.filter_map(|n| match &n.kind {
@@ -519,7 +528,8 @@ fn read_equipment<'g>(
     }) {
         let on = value.as_symbol();
         let read = match on {
-            Some("Vertex") => plain_grid || merged,
+            Some("Vertex") => plain_grid || merged || graph_on.is_some(),
+            Some("Edge") => graph_on.is_some(),
             Some("Cell") => !merged,
             _ => false,
         };
@@ -1125,6 +1135,10 @@ fn read_dice(reader: &mut Reader, equipment: &Equipment<'_>, rules: &Node) {
         reader.lack(rules, "no (dice …): the family's games throw");
         return;
     };
+    if dice.named("facesByDie").is_some() {
+        faces_by_die::read_throw(reader, dice);
+        return;
+    }
     for (key, _) in dice.children().iter().filter_map(|n| match &n.kind {
         Kind::Named { key, value } => Some((key.as_str(), value)),
         _ => None,
@@ -2517,6 +2531,10 @@ fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero
                 return;
             }
         }
+    } else if let Some(pairs) = faces_by_die::pips_table(steps, equipment.dice) {
+        // An expression of the dice's total alone: a move of what it makes of the total.
+        reader.set("dice_use", "sum", steps);
+        reader.set("throw_values", pairs, steps);
     } else {
         reader.lack(
             steps,
