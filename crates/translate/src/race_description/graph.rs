@@ -5,12 +5,11 @@
 //!
 //! What Ludii's engine does, read from its graph operators and `Trajectories`:
 //!
-//! - `(rectangle r c)` and `(square n)` lay out a grid of points at whole columns and rows,
-//!   `r` rows by `c` points played on the vertices, one more each way played on the cells
-//!   or edges (Ludii builds an operator's parts for the cells unless the board is played on
-//!   its vertices), joined by an edge to each orthogonal neighbour; the points are numbered row by
-//!   row from the bottom, each from the left, and the edges by their midpoints the same way
-//!   (Ludii's `reorder`, by `y * 100 + x`).
+//! - `(rectangle r c)` and `(square n)` lay out a grid of `r` rows of `c` points at whole
+//!   columns and rows (Ludii builds a board for the site type it is played on, and only for
+//!   cells does a grid have a point more each way), joined by an edge to each orthogonal
+//!   neighbour; the points are numbered row by row from the bottom, each from the left, and the
+//!   edges by their midpoints the same way (Ludii's `reorder`, by `y * 100 + x`).
 //! - `(graph vertices:{…} edges:{…})` keeps its points (read as Java floats) and edges in the order
 //!   written.
 //! - `(concentric {n})` played on its vertices is a polygon of `n` points on a circle of
@@ -21,11 +20,13 @@
 //! - `merge` collates its parts' points and edges in order, then merges each point into the
 //!   first earlier one within a tolerance (the sum of the differences in x and y under 0.01),
 //!   renumbering the later ones, and drops repeated edges; `add` appends `vertices:` (unless one
-//!   coincides) and `edges:` (pairs of vertex numbers, or of points).
+//!   coincides) and `edges:` (pairs of vertex numbers, or of points); `remove` takes away
+//!   `edges:` (pairs of vertex numbers), then `vertices:` (by number, the highest first, or by
+//!   place), each with its edges and the faces round it, renumbering the later ones down.
 //! - A graph's faces are found anew by `merge`, `graph` and the grids (Ludii's `makeFaces`: from
 //!   each vertex along each of its edges in turn, turning to the next edge by bearing at each
 //!   vertex, a walk that closes within 33 sides clockwise is a face); `add` keeps the faces found
-//!   before.
+//!   before, and a ring of points has none.
 //! - From each vertex a step leads along each edge, and across each face of four sides or more
 //!   to the vertex whose line from the vertex passes nearest the face's centre. Each step has a
 //!   compass direction: the nearest of eight, or of sixteen where two of the vertex's steps
@@ -47,8 +48,8 @@ use crate::geometry::{Geometry, Radials};
 pub(super) enum Use {
     /// On its vertices: a grid of `r` by `c` points.
     Vertex,
-    /// On its edges: built as for the cells (a grid of `r` by `c` cells, one point more each
-    /// way), each edge a site.
+    /// On its edges: built as for the vertices (Ludii builds the board for the site type it is
+    /// played on, which is no cell), each edge a site.
     Edge,
 }
 
@@ -63,7 +64,7 @@ pub(super) struct Graph {
 /// The board `shape`, played as `on` says, as a board whose tracks walk Ludii's radials; the
 /// part the builder does not read is named.
 pub(super) fn read(reader: &mut Reader, shape: &Node, on: Use) -> Option<Geometry> {
-    let graph = match build(shape, on) {
+    let graph = match build(shape) {
         Ok(graph) => graph,
         Err(part) => {
             reader.lack(
@@ -93,7 +94,7 @@ pub(super) fn read(reader: &mut Reader, shape: &Node, on: Use) -> Option<Geometr
 }
 
 /// The graph `shape` describes, or the part of it the builder does not read.
-pub(super) fn build(shape: &Node, on: Use) -> Result<Graph, &Node> {
+pub(super) fn build(shape: &Node) -> Result<Graph, &Node> {
     let number = |n: Option<&Node>| n.and_then(Node::as_number).ok_or(shape);
     let named_only = |keys: &[&str]| {
         shape.children().iter().all(|n| match &n.kind {
@@ -108,15 +109,15 @@ pub(super) fn build(shape: &Node, on: Use) -> Result<Graph, &Node> {
             let (Some(rows), Some(columns)) = (rows, columns) else {
                 return Err(shape);
             };
-            Ok(Graph::grid(rows, columns, on))
+            Ok(Graph::grid(rows, columns))
         }
         Some("square") if positional == 1 && named_only(&[]) => {
             let size = whole(shape.arg(0)).ok_or(shape)?;
-            Ok(Graph::grid(size, size, on))
+            Ok(Graph::grid(size, size))
         }
         Some("shift") if positional == 3 && named_only(&[]) => {
             let (dx, dy) = (number(shape.arg(0))?, number(shape.arg(1))?);
-            let mut graph = build(shape.arg(2).ok_or(shape)?, on)?;
+            let mut graph = build(shape.arg(2).ok_or(shape)?)?;
             for point in &mut graph.points {
                 *point = (point.0 + dx, point.1 + dy);
             }
@@ -129,7 +130,7 @@ pub(super) fn build(shape: &Node, on: Use) -> Result<Graph, &Node> {
             } else {
                 sx
             };
-            let mut graph = build(shape.arg(positional - 1).ok_or(shape)?, on)?;
+            let mut graph = build(shape.arg(positional - 1).ok_or(shape)?)?;
             for point in &mut graph.points {
                 *point = (point.0 * sx, point.1 * sy);
             }
@@ -137,7 +138,7 @@ pub(super) fn build(shape: &Node, on: Use) -> Result<Graph, &Node> {
         }
         Some("rotate") if positional == 2 && named_only(&[]) => {
             let degrees = number(shape.arg(0))?;
-            let mut graph = build(shape.arg(1).ok_or(shape)?, on)?;
+            let mut graph = build(shape.arg(1).ok_or(shape)?)?;
             graph.rotate(degrees);
             Ok(graph)
         }
@@ -149,13 +150,13 @@ pub(super) fn build(shape: &Node, on: Use) -> Result<Graph, &Node> {
             };
             let parts = parts
                 .into_iter()
-                .map(|part| build(part, on))
+                .map(|part| build(part))
                 .collect::<Result<Vec<Graph>, &Node>>()?;
             Ok(Graph::merged(parts))
         }
         Some("add") if positional <= 1 && named_only(&["vertices", "edges"]) => {
             let mut graph = match shape.arg(0) {
-                Some(inner) => build(inner, on)?,
+                Some(inner) => build(inner)?,
                 None => Graph::default(),
             };
             if let Some(vertices) = shape.named("vertices") {
@@ -169,6 +170,38 @@ pub(super) fn build(shape: &Node, on: Use) -> Result<Graph, &Node> {
                 for edge in edges.as_array().ok_or(edges)? {
                     let (a, b) = graph.edge_ends(edge).ok_or(edge)?;
                     graph.find_or_add_edge(a, b);
+                }
+            }
+            Ok(graph)
+        }
+        Some("remove") if positional == 1 && named_only(&["vertices", "edges"]) => {
+            let mut graph = build(shape.arg(0).ok_or(shape)?)?;
+            if let Some(edges) = shape.named("edges") {
+                for edge in edges.as_array().ok_or(edges)? {
+                    let (a, b) = index_pair(edge).ok_or(edge)?;
+                    graph.remove_edge(a, b);
+                }
+            }
+            if let Some(vertices) = shape.named("vertices") {
+                let list = vertices.as_array().ok_or(vertices)?;
+                let mut indices: Vec<usize> = Vec::new();
+                for vertex in list {
+                    let index = match (vertex.as_int(), point(vertex)) {
+                        (Some(index), _) => usize::try_from(index).ok(),
+                        (None, Some(at)) => graph.find(at),
+                        _ => return Err(vertex),
+                    };
+                    indices.extend(index);
+                }
+                if list.first().is_some_and(|v| v.as_int().is_some()) {
+                    // Removed by number, the highest first.
+                    indices.sort_unstable();
+                    indices.reverse();
+                }
+                for index in indices {
+                    if index < graph.points.len() {
+                        graph.remove_vertex(index);
+                    }
                 }
             }
             Ok(graph)
@@ -197,7 +230,7 @@ pub(super) fn build(shape: &Node, on: Use) -> Result<Graph, &Node> {
             graph.faces = graph.make_faces();
             Ok(graph)
         }
-        Some("concentric") if on == Use::Vertex && positional == 1 && named_only(&[]) => {
+        Some("concentric") if positional == 1 && named_only(&[]) => {
             let rings = shape.arg(0).and_then(Node::as_array).ok_or(shape)?;
             match rings {
                 [ring] => {
@@ -268,9 +301,7 @@ fn direction(from: (f64, f64), to: (f64, f64), sixteen: bool) -> usize {
 impl Graph {
     /// `(rectangle rows columns)` on the square basis: the grid of points, its edges and faces,
     /// numbered as Ludii's `reorder` numbers them.
-    fn grid(rows: usize, columns: usize, on: Use) -> Graph {
-        let extra = usize::from(on != Use::Vertex);
-        let (rows, columns) = (rows + extra, columns + extra);
+    fn grid(rows: usize, columns: usize) -> Graph {
         let points = (0..rows)
             .flat_map(|r| (0..columns).map(move |c| (c as f64, r as f64)))
             .collect();
@@ -439,6 +470,37 @@ impl Graph {
             }))
         };
         Some((end(a)?, end(b)?))
+    }
+
+    /// Ludii's `Graph.removeVertex`: the vertex, its edges and the faces round it, the later
+    /// vertices renumbered down.
+    fn remove_vertex(&mut self, vertex: usize) {
+        self.faces.retain(|face| !face.contains(&vertex));
+        self.edges.retain(|&(a, b)| a != vertex && b != vertex);
+        self.points.remove(vertex);
+        let down = |v: usize| if v > vertex { v - 1 } else { v };
+        for edge in &mut self.edges {
+            *edge = (down(edge.0), down(edge.1));
+        }
+        for face in &mut self.faces {
+            for v in face.iter_mut() {
+                *v = down(*v);
+            }
+        }
+    }
+
+    /// Ludii's `Graph.removeEdge` between two vertices: the edge and the faces along it.
+    fn remove_edge(&mut self, a: usize, b: usize) {
+        let Some(index) = self.edges.iter().position(|&e| e == (a, b) || e == (b, a)) else {
+            return;
+        };
+        self.edges.remove(index);
+        self.faces.retain(|face| {
+            !(0..face.len()).any(|i| {
+                let (x, y) = (face[i], face[(i + 1) % face.len()]);
+                (x, y) == (a, b) || (x, y) == (b, a)
+            })
+        });
     }
 
     fn find_or_add_edge(&mut self, a: usize, b: usize) {
@@ -716,7 +778,7 @@ mod tests {
             .unwrap()
             .clone();
         let on = takes(&board).unwrap();
-        let graph = build(board.arg(0).unwrap(), on).unwrap();
+        let graph = build(board.arg(0).unwrap()).unwrap();
         (graph, on, board)
     }
 
@@ -831,5 +893,41 @@ mod tests {
             assert!((left.1 - right.1).abs() < 1e-9 && left.0 < right.0, "{k}");
         }
         assert!(graph.points[2..=22].iter().step_by(2).all(|p| p.0 > 0.0));
+    }
+
+    /// The stick dice games' circle of Tsaydithl (and Set Dilth', Tasholiwe, Kawasukuts…),
+    /// played on its edges: a ring of 44 points less four, four edges added across the gaps.
+    /// Its 40 edges are the sites of its tracks, listed edge by edge, each edge meeting the next
+    /// round the circle; the four added last, 36 to 39.
+    #[test]
+    fn a_ring_of_points_with_gaps_bridged_is_played_on_its_edges() {
+        let (graph, on, board) = vendored("Tsaydithl.lud");
+        assert_eq!(on, Use::Edge);
+        assert_eq!(graph.points.len(), 40);
+        assert_eq!(graph.edges.len(), 40);
+        assert_eq!(graph.edges[36..], [(20, 18), (0, 1), (19, 21), (38, 39)]);
+        let track: Vec<usize> = board
+            .walk()
+            .find(|n| n.is_call("track"))
+            .and_then(|t| t.arg(1))
+            .and_then(Node::as_array)
+            .unwrap()
+            .iter()
+            .map(|n| usize::try_from(n.as_int().unwrap()).unwrap())
+            .collect();
+        assert_eq!(track.len(), 40);
+        for i in 0..track.len() {
+            let (a, b) = (
+                graph.edges[track[i]],
+                graph.edges[track[(i + 1) % track.len()]],
+            );
+            let meet = a.0 == b.0 || a.0 == b.1 || a.1 == b.0 || a.1 == b.1;
+            assert!(
+                meet,
+                "edges {} and {} do not meet",
+                track[i],
+                track[(i + 1) % 40]
+            );
+        }
     }
 }
