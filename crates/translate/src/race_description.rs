@@ -26,6 +26,7 @@ use crate::geometry::Geometry;
 use crate::sowing::{Lack, Read, Reading};
 
 mod cross;
+mod entry;
 mod faces_by_die;
 mod graph;
 
@@ -47,12 +48,20 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         reading: Reading::new(),
         after_dice: None,
     };
-    match per_die::rewrite(&expanded.game) {
+    // A piece entering only while its player's region is clear: its moves read without the
+    // condition, the condition as the region's cells.
+    let entry = entry::rewrite(&expanded.game);
+    let game = entry.as_ref().map_or(&expanded.game, |entry| &entry.game);
+    match per_die::rewrite(game) {
         Some(per_die) => {
             reader.after_dice = per_die.after_dice;
             read_game(&mut reader, &per_die.game);
         }
-        None => read_game(&mut reader, &expanded.game),
+        None => read_game(&mut reader, game),
+    }
+    match &entry {
+        Some(entry) => reader.set("enter_blocked_cells", &entry.cells, &entry.condition),
+        None => reader.default("enter_blocked_cells", "none", &expanded.game),
     }
     faces_by_die::compose(&mut reader, &expanded.game);
     if reader.lacks.is_empty() {
