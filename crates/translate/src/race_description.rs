@@ -1600,8 +1600,9 @@ impl<'e> Evaluator<'e> {
         Ok(Some(Action::Land { capture, again }))
     }
 
-    /// `(apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next))))`:
-    /// whether the enemy where the piece lands returns to its hand.
+    /// `(apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next))))`, or to
+    /// `(handSite (who at:(to)))`, its owner's: whether the enemy where the piece lands returns
+    /// to its hand.
     fn capture(&mut self, apply: &'e Node, case: &Case) -> Result<bool, Unread<'e>> {
         let mut effect = apply
             .arg(0)
@@ -1644,6 +1645,8 @@ impl<'e> Evaluator<'e> {
             || to_bar
             || site.is_some_and(|h| {
                 (h.is_call("handSite") && h.arg(0).is_some_and(|p| is_symbol(p, "Next")))
+                    // The hand of the captured piece's owner (El Mundo's four players).
+                    || h.to_string() == "(handSite (who at:(to)))"
                     || (self.bar_is_hand && h.to_string() == "(mapEntry (next))")
             });
         if !to_hand {
