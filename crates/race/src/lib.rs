@@ -198,6 +198,17 @@ impl Race {
         i32::from(nearest) >= home
     }
 
+    /// Whether a piece of `mover` stands on one of its cells that keep others from entering
+    /// (`enter_blocked_cells`, Kints's arc): a rare rule, out of line.
+    #[cold]
+    #[inline(never)]
+    fn entry_blocked(&self, mover: usize) -> bool {
+        let blocked = self.board.enter_blocked[mover];
+        self.position[mover][..self.pieces()]
+            .iter()
+            .any(|&p| p < HAND && blocked.contains(self.board.cell(mover, p)))
+    }
+
     /// Where a piece of `mover` at `from` (a track position or `HAND`) goes with `value`, if the
     /// move is legal.
     #[inline(always)]
@@ -249,6 +260,9 @@ impl Race {
         let value = i32::from(value);
         let (target, passed) = if from == HAND {
             if backward || value >= 128 || !params.enter_values.contains(value as u8) {
+                return None;
+            }
+            if self.board.enter_blocked[mover] != CellSet::NONE && self.entry_blocked(mover) {
                 return None;
             }
             let target = if params.enter_counts_first_cell {

@@ -164,6 +164,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub enter_values: ValueSet = ValueSet::ANY, ludii: ValueSet::ANY;
 
+        /// Each seat's cells on which a piece of its own keeps any other from entering from the hand (Kints's arc: "The second piece cannot enter before the first one leaves the arc", Ludii's `(= 0 (count Sites in:(intersection (sites Occupied by:Mover) (sites Mover "Arc"))))` beside a move from the hand); per seat, separated by `|`, or `none` (pieces enter whatever stands where).
+        #[rule(cites = "race family", source = "")]
+        pub enter_blocked_cells: SeatCells = SeatCells::NONE, ludii: SeatCells::NONE;
+
         /// Whether an entering piece counts the first cell as 1 (a value v lands on the v-th cell); otherwise it enters onto the first cell whatever the value.
         #[rule(cites = "race family", source = "")]
         pub enter_counts_first_cell: bool = true, ludii: true;
@@ -359,6 +363,14 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
                 "cells where pieces do not stack, in a game where they never do".into(),
             ));
         }
+    }
+    if let Some(seats) = params.enter_blocked_cells.seats()
+        && usize::from(seats) != players
+    {
+        return Err((
+            "enter_blocked_cells",
+            format!("cells for {seats} seats, the game has {players} players"),
+        ));
     }
     if params.land_on_enemy == LandOnEnemy::Swap && params.land_on_own == LandOnOwn::Stack {
         return Err(("land_on_enemy", "a swap sends the enemy to the cell the mover leaves, which a stack may not leave empty"

@@ -29,11 +29,75 @@ pub struct Geometry {
     /// (a board laid out by [`Geometry::linked`]); `None` where any site within a step is a
     /// neighbour.
     links: Option<Vec<(usize, usize)>>,
-    /// Each site's steps to its neighbours as Ludii's trajectories name them: the compass
-    /// point (0 east, counting anticlockwise in sixteenths) and the site, where the reader has
-    /// worked them out (the cells of a merged board, [`Geometry::with_compass`]); a track then
-    /// walks Ludii's radials.
-    compass: Option<Vec<Vec<(u8, usize)>>>,
+    /// Each site's radials in each of the 16 compass directions (east first, counterclockwise),
+    /// each the sites after it, where the board's tracks walk Ludii's radials
+    /// ([`Geometry::walked`]).
+    radials: Option<Radials>,
+}
+
+/// Each site's radials in each of the 16 compass directions (east first, counterclockwise),
+/// each radial the sites it reaches in turn.
+pub type Radials = Vec<[Vec<Vec<usize>>; 16]>;
+
+/// Every site's radials in each of the 16 compass directions, as Ludii's `Trajectories`
+/// follows them, from each site's steps (`steps[site]`: the neighbour and its compass
+/// direction, sixteenths counterclockwise from east, in Ludii's order): from a site, its step
+/// that way, then from each site reached the step that way which bends least from the last, by
+/// less than a quarter radian, until none does or the radial would come back on itself
+/// (`Trajectories.followRadial`); each radial once, the site itself left out.
+pub fn radials(points: &[(f64, f64)], steps: &[Vec<(usize, usize)>]) -> Radials {
+    let tan_threshold = 0.25f64.tan();
+    (0..points.len())
+        .map(|v| {
+            let mut by_direction: [Vec<Vec<usize>>; 16] = Default::default();
+            for &(first, d) in &steps[v] {
+                let mut radial = vec![v, first];
+                loop {
+                    let (previous, current) = (radial[radial.len() - 2], radial[radial.len() - 1]);
+                    let mut best: Option<usize> = None;
+                    let mut best_tan = tan_threshold;
+                    for &(next, nd) in &steps[current] {
+                        if nd != d {
+                            continue;
+                        }
+                        let tan = abs_tan_angle_difference(
+                            points[previous],
+                            points[current],
+                            points[next],
+                        );
+                        if tan < best_tan {
+                            best = Some(next);
+                            best_tan = tan;
+                            if tan == 0.0 {
+                                break;
+                            }
+                        }
+                    }
+                    match best {
+                        Some(next) if !radial.contains(&next) => radial.push(next),
+                        _ => break,
+                    }
+                }
+                radial.remove(0);
+                if !by_direction[d].contains(&radial) {
+                    by_direction[d].push(radial);
+                }
+            }
+            by_direction
+        })
+        .collect()
+}
+
+/// Ludii's `MathRoutines.absTanAngleDifferencePosX`: how much the way from `b` to `c` bends
+/// from the way from `a` to `b`, as the tangent of the angle (infinite past a right angle).
+fn abs_tan_angle_difference(a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> f64 {
+    let (vx, vy) = (b.0 - a.0, b.1 - a.1);
+    let (ux, uy) = (c.0 - b.0, c.1 - b.1);
+    let x = ux * vx + uy * vy;
+    if x <= 0.0 {
+        return f64::INFINITY;
+    }
+    ((ux * -vy + uy * vx) / x).abs()
 }
 
 impl Geometry {
@@ -67,7 +131,7 @@ impl Geometry {
             stores,
             points,
             links: None,
-            compass: None,
+            radials: None,
         }
     }
 
@@ -92,7 +156,7 @@ impl Geometry {
             stores: false,
             points,
             links: None,
-            compass: None,
+            radials: None,
         }
     }
 
@@ -111,7 +175,7 @@ impl Geometry {
             stores: false,
             points,
             links: None,
-            compass: None,
+            radials: None,
         }
     }
 
@@ -168,7 +232,7 @@ impl Geometry {
                 })
                 .collect(),
             links: None,
-            compass: None,
+            radials: None,
         }
     }
 
@@ -190,7 +254,7 @@ impl Geometry {
             stores: false,
             points,
             links: None,
-            compass: None,
+            radials: None,
         }
     }
 
@@ -203,8 +267,18 @@ impl Geometry {
         points: impl IntoIterator<Item = (f64, f64)>,
         compass: Vec<Vec<(u8, usize)>>,
     ) -> Geometry {
-        let mut geometry = Geometry::at_points(points);
-        geometry.compass = Some(compass);
+        let points: Vec<(f64, f64)> = points.into_iter().collect();
+        let steps: Vec<Vec<(usize, usize)>> = compass
+            .into_iter()
+            .map(|steps| {
+                steps
+                    .into_iter()
+                    .map(|(point, site)| (site, usize::from(point)))
+                    .collect()
+            })
+            .collect();
+        let mut geometry = Geometry::at_points(points.iter().copied());
+        geometry.radials = Some(radials(&points, &steps));
         geometry
     }
 
@@ -220,7 +294,23 @@ impl Geometry {
             stores: false,
             points: points.iter().map(|&(x, y)| Point { x, y }).collect(),
             links: Some(links),
-            compass: None,
+            radials: None,
+        }
+    }
+
+    /// Sites at the points `points` (x, y) in the order given, whose tracks' directions walk
+    /// the `radials` given for each site (a board laid out as Ludii lays out its graph,
+    /// `race_description::graph`): a direction walks its one radial from the site, as far as it
+    /// goes or the number after it says, and none where the site has none that way. It has no
+    /// rows or columns.
+    pub fn walked(points: Vec<(f64, f64)>, radials: Radials) -> Geometry {
+        Geometry {
+            rows: 0,
+            columns: 0,
+            stores: false,
+            points: points.into_iter().map(|(x, y)| Point { x, y }).collect(),
+            links: None,
+            radials: Some(radials),
         }
     }
 
@@ -349,9 +439,14 @@ impl Geometry {
             let mut at = *sites
                 .last()
                 .ok_or_else(|| format!("the track starts with a direction, {token:?}"))?;
-            if let Some(compass) = &self.compass {
-                let radial = self.radial(compass, at, (angle / 22.5) as u8, token)?;
-                sites.extend(radial.iter().take(steps.unwrap_or(usize::MAX)));
+            if let Some(radials) = &self.radials {
+                let index = (angle / 22.5) as usize;
+                let walked = match radials[at][index].as_slice() {
+                    [] => &[][..],
+                    [radial] => &radial[..steps.unwrap_or(usize::MAX).min(radial.len())],
+                    _ => return Err(format!("{token}: several radials that way from site {at}")),
+                };
+                sites.extend_from_slice(walked);
                 continue;
             }
             let mut walked = 0;
@@ -373,58 +468,6 @@ impl Geometry {
             }
         }
         Ok(sites)
-    }
-
-    /// The sites of Ludii's radial from `site` towards `point` (sixteenths of a turn from east)
-    /// on a board of worked-out steps, `site` left out: its step that way, then from each site
-    /// reached the step that way which bends least from the last, by less than a quarter
-    /// radian, until none does or the radial would come back on itself (Ludii's
-    /// `Trajectories.followRadial`). A track's direction walks it to its end, or so many steps
-    /// of it: Ludii's `Track` takes no more than the radial has, and no site where it has
-    /// none. Two radials that way (Ludii walks them one after the other) are refused.
-    fn radial(
-        &self,
-        compass: &[Vec<(u8, usize)>],
-        site: usize,
-        point: u8,
-        token: &str,
-    ) -> Result<Vec<usize>, String> {
-        let mut firsts = compass[site].iter().filter(|&&(p, _)| p == point);
-        let Some(&(_, first)) = firsts.next() else {
-            return Ok(Vec::new());
-        };
-        if firsts.next().is_some() {
-            return Err(format!("{token}: two radials that way from site {site}"));
-        }
-        let mut radial = vec![site, first];
-        let threshold = 0.25f64.tan();
-        loop {
-            let (previous, current) = (radial[radial.len() - 2], radial[radial.len() - 1]);
-            let (a, b) = (self.points[previous], self.points[current]);
-            let (vx, vy) = (b.x - a.x, b.y - a.y);
-            let mut best: Option<(f64, usize)> = None;
-            for &(p, next) in &compass[current] {
-                if p != point {
-                    continue;
-                }
-                let c = self.points[next];
-                let (ux, uy) = (c.x - b.x, c.y - b.y);
-                let along = ux * vx + uy * vy;
-                if along <= 0.0 {
-                    continue;
-                }
-                let bend = ((ux * -vy + uy * vx) / along).abs();
-                if bend < best.map_or(threshold, |(b, _)| b) {
-                    best = Some((bend, next));
-                }
-            }
-            match best {
-                Some((_, next)) if !radial.contains(&next) => radial.push(next),
-                _ => break,
-            }
-        }
-        radial.remove(0);
-        Ok(radial)
     }
 
     /// The neighbouring site from `site` in the direction `angle` (degrees, east 0, north

@@ -18,15 +18,17 @@ use ludii::{Expanded, Kind, Node};
 use race::RaceParams;
 use race::params::MAX_CELLS;
 
-mod entry;
-mod per_die;
-mod tables;
-
 use crate::eval::is_symbol;
 use crate::geometry::Geometry;
 use crate::sowing::{Lack, Read, Reading};
 
 mod cross;
+mod entry;
+mod entry_blocked;
+mod faces_by_die;
+mod graph;
+mod per_die;
+mod tables;
 
 /// Reads a race description into the family's parameters, or names what it lacks.
 pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
@@ -46,13 +48,22 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         reading: Reading::new(),
         after_dice: None,
     };
-    match per_die::rewrite(&expanded.game) {
+    // A piece entering only while its player's region is clear: its moves read without the
+    // condition, the condition as the region's cells.
+    let entry = entry_blocked::rewrite(&expanded.game);
+    let game = entry.as_ref().map_or(&expanded.game, |entry| &entry.game);
+    match per_die::rewrite(game) {
         Some(per_die) => {
             reader.after_dice = per_die.after_dice;
             read_game(&mut reader, &per_die.game);
         }
-        None => read_game(&mut reader, &expanded.game),
+        None => read_game(&mut reader, game),
     }
+    match &entry {
+        Some(entry) => reader.set("enter_blocked_cells", &entry.cells, &entry.condition),
+        None => reader.default("enter_blocked_cells", "none", &expanded.game),
+    }
+    faces_by_die::compose(&mut reader, &expanded.game);
     if reader.lacks.is_empty() {
         for spec in RaceParams::specs() {
             if !reader.reading.contains_key(spec.key) {
@@ -493,9 +504,15 @@ fn read_equipment<'g>(
     // Without a board read, the rest of the equipment and the rules are read all the same
     // (the moves are not evaluated: they need the tracks), so that what else the description
     // lacks is named too.
+    // A board played on its vertices or edges that is not a grid is laid out as Ludii lays out
+    // its graph ([`graph`]).
+    let graph_on = board.and_then(graph::takes);
     let geometry = board
         .and_then(|b| b.arg(0))
-        .and_then(|shape| read_board_shape(reader, shape));
+        .and_then(|shape| match graph_on {
+            Some(on) => graph::read(reader, shape, on),
+            None => read_board_shape(reader, shape),
+        });
     let named = board.into_iter().flat_map(|b| b.children());
     // Ludii numbers the vertices of a rectangle or a square of R by C as it numbers the cells
     // of one (row by row from the bottom left), and walks a track's directions between
@@ -511,7 +528,7 @@ fn read_equipment<'g>(
     let on_vertices = board
         .and_then(|b| b.named("use"))
         .is_some_and(|u| is_symbol(u, "Vertex"));
-    if let (true, false, Some(board)) = (merged, on_vertices, board) {
+    if let (true, false, None, Some(board)) = (merged, on_vertices, graph_on, board) {
         reader.lack(board, "a merged board played on its cells");
     }
     for (key, value) in named.filter_map(|n| match &n.kind {
@@ -520,7 +537,8 @@ fn read_equipment<'g>(
     }) {
         let on = value.as_symbol();
         let read = match on {
-            Some("Vertex") => plain_grid || merged,
+            Some("Vertex") => plain_grid || merged || graph_on.is_some(),
+            Some("Edge") => graph_on.is_some(),
             Some("Cell") => !merged,
             _ => false,
         };
@@ -1131,6 +1149,10 @@ fn read_dice(reader: &mut Reader, equipment: &Equipment<'_>, rules: &Node) {
         reader.lack(rules, "no (dice …): the family's games throw");
         return;
     };
+    if dice.named("facesByDie").is_some() {
+        faces_by_die::read_throw(reader, dice);
+        return;
+    }
     for (key, _) in dice.children().iter().filter_map(|n| match &n.kind {
         Kind::Named { key, value } => Some((key.as_str(), value)),
         _ => None,
@@ -1583,8 +1605,9 @@ impl<'e> Evaluator<'e> {
         Ok(Some(Action::Land { capture, again }))
     }
 
-    /// `(apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next))))`:
-    /// whether the enemy where the piece lands returns to its hand.
+    /// `(apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next))))`, or to
+    /// `(handSite (who at:(to)))`, its owner's: whether the enemy where the piece lands returns
+    /// to its hand.
     fn capture(&mut self, apply: &'e Node, case: &Case) -> Result<bool, Unread<'e>> {
         let mut effect = apply
             .arg(0)
@@ -1627,7 +1650,8 @@ impl<'e> Evaluator<'e> {
             || to_bar
             || site.is_some_and(|h| {
                 (h.is_call("handSite") && h.arg(0).is_some_and(|p| is_symbol(p, "Next")))
-                    // The hand of the piece's owner, of any number of players.
+                    // The hand of the captured piece's owner, of any number of players
+                    // (Barjis's and El Mundo's four).
                     || h.to_string() == "(handSite (who at:(to)))"
                     || (self.bar_is_hand && h.to_string() == "(mapEntry (next))")
             });
@@ -2533,6 +2557,10 @@ fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero
                 return;
             }
         }
+    } else if let Some(pairs) = faces_by_die::pips_table(steps, equipment.dice) {
+        // An expression of the dice's total alone: a move of what it makes of the total.
+        reader.set("dice_use", "sum", steps);
+        reader.set("throw_values", pairs, steps);
     } else {
         reader.lack(
             steps,

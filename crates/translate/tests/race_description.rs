@@ -239,6 +239,31 @@ fn a_capture_to_the_hand_and_an_exact_bearing_off() {
     );
 }
 
+/// A captured piece sent to its owner's hand, `(handSite (who at:(to)))` (El Mundo's), is the
+/// family's capture to the hand, as `(handSite Next)` is with two players.
+#[test]
+fn a_capture_to_the_owner_s_hand_is_a_capture_to_the_hand() {
+    let owner = CAPTURE.replace("(handSite Next)", "(handSite (who at:(to)))");
+    plays(
+        &description(&[("{move}", &owner)]),
+        &["land_on_enemy=capture", "capture_return=hand"],
+    );
+}
+
+/// Dice whose faces differ die by die throw as one throw of every face of every die, the first
+/// die's varying fastest, each outcome moving its sum of pips.
+#[test]
+fn dice_with_faces_by_die_throw_every_face_of_every_die() {
+    plays(
+        &description(&[("{dice}", "(dice d:2 facesByDie:{{0 1} {0 3}} num:2)")]),
+        &[
+            "throw=faces 4",
+            "throw_values=0=0 1=1 2=3 3=4",
+            "dice_use=sum",
+        ],
+    );
+}
+
 #[test]
 fn a_region_refusing_enemies_is_safe_and_one_giving_a_throw_gives_it() {
     let guarded = r#"(if (= (trackSite Move steps:(count Pips)) End)

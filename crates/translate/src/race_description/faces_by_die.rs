@@ -1,0 +1,274 @@
+//! Dice whose faces differ from die to die, `(dice d:2 facesByDie:{{0 4} {0 6} {0 14} {0 15}}
+//! num:4)`: the stick dice of Kints, Romavoa and Ghingskoot, each stick marked with its own value.
+//!
+//! Ludii throws each die apart, each face of a die equally likely, and `(count Pips)` is the
+//! sum of the faces up. The family throws them as one throw of equally likely outcomes (`faces
+//! N`, N the product of the dice's numbers of faces), an outcome naming each die's face (the
+//! first die's face varying fastest), and what each outcome moves (`throw_values`) is what the
+//! description makes of its sum: the sum itself, the map's entry for it, or the value of an
+//! expression of `(count Pips)` alone, such as Kints's chain of `(if (= (count Pips) 4) 4 …)`.
+
+use ludii::{Kind, Node};
+
+use super::{Brief, Reader};
+use crate::eval::is_symbol;
+
+/// The faces of each die, when `dice` is thrown `facesByDie`.
+fn faces(dice: &Node) -> Option<Vec<Vec<i64>>> {
+    let lists = dice.named("facesByDie")?.as_array()?;
+    lists
+        .iter()
+        .map(|die| die.as_array()?.iter().map(Node::as_int).collect())
+        .collect()
+}
+
+/// Every outcome's sum of pips, outcome by outcome (the first die varying fastest).
+fn sums(faces: &[Vec<i64>]) -> Vec<i64> {
+    // Each die's faces are slower than the dice before it.
+    let mut sums = vec![0];
+    for die in faces {
+        sums = die
+            .iter()
+            .flat_map(|face| sums.iter().map(move |sum| sum + face))
+            .collect();
+    }
+    sums
+}
+
+/// `(dice … facesByDie:{…} num:n)` as the family's throw, `faces N`; the dice the family
+/// cannot throw so are named.
+pub(super) fn read_throw(reader: &mut Reader, dice: &Node) {
+    let known = dice.children().iter().all(|n| match &n.kind {
+        Kind::Named { key, .. } => matches!(key.as_str(), "d" | "num" | "facesByDie"),
+        _ => false,
+    });
+    let faces = faces(dice).filter(|faces| {
+        let count = dice.named("num").and_then(Node::as_int);
+        let sides = dice.named("d").and_then(Node::as_int);
+        count.is_none_or(|n| usize::try_from(n) == Ok(faces.len()))
+            && faces.iter().all(|die| {
+                !die.is_empty()
+                    && die.iter().all(|&f| f >= 0)
+                    && sides.is_none_or(|d| usize::try_from(d) == Ok(die.len()))
+            })
+    });
+    let outcomes = faces
+        .as_ref()
+        .map(|faces| faces.iter().map(Vec::len).product::<usize>());
+    match (known, outcomes) {
+        (true, Some(outcomes @ 2..=255)) => {
+            reader.set("throw", format!("faces {outcomes}"), dice);
+            reader.default("lot_bias", "1/2", dice);
+        }
+        _ => reader.lack(
+            dice,
+            format!(
+                "dice with facesByDie the family does not throw: {dice_}",
+                dice_ = Brief(dice)
+            ),
+        ),
+    }
+}
+
+/// What `steps` makes of each sum of pips `dice` can throw, as `sum=value` pairs, when it is an
+/// expression of `(count Pips)` alone (numbers, `if`, `=`, `!=`, `<`, `<=`, `>`, `>=`, `and`,
+/// `or`, `not`) and the dice are thrown `facesByDie`.
+pub(super) fn pips_table(steps: &Node, dice: Option<&Node>) -> Option<String> {
+    let faces = faces(dice?)?;
+    let mut totals = sums(&faces);
+    totals.sort_unstable();
+    totals.dedup();
+    let pairs = totals
+        .into_iter()
+        .map(|pips| {
+            let value = number(steps, pips)?;
+            (u8::try_from(pips).is_ok() && u8::try_from(value).is_ok())
+                .then(|| format!("{pips}={value}"))
+        })
+        .collect::<Option<Vec<String>>>()?;
+    Some(pairs.join(" "))
+}
+
+fn number(node: &Node, pips: i64) -> Option<i64> {
+    if let Some(value) = node.as_int() {
+        return Some(value);
+    }
+    match node.head()? {
+        "count"
+            if node.children().len() == 1 && node.arg(0).is_some_and(|a| is_symbol(a, "Pips")) =>
+        {
+            Some(pips)
+        }
+        "if" if node.children().len() == 3 => {
+            if truth(node.arg(0)?, pips)? {
+                number(node.arg(1)?, pips)
+            } else {
+                number(node.arg(2)?, pips)
+            }
+        }
+        _ => None,
+    }
+}
+
+fn truth(node: &Node, pips: i64) -> Option<bool> {
+    match node.head()? {
+        head @ ("=" | "!=" | "<" | "<=" | ">" | ">=") if node.children().len() == 2 => {
+            let (a, b) = (number(node.arg(0)?, pips)?, number(node.arg(1)?, pips)?);
+            Some(match head {
+                "=" => a == b,
+                "!=" => a != b,
+                "<" => a < b,
+                "<=" => a <= b,
+                ">" => a > b,
+                _ => a >= b,
+            })
+        }
+        "and" => operands(node)?
+            .into_iter()
+            .try_fold(true, |all, n| Some(all && truth(n, pips)?)),
+        "or" => operands(node)?
+            .into_iter()
+            .try_fold(false, |any, n| Some(any || truth(n, pips)?)),
+        "not" if node.children().len() == 1 => Some(!truth(node.arg(0)?, pips)?),
+        _ => None,
+    }
+}
+
+/// The throw's values outcome by outcome, once the rest is read (what else the description
+/// lacks or not): what the reading made of each sum of pips (`throw_values` keyed by sums, or the sum itself), given to each outcome
+/// that throws that sum.
+pub(super) fn compose(reader: &mut Reader, game: &Node) {
+    let Some(dice) = game
+        .walk()
+        .find(|n| n.is_call("dice") && n.named("facesByDie").is_some())
+    else {
+        return;
+    };
+    let Some(faces) = faces(dice) else {
+        return;
+    };
+    let Some(read) = reader.reading.get("throw_values").cloned() else {
+        return;
+    };
+    let by_sum: Option<Vec<(i64, i64)>> = if read.value == "identity" {
+        None
+    } else {
+        read.value
+            .split(' ')
+            .map(|pair| {
+                let (sum, value) = pair.split_once('=')?;
+                Some((sum.parse().ok()?, value.parse().ok()?))
+            })
+            .collect()
+    };
+    let mut pairs = Vec::new();
+    for (outcome, sum) in sums(&faces).into_iter().enumerate() {
+        let value = match &by_sum {
+            None => Some(sum),
+            Some(table) => table.iter().find(|(s, _)| *s == sum).map(|&(_, v)| v),
+        };
+        match value.filter(|v| (0..128).contains(v)) {
+            Some(value) => pairs.push(format!("{outcome}={value}")),
+            None => {
+                reader.lack(
+                    dice,
+                    format!("a throw of {sum} pips that moves no piece the family moves"),
+                );
+                return;
+            }
+        }
+    }
+    let mut composed = read;
+    composed.value = pairs.join(" ");
+    reader.reading.insert("throw_values", composed);
+    let again = reader
+        .reading
+        .get("extra_throw_values")
+        .is_some_and(|r| r.value != "none");
+    if again {
+        reader.lack(
+            dice,
+            "another throw on values of dice thrown facesByDie, which the reader reads as sums",
+        );
+    }
+}
+
+/// The operands of `and` and `or`: as written, or listed in one array.
+fn operands(node: &Node) -> Option<Vec<&Node>> {
+    match node.children() {
+        [list] if list.as_array().is_some() => Some(list.as_array()?.iter().collect()),
+        children => Some(children.iter().collect()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_outcome_names_each_die_the_first_fastest() {
+        let faces = vec![vec![0, 4], vec![0, 6], vec![0, 14]];
+        assert_eq!(sums(&faces), [0, 4, 6, 10, 14, 18, 20, 24]);
+        let faces = vec![vec![1, 2, 3, 4], vec![0, 1]];
+        assert_eq!(sums(&faces), [1, 2, 3, 4, 2, 3, 4, 5]);
+    }
+
+    /// Kints's four sticks, marked 4, 6, 14 and 15, read through its chain of `(if (= (count
+    /// Pips) …) …)`, move as its rules say: "All marked sides up = 5; three marked sides up = 3;
+    /// two marked sides up = 2, one marked side up = the value of the marked side; zero marked
+    /// sides up = 10."
+    #[test]
+    fn kints_sticks_move_as_its_rules_count_them() {
+        let file = "Kints.lud";
+        let path = format!(
+            "{}/../../corpus/ludii/lud/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let description = ludii::Description::read(file, &text).unwrap();
+        let expanded = description.expand(&ludii::Selection::Defaults).unwrap();
+        // The move's steps, `("ThrowValue")` expanded, read sum by sum, then outcome by outcome.
+        let steps = expanded
+            .game
+            .walk()
+            .find(|n| n.is_call("trackSite"))
+            .and_then(|n| n.named("steps"))
+            .unwrap();
+        let dice = expanded.game.walk().find(|n| n.is_call("dice"));
+        let mut reader = Reader {
+            lacks: Vec::new(),
+            reading: crate::sowing::Reading::new(),
+            after_dice: None,
+        };
+        read_throw(&mut reader, dice.unwrap());
+        assert_eq!(reader.reading["throw"].value, "faces 16");
+        let by_sum = pips_table(steps, dice).unwrap();
+        reader.set("throw_values", by_sum, steps);
+        compose(&mut reader, &expanded.game);
+        assert!(reader.lacks.is_empty());
+        let values: Vec<(usize, i64)> = reader.reading["throw_values"]
+            .value
+            .split(' ')
+            .map(|pair| {
+                let (outcome, value) = pair.split_once('=').unwrap();
+                (outcome.parse().unwrap(), value.parse().unwrap())
+            })
+            .collect();
+        assert_eq!(values.len(), 16);
+        let marked = [4, 6, 14, 15];
+        for (outcome, value) in values {
+            let up: Vec<i64> = (0..4)
+                .filter(|die| outcome >> die & 1 == 1)
+                .map(|die| marked[die])
+                .collect();
+            let expected = match up.as_slice() {
+                [] => 10,
+                [one] => *one,
+                [_, _] => 2,
+                [_, _, _] => 3,
+                _ => 5,
+            };
+            assert_eq!(value, expected, "{up:?} up");
+        }
+    }
+}
