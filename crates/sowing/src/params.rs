@@ -723,8 +723,9 @@ fn validate_given_track(params: &SowingParams, holes: usize) -> Result<(), Strin
 
 /// What the relays that ask about the hole after the last one need: a hole of any count lifted
 /// (the relay's hole is lifted as the fresh move's holes are), no marks, stores' extra turns or
-/// feeding beside them; and what a next hole found empty gives needs such a relay. A player lifting the opponent's holes does so on the family's round of two rows,
-/// in a game of one round without an opening, owned holes, lifting anywhere or feeding.
+/// feeding beside them; and what a next hole found empty gives needs such a relay. A player
+/// lifting the opponent's holes does so on the family's round of two rows, in a game of one
+/// round without an opening, owned holes, lifting anywhere or feeding.
 fn next_relay_problem(params: &SowingParams) -> Option<&'static str> {
     if params.relay.reads_next()
         && (params.min_to_sow != 1
