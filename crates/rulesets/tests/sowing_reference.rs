@@ -14,8 +14,8 @@ use rulesets::OptionSet;
 use sowing::board::Board;
 use sowing::{
     CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, ExtraCaptureAfter,
-    GameEnd, MarkHoles, Move, OpeningLeaves, RefillOrder, RefillRemainder, Relay, Score, Sowing,
-    SowingParams, StoreSide,
+    GameEnd, MarkHoles, Move, NextEmptyCapture, OpeningLeaves, RefillOrder, RefillRemainder, Relay,
+    Score, Sowing, SowingParams, StoreSide,
 };
 
 /// Where a sowing left the turn.
@@ -272,6 +272,38 @@ impl Reference {
             }
             return Landing::End;
         }
+        // The relays that ask about the hole after the last one come before any capture.
+        let last_holds = match self.params.relay {
+            Relay::NextOccupied => true,
+            Relay::EmptyNextOccupied => last < self.holes && cells[last] == 1,
+            Relay::OccupiedNextOccupied => last < self.holes && cells[last] > 1,
+            Relay::Off | Relay::Occupied => false,
+        };
+        if last_holds {
+            // The next hole along the mover's track: a store is passed over.
+            let hole_after = |cell: usize| {
+                let mut after = self.sow_step(mover, way, cell);
+                if after >= self.holes {
+                    after = self.sow_step(mover, way, after);
+                }
+                after
+            };
+            let next = hole_after(last);
+            if cells[next] > 0 {
+                return Landing::Relay(if self.params.relay == Relay::OccupiedNextOccupied {
+                    last
+                } else {
+                    next
+                });
+            }
+            match self.params.next_empty_capture {
+                NextEmptyCapture::Off => {}
+                NextEmptyCapture::AfterNext => {
+                    Self::take(cells, hole_after(next), store);
+                    return Landing::End;
+                }
+            }
+        }
         if last >= self.holes {
             let again = last == store && self.params.extra_turn_in_store;
             return if again {
@@ -369,7 +401,12 @@ impl Reference {
                     let mine = if self.params.ownership {
                         self.owners[hole] == Some(self.to_move)
                     } else {
-                        self.params.lift_anywhere || self.owns(self.to_move, hole)
+                        let lifter = if self.params.lift_opponents_row {
+                            1 - self.to_move
+                        } else {
+                            self.to_move
+                        };
+                        self.params.lift_anywhere || self.owns(lifter, hole)
                     };
                     if !mine || !can || self.marks[hole].is_some() {
                         continue;
@@ -767,6 +804,7 @@ impl Reference {
             GameEnd::AtMostOneLeft => on_board <= 1,
             GameEnd::BothPassed => self.passes >= 2,
             GameEnd::NextEmptyLoses => self.last_mover.is_some_and(|mover| row_empty(1 - mover)),
+            GameEnd::EmptyRowLoses => row_empty(0) || row_empty(1),
             GameEnd::UnmarkedEmpty => {
                 (0..self.holes).all(|hole| self.marks[hole].is_some() || holes[hole] == 0)
             }
@@ -807,6 +845,13 @@ impl Reference {
             (self.params.game_end, self.last_mover)
         {
             return Outcome::single_winner(2, mover);
+        }
+        if self.params.game_end == GameEnd::EmptyRowLoses {
+            return if self.in_row(&self.cells, 0) == 0 {
+                Outcome::single_winner(2, 1)
+            } else {
+                Outcome::single_winner(2, 0)
+            };
         }
         // The stuck player has passed; the other, to move, wins if it can.
         if let (Score::StuckLoses, Some(stuck)) = (self.params.score, self.last_mover) {
@@ -1085,6 +1130,17 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         ("kapana-bona ", "lift_anywhere", "false", 4),
         ("kapana-bona ", "sow_into_origin", "false", 4),
         ("oure-ngat ", "capture_everywhere", "false", 4),
+        // Sonka's turn going on from the hole after the last, not from the last; Boukerourou's
+        // only after a last counter in an empty hole, and its player left without counters
+        // losing, the mover too; Tap Urdy's turn going on from the last hole only where the
+        // next holds counters, its take of the hole after an empty next one and its lift from
+        // the opponent's row: each, left out, has the reference part from the engine.
+        ("sonka ", "relay", "occupied", 10),
+        ("boukerourou ", "relay", "next-occupied", 10),
+        ("boukerourou ", "game_end", "next-empty-loses", 20),
+        ("tap-urdy ", "relay", "occupied", 10),
+        ("tap-urdy ", "next_empty_capture", "off", 10),
+        ("tap-urdy ", "lift_opponents_row", "false", 4),
     ] {
         let parted = with_reference_reading(game, key, value, playouts);
         assert!(

@@ -522,6 +522,7 @@ impl Sowing {
     fn may_spare(&self) -> bool {
         self.params.capture_takes == CaptureTakes::Last
             && self.params.empty_hole_capture == EmptyHoleCapture::Off
+            && self.params.next_empty_capture == NextEmptyCapture::Off
             && !self.params.capture_everywhere
     }
 
@@ -702,6 +703,9 @@ impl Sowing {
         self.liftable = if self.params.lift_anywhere {
             let every = u64::MAX >> (MAX_HOLES - self.board.holes);
             [every; 2]
+        } else if self.params.lift_opponents_row {
+            let [first, second] = self.board.territory;
+            [second, first]
         } else {
             self.board.territory
         };
@@ -808,6 +812,9 @@ impl Sowing {
             GameEnd::NextEmptyLoses => self.last_mover.is_some_and(|mover| {
                 Self::in_territory(&self.cells, &self.board, Self::opponent(mover)) == 0
             }),
+            GameEnd::EmptyRowLoses => {
+                (0..2).any(|p| Self::in_territory(&self.cells, &self.board, p) == 0)
+            }
             GameEnd::UnmarkedEmpty => {
                 let marked = self.marks[0] | self.marks[1];
                 (0..self.board.holes).all(|hole| marked >> hole & 1 == 1 || self.cells[hole] == 0)
@@ -900,6 +907,11 @@ impl Sower<'_> {
             self.capture_everywhere(cells, mover);
             return Landing::End;
         }
+        if self.params.relay.reads_next()
+            && let Some(landing) = self.relay_next(cells, last, mover, way)
+        {
+            return landing;
+        }
         if !board.is_hole(last) {
             return if last == board.store(mover) && self.params.extra_turn_in_store {
                 Landing::PlayAgain
@@ -979,6 +991,60 @@ impl Sower<'_> {
             return Landing::Relay(last as u8);
         }
         Landing::End
+    }
+
+    /// The relays that ask about the hole after the last one (`relay`'s `next-occupied`,
+    /// `empty-next-occupied`, `occupied-next-occupied`), before any capture: where the last
+    /// hole's condition holds, a next hole (along the mover's track, passing over a store) that
+    /// holds counters is relayed from, or the last hole is; an empty one gives what
+    /// `next_empty_capture` takes and ends the turn. `None` where the game's other rules go on.
+    // Games of such relays only: kept out of the playout loop of the others.
+    #[cold]
+    #[inline(never)]
+    fn relay_next(
+        &self,
+        cells: &mut [u16; MAX_CELLS],
+        last: usize,
+        mover: Player,
+        way: u8,
+    ) -> Option<Landing> {
+        let board = self.board;
+        let next = &board.next[usize::from(way)][usize::from(mover)];
+        let after = |cell: usize| {
+            let cell = usize::from(next[cell]);
+            if board.is_hole(cell) {
+                cell
+            } else {
+                usize::from(next[cell])
+            }
+        };
+        let count = cells[last];
+        let holds = match self.params.relay {
+            Relay::Off | Relay::Occupied => return None,
+            Relay::NextOccupied => true,
+            Relay::EmptyNextOccupied => board.is_hole(last) && count == 1,
+            Relay::OccupiedNextOccupied => board.is_hole(last) && count > 1,
+        };
+        if !holds {
+            return None;
+        }
+        let following = after(last);
+        if cells[following] > 0 {
+            let lifted = if self.params.relay == Relay::OccupiedNextOccupied {
+                last
+            } else {
+                following
+            };
+            return Some(Landing::Relay(lifted as u8));
+        }
+        let store = board.store(mover);
+        let taken = match self.params.next_empty_capture {
+            NextEmptyCapture::Off => return None,
+            NextEmptyCapture::AfterNext => after(following),
+        };
+        cells[store] += cells[taken];
+        cells[taken] = 0;
+        Some(Landing::End)
     }
 
     /// Every hole of the capture rows holding a capture count goes to the mover's store.
@@ -1315,6 +1381,11 @@ impl Game for Sowing {
             (self.params.game_end, self.last_mover)
         {
             return Outcome::single_winner(2, mover);
+        }
+        if self.params.game_end == GameEnd::EmptyRowLoses {
+            // Player 1's rule comes first: with both rows empty, player 2 wins.
+            let first_empty = Self::in_territory(&self.cells, &self.board, 0) == 0;
+            return Outcome::single_winner(2, u8::from(first_empty));
         }
         if let (Score::StuckLoses, Some(stuck)) = (self.params.score, self.last_mover) {
             // The game ended on the stuck player's pass: the turn is the other's.

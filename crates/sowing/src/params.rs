@@ -42,6 +42,41 @@ option_enum! {
         /// The hole is lifted and sown on, a move of its own as Ludii counts them, until a
         /// sowing ends in an empty hole (or captures, where captures are made).
         Occupied = "occupied",
+        /// Whatever the last hole holds, the hole after it along the mover's track (passing
+        /// over a store) is lifted and sown on when it holds counters, before any capture
+        /// (Sonka's `(if (is Mover Prev) (sites {("NextSite" from:(last To
+        /// afterConsequence:True))}) …)` after a `(moveAgain)` where that hole is not empty).
+        NextOccupied = "next-occupied",
+        /// A last counter that fell into an empty hole, the hole after it holding counters:
+        /// that next hole is lifted and sown on, before any capture (Boukerourou's
+        /// `(moveAgain)` where the last hole holds one counter and the next is not empty).
+        EmptyNextOccupied = "empty-next-occupied",
+        /// A last counter that fell into a hole that was not empty, the hole after it holding
+        /// counters: the last hole is lifted and sown on, before any capture (Tap Urdy's
+        /// `(moveAgain)` where the next hole is not empty and the last holds more than one).
+        OccupiedNextOccupied = "occupied-next-occupied",
+    }
+}
+
+impl Relay {
+    /// Whether the relay asks about the hole after the last one (`next-occupied`,
+    /// `empty-next-occupied`, `occupied-next-occupied`).
+    #[inline]
+    pub fn reads_next(self) -> bool {
+        !matches!(self, Relay::Off | Relay::Occupied)
+    }
+}
+
+option_enum! {
+    /// What a sowing takes where its relay asks about the hole after the last one and finds it
+    /// empty, the relay's condition on the last hole holding (`relay`'s `next-occupied`,
+    /// `empty-next-occupied`, `occupied-next-occupied`).
+    pub enum NextEmptyCapture {
+        /// Nothing: the sowing goes on to the game's other captures.
+        Off = "off",
+        /// The counters of the hole after the empty one, for the mover, and the turn ends (Tap
+        /// Urdy's `(fromTo (from (trackSite Move from:(to) steps:2)) (to (handSite Mover)))`).
+        AfterNext = "after-next",
     }
 }
 
@@ -158,6 +193,11 @@ option_enum! {
         /// holes: that player loses (Ludii's `(forEach NonMover if:(= (count in:(sites Player
         /// "Home")) 0) (result Player Loss))`); a mover with nothing to sow passes.
         NextEmptyLoses = "next-empty-loses",
+        /// Right after a move, when a player has no counters left in its holes, the mover or
+        /// not: that player loses, player 1 where neither has any (Boukerourou's two rules
+        /// `(if (= 0 (count in:(sites P1))) (result P2 Win))` and the same for player 2, which
+        /// Ludii reads in order, the first result standing).
+        EmptyRowLoses = "empty-row-loses",
         /// When no hole that is not marked holds a counter after a move (Gabata's and Tuz's
         /// `OnlyPiecesInMarked`, a game of marks played in rounds); a mover with nothing to sow
         /// passes, and two passes in a row draw the game, as Ludii draws a game in which every
@@ -276,6 +316,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub lift_anywhere: bool = false, ludii: false;
 
+        /// A player lifts the holes of the opponent's territory, not its own, which is still its row for every other rule (Tap Urdy's `(from (sites Next))`).
+        #[rule(cites = "sowing family", source = "")]
+        pub lift_opponents_row: bool = false, ludii: false;
+
         /// The fewest counters a hole must hold to be lifted and sown.
         #[rule(cites = "sowing family", source = "", range = 1..=4)]
         pub min_to_sow: u8 = 1, ludii: 1;
@@ -303,6 +347,10 @@ game_options! {
         /// What a last counter does in a hole that was not empty.
         #[rule(cites = "sowing family", source = "")]
         pub relay: Relay = Relay::Off, ludii: Relay::Off;
+
+        /// Where the relay asks about the hole after the last one and finds it empty, the last hole's condition holding: what the mover takes there (the hole after the empty one), ending the turn; `off` to go on to the game's other captures.
+        #[rule(cites = "sowing family", source = "")]
+        pub next_empty_capture: NextEmptyCapture = NextEmptyCapture::Off, ludii: NextEmptyCapture::Off;
 
         /// The counts a last counter captures when it makes them (as a list such as `2,3`; empty for none).
         #[rule(cites = "sowing family", source = "")]
@@ -448,10 +496,10 @@ fn validate(params: &SowingParams) -> Result<(), String> {
         return Err("empty_hole_capture: a column of the opponent's holes needs four rows".into());
     }
     if params.capture_across_any_count
-        && (params.empty_hole_capture == EmptyHoleCapture::Off || params.relay != Relay::Off)
+        && (params.empty_hole_capture == EmptyHoleCapture::Off || params.relay == Relay::Occupied)
     {
         return Err(
-            "capture_across_any_count: needs a capture across and no relay to take precedence over"
+            "capture_across_any_count: needs a capture across and no relay from the last hole to take precedence over"
                 .into(),
         );
     }
@@ -491,6 +539,9 @@ fn validate(params: &SowingParams) -> Result<(), String> {
             "lift_anywhere: holes lifted anywhere need the family's round of two rows, every hole on each player's track, and are not played with owned holes, an opening or rounds"
                 .into(),
         );
+    }
+    if let Some(problem) = next_relay_problem(params) {
+        return Err(problem.into());
     }
     if params.stores_in_track && params.rows != 2 {
         return Err("stores_in_track: stores in the track need a two-row board".into());
@@ -558,7 +609,11 @@ fn validate(params: &SowingParams) -> Result<(), String> {
             params.capture_goal
         ));
     }
-    if params.game_end == GameEnd::NextEmptyLoses && params.round_refill > 0 {
+    if matches!(
+        params.game_end,
+        GameEnd::NextEmptyLoses | GameEnd::EmptyRowLoses
+    ) && params.round_refill > 0
+    {
         return Err("game_end: a player left with no counters loses in a game of one round".into());
     }
     if params.score == Score::StuckLoses
@@ -676,6 +731,41 @@ fn validate_given_track(params: &SowingParams, holes: usize) -> Result<(), Strin
         );
     }
     Ok(())
+}
+
+/// What the relays that ask about the hole after the last one need: a hole of any count lifted
+/// (the relay's hole is lifted as the fresh move's holes are), no marks, stores' extra turns or
+/// feeding beside them; and what a next hole found empty gives needs such a relay. A player
+/// lifting the opponent's holes does so on the family's round of two rows, in a game of one
+/// round without an opening, owned holes, lifting anywhere or feeding.
+fn next_relay_problem(params: &SowingParams) -> Option<&'static str> {
+    if params.relay.reads_next()
+        && (params.min_to_sow != 1
+            || params.mark_count > 0
+            || params.extra_turn_in_store
+            || params.must_feed)
+    {
+        return Some(
+            "relay: a relay asking about the next hole lifts a hole of any count, without marks, a store's extra turn or feeding",
+        );
+    }
+    if params.next_empty_capture != NextEmptyCapture::Off && !params.relay.reads_next() {
+        return Some("next_empty_capture: needs a relay that asks about the next hole");
+    }
+    if params.lift_opponents_row
+        && (params.track.given().is_some()
+            || params.rows != 2
+            || params.lift_anywhere
+            || params.ownership
+            || params.opening_turns > 0
+            || params.round_refill > 0
+            || params.must_feed)
+    {
+        return Some(
+            "lift_opponents_row: the opponent's holes are lifted on the family's round of two rows (each player's track through both), in one round, without an opening, owned holes, lifting anywhere or feeding",
+        );
+    }
+    None
 }
 
 /// What the rules of ownership need: rounds whose refills fill every hole (a uniform start of

@@ -21,6 +21,7 @@ use crate::geometry::Geometry;
 
 mod boards;
 mod branches;
+mod next_relay;
 mod no_rules;
 mod opening;
 mod phases;
@@ -91,6 +92,11 @@ struct Reader<'a> {
     /// The sowing reads the holes' local states (`(state at:(to))`): its landings are tried
     /// with the last hole unmarked and marked by either player.
     reads_states: bool,
+    /// A turn that goes on lifts this site, read from the last one (`(if (is Mover Prev)
+    /// (sites {(trackSite Move from:(last To afterConsequence:True) steps:1)}) holes)`):
+    /// the family's relay from the next hole where it is the hole after the last
+    /// ([`next_relay`]).
+    relay_next: Option<Node>,
 }
 
 impl Reader<'_> {
@@ -160,6 +166,7 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
         extra_read: false,
         relay_var: None,
         reads_states: false,
+        relay_next: None,
     };
     read_game(&mut reader);
     if reader.lacks.is_empty() {
@@ -1505,6 +1512,14 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
                 reader.relay_when_pending = pending;
                 holes = otherwise;
             }
+            (true, false, Some(otherwise))
+                if sites.arg(1).and_then(next_relay::goes_on_from).is_some() =>
+            {
+                // Read against the sowing's way once it is known (`read_effects`).
+                relay = true;
+                reader.relay_next = sites.arg(1).and_then(next_relay::goes_on_from).cloned();
+                holes = otherwise;
+            }
             _ => {
                 reader.lack(
                     sites,
@@ -1519,6 +1534,8 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
     let mut every_hole = situation.cells[..situation.board.holes].to_vec();
     every_hole.sort_unstable();
     let mut anywhere = [false; 2];
+    // Tap Urdy's players lift the opponent's holes, `(sites Next)`.
+    let mut theirs = [false; 2];
     for mover in 1..=2u8 {
         match rounds::owning_context(situation, mover).sites(holes) {
             Ok(found) if found == situation.territory(usize::from(mover - 1)) => {}
@@ -1526,7 +1543,9 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
                 found.sort_unstable();
                 found.dedup();
                 anywhere[usize::from(mover - 1)] = found == every_hole;
-                if !anywhere[usize::from(mover - 1)] {
+                theirs[usize::from(mover - 1)] =
+                    found == situation.territory(usize::from(2 - mover));
+                if !anywhere[usize::from(mover - 1)] && !theirs[usize::from(mover - 1)] {
                     reader.lack(
                         holes,
                         format!("holes to lift other than one's territory: {holes}"),
@@ -1540,9 +1559,19 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
             }
         }
     }
-    match anywhere {
-        [true, true] => reader.set("lift_anywhere", true, holes),
-        [false, false] => reader.default("lift_anywhere", false, holes),
+    match (anywhere, theirs) {
+        ([true, true], _) => {
+            reader.set("lift_anywhere", true, holes);
+            reader.default("lift_opponents_row", false, holes);
+        }
+        ([false, false], [true, true]) => {
+            reader.set("lift_opponents_row", true, holes);
+            reader.default("lift_anywhere", false, holes);
+        }
+        ([false, false], [false, false]) => {
+            reader.default("lift_anywhere", false, holes);
+            reader.default("lift_opponents_row", false, holes);
+        }
         _ => {
             reader.lack(
                 holes,
@@ -2186,6 +2215,11 @@ struct Landing {
     facing: i64,
     /// The last hole's state: unmarked (0), or marked by player 1 or 2.
     state: i64,
+    /// The count of the hole after the last one, where the sowing reads it
+    /// ([`next_relay`]); the facing hole's where the two are one.
+    next: i64,
+    /// Ludii's site of that hole, or `usize::MAX` where the sowing does not read it.
+    next_site: usize,
 }
 
 /// Whether the family captures a landing's hole on `row` for its mover, whatever the count.
@@ -2202,9 +2236,17 @@ fn row_holds(row: CaptureRow, board: &Board, l: Landing) -> bool {
 }
 
 /// Every landing with up to `most` counters in the last hole, unmarked or, where the sowing
-/// reads the states (`states`), marked by either player.
-fn landings(situation: &Situation<'_>, most: i64, theirs_sown: bool, states: bool) -> Vec<Landing> {
+/// reads the states (`states`), marked by either player; where it reads the hole after the last
+/// along the mover's track `next_way`, with that hole empty and holding counters.
+fn landings(
+    situation: &Situation<'_>,
+    most: i64,
+    theirs_sown: bool,
+    states: bool,
+    next_way: Option<u8>,
+) -> Vec<Landing> {
     let states: &[i64] = if states { &[0, 1, 2] } else { &[0] };
+    let board = situation.board;
     let mut all = Vec::new();
     for mover in 1..=2u8 {
         for cell in 0..situation.cells.len() {
@@ -2219,13 +2261,41 @@ fn landings(situation: &Situation<'_>, most: i64, theirs_sown: bool, states: boo
                 // empty from one of more (Yovodji's).
                 for facing in [0i64, 1, 3] {
                     for &state in states {
-                        all.push(Landing {
+                        let landing = Landing {
                             mover,
                             cell,
                             count,
                             facing,
                             state,
-                        });
+                            next: 0,
+                            next_site: usize::MAX,
+                        };
+                        let Some(way) = next_way else {
+                            all.push(landing);
+                            continue;
+                        };
+                        let next = next_relay::hole_after(board, mover - 1, way, cell);
+                        let facing_cell = (cell < board.holes
+                            && board.has_opposite >> cell & 1 == 1)
+                            .then(|| usize::from(board.opposite[cell]));
+                        let next_site = situation.cells[next];
+                        if facing_cell == Some(next) {
+                            all.push(Landing {
+                                next: facing,
+                                next_site,
+                                ..landing
+                            });
+                        } else if next != cell {
+                            for held in [0, 2] {
+                                all.push(Landing {
+                                    next: held,
+                                    next_site,
+                                    ..landing
+                                });
+                            }
+                        } else {
+                            all.push(landing);
+                        }
                     }
                 }
             }
@@ -2250,6 +2320,9 @@ fn holds(
     if landing.cell < board.holes && board.has_opposite >> landing.cell & 1 == 1 {
         let facing = situation.cells[usize::from(board.opposite[landing.cell])];
         context.counts[facing] = landing.facing;
+    }
+    if landing.next_site != usize::MAX {
+        context.counts[landing.next_site] = landing.next;
     }
     context.to = site as i64;
     for (condition, wanted) in conditions {
@@ -2289,7 +2362,34 @@ fn read_effects(
         .reading
         .get("sow_opponents_store")
         .is_some_and(|read| read.value == "true");
-    let all = landings(situation, most, theirs_sown, reader.reads_states);
+    // Where the sowing or the turn that goes on reads the hole after the last, the landings
+    // are tried with it empty and holding counters, along the sowing's way.
+    let reads_next = reader.relay_next.is_some() || next_relay::reads_track(sow);
+    let next_way = if reads_next {
+        way_of(reader, sow, situation)
+    } else {
+        None
+    };
+    if let Some(site) = reader.relay_next.clone() {
+        let own_store = reader
+            .reading
+            .get("stores_in_track")
+            .is_some_and(|read| read.value == "true");
+        let after =
+            next_way.is_some_and(|way| next_relay::is_hole_after(&site, situation, way, own_store));
+        if !after {
+            reader.lack(
+                &site,
+                format!("a turn that goes on from a hole other than the last or the one after it: {site}"),
+            );
+            return;
+        }
+    }
+    let mut all = landings(situation, most, theirs_sown, reader.reads_states, next_way);
+    // The relay that asks about the next hole, once read, and what a next hole found empty
+    // gives.
+    let mut next_relay: Option<Relay> = None;
+    let mut next_empty = sowing::NextEmptyCapture::Off;
     let mut mark: Option<(i64, sowing::MarkHoles)> = None;
     let mut mark_node = None;
     let mut take_node = None;
@@ -2332,6 +2432,48 @@ fn read_effects(
                 .all(|((&l, &t), &c)| t == (l.cell < board.holes && l.count > 1 && !c))
         };
         match action {
+            Action::MoveAgain { pending, remembers }
+                if next_way.is_some()
+                    && relay_from_last
+                    && next_relay.is_none()
+                    && !*pending
+                    && !*remembers
+                    && next_relay::relay_of(reader.relay_next.is_some(), board, &all, &table)
+                        .is_some() =>
+            {
+                let from_next = reader.relay_next.is_some();
+                let Some(found) = next_relay::relay_of(from_next, board, &all, &table) else {
+                    continue;
+                };
+                // The family relays before any capture: no earlier case may take there.
+                if all
+                    .iter()
+                    .zip(&table)
+                    .zip(&captured)
+                    .any(|((_, &t), &c)| t && c)
+                {
+                    reader.lack(
+                        node,
+                        "a turn that goes on after a capture in the same sowing",
+                    );
+                    return;
+                }
+                next_relay = Some(found);
+                relay = true;
+                // The later cases are read where the turn does not go on.
+                let kept: Vec<bool> = table.iter().map(|&t| !t).collect();
+                let mut keep = kept.iter();
+                all.retain(|_| *keep.next().unwrap_or(&true));
+                let mut keep = kept.iter();
+                captured.retain(|_| *keep.next().unwrap_or(&true));
+            }
+            Action::MoveAgain { .. } if reader.relay_next.is_some() => {
+                reader.lack(
+                    node,
+                    "another move from the hole after the last under a condition the family does not have",
+                );
+                return;
+            }
             Action::MoveAgain { pending, remembers } => {
                 let own_store = |l: Landing| l.cell == board.holes + usize::from(l.mover - 1);
                 let occupied = |l: Landing| l.cell < board.holes && l.count > 1;
@@ -2461,6 +2603,43 @@ fn read_effects(
                 removed,
                 extra,
             } => {
+                // A take from a next hole found empty, where the relay asks about it.
+                let empty_take = match (next_relay, next_way, also.as_slice()) {
+                    (Some(relay), Some(way), [taken])
+                        if !*last && count.is_none() && extra.is_none() =>
+                    {
+                        next_relay::empty_capture_of(taken, relay, way, situation, &all, &table)
+                    }
+                    _ => None,
+                };
+                if let Some(kind) = empty_take {
+                    let place = if *removed {
+                        Some((CapturePlace::Removed, false))
+                    } else {
+                        capture_place(into, situation)
+                    };
+                    match place {
+                        Some((place, false)) if reader.capture_place.is_none_or(|p| p == place) => {
+                            reader.capture_place = Some(place);
+                        }
+                        _ => {
+                            reader.lack(
+                                node,
+                                "a capture into a place other than the mover's hand or its store, the same for every capture",
+                            );
+                            return;
+                        }
+                    }
+                    next_empty = kind;
+                    capture_node = Some(node);
+                    // The turn ends there: the later cases are read elsewhere.
+                    let kept: Vec<bool> = table.iter().map(|&t| !t).collect();
+                    let mut keep = kept.iter();
+                    all.retain(|_| *keep.next().unwrap_or(&true));
+                    let mut keep = kept.iter();
+                    captured.retain(|_| *keep.next().unwrap_or(&true));
+                    continue;
+                }
                 capture_node = Some(node);
                 for (made, &t) in captured.iter_mut().zip(&table) {
                     *made |= t;
@@ -2824,9 +3003,19 @@ fn read_effects(
     reader.set_or_default("extra_turn_in_store", extra_turn, sow, extra_turn);
     reader.set_or_default(
         "relay",
-        if relay { Relay::Occupied } else { Relay::Off },
+        match (relay, next_relay) {
+            (_, Some(found)) => found,
+            (true, None) => Relay::Occupied,
+            (false, None) => Relay::Off,
+        },
         sow,
         relay,
+    );
+    reader.set_or_default(
+        "next_empty_capture",
+        next_empty,
+        capture_node.unwrap_or(sow),
+        next_empty != sowing::NextEmptyCapture::Off,
     );
     let backtracking = sow.named("backtracking");
     match backtracking.map(|value| never_walks_back(reader, value, situation, &all)) {
@@ -3022,6 +3211,12 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
     reader.default("cycle_ends", false, end);
     let rules: Vec<&Node> = end.positional().flat_map(items).collect();
     if let [one, other] = rules.as_slice() {
+        if each_empty_row_loses([one, other], situation) {
+            reader.set("game_end", GameEnd::EmptyRowLoses, end);
+            reader.default("score", Score::Captured, end);
+            reader.default("capture_goal", 0, end);
+            return;
+        }
         read_capture_goal(reader, end, [one, other], situation);
         return;
     }
@@ -3302,6 +3497,25 @@ fn stuck_loses(
     Ok(true)
 }
 
+/// Two rules, player 1's first, `(if C (result Pm Win))` where C holds exactly when player n's
+/// holes are empty and m is the other player (Boukerourou's): the family's end where a player
+/// left with no counters loses, the mover or not, player 1's rule read first as Ludii reads
+/// them.
+fn each_empty_row_loses(rules: [&Node; 2], situation: &Situation<'_>) -> bool {
+    rules.into_iter().zip([1u8, 2]).all(|(rule, player)| {
+        let winner = if player == 1 { "P2" } else { "P1" };
+        let (Some(condition), Some(result)) = (rule.arg(0), rule.arg(1)) else {
+            return false;
+        };
+        rule.is_call("if")
+            && rule.arg(2).is_none()
+            && result.is_call("result")
+            && result.arg(0).is_some_and(|a| is_symbol(a, winner))
+            && result.arg(1).is_some_and(|a| is_symbol(a, "Win"))
+            && row_empty(condition, situation, Whose::Player(player)) == Ok(true)
+    })
+}
+
 /// Two rules, `(if C (result Pn Win))` for each player, where C holds when player n has
 /// captured at least N counters, N more than half of them all: the capture-goal end, whose
 /// winner has the larger score.
@@ -3407,6 +3621,8 @@ enum Whose {
     Mover,
     Next,
     NonMover,
+    /// That player (1 or 2), whoever moves.
+    Player(u8),
 }
 
 /// Whether a condition holds exactly when the mover's own row is empty, tried for both movers
@@ -3440,6 +3656,7 @@ fn row_empty(condition: &Node, situation: &Situation<'_>, whose: Whose) -> Resul
             let player = match whose {
                 Whose::Mover => mover,
                 Whose::Next | Whose::NonMover => 3 - mover,
+                Whose::Player(player) => player,
             };
             if whose == Whose::NonMover {
                 context.player = player;
@@ -3523,6 +3740,7 @@ fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameE
                     | GameEnd::CaptureGoal
                     | GameEnd::MoverRowEmptyWins
                     | GameEnd::NextEmptyLoses
+                    | GameEnd::EmptyRowLoses
                     | GameEnd::BothPassed => false,
                 };
                 expected == value

@@ -1,0 +1,156 @@
+//! Ludii's two-row descriptions whose turn goes on by the hole after the last one, read as the
+//! sowing family's: Sonka's and Boukerourou's turns going on from that next hole, Tap Urdy's
+//! from the last hole where the next holds counters, with its take of the hole after an empty
+//! next one and its lift from the opponent's row, and Boukerourou's player left without
+//! counters who loses.
+
+use translate::{Missing, Translation, sowing_description};
+
+fn vendored_text(file: &str) -> String {
+    let path = format!(
+        "{}/../../corpus/ludii/lud/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// The text of `file` with `from` replaced by `to`, which must be in it.
+fn changed(file: &str, from: &str, to: &str) -> String {
+    let text = vendored_text(file);
+    assert!(text.contains(from), "{file} has {from}");
+    text.replacen(from, to, 1)
+}
+
+/// Each `key=value@line` holds of the translation.
+fn plays(file: &str, translation: &Translation, wanted: &[&str]) {
+    let Ok(game) = &translation.outcome else {
+        panic!("{file}: {:?}", translation.outcome);
+    };
+    for pair in wanted {
+        let (key, rest) = pair.split_once('=').unwrap();
+        let (value, line) = rest.split_once('@').unwrap();
+        let got = &game.parameters[key];
+        assert_eq!(got.value, value, "{file}: {key}");
+        assert!(
+            got.cites.starts_with(&format!("{file}:{line}")),
+            "{file}: {key} read at {}",
+            got.cites
+        );
+    }
+}
+
+/// The translation lacks something at `line` whose text holds `what`.
+fn lacks(translation: &Translation, line: u32, what: &str) {
+    match &translation.outcome {
+        Err(Missing::Lacks(found)) => assert!(
+            found
+                .iter()
+                .any(|l| l.span.line == line && l.what.contains(what)),
+            "{found:?}"
+        ),
+        other => panic!("plays, or no rules: {other:?}"),
+    }
+}
+
+#[test]
+fn sonka_goes_on_from_the_hole_after_the_last_passing_over_its_store() {
+    let file = "Sonka.lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    plays(
+        file,
+        &translation,
+        &[
+            "relay=next-occupied@47",
+            "next_empty_capture=off@53",
+            "empty_hole_capture=opposite@53",
+            "capture_across_any_count=true@53",
+            "stores_in_track=true@19",
+            "round_refill=6@78",
+        ],
+    );
+    // The hole after the last without passing over one's own store is not the family's.
+    let text = changed(
+        file,
+        r#"(sites {("NextSite" from:(last To afterConsequence:True))})"#,
+        "(sites {(trackSite Move from:(last To afterConsequence:True) steps:1)})",
+    );
+    lacks(
+        &sowing_description(file, &text),
+        5,
+        "a turn that goes on from a hole other than the last or the one after it",
+    );
+    // A turn that goes on where the last hole held counters, whatever the next, is no relay
+    // from the next hole.
+    let text = changed(
+        file,
+        r#"apply:(if (!= 0 (count at:("NextSite" from:(to))))"#,
+        "apply:(if (< 1 (count at:(to)))",
+    );
+    lacks(&sowing_description(file, &text), 50, "another move");
+}
+
+#[test]
+fn boukerourou_goes_on_from_the_next_hole_after_an_empty_last_one_and_an_empty_row_loses() {
+    let file = "Boukerourou.lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    plays(
+        file,
+        &translation,
+        &[
+            "relay=empty-next-occupied@38",
+            "capture_counts=6@44",
+            "capture_row=opponent@44",
+            "game_end=empty-row-loses@53",
+        ],
+    );
+    // Going on whatever the last hole held is the other relay from the next hole.
+    let text = changed(file, "(= 1 (count at:(to)))", "(< 0 (count at:(to)))");
+    plays(
+        file,
+        &sowing_description(file, &text),
+        &["relay=next-occupied@38"],
+    );
+    // A player whose row is empty winning is no end of the family's.
+    let text = changed(file, "(result P2 Win)", "(result P1 Win)");
+    lacks(
+        &sowing_description(file, &text),
+        57,
+        "an end of several rules",
+    );
+}
+
+#[test]
+fn tap_urdy_goes_on_from_the_last_hole_before_an_occupied_one_and_takes_the_hole_after_an_empty_one()
+ {
+    let file = "Tap Urdy.lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    plays(
+        file,
+        &translation,
+        &[
+            "relay=occupied-next-occupied@44",
+            "next_empty_capture=after-next@47",
+            "lift_opponents_row=true@39",
+            "direction=clockwise@33",
+            "game_end=row-empty@10",
+            "score=captured-and-row@",
+        ],
+    );
+    // A lift from one's own row is the family's default.
+    let text = changed(file, "(sites Next)", "(sites Mover)");
+    plays(
+        file,
+        &sowing_description(file, &text),
+        &["lift_opponents_row=false@39"],
+    );
+    // A take of the third hole along is not the hole after the empty one.
+    let text = vendored_text(file).replace(
+        r#"("NextHoleFrom" (to) steps:2)"#,
+        r#"("NextHoleFrom" (to) steps:3)"#,
+    );
+    lacks(
+        &sowing_description(file, &text),
+        47,
+        "a capture of other holes than the last and the one facing it",
+    );
+}
