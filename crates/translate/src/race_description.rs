@@ -19,6 +19,7 @@ use race::RaceParams;
 use race::params::MAX_CELLS;
 
 mod per_die;
+mod stacked;
 mod tables;
 
 use crate::eval::is_symbol;
@@ -45,13 +46,43 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         reading: Reading::new(),
         after_dice: None,
     };
-    match per_die::rewrite(&expanded.game) {
+    // Stacks undone before the race (`stacked`): the race read as the game.
+    let stacked = stacked::rewrite(&expanded.game);
+    let game = match &stacked {
+        Some(Ok(stacked)) => &stacked.game,
+        Some(Err((node, what))) => {
+            reader.lack(node, what.clone());
+            &expanded.game
+        }
+        None => &expanded.game,
+    };
+    match per_die::rewrite(game) {
         Some(per_die) => {
             reader.after_dice = per_die.after_dice;
             read_game(&mut reader, &per_die.game);
         }
-        None => read_game(&mut reader, &expanded.game),
+        None => read_game(&mut reader, game),
     }
+    if let Some(Err(_)) = &stacked {
+        // What the phases lack is named at its place, not as the phases unread.
+        let explained = stacked::explained_by_phases(game);
+        reader.lacks.retain(|lack| {
+            !explained.contains(&lack.span)
+                || !(lack.what.starts_with("no (")
+                    || lack
+                        .what
+                        .starts_with("a part of the rules the family does not read"))
+        });
+    }
+    if let Some(Ok(stacked)) = &stacked {
+        for (key, value, node) in &stacked.reads {
+            reader.set(key, value, node);
+        }
+        if reader.lacks.is_empty() {
+            stacked::check_race(&mut reader, stacked);
+        }
+    }
+    stacked::defaults(&mut reader, game);
     if reader.lacks.is_empty() {
         for spec in RaceParams::specs() {
             if !reader.reading.contains_key(spec.key) {
@@ -2238,6 +2269,15 @@ fn read_moves(
     }
 }
 
+/// Whether the tracks of two players pass `cell`, where one's piece may find the other's; a
+/// piece stands only on its own track. Where the tracks are not read, every cell may be.
+fn shared(equipment: &Equipment<'_>, cell: usize) -> bool {
+    equipment
+        .seat_tracks
+        .as_ref()
+        .is_none_or(|seats| seats.iter().filter(|track| track.contains(&cell)).count() > 1)
+}
+
 /// What a piece's moves do in each case: on every cell of the tracks with every occupant, and
 /// at `End` and `Off` (kept off them where Backgammon's turn bears off, `bar_turn`).
 fn evaluate_moves<'e>(
@@ -2270,6 +2310,15 @@ fn evaluate_moves<'e>(
                 to,
                 occupant,
             };
+            // No enemy stands on a cell of one player's track alone: a move there that the
+            // family cannot read is never made (Kiz Tavlasi's, which would stack on it).
+            if let Destination::Cell(cell) = to
+                && matches!(occupant, Occupant::Enemy | Occupant::Enemies)
+                && !shared(evaluator.equipment, cell)
+            {
+                table.push((case, evaluator.action(moves, &case).unwrap_or(None)));
+                continue;
+            }
             if bar_turn && !matches!(to, Destination::Cell(_)) {
                 // The piece's own moves keep off `End` and `Off` (`if:` of its dice): the
                 // turn's bearing off is read with the turn.
