@@ -50,6 +50,12 @@ pub enum Move {
         /// The die of the throw the move uses, one bit.
         dice: u8,
     },
+    /// Bear off a piece of the mover's from a track position (from 0), by a double in the
+    /// race (`double_bears_off_all`).
+    Remove {
+        /// The track position the piece leaves.
+        from: u8,
+    },
     /// No piece can use the throw.
     Pass,
 }
@@ -111,6 +117,8 @@ pub struct Race {
     whole: [u128; MAX_SEATS],
     /// Of them, those half undone (`unstack_in_halves`).
     half: [u128; MAX_SEATS],
+    /// Selections of any stack a double has left (`double_selects_any`).
+    double_left: u16,
     finishers: Finishers,
     over: bool,
 }
@@ -479,6 +487,9 @@ impl Race {
         if self.stage[mover] != RACING {
             return self.each_select(visit);
         }
+        if self.params.double_bears_off_all && self.doubles {
+            return self.each_removal(visit);
+        }
         let mut any = false;
         // A piece captured waits to enter again: the board's pieces wait for it.
         let board_waits = self.params.captured_enter_first && self.captured[mover] > 0;
@@ -547,6 +558,18 @@ impl Race {
             self.stacks[mover] & !self.whole[mover]
         };
         let mut any = false;
+        if self.double_left > 0 {
+            // A double's selections: any stack the stage may change, in the track's order.
+            for at in 0..self.board.len[mover] {
+                if selectable >> at & 1 == 1 {
+                    any = true;
+                    if !visit(Move::Select { at, dice: 0 }) {
+                        return false;
+                    }
+                }
+            }
+            return any || visit(Move::Pass);
+        }
         for die in 0..MAX_DICE {
             let mask = 1 << die;
             if !self.playable_together(mask) {
@@ -565,6 +588,52 @@ impl Race {
             }
         }
         any || visit(Move::Pass)
+    }
+
+    /// `double_bears_off_all`: a double in the race bears off a piece from any place.
+    #[cold]
+    #[inline(never)]
+    fn each_removal(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
+        let (froms, distinct) = self.distinct_positions(usize::from(self.to_move));
+        for &from in &froms[..distinct] {
+            if !visit(Move::Remove { from }) {
+                return false;
+            }
+        }
+        distinct > 0 || visit(Move::Pass)
+    }
+
+    /// Bears off the piece of the mover's on `from`; the double goes on until none is left.
+    #[cold]
+    #[inline(never)]
+    fn remove(&mut self, from: u8) {
+        let mover = usize::from(self.to_move);
+        let index = self.lift(mover, from);
+        self.position[mover][index] = OFF;
+        self.off[mover] += 1;
+        if usize::from(self.off[mover]) == self.pieces() {
+            self.finish(mover);
+            if !self.over {
+                self.end_throw(false);
+            }
+        }
+    }
+
+    /// A selection by a double (`double_selects_any`): the turn ends with its last, unless the
+    /// stacks are done and the race's double goes on with the pieces.
+    #[cold]
+    #[inline(never)]
+    fn select_by_double(&mut self, at: u8) {
+        self.select(at);
+        self.double_left -= 1;
+        if self.double_left == 0 {
+            self.end_throw(false);
+        } else if self.stage[usize::from(self.to_move)] == RACING {
+            self.double_left = 0;
+            if !self.params.double_bears_off_all {
+                self.end_throw(false);
+            }
+        }
     }
 
     /// Unstacks or stacks again the stack on `at` (the mover's stage says which), and moves
@@ -976,6 +1045,7 @@ impl Game for Race {
             stacks: [0; MAX_SEATS],
             whole: [0; MAX_SEATS],
             half: [0; MAX_SEATS],
+            double_left: 0,
             finishers: Finishers::NONE,
             over: false,
         };
@@ -1040,6 +1110,14 @@ impl Game for Race {
                 dice,
                 backward,
             } => (from, dice, backward),
+            Move::Select { at, dice: 0 } => {
+                self.passed_whole &= !(1 << self.to_move);
+                return self.select_by_double(at);
+            }
+            Move::Remove { from } => {
+                self.passed_whole &= !(1 << self.to_move);
+                return self.remove(from);
+            }
             Move::Select { at, dice } => {
                 self.passed_whole &= !(1 << self.to_move);
                 self.select(at);
@@ -1111,8 +1189,17 @@ impl Game for Race {
         self.after_dice = false;
         if self.params.another_throw_on_doubles
             || self.params.rethrow_doubles != RethrowDoubles::Never
+            || self.params.double_selects_any
+            || self.params.double_bears_off_all
         {
             self.doubles = self.all_faces_alike(outcome);
+        }
+        self.double_left = 0;
+        if self.params.double_selects_any
+            && self.doubles
+            && self.stage[usize::from(self.to_move)] != RACING
+        {
+            self.double_left = self.total;
         }
         if self.params.doubles_played_twice && self.dice[0] == self.dice[1] {
             // `check` allows this with two dice played apart only: the double's two more moves.
@@ -1294,6 +1381,10 @@ impl Observe for Race {
                 dice,
                 backward,
             } => (from, dice, backward),
+            Move::Remove { from } => {
+                let mover = usize::from(self.to_move);
+                return format!("remove {}", self.cell_name(mover, from));
+            }
             Move::Select { at, dice } => {
                 let mover = usize::from(self.to_move);
                 let undo = if self.stage[mover] == UNSTACKING {
@@ -1301,6 +1392,9 @@ impl Observe for Race {
                 } else {
                     "restack"
                 };
+                if dice == 0 {
+                    return format!("{undo} {} [double]", self.cell_name(mover, at));
+                }
                 let die = dice.trailing_zeros() as usize;
                 return format!("{undo} {} [{}]", self.cell_name(mover, at), self.dice[die]);
             }

@@ -286,6 +286,14 @@ game_options! {
         /// When a throw of dice all alike is played one die only, or passed where no die of it can be used, the mover then throwing again (Ludii's `(if (or (all DiceEqual) (not ("SameTurn"))) (roll))`, and Ofanfelling's `(set Pending)` on `(all DiceEqual)` after every move, its forced pass too): never, in the race once the stacks are done, or always.
         #[rule(cites = "race family", source = "")]
         pub rethrow_doubles: RethrowDoubles = RethrowDoubles::Never, ludii: RethrowDoubles::Never;
+
+        /// Whether a double thrown while the mover's stacks are not done is played as so many selections of any of its stacks not yet done as its dice add up to, one a move, instead of die by die (Dubblets' `(set Var "Double" (count Pips))` before `(forEach Site (sites Occupied by:Mover) …)`); the turn ends with the last, and those left once the stacks are done are the race's; otherwise a double is played die by die.
+        #[rule(cites = "race family", source = "")]
+        pub double_selects_any: bool = false, ludii: false;
+
+        /// Whether a double in the race bears off the mover's pieces one a move, from any point, until none is left (Dubblets' `(move Remove (site))` under `(var "Double")`, in a turn that asks for another move while a die is unused, which a bearing off by the double never uses); otherwise a double moves as its dice say.
+        #[rule(cites = "race family", source = "")]
+        pub double_bears_off_all: bool = false, ludii: false;
     }
     validate = validate;
 }
@@ -496,6 +504,9 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
     if params.rethrow_doubles != RethrowDoubles::Never {
         checked_rethrow_doubles(params)?;
     }
+    if params.double_selects_any || params.double_bears_off_all {
+        checked_doubles_counted(params)?;
+    }
     if params.unplayable_die_passes && params.dice_use == DiceUse::Sum {
         return Err((
             "unplayable_die_passes",
@@ -630,6 +641,40 @@ fn checked_rethrow_doubles(params: &RaceParams) -> Result<(), (&'static str, Str
         return Err((
             "rethrow_doubles",
             "a double played one die, beside another rule of doubles or of the dice left".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// `double_selects_any` and `double_bears_off_all` play a double of two dice played apart in a
+/// turn of no other rule of doubles; a double selects stacks only where there are some.
+#[cold]
+fn checked_doubles_counted(params: &RaceParams) -> Result<(), (&'static str, String)> {
+    let key = if params.double_selects_any {
+        "double_selects_any"
+    } else {
+        "double_bears_off_all"
+    };
+    if params.dice_use != DiceUse::Each || !matches!(params.throw, Throw::Dice { count: 2, .. }) {
+        return Err((key, "a double of two dice, each played apart".into()));
+    }
+    if params.double_selects_any && params.stacked_start == StackedStart::None {
+        return Err((
+            "double_selects_any",
+            "a double selects stacks only where the pieces start stacked".into(),
+        ));
+    }
+    if params.doubles_played_twice
+        || params.another_throw_on_doubles
+        || params.rethrow_doubles != RethrowDoubles::Never
+        || params.unplayable_dice_to_next
+        || params.pass_after_last_die
+        || params.move_after_dice > 0
+    {
+        return Err((
+            key,
+            "a double counted by its dice beside another rule of doubles or of the dice left"
+                .into(),
         ));
     }
     Ok(())

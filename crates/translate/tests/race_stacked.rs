@@ -234,19 +234,58 @@ fn ofanfelling_throws_a_double_again_after_a_die_or_a_pass_in_every_phase() {
     assert_eq!(after_pass.observe()["turn"], 1);
 }
 
-/// Dubblets and Tables Rabbatuees play a double as so many selections of any stack, counted
-/// in `(var "Double")`; the family has no such turn, named where the phase writes it.
+/// Dubblets plays a double as many selections of any stack as its dice add up to, counted in
+/// `(var "Double")` (line 83), and in the race as the bearing off of any piece, the count ended
+/// but the turn going on while the dice are unused (line 145): every piece goes.
 #[test]
-fn a_double_counted_in_a_variable_is_named_where_the_phase_writes_it() {
-    for (file, line) in [("Dubblets.lud", 83), ("Tables Rabbatuees.lud", 86)] {
-        let Err(Missing::Lacks(lacks)) = race_description(file, &lud(file)).outcome else {
-            panic!("{file} reads");
-        };
-        assert!(
-            lacks
-                .iter()
-                .any(|lack| lack.span.line == line && lack.what.contains("(var \"Double\")")),
-            "{file}: {lacks:?}"
-        );
-    }
+fn dubblets_plays_a_double_on_any_stack_and_bears_off_every_piece_by_one() {
+    let game = read("Dubblets.lud");
+    assert_eq!(
+        value(&game, "double_selects_any"),
+        ("true".into(), "Dubblets.lud:83".into())
+    );
+    assert_eq!(
+        value(&game, "double_bears_off_all"),
+        ("true".into(), "Dubblets.lud:145".into())
+    );
+    assert_eq!(value(&game, "stacked_start").0, "unstack");
+    assert_eq!(value(&game, "rethrow_doubles").0, "never");
+    // Player 1's points are 0 to 5: a double of twos is four selections of any stack.
+    // The stack of three on 5 is undone by two of them.
+    let mut steps = vec![
+        Step::Throw(2, 2),
+        Step::Move("unstack 5 [double]"),
+        Step::Move("unstack 5 [double]"),
+    ];
+    let doubled = played("Dubblets.lud", &steps);
+    assert_eq!(
+        legal(&doubled),
+        [
+            "unstack 0 [double]",
+            "unstack 1 [double]",
+            "unstack 2 [double]",
+            "unstack 3 [double]",
+            "unstack 4 [double]"
+        ]
+    );
+    steps.push(Step::Move("unstack 4 [double]"));
+    let three = played("Dubblets.lud", &steps);
+    assert_eq!(three.observe()["turn"], 1);
+    steps.push(Step::Move("unstack 0 [double]"));
+    let four = played("Dubblets.lud", &steps);
+    assert_eq!(four.observe()["turn"], 2);
+    assert!(matches!(four.phase(), Phase::Chance(_)));
+}
+
+/// Tables Rabbatuees reads its stacks, and names its race's double, which returns the pieces
+/// to the hand to be entered again in a phase after the race.
+#[test]
+fn tables_rabbatuees_names_its_double_that_returns_pieces_to_the_hand() {
+    let file = "Tables Rabbatuees.lud";
+    let Err(Missing::Lacks(lacks)) = race_description(file, &lud(file)).outcome else {
+        panic!("{file} reads");
+    };
+    assert_eq!(lacks.len(), 1, "{lacks:?}");
+    assert_eq!(lacks[0].span.line, 8);
+    assert!(lacks[0].what.contains("(to (handSite Mover))"), "{lacks:?}");
 }

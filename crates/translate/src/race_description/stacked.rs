@@ -44,6 +44,8 @@ pub(super) struct Stacked {
     pub reads: Vec<(&'static str, String, Node)>,
     /// The race's consequence, given to the pieces' dice.
     pub race_then: Node,
+    /// The start, where the stacks stand.
+    pub start: Node,
 }
 
 /// What cannot be read, and where.
@@ -213,38 +215,38 @@ fn effect(node: &Node, at: At, into: &mut Effect) -> Result<(), Unread> {
 }
 
 /// The selections a die offers on a stack: the state each sets.
-fn selections(node: &Node, at: At, into: &mut Vec<i64>) -> Result<(), Unread> {
+fn selections(node: &Node, at: At, by: By, into: &mut Vec<i64>) -> Result<(), Unread> {
     let args: Vec<&Node> = node.positional().collect();
     match (node.head(), args.as_slice()) {
         (Some("or"), _) => {
             for part in listed(node) {
-                selections(part, at, into)?;
+                selections(part, at, by, into)?;
             }
             Ok(())
         }
         (Some("if"), [condition, then, rest @ ..]) if rest.len() <= 1 => {
-            if boolean(condition, at, SELECTED)? {
-                selections(then, at, into)
+            if boolean(condition, at, by.site())? {
+                selections(then, at, by, into)
             } else {
-                rest.first().map_or(Ok(()), |r| selections(r, at, into))
+                rest.first().map_or(Ok(()), |r| selections(r, at, by, into))
             }
         }
         (Some("move"), [select, from, then])
             if is_symbol(select, "Select")
-                && from.to_string() == format!("(from {SELECTED})")
+                && from.to_string() == format!("(from {})", by.site())
                 && then.is_call("then")
                 && then.children().len() == 1 =>
         {
             let mut done = Effect::default();
             effect(then.arg(0).expect("one child"), at, &mut done)?;
             match (done.state, done.again) {
-                (Some(state), true) => {
+                (Some(state), again) if again == (by == By::Die) => {
                     into.push(state);
                     Ok(())
                 }
                 _ => Err(unread(
                     then,
-                    "a selection that does not set the stack's state and ask for another move while a die is unused",
+                    "a selection that does not set the stack's state, or asks for another move otherwise than while a die is unused",
                 )),
             }
         }
@@ -253,6 +255,56 @@ fn selections(node: &Node, at: At, into: &mut Vec<i64>) -> Result<(), Unread> {
             "a move of the stacks' phase other than a selection",
         )),
     }
+}
+
+/// What selects a stack: a die, the site its value counts to, each selection asking for
+/// another move while a die is unused; or a double, any site of the mover's, its count of
+/// selections asking for the next.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum By {
+    Die,
+    Double,
+}
+
+impl By {
+    fn site(self) -> &'static str {
+        match self {
+            By::Die => SELECTED,
+            By::Double => "(site)",
+        }
+    }
+}
+
+/// Dubblets' double counted in `(var "Double")`: `(if (or (< 0 (var "Double")) (all
+/// DiceEqual)) (do (if (>= 0 (var "Double")) (set Var "Double" (count Pips))) next:(forEach Site
+/// (sites Occupied by:Mover) BODY (then (and (if (< 1 (var "Double")) (moveAgain)) (set Var
+/// "Double" (- (var "Double") 1)))))) OTHERWISE)`: a double (Ludii's roll keeps `(all
+/// DiceEqual)`; `(count Pips)` is the dice's sum, `State.sumDice`, which Ludii refreshes from
+/// the faces thrown, not the dice used) is as many moves of BODY, on any site of the mover's,
+/// as its dice add up to, the turn going on until the last; while one is left the count holds
+/// over a change of phase. BODY and OTHERWISE, when `next` is this.
+fn double_counted(next: &Node) -> Option<(&Node, &Node)> {
+    let (condition, double, otherwise) = super::if_parts(next)?;
+    let count = "(if (>= 0 (var \"Double\")) (set Var \"Double\" (count Pips)))";
+    let then = "(then (and (if (< 1 (var \"Double\")) (moveAgain)) (set Var \"Double\" (- (var \"Double\") 1))))";
+    let sites = double.named("next")?;
+    let parts: Vec<&Node> = sites.positional().collect();
+    let body = match parts.as_slice() {
+        [site, occupied, body, last]
+            if sites.is_call("forEach")
+                && is_symbol(site, "Site")
+                && occupied.to_string() == "(sites Occupied by:Mover)"
+                && last.to_string() == then =>
+        {
+            *body
+        }
+        _ => return None,
+    };
+    (condition.to_string() == "(or (< 0 (var \"Double\")) (all DiceEqual))"
+        && double.is_call("do")
+        && double.children().len() == 2
+        && double.arg(0).is_some_and(|c| c.to_string() == count))
+    .then_some((body, otherwise))
 }
 
 /// How a phase before the race throws: whether a double is played one die (see the module).
@@ -408,12 +460,38 @@ fn table(next: &Node, states: &BTreeSet<i64>, sizes: &BTreeSet<i64>) -> Result<T
     for &state in states {
         for &size in sizes {
             let mut sets = Vec::new();
-            selections(body, At { state, size }, &mut sets)?;
+            selections(body, At { state, size }, By::Die, &mut sets)?;
             match sets.as_slice() {
                 [] => table.push(((state, size), None)),
                 [to] => table.push(((state, size), Some(*to))),
                 _ => {
                     return Err(unread(body, "several selections of one stack with one die"));
+                }
+            }
+        }
+    }
+    Ok(table)
+}
+
+/// The transitions of a double's selections of any stack (see [`double_counted`]).
+fn double_table(
+    body: &Node,
+    states: &BTreeSet<i64>,
+    sizes: &BTreeSet<i64>,
+) -> Result<Table, Unread> {
+    let mut table = Vec::new();
+    for &state in states {
+        for &size in sizes {
+            let mut sets = Vec::new();
+            selections(body, At { state, size }, By::Double, &mut sets)?;
+            match sets.as_slice() {
+                [] => table.push(((state, size), None)),
+                [to] => table.push(((state, size), Some(*to))),
+                _ => {
+                    return Err(unread(
+                        body,
+                        "several selections of one stack by one double",
+                    ));
                 }
             }
         }
@@ -526,9 +604,14 @@ fn read_stacks(
     }
     let mut throws = Vec::new();
     let mut tables: Vec<(&Node, &Node)> = Vec::new();
+    let mut doubles = Vec::new();
     for (_, phase) in stacks {
-        let (rethrow, next) = stacks_throw(phase.play)?;
+        let (rethrow, mut next) = stacks_throw(phase.play)?;
         throws.push(rethrow);
+        if let Some((body, per_die)) = double_counted(next) {
+            doubles.push((body, next));
+            next = per_die;
+        }
         let (condition, _) = phase.next.expect("a phase before the race hands over");
         tables.push((next, condition));
     }
@@ -601,6 +684,26 @@ fn read_stacks(
             ));
         }
     }
+    // A double selects any stack as a die would select its own, where the stacks are only
+    // undone.
+    let double_selects_any = match doubles.as_slice() {
+        [] => false,
+        [(body, _)] if stacks.len() == 1 => {
+            if double_table(body, &states, &sizes)? != table(tables[0].0, &states, &sizes)? {
+                return Err(unread(
+                    body,
+                    "a double's selection of any stack that undoes it otherwise than a die's",
+                ));
+            }
+            true
+        }
+        [(_, at), ..] => {
+            return Err(unread(
+                at,
+                "a double counted in a variable beside stacks stacked again",
+            ));
+        }
+    };
     // The race: its throw, and its consequence given to the pieces' dice.
     let play = race.1.play;
     let turn = play
@@ -618,6 +721,48 @@ fn read_stacks(
             ));
         }
     };
+    // Dubblets' double in the race bears off a piece from any site, one a move: the count ends,
+    // but the turn's consequence asks for another move while the dice are unused, which the
+    // double never uses, and the next is a double again (`(all DiceEqual)` holds until the
+    // next roll): every piece goes, one a move.
+    let mut double_bears_off_all = false;
+    let next = match double_counted(next) {
+        Some((body, otherwise)) => {
+            let removes = body.to_string() == "(move Remove (site))";
+            let again_while_unused =
+                then.to_string() == "(then (if (not (all DiceUsed)) (moveAgain)))";
+            if !(removes && again_while_unused) {
+                return Err(unread(
+                    body,
+                    "a double in the race other than bearing off from any site in a turn going on while a die is unused",
+                ));
+            }
+            if !double_selects_any {
+                return Err(unread(
+                    body,
+                    "a double counted in the race alone, its stacks undone die by die",
+                ));
+            }
+            double_bears_off_all = true;
+            otherwise
+        }
+        None => next,
+    };
+    if double_selects_any && !double_bears_off_all {
+        return Err(unread(
+            next,
+            "a double counted before the race, whose count the race does not read",
+        ));
+    }
+    // The count is the doubles' own: written nowhere else.
+    let counted = doubles.len() + usize::from(double_bears_off_all);
+    let count_of = |text: &str| game.walk().filter(|n| n.to_string() == text).count();
+    if count_of("(var \"Double\")") != 4 * counted {
+        return Err(unread(
+            stacks[0].1.play,
+            "a variable \"Double\" read otherwise than as a double's count",
+        ));
+    }
     let race_rethrow = match roll.to_string().as_str() {
         "(if (not (\"SameTurn\")) (roll))" => false,
         "(if (or (all DiceEqual) (not (\"SameTurn\"))) (roll))" => true,
@@ -746,8 +891,22 @@ fn read_stacks(
             ),
             ("unstack_in_halves", halves.to_string(), tables[0].0.clone()),
             ("rethrow_doubles", rethrow.into(), rethrow_at.clone()),
+            (
+                "double_selects_any",
+                double_selects_any.to_string(),
+                doubles
+                    .first()
+                    .map_or(stacks[0].1.play, |(_, at)| *at)
+                    .clone(),
+            ),
+            (
+                "double_bears_off_all",
+                double_bears_off_all.to_string(),
+                if double_bears_off_all { turn } else { play }.clone(),
+            ),
         ],
         race_then: then.clone(),
+        start: start.clone(),
     })
 }
 
@@ -786,7 +945,11 @@ pub(super) fn check_race(reader: &mut super::Reader, stacked: &Stacked) {
         && read("must_stop_cells").as_deref() == Some("none")
         && read("no_stack_cells").as_deref() == Some("none")
         && apart;
-    if !always_moves {
+    if always_moves {
+        // The pieces start on the board and meet no enemy: none ever waits in a hand, and
+        // how it would enter changes nothing.
+        reader.default("enter_counts_first_cell", true, &stacked.start);
+    } else {
         reader.lack(
             &stacked.race_then,
             format!(
@@ -806,5 +969,8 @@ pub(super) fn defaults(reader: &mut super::Reader, game: &Node) {
     let at = start.or(rules).unwrap_or(game);
     reader.default("stacked_start", "none", at);
     reader.default("unstack_in_halves", 0, at);
-    reader.default("rethrow_doubles", "never", play.or(rules).unwrap_or(game));
+    let play = play.or(rules).unwrap_or(game);
+    reader.default("rethrow_doubles", "never", play);
+    reader.default("double_selects_any", false, play);
+    reader.default("double_bears_off_all", false, play);
 }
