@@ -283,7 +283,7 @@ game_options! {
         #[rule(cites = "race family", source = "", range = 0..=16)]
         pub unstack_in_halves: u8 = 0, ludii: 0;
 
-        /// When a throw of dice all alike is played one die only, or passed where no die of it can be used, the mover then throwing again (Ludii's `(if (or (all DiceEqual) (not ("SameTurn"))) (roll))`, and Ofanfelling's `(set Pending)` on `(all DiceEqual)` after every move, its forced pass too): never, in the race once the stacks are done, or always.
+        /// When a throw of dice all alike is played one die only, or passed where no die of it can be used, the mover then throwing again (Ludii's `(if (or (all DiceEqual) (not ("SameTurn"))) (roll))`, and Ofanfelling's `(set Pending)` on `(all DiceEqual)` after every move, its forced pass too): never, in the race once the stacks are done, or always; read only beside `stacked_start`.
         #[rule(cites = "race family", source = "")]
         pub rethrow_doubles: RethrowDoubles = RethrowDoubles::Never, ludii: RethrowDoubles::Never;
 
@@ -291,7 +291,7 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub double_selects_any: bool = false, ludii: false;
 
-        /// Whether a double in the race bears off the mover's pieces one a move, from any point, until none is left (Dubblets' `(move Remove (site))` under `(var "Double")`, in a turn that asks for another move while a die is unused, which a bearing off by the double never uses); otherwise a double moves as its dice say.
+        /// Whether a double in the race bears off the mover's pieces one a move, from any point, until none is left (Dubblets' `(move Remove (site))` under `(var "Double")`, in a turn that asks for another move while a die is unused, which a bearing off by the double never uses); otherwise a double moves as its dice say. Read only beside `stacked_start`.
         #[rule(cites = "race family", source = "")]
         pub double_bears_off_all: bool = false, ludii: false;
     }
@@ -495,11 +495,8 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
             "stacks undone in halves, in a game whose pieces start unstacked".into(),
         ));
     }
-    if params.stacked_start != StackedStart::None && params.start.seats().is_none() {
-        return Err((
-            "stacked_start",
-            "stacks to undo where the pieces start in hand".into(),
-        ));
+    if params.stacked_start != StackedStart::None {
+        checked_stacked_start(params)?;
     }
     if params.rethrow_doubles != RethrowDoubles::Never {
         checked_rethrow_doubles(params)?;
@@ -613,6 +610,40 @@ fn checked_another_throw_on_doubles(params: &RaceParams) -> Result<(), (&'static
     Ok(())
 }
 
+/// `stacked_start` undoes stacks of two pieces or more, where every piece on the board starts,
+/// each selected by a die of a throw of dice played apart.
+#[cold]
+fn checked_stacked_start(params: &RaceParams) -> Result<(), (&'static str, String)> {
+    if params.dice_use != DiceUse::Each || !matches!(params.throw, Throw::Dice { count: 2.., .. }) {
+        return Err((
+            "stacked_start",
+            "stacks are selected each by a die, of two dice or more played apart".into(),
+        ));
+    }
+    if params.start.seats().is_none() {
+        return Err((
+            "stacked_start",
+            "stacks to undo where the pieces start in hand".into(),
+        ));
+    }
+    for seat in 0..usize::from(params.players) {
+        let positions = params.start.positions(seat);
+        let single = positions
+            .iter()
+            .find(|&&p| positions.iter().filter(|&&q| q == p).count() < 2);
+        if let Some(position) = single {
+            return Err((
+                "stacked_start",
+                format!(
+                    "seat {} starts a single piece on position {position}, no stack",
+                    seat + 1
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// `rethrow_doubles` plays one die of a double of two dice or more played apart, and in the
 /// race alone only where the race follows stacks; no other rule of doubles or of the dice left
 /// goes with it.
@@ -624,12 +655,10 @@ fn checked_rethrow_doubles(params: &RaceParams) -> Result<(), (&'static str, Str
             "a double played one die needs two dice or more, each played apart".into(),
         ));
     }
-    if params.rethrow_doubles == RethrowDoubles::InRace
-        && params.stacked_start == StackedStart::None
-    {
+    if params.stacked_start == StackedStart::None {
         return Err((
             "rethrow_doubles",
-            "the race is told from the stacks only where the pieces start stacked".into(),
+            "a double played one die is read only beside stacks to undo (its stages)".into(),
         ));
     }
     if params.doubles_played_twice
@@ -658,10 +687,10 @@ fn checked_doubles_counted(params: &RaceParams) -> Result<(), (&'static str, Str
     if params.dice_use != DiceUse::Each || !matches!(params.throw, Throw::Dice { count: 2, .. }) {
         return Err((key, "a double of two dice, each played apart".into()));
     }
-    if params.double_selects_any && params.stacked_start == StackedStart::None {
+    if params.stacked_start == StackedStart::None {
         return Err((
-            "double_selects_any",
-            "a double selects stacks only where the pieces start stacked".into(),
+            key,
+            "a double counted by its dice is read only beside stacks to undo".into(),
         ));
     }
     if params.doubles_played_twice
