@@ -42,9 +42,30 @@ pub enum Move {
         /// Whether the piece goes backwards (`backward_if_no_forward`).
         backward: bool,
     },
+    /// Select the stack on a track position (from 0) of the mover's with the die in `dice`,
+    /// unstacking or stacking it again (`stacked_start`).
+    Select {
+        /// The track position of the stack.
+        at: u8,
+        /// The die of the throw the move uses, one bit.
+        dice: u8,
+    },
+    /// Bear off a piece of the mover's from a track position (from 0), by a double in the
+    /// race (`double_bears_off_all`).
+    Remove {
+        /// The track position the piece leaves.
+        from: u8,
+    },
     /// No piece can use the throw.
     Pass,
 }
+
+/// A player's stage while its pieces start stacked (`stacked_start`): undoing its stacks.
+const UNSTACKING: u8 = 0;
+/// Stacking them again.
+const RESTACKING: u8 = 1;
+/// Racing: every game's stage without stacks.
+const RACING: u8 = 2;
 
 /// Where a move takes its piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +109,16 @@ pub struct Race {
     /// The players whose last throw was passed whole, one bit each
     /// (`draw_when_none_can_move`).
     passed_whole: u8,
+    /// Each player's stage (`stacked_start`): `UNSTACKING`, `RESTACKING` or `RACING`.
+    stage: [u8; MAX_SEATS],
+    /// Each player's stacks, one bit per track position where one stood at the start.
+    stacks: [u128; MAX_SEATS],
+    /// Of them, those whole (not yet unstacked, or stacked again).
+    whole: [u128; MAX_SEATS],
+    /// Of them, those half undone (`unstack_in_halves`).
+    half: [u128; MAX_SEATS],
+    /// Selections of any stack a double has left (`double_selects_any`).
+    double_left: u16,
     finishers: Finishers,
     over: bool,
 }
@@ -467,6 +498,12 @@ impl Race {
     /// reads the pieces' positions again for each way of playing the throw.
     fn each_move<const PLAIN: bool>(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
         let mover = usize::from(self.to_move);
+        if self.stage[mover] != RACING {
+            return self.each_select(visit);
+        }
+        if self.params.double_bears_off_all && self.doubles {
+            return self.each_removal(visit);
+        }
         let mut any = false;
         // A piece captured waits to enter again: the board's pieces wait for it.
         let board_waits = self.params.captured_enter_first && self.captured[mover] > 0;
@@ -520,6 +557,194 @@ impl Race {
             }
         }
         any || visit(Move::Pass)
+    }
+
+    /// The moves of a player whose stacks are not done (`stacked_start`): each unused die of
+    /// value v selects the stack on the v-th position of its track, where the stage may change
+    /// it; a pass when none can.
+    #[cold]
+    #[inline(never)]
+    fn each_select(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
+        let mover = usize::from(self.to_move);
+        let selectable = if self.stage[mover] == UNSTACKING {
+            self.whole[mover] | self.half[mover]
+        } else {
+            self.stacks[mover] & !self.whole[mover]
+        };
+        let mut any = false;
+        if self.double_left > 0 {
+            // A double's selections: any stack the stage may change, in the track's order.
+            for at in 0..self.board.len[mover] {
+                if selectable >> at & 1 == 1 {
+                    any = true;
+                    if !visit(Move::Select { at, dice: 0 }) {
+                        return false;
+                    }
+                }
+            }
+            return any || visit(Move::Pass);
+        }
+        for die in 0..MAX_DICE {
+            let mask = 1 << die;
+            if !self.playable_together(mask) {
+                continue;
+            }
+            let value = self.dice[die];
+            if value == 0 || value > 128 || selectable >> (value - 1) & 1 == 0 {
+                continue;
+            }
+            any = true;
+            if !visit(Move::Select {
+                at: (value - 1) as u8,
+                dice: mask,
+            }) {
+                return false;
+            }
+        }
+        any || visit(Move::Pass)
+    }
+
+    /// `double_bears_off_all`: a double in the race bears off a piece from any place.
+    #[cold]
+    #[inline(never)]
+    fn each_removal(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
+        let (froms, distinct) = self.distinct_positions(usize::from(self.to_move));
+        for &from in &froms[..distinct] {
+            if !visit(Move::Remove { from }) {
+                return false;
+            }
+        }
+        distinct > 0 || visit(Move::Pass)
+    }
+
+    /// Bears off the piece of the mover's on `from`; the double goes on until none is left.
+    #[cold]
+    #[inline(never)]
+    fn remove(&mut self, from: u8) {
+        let mover = usize::from(self.to_move);
+        let index = self.lift(mover, from);
+        self.position[mover][index] = OFF;
+        self.off[mover] += 1;
+        if usize::from(self.off[mover]) == self.pieces() {
+            self.finish(mover);
+            if !self.over {
+                self.end_throw(false);
+            }
+        }
+    }
+
+    /// A selection by a double (`double_selects_any`): the turn ends with its last, unless the
+    /// stacks are done and the race's double goes on with the pieces.
+    #[cold]
+    #[inline(never)]
+    fn select_by_double(&mut self, at: u8) {
+        self.select(at);
+        self.double_left -= 1;
+        if self.double_left == 0 {
+            self.end_throw(false);
+        } else if self.stage[usize::from(self.to_move)] == RACING {
+            self.double_left = 0;
+            if !self.params.double_bears_off_all {
+                self.end_throw(false);
+            }
+        }
+    }
+
+    /// Unstacks or stacks again the stack on `at` (the mover's stage says which), and moves
+    /// the mover on to its next stage once every stack is as this one asks.
+    #[cold]
+    #[inline(never)]
+    fn select(&mut self, at: u8) {
+        let mover = usize::from(self.to_move);
+        let bit = 1u128 << at;
+        let halves = self.params.unstack_in_halves;
+        let in_halves =
+            halves > 0 && self.on_cell[mover][usize::from(self.board.cell(mover, at))] == halves;
+        let whole = self.whole[mover] & bit != 0;
+        if self.stage[mover] == UNSTACKING {
+            self.whole[mover] &= !bit;
+            if whole && in_halves {
+                self.half[mover] |= bit;
+            } else {
+                self.half[mover] &= !bit;
+            }
+            if self.whole[mover] | self.half[mover] == 0 {
+                self.stage[mover] = match self.params.stacked_start {
+                    StackedStart::UnstackRestack => RESTACKING,
+                    _ => RACING,
+                };
+            }
+        } else {
+            if self.half[mover] & bit == 0 && in_halves {
+                self.half[mover] |= bit;
+            } else {
+                self.half[mover] &= !bit;
+                self.whole[mover] |= bit;
+            }
+            if self.stacks[mover] & !self.whole[mover] & !self.half[mover] == 0 {
+                self.stage[mover] = RACING;
+            }
+        }
+    }
+
+    /// `rethrow_doubles`: after a move with a die of a double, or a pass of it, while a die of
+    /// it is left, the mover throws again, the rest unplayed, where the mover's stage says so.
+    #[cold]
+    #[inline(never)]
+    fn rethrows_double(&self) -> bool {
+        let racing = self.stage[usize::from(self.to_move)] == RACING;
+        self.doubles
+            && self.unused != 0
+            && (self.params.rethrow_doubles == RethrowDoubles::Always || racing)
+    }
+
+    /// The stacks every player starts with, one at each track position its pieces stand on,
+    /// and the stage each begins in (`stacked_start`).
+    fn stack_up(&mut self) {
+        for player in 0..self.players_usize() {
+            let mut stacks = 0u128;
+            if self.params.stacked_start != StackedStart::None {
+                for &position in &self.position[player][..self.pieces()] {
+                    if position < HAND {
+                        stacks |= 1 << position;
+                    }
+                }
+            }
+            self.stacks[player] = stacks;
+            self.whole[player] = stacks;
+            self.half[player] = 0;
+            self.stage[player] = if stacks == 0 { RACING } else { UNSTACKING };
+        }
+    }
+
+    /// What follows a move with the dice it used marked: another move of the throw, the move
+    /// after the dice, or the throw's end.
+    fn after_move(&mut self) {
+        if self.params.another_throw_on_doubles {
+            self.again_on_doubles();
+        }
+        if !self.over
+            && self.params.rethrow_doubles != RethrowDoubles::Never
+            && self.rethrows_double()
+        {
+            self.unused = 0;
+            self.throw_due = true;
+            return;
+        }
+        // A die left that no piece can use is passed as a move where the game says so: the
+        // only legal move is then the pass.
+        if self.over || (self.unused != 0 && (self.params.unplayable_die_passes || self.can_step()))
+        {
+            return;
+        }
+        if self.unused == 0 && self.params.move_after_dice > 0 && self.give_move_after_dice() {
+            return;
+        }
+        // With every die played, the only legal move is then the pass.
+        if self.params.pass_after_last_die {
+            return;
+        }
+        self.end_throw(false);
     }
 
     /// Whether a piece can use what is left of the throw.
@@ -830,6 +1055,11 @@ impl Game for Race {
             after_dice: false,
             doubles: false,
             passed_whole: 0,
+            stage: [RACING; MAX_SEATS],
+            stacks: [0; MAX_SEATS],
+            whole: [0; MAX_SEATS],
+            half: [0; MAX_SEATS],
+            double_left: 0,
             finishers: Finishers::NONE,
             over: false,
         };
@@ -840,6 +1070,9 @@ impl Game for Race {
                     game.in_hand[seat] -= 1;
                 }
             }
+        }
+        if options.stacked_start != StackedStart::None {
+            game.stack_up();
         }
         game
     }
@@ -885,20 +1118,41 @@ impl Game for Race {
     }
 
     fn apply(&mut self, mv: Move) {
-        let Move::Step {
-            from,
-            dice,
-            backward,
-        } = mv
-        else {
-            if self.params.unplayable_dice_to_next {
-                return self.hand_dice_on();
+        let (from, dice, backward) = match mv {
+            Move::Step {
+                from,
+                dice,
+                backward,
+            } => (from, dice, backward),
+            Move::Select { at, dice: 0 } => {
+                self.passed_whole &= !(1 << self.to_move);
+                return self.select_by_double(at);
             }
-            if self.params.draw_when_none_can_move && self.all_passed_after() {
-                self.over = true;
-                return;
+            Move::Remove { from } => {
+                self.passed_whole &= !(1 << self.to_move);
+                return self.remove(from);
             }
-            return self.end_throw(true);
+            Move::Select { at, dice } => {
+                self.passed_whole &= !(1 << self.to_move);
+                self.select(at);
+                self.unused &= !dice;
+                return self.after_move();
+            }
+            Move::Pass => {
+                if self.params.rethrow_doubles != RethrowDoubles::Never && self.rethrows_double() {
+                    self.unused = 0;
+                    self.throw_due = true;
+                    return;
+                }
+                if self.params.unplayable_dice_to_next {
+                    return self.hand_dice_on();
+                }
+                if self.params.draw_when_none_can_move && self.all_passed_after() {
+                    self.over = true;
+                    return;
+                }
+                return self.end_throw(true);
+            }
         };
         let mover = usize::from(self.to_move);
         self.passed_whole &= !(1 << mover);
@@ -925,23 +1179,7 @@ impl Game for Race {
             }
         }
         self.unused &= !dice;
-        if self.params.another_throw_on_doubles {
-            self.again_on_doubles();
-        }
-        // A die left that no piece can use is passed as a move where the game says so: the
-        // only legal move is then the pass.
-        if self.over || (self.unused != 0 && (self.params.unplayable_die_passes || self.can_step()))
-        {
-            return;
-        }
-        if self.unused == 0 && self.params.move_after_dice > 0 && self.give_move_after_dice() {
-            return;
-        }
-        // With every die played, the only legal move is then the pass.
-        if self.params.pass_after_last_die {
-            return;
-        }
-        self.end_throw(false);
+        self.after_move();
     }
 
     fn apply_chance(&mut self, outcome: u8) {
@@ -963,8 +1201,19 @@ impl Game for Race {
         }
         self.total = self.dice.iter().sum();
         self.after_dice = false;
-        if self.params.another_throw_on_doubles {
+        if self.params.another_throw_on_doubles
+            || self.params.rethrow_doubles != RethrowDoubles::Never
+            || self.params.double_selects_any
+            || self.params.double_bears_off_all
+        {
             self.doubles = self.all_faces_alike(outcome);
+        }
+        self.double_left = 0;
+        if self.params.double_selects_any
+            && self.doubles
+            && self.stage[usize::from(self.to_move)] != RACING
+        {
+            self.double_left = self.total;
         }
         if self.params.doubles_played_twice && self.dice[0] == self.dice[1] {
             // `check` allows this with two dice played apart only: the double's two more moves.
@@ -1141,13 +1390,30 @@ impl Observe for Race {
     type Setup = RaceSetup;
 
     fn notation(&self, mv: Move) -> String {
-        let Move::Step {
-            from,
-            dice,
-            backward,
-        } = mv
-        else {
-            return "pass".into();
+        let (from, dice, backward) = match mv {
+            Move::Step {
+                from,
+                dice,
+                backward,
+            } => (from, dice, backward),
+            Move::Remove { from } => {
+                let mover = usize::from(self.to_move);
+                return format!("remove {}", self.cell_name(mover, from));
+            }
+            Move::Select { at, dice } => {
+                let mover = usize::from(self.to_move);
+                let undo = if self.stage[mover] == UNSTACKING {
+                    "unstack"
+                } else {
+                    "restack"
+                };
+                if dice == 0 {
+                    return format!("{undo} {} [double]", self.cell_name(mover, at));
+                }
+                let die = dice.trailing_zeros() as usize;
+                return format!("{undo} {} [{}]", self.cell_name(mover, at), self.dice[die]);
+            }
+            Move::Pass => return "pass".into(),
         };
         let mover = usize::from(self.to_move);
         let to = match self.destination(mover, from, self.value_of(dice), backward) {
@@ -1231,7 +1497,7 @@ impl Observe for Race {
             Phase::Chance(Chance::Uniform { n }) => json!({ "outcomes": n }),
             _ => Value::Null,
         };
-        json!({
+        let mut observed = json!({
             "board": board,
             "hand": self.in_hand[..players].to_vec(),
             "off": self.off[..players].to_vec(),
@@ -1239,7 +1505,37 @@ impl Observe for Race {
             "chance": chance,
             "turn": self.to_move + 1,
             "finished": self.finishers.order().iter().map(|p| p + 1).collect::<Vec<_>>(),
-        })
+        });
+        if self.params.stacked_start != StackedStart::None {
+            // Each player's stage, and its stacks whole and half undone, by cell.
+            let stage = |player: usize| match self.stage[player] {
+                UNSTACKING => "unstacking",
+                RESTACKING => "restacking",
+                _ => "racing",
+            };
+            let cells = |player: usize, bits: u128| {
+                (0..self.board.len[player])
+                    .filter(|&p| bits >> p & 1 == 1)
+                    .map(|p| {
+                        let name = self.cell_name(player, p);
+                        name.parse::<u8>()
+                            .map_or_else(|_| json!(name), |cell| json!(cell))
+                    })
+                    .collect::<Vec<_>>()
+            };
+            observed["stage"] = json!((0..players).map(stage).collect::<Vec<_>>());
+            observed["whole"] = json!(
+                (0..players)
+                    .map(|p| cells(p, self.whole[p]))
+                    .collect::<Vec<_>>()
+            );
+            observed["half"] = json!(
+                (0..players)
+                    .map(|p| cells(p, self.half[p]))
+                    .collect::<Vec<_>>()
+            );
+        }
+        observed
     }
 
     fn render(&self) -> String {
@@ -1312,6 +1608,10 @@ impl Observe for Race {
             game.finishers.add(usize::from(player));
         }
         game.settle();
+        // The stacks are where the pieces stand in the position set up, all whole.
+        if options.stacked_start != StackedStart::None {
+            game.stack_up();
+        }
         game.check_invariants().map_err(SetupError::Position)?;
         game.to_move =
             Seat::to_move_unfinished(setup.to_move, players, &game.finishers, game.over)?;

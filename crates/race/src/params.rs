@@ -86,6 +86,37 @@ option_enum! {
     }
 }
 
+option_enum! {
+    /// What a player does with the stacks its pieces start in before it may race them (the
+    /// Tables games' phases "UnStacking" and "Stacking"): a die of value v selects the stack on
+    /// position v of the mover's track, each die a move of its own; no piece moves until the
+    /// player's stacks are done, and the dice left of the throw that finishes them are played
+    /// in the race.
+    pub enum StackedStart {
+        /// The pieces race from the start.
+        None = "none",
+        /// Each stack is unstacked first (Kiz Tavlasi).
+        Unstack = "unstack",
+        /// Each stack is unstacked, then every one stacked again (Yahoudieh, Ofanfelling).
+        UnstackRestack = "unstack-restack",
+    }
+}
+
+option_enum! {
+    /// When a throw whose dice all show one face is played one die only (or passed, where no
+    /// die of it can be used), the mover throwing again after it (Ludii's `(if (or (all
+    /// DiceEqual) (not ("SameTurn"))) (roll))`, its roll keeping `(all DiceEqual)` until the
+    /// next).
+    pub enum RethrowDoubles {
+        /// Never: a double is played as any other throw.
+        Never = "never",
+        /// Once the player's stacks are done (`stacked_start`), in its race.
+        InRace = "in-race",
+        /// In every stage of the game, the stacks' too.
+        Always = "always",
+    }
+}
+
 game_options! {
     /// A race game's parameters.
     pub struct RaceParams {
@@ -247,6 +278,26 @@ game_options! {
         /// Whether the game ends in a draw once every player has passed a whole throw in turn, none able to use any of it (the rules' "neither player can move"); otherwise play goes on. Ludii's `(if (and (no Moves P1) (no Moves P2)) (result Mover Draw))` never ends a game whose turn is thrown in `(do (roll) next:…)`: that turn makes its own forced pass, so no player is ever without a move.
         #[rule(cites = "race family", source = "")]
         pub draw_when_none_can_move: bool = false, ludii: false;
+
+        /// Whether the pieces, stacked where they start, must first be unstacked (and then stacked again) before any moves, a die of value v selecting the stack on position v of the mover's track (Ludii's `(move Select (from (trackSite Move from:(mapEntry "StartTrack" (mover)) steps:(- (pips) 1))))` in the phases before the race); otherwise they race from the start.
+        #[rule(cites = "race family", source = "")]
+        pub stacked_start: StackedStart = StackedStart::None, ludii: StackedStart::None;
+
+        /// Pieces of a stack that is undone in halves: unstacked by two dice (half, then whole) and stacked again half by one die, which is enough, and whole by another (Ludii's `(if (= 3 (size Stack at:(last To))) ("UnstackHalf") …)`); 0: every stack by one die.
+        #[rule(cites = "race family", source = "", range = 0..=16)]
+        pub unstack_in_halves: u8 = 0, ludii: 0;
+
+        /// When a throw of dice all alike is played one die only, or passed where no die of it can be used, the mover then throwing again (Ludii's `(if (or (all DiceEqual) (not ("SameTurn"))) (roll))`, and Ofanfelling's `(set Pending)` on `(all DiceEqual)` after every move, its forced pass too): never, in the race once the stacks are done, or always; read only beside `stacked_start`.
+        #[rule(cites = "race family", source = "")]
+        pub rethrow_doubles: RethrowDoubles = RethrowDoubles::Never, ludii: RethrowDoubles::Never;
+
+        /// Whether a double thrown while the mover's stacks are not done is played as so many selections of any of its stacks not yet done as its dice add up to, one a move, instead of die by die (Dubblets' `(set Var "Double" (count Pips))` before `(forEach Site (sites Occupied by:Mover) …)`); the turn ends with the last, and those left once the stacks are done are the race's; otherwise a double is played die by die.
+        #[rule(cites = "race family", source = "")]
+        pub double_selects_any: bool = false, ludii: false;
+
+        /// Whether a double in the race bears off the mover's pieces one a move, from any point, until none is left (Dubblets' `(move Remove (site))` under `(var "Double")`, in a turn that asks for another move while a die is unused, which a bearing off by the double never uses); otherwise a double moves as its dice say. Read only beside `stacked_start`.
+        #[rule(cites = "race family", source = "")]
+        pub double_bears_off_all: bool = false, ludii: false;
     }
     validate = validate;
 }
@@ -450,6 +501,21 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
     if params.unplayable_dice_to_next {
         checked_unplayable_dice_to_next(params)?;
     }
+    if params.stacked_start == StackedStart::None && params.unstack_in_halves > 0 {
+        return Err((
+            "unstack_in_halves",
+            "stacks undone in halves, in a game whose pieces start unstacked".into(),
+        ));
+    }
+    if params.stacked_start != StackedStart::None {
+        checked_stacked_start(params)?;
+    }
+    if params.rethrow_doubles != RethrowDoubles::Never {
+        checked_rethrow_doubles(params)?;
+    }
+    if params.double_selects_any || params.double_bears_off_all {
+        checked_doubles_counted(params)?;
+    }
     if params.unplayable_die_passes && params.dice_use == DiceUse::Sum {
         return Err((
             "unplayable_die_passes",
@@ -551,6 +617,105 @@ fn checked_another_throw_on_doubles(params: &RaceParams) -> Result<(), (&'static
         return Err((
             "another_throw_on_doubles",
             "another throw on doubles after a pass that follows the last die".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// `stacked_start` undoes stacks of two pieces or more, where every piece on the board starts,
+/// each selected by a die of a throw of dice played apart.
+#[cold]
+fn checked_stacked_start(params: &RaceParams) -> Result<(), (&'static str, String)> {
+    if params.dice_use != DiceUse::Each || !matches!(params.throw, Throw::Dice { count: 2.., .. }) {
+        return Err((
+            "stacked_start",
+            "stacks are selected each by a die, of two dice or more played apart".into(),
+        ));
+    }
+    if params.start.seats().is_none() {
+        return Err((
+            "stacked_start",
+            "stacks to undo where the pieces start in hand".into(),
+        ));
+    }
+    for seat in 0..usize::from(params.players) {
+        let positions = params.start.positions(seat);
+        let single = positions
+            .iter()
+            .find(|&&p| positions.iter().filter(|&&q| q == p).count() < 2);
+        if let Some(position) = single {
+            return Err((
+                "stacked_start",
+                format!(
+                    "seat {} starts a single piece on position {position}, no stack",
+                    seat + 1
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `rethrow_doubles` plays one die of a double of two dice or more played apart, and in the
+/// race alone only where the race follows stacks; no other rule of doubles or of the dice left
+/// goes with it.
+#[cold]
+fn checked_rethrow_doubles(params: &RaceParams) -> Result<(), (&'static str, String)> {
+    if params.dice_use != DiceUse::Each || !matches!(params.throw, Throw::Dice { count: 2.., .. }) {
+        return Err((
+            "rethrow_doubles",
+            "a double played one die needs two dice or more, each played apart".into(),
+        ));
+    }
+    if params.stacked_start == StackedStart::None {
+        return Err((
+            "rethrow_doubles",
+            "a double played one die is read only beside stacks to undo (its stages)".into(),
+        ));
+    }
+    if params.doubles_played_twice
+        || params.another_throw_on_doubles
+        || params.unplayable_dice_to_next
+        || params.pass_after_last_die
+        || params.move_after_dice > 0
+    {
+        return Err((
+            "rethrow_doubles",
+            "a double played one die, beside another rule of doubles or of the dice left".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// `double_selects_any` and `double_bears_off_all` play a double of two dice played apart in a
+/// turn of no other rule of doubles; a double selects stacks only where there are some.
+#[cold]
+fn checked_doubles_counted(params: &RaceParams) -> Result<(), (&'static str, String)> {
+    let key = if params.double_selects_any {
+        "double_selects_any"
+    } else {
+        "double_bears_off_all"
+    };
+    if params.dice_use != DiceUse::Each || !matches!(params.throw, Throw::Dice { count: 2, .. }) {
+        return Err((key, "a double of two dice, each played apart".into()));
+    }
+    if params.stacked_start == StackedStart::None {
+        return Err((
+            key,
+            "a double counted by its dice is read only beside stacks to undo".into(),
+        ));
+    }
+    if params.doubles_played_twice
+        || params.another_throw_on_doubles
+        || params.rethrow_doubles != RethrowDoubles::Never
+        || params.unplayable_dice_to_next
+        || params.pass_after_last_die
+        || params.move_after_dice > 0
+    {
+        return Err((
+            key,
+            "a double counted by its dice beside another rule of doubles or of the dice left"
+                .into(),
         ));
     }
     Ok(())

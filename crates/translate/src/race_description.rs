@@ -28,6 +28,7 @@ mod entry_blocked;
 mod faces_by_die;
 mod graph;
 mod per_die;
+mod stacked;
 mod tables;
 
 /// Reads a race description into the family's parameters, or names what it lacks.
@@ -51,7 +52,17 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     // A piece entering only while its player's region is clear: its moves read without the
     // condition, the condition as the region's cells.
     let entry = entry_blocked::rewrite(&expanded.game);
-    let game = entry.as_ref().map_or(&expanded.game, |entry| &entry.game);
+    let unblocked = entry.as_ref().map_or(&expanded.game, |entry| &entry.game);
+    // Stacks undone before the race (`stacked`): the race read as the game.
+    let stacked = stacked::rewrite(unblocked);
+    let game = match &stacked {
+        Some(Ok(stacked)) => &stacked.game,
+        Some(Err((node, what))) => {
+            reader.lack(node, what.clone());
+            unblocked
+        }
+        None => unblocked,
+    };
     match per_die::rewrite(game) {
         Some(per_die) => {
             reader.after_dice = per_die.after_dice;
@@ -64,6 +75,26 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         None => reader.default("enter_blocked_cells", "none", &expanded.game),
     }
     faces_by_die::compose(&mut reader, &expanded.game);
+    if let Some(Err(_)) = &stacked {
+        // What the phases lack is named at its place, not as the phases unread.
+        let explained = stacked::explained_by_phases(game);
+        reader.lacks.retain(|lack| {
+            !explained.contains(&lack.span)
+                || !(lack.what.starts_with("no (")
+                    || lack
+                        .what
+                        .starts_with("a part of the rules the family does not read"))
+        });
+    }
+    if let Some(Ok(stacked)) = &stacked {
+        for (key, value, node) in &stacked.reads {
+            reader.set(key, value, node);
+        }
+        if reader.lacks.is_empty() {
+            stacked::check_race(&mut reader, stacked);
+        }
+    }
+    stacked::defaults(&mut reader, game);
     if reader.lacks.is_empty() {
         for spec in RaceParams::specs() {
             if !reader.reading.contains_key(spec.key) {
@@ -2278,6 +2309,15 @@ fn read_moves(
     }
 }
 
+/// Whether the tracks of two players pass `cell`, where one's piece may find the other's; a
+/// piece stands only on its own track. Where the tracks are not read, every cell may be.
+fn shared(equipment: &Equipment<'_>, cell: usize) -> bool {
+    equipment
+        .seat_tracks
+        .as_ref()
+        .is_none_or(|seats| seats.iter().filter(|track| track.contains(&cell)).count() > 1)
+}
+
 /// What a piece's moves do in each case: on every cell of the tracks with every occupant, and
 /// at `End` and `Off` (kept off them where Backgammon's turn bears off, `bar_turn`).
 fn evaluate_moves<'e>(
@@ -2310,6 +2350,15 @@ fn evaluate_moves<'e>(
                 to,
                 occupant,
             };
+            // No enemy stands on a cell of one player's track alone: a move there that the
+            // family cannot read is never made (Kiz Tavlasi's, which would stack on it).
+            if let Destination::Cell(cell) = to
+                && matches!(occupant, Occupant::Enemy | Occupant::Enemies)
+                && !shared(evaluator.equipment, cell)
+            {
+                table.push((case, evaluator.action(moves, &case).unwrap_or(None)));
+                continue;
+            }
             if bar_turn && !matches!(to, Destination::Cell(_)) {
                 // The piece's own moves keep off `End` and `Off` (`if:` of its dice): the
                 // turn's bearing off is read with the turn.

@@ -115,7 +115,7 @@ fn from_site(node: &Node) -> Node {
 }
 
 /// `node` with each target (the very node, not an equal one) replaced by its node.
-fn replaced(node: &Node, edits: &[(&Node, &Node)]) -> Node {
+pub(super) fn replaced(node: &Node, edits: &[(&Node, &Node)]) -> Node {
     if let Some((_, with)) = edits.iter().find(|(target, _)| std::ptr::eq(node, *target)) {
         return (*with).clone();
     }
