@@ -719,6 +719,9 @@ impl Race {
 
     /// What follows a move with the dice it used marked: another move of the throw, the move
     /// after the dice, or the throw's end.
+    // Inlined into `apply`, where it was written before the stacks' moves shared it: out of
+    // line it cost the race games about 3 % more instructions.
+    #[inline(always)]
     fn after_move(&mut self) {
         if self.params.another_throw_on_doubles {
             self.again_on_doubles();
