@@ -2784,16 +2784,21 @@ fn start_off_the_bar(reader: &mut Reader) -> bool {
 mod tests {
     use super::*;
 
-    /// The board of a vendored description under its defaults, read as the reader reads it,
-    /// beside the expanded description.
-    pub(super) fn vendored_board(file: &str) -> (Geometry, ludii::Expanded) {
+    /// A vendored description expanded under its defaults.
+    pub(super) fn vendored_expanded(file: &str) -> ludii::Expanded {
         let path = format!(
             "{}/../../corpus/ludii/lud/{file}",
             env!("CARGO_MANIFEST_DIR")
         );
         let text = std::fs::read_to_string(path).unwrap();
         let description = ludii::Description::read(file, &text).unwrap();
-        let expanded = description.expand(&ludii::Selection::Defaults).unwrap();
+        description.expand(&ludii::Selection::Defaults).unwrap()
+    }
+
+    /// The board of a vendored description under its defaults, read as the reader reads it,
+    /// beside the expanded description.
+    pub(super) fn vendored_board(file: &str) -> (Geometry, ludii::Expanded) {
+        let expanded = vendored_expanded(file);
         let shape = expanded
             .game
             .walk()

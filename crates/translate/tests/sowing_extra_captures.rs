@@ -2,53 +2,11 @@
 //! the extra captures of holes of one's choice after a capture across, single counters sown
 //! only into empty holes, and the player left without counters who loses.
 
-use translate::{Missing, Translation, sowing_description};
+use translate::{Missing, sowing_description};
 
-fn vendored_text(file: &str) -> String {
-    let path = format!(
-        "{}/../../corpus/ludii/lud/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(path).unwrap()
-}
+mod vendored;
 
-/// The text of `file` with `from` replaced by `to`, which must be in it.
-fn changed(file: &str, from: &str, to: &str) -> String {
-    let text = vendored_text(file);
-    assert!(text.contains(from), "{file} has {from}");
-    text.replacen(from, to, 1)
-}
-
-/// Each `key=value@line` holds of the translation.
-fn plays(file: &str, translation: &Translation, wanted: &[&str]) {
-    let Ok(game) = &translation.outcome else {
-        panic!("{file}: {:?}", translation.outcome);
-    };
-    for pair in wanted {
-        let (key, rest) = pair.split_once('=').unwrap();
-        let (value, line) = rest.split_once('@').unwrap();
-        let got = &game.parameters[key];
-        assert_eq!(got.value, value, "{file}: {key}");
-        assert!(
-            got.cites.starts_with(&format!("{file}:{line}")),
-            "{file}: {key} read at {}",
-            got.cites
-        );
-    }
-}
-
-/// The translation lacks something at `line` whose text holds `what`.
-fn lacks(translation: &Translation, line: u32, what: &str) {
-    match &translation.outcome {
-        Err(Missing::Lacks(found)) => assert!(
-            found
-                .iter()
-                .any(|l| l.span.line == line && l.what.contains(what)),
-            "{found:?}"
-        ),
-        other => panic!("plays, or no rules: {other:?}"),
-    }
-}
+use vendored::{changed, lacks, plays, vendored_text};
 
 #[test]
 fn tsoro_with_additional_captures_takes_three_holes_after_each_capture_across() {

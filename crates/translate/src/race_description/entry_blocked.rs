@@ -140,13 +140,7 @@ mod tests {
     #[test]
     fn kints_keeps_a_piece_in_hand_while_its_arc_is_held() {
         let file = "Kints.lud";
-        let path = format!(
-            "{}/../../corpus/ludii/lud/{file}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(path).unwrap();
-        let description = ludii::Description::read(file, &text).unwrap();
-        let expanded = description.expand(&ludii::Selection::Defaults).unwrap();
+        let expanded = crate::race_description::tests::vendored_expanded(file);
         let reading = crate::race_description::read(&expanded).unwrap();
         assert_eq!(
             reading["enter_blocked_cells"].value,

@@ -220,13 +220,7 @@ mod tests {
     #[test]
     fn kints_sticks_move_as_its_rules_count_them() {
         let file = "Kints.lud";
-        let path = format!(
-            "{}/../../corpus/ludii/lud/{file}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(path).unwrap();
-        let description = ludii::Description::read(file, &text).unwrap();
-        let expanded = description.expand(&ludii::Selection::Defaults).unwrap();
+        let expanded = crate::race_description::tests::vendored_expanded(file);
         // The move's steps, `("ThrowValue")` expanded, read sum by sum, then outcome by outcome.
         let steps = expanded
             .game

@@ -711,13 +711,7 @@ mod tests {
 
     /// A vendored description's board, as this builder lays it out, with the board's node.
     fn vendored(file: &str) -> (Graph, Use, Node) {
-        let path = format!(
-            "{}/../../corpus/ludii/lud/{file}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(path).unwrap();
-        let description = ludii::Description::read(file, &text).unwrap();
-        let expanded = description.expand(&ludii::Selection::Defaults).unwrap();
+        let expanded = crate::race_description::tests::vendored_expanded(file);
         let board = expanded
             .game
             .walk()
