@@ -1296,6 +1296,22 @@ struct Evaluator<'e> {
     per_mover: bool,
 }
 
+impl<'e> Evaluator<'e> {
+    /// An evaluator of the moves of player `mover` (from 1), before any move has said where
+    /// its steps, captures or bar are; `bar_is_hand` where the description's bar is the hand.
+    fn new(equipment: &'e Equipment<'e>, mover: u8, bar_is_hand: bool) -> Self {
+        Evaluator {
+            equipment,
+            steps: None,
+            bar_is_hand,
+            capture_return: None,
+            bar: false,
+            mover,
+            per_mover: false,
+        }
+    }
+}
+
 /// `(size Stack at:…)` compared with 0, either way round.
 fn own_stack_against_zero(a: &Node, b: &Node) -> bool {
     let size = |n: &Node| {
@@ -1873,15 +1889,7 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         next.arg(1),
     ) {
         // A condition on the throw alone: read by evaluating it at every total.
-        let mut evaluator = Evaluator {
-            equipment,
-            steps: None,
-            bar_is_hand: false,
-            capture_return: None,
-            bar: false,
-            mover: 1,
-            per_mover: false,
-        };
+        let mut evaluator = Evaluator::new(equipment, 1, false);
         let holds: Result<Vec<bool>, Unread<'_>> = (0..=MAX_THROW_TOTAL)
             .map(|pips| {
                 let case = Case {
@@ -2124,15 +2132,7 @@ fn read_moves(
         .collect();
     cells.sort_unstable();
     cells.dedup();
-    let mut evaluator = Evaluator {
-        equipment,
-        steps: None,
-        bar_is_hand: bar.is_some(),
-        capture_return: None,
-        bar: false,
-        mover: 1,
-        per_mover: false,
-    };
+    let mut evaluator = Evaluator::new(equipment, 1, bar.is_some());
     let table = match evaluate_moves(&mut evaluator, moves, &cells, bar.is_some()) {
         Ok(table) => table,
         Err(Unread(node, what)) => {
@@ -2147,15 +2147,7 @@ fn read_moves(
         if !evaluator.per_mover {
             break;
         }
-        let mut other = Evaluator {
-            equipment,
-            steps: None,
-            bar_is_hand: bar.is_some(),
-            capture_return: None,
-            bar: false,
-            mover,
-            per_mover: false,
-        };
+        let mut other = Evaluator::new(equipment, mover, bar.is_some());
         match evaluate_moves(&mut other, moves, &cells, bar.is_some()) {
             Ok(table) => tables.push(table),
             Err(Unread(node, what)) => {

@@ -79,15 +79,7 @@ fn read_entry<'e>(
         ));
     }
     // The entry lands on the first cell as a piece's own move lands there.
-    let mut evaluator = Evaluator {
-        equipment,
-        steps: None,
-        bar_is_hand: false,
-        capture_return: None,
-        bar: false,
-        mover: 1,
-        per_mover: false,
-    };
+    let mut evaluator = Evaluator::new(equipment, 1, false);
     for occupant in [Occupant::Empty, Occupant::Friend, Occupant::Enemy] {
         let case = Case {
             pips: 1,
