@@ -1776,23 +1776,13 @@ fn again_in_a_row<'e>(
             .filter(|&n| n > 0)
             .ok_or_else(|| unread(then, "a limit of another throws the reader does not read"))?,
     };
-    let steps = listed
-        .arg(1)
-        .filter(|_| listed.is_call("is") && listed.arg(0).is_some_and(|k| is_symbol(k, "In")));
-    let values = listed
-        .arg(2)
-        .filter(|sites| sites.is_call("sites") && sites.children().len() == 1)
-        .and_then(|sites| sites.arg(0))
-        .and_then(Node::as_array)
-        .and_then(|list| list.iter().map(Node::as_int).collect::<Option<Vec<i64>>>());
+    let (steps, values) = steps_in_values(listed);
     // The values are the throw as the pieces move it: the steps of their track.
     let moved = |steps: &Node| {
-        let mut moved = equipment
-            .moves
-            .iter()
-            .flat_map(|(_, moves)| moves.walk().filter_map(|n| n.named("steps")))
-            .peekable();
-        moved.peek().is_some() && moved.all(|s| s.to_string() == steps.to_string())
+        moves_by(
+            steps,
+            equipment.moves.iter().flat_map(|(_, moves)| moves.walk()),
+        )
     };
     match (steps, values) {
         (Some(steps), Some(values)) if !values.is_empty() && moved(steps) => Ok((
@@ -1812,6 +1802,28 @@ fn again_in_a_row<'e>(
             "a condition of another throw the reader does not read",
         )),
     }
+}
+
+/// `(is In STEPS (sites {V …}))`: the steps and the values listed, each where it is written
+/// so.
+fn steps_in_values(listed: &Node) -> (Option<&Node>, Option<Vec<i64>>) {
+    let steps = listed
+        .arg(1)
+        .filter(|_| listed.is_call("is") && listed.arg(0).is_some_and(|k| is_symbol(k, "In")));
+    let values = listed
+        .arg(2)
+        .filter(|sites| sites.is_call("sites") && sites.children().len() == 1)
+        .and_then(|sites| sites.arg(0))
+        .and_then(Node::as_array)
+        .and_then(|list| list.iter().map(Node::as_int).collect::<Option<Vec<i64>>>());
+    (steps, values)
+}
+
+/// Whether the moves, walked as `nodes`, give some `steps:` and every one is `steps`: the
+/// throw as the pieces move it.
+fn moves_by<'n>(steps: &Node, nodes: impl Iterator<Item = &'n Node>) -> bool {
+    let mut moved = nodes.filter_map(|n| n.named("steps")).peekable();
+    moved.peek().is_some() && moved.all(|s| s.to_string() == steps.to_string())
 }
 
 /// `(play (do (roll) next:…))`: one throw a turn, then a piece's move.

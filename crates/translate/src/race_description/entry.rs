@@ -9,7 +9,10 @@
 
 use ludii::Node;
 
-use super::{Case, Destination, Equipment, Evaluator, Occupant, Reader, Unread, is_symbol, unread};
+use super::{
+    Case, Destination, Equipment, Evaluator, Occupant, Reader, Unread, moves_by, steps_in_values,
+    unread,
+};
 
 /// The pieces' moves and the entry, when `next` is the two side by side.
 pub(super) fn split(next: &Node, pieces: impl Fn(&Node) -> bool) -> Option<(&Node, &Node)> {
@@ -136,21 +139,11 @@ fn entry_values<'e>(condition: &'e Node, moves: &'e Node) -> Result<String, Unre
             ));
         }
     };
-    let steps = listed
-        .arg(1)
-        .filter(|_| listed.is_call("is") && listed.arg(0).is_some_and(|k| is_symbol(k, "In")));
-    let values = listed
-        .arg(2)
-        .filter(|sites| sites.is_call("sites") && sites.children().len() == 1)
-        .and_then(|sites| sites.arg(0))
-        .and_then(Node::as_array)
-        .and_then(|list| list.iter().map(Node::as_int).collect::<Option<Vec<i64>>>())
-        .filter(|values| !values.is_empty() && values.iter().all(|v| (1..128).contains(v)));
+    let (steps, values) = steps_in_values(listed);
+    let values =
+        values.filter(|values| !values.is_empty() && values.iter().all(|v| (1..128).contains(v)));
     // The values are the throw as the pieces move it: the steps of their track.
-    let moved = |steps: &Node| {
-        let mut moved = moves.walk().filter_map(|n| n.named("steps")).peekable();
-        moved.peek().is_some() && moved.all(|s| s.to_string() == steps.to_string())
-    };
+    let moved = |steps: &Node| moves_by(steps, moves.walk());
     match (steps, values) {
         (Some(steps), Some(values)) if moved(steps) => Ok(values
             .iter()
