@@ -26,6 +26,8 @@ pub struct Board {
     pub must_stop: CellSet,
     /// Each seat's cells where its pieces do not stack.
     pub no_stack: [CellSet; MAX_SEATS],
+    /// Each seat's cells where its pieces do not land on an enemy.
+    pub no_capture: [CellSet; MAX_SEATS],
     /// Each seat's cells on which a piece of its own keeps others from entering.
     pub enter_blocked: [CellSet; MAX_SEATS],
 }
@@ -42,6 +44,7 @@ impl Board {
             extra: params.extra_throw_cells,
             must_stop: params.must_stop_cells,
             no_stack: [0, 1, 2, 3].map(|seat| params.no_stack_cells.of(seat)),
+            no_capture: [0, 1, 2, 3].map(|seat| params.no_capture_cells.of(seat)),
             enter_blocked: [0, 1, 2, 3].map(|seat| params.enter_blocked_cells.of(seat)),
         };
         for seat in 0..usize::from(params.tracks.seats) {

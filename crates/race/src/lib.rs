@@ -217,7 +217,8 @@ impl Race {
         })
     }
 
-    /// Whether every piece of `mover` on the board stands on the last `bear_off_home` cells.
+    /// Whether every piece of `mover` on the board stands on the last `bear_off_home` cells,
+    /// and none waits in its hand where `bear_off_home_hand` says so.
     fn all_home(&self, mover: usize) -> bool {
         let home = i32::from(self.board.len[mover]) - i32::from(self.params.bear_off_home);
         // The hand and off the board lie past every track position, so the nearest piece to
@@ -226,7 +227,7 @@ impl Race {
         let nearest = self.position[mover]
             .iter()
             .fold(OFF, |nearest, &p| nearest.min(p));
-        i32::from(nearest) >= home
+        i32::from(nearest) >= home && !(self.params.bear_off_home_hand && self.in_hand[mover] > 0)
     }
 
     /// Whether a piece of `mover` stands on one of its cells that keep others from entering
@@ -342,6 +343,9 @@ impl Race {
             return None;
         }
         if enemies > 0 {
+            if self.board.no_capture[mover].contains(cell) {
+                return None;
+            }
             if self.board.safe.contains(cell) {
                 if params.safe_cells_refuse_enemy {
                     return None;

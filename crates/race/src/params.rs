@@ -215,6 +215,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub no_stack_cells: SeatCells = SeatCells::NONE, ludii: SeatCells::NONE;
 
+        /// Each seat's cells where its pieces may not land on an enemy, though they capture elsewhere: a piece may land there only where no enemy stands (Verquere's `(if (not (is In (to) (sites Mover "StartingSide"))) True (is Empty (to)))`, its starting side landed on only when empty); per seat, separated by `|`, or `none`.
+        #[rule(cites = "race family", source = "")]
+        pub no_capture_cells: SeatCells = SeatCells::NONE, ludii: SeatCells::NONE;
+
         /// What a piece does to enemy pieces where it lands.
         #[rule(cites = "race family", source = "")]
         pub land_on_enemy: LandOnEnemy = LandOnEnemy::Capture, ludii: LandOnEnemy::Capture;
@@ -262,6 +266,10 @@ game_options! {
         /// A piece may bear off only when all the mover's pieces on the board stand on the last this-many cells of its track (0: always).
         #[rule(cites = "race family", source = "", range = 0..=127)]
         pub bear_off_home: u8 = 0, ludii: 0;
+
+        /// Whether pieces waiting in the mover's hand keep it from bearing off too, as pieces short of home on the board do (Verquere's bar, a site of the board read as the hand, which `(no Pieces Mover in:(difference (sites Board) (sites Mover "FinalQuadrant")))` counts); otherwise only the pieces on the board do. Read only beside `bear_off_home`.
+        #[rule(cites = "race family", source = "")]
+        pub bear_off_home_hand: bool = false, ludii: false;
 
         /// Whether, with every piece home, a value that moves no piece otherwise bears off the piece nearest the start among those it carries past the end (Backgammon's larger die); otherwise a piece bears off only as `bear_off` says.
         #[rule(cites = "race family", source = "")]
@@ -414,6 +422,28 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
                 "cells where pieces do not stack, in a game where they never do".into(),
             ));
         }
+    }
+    if let Some(seats) = params.no_capture_cells.seats() {
+        if usize::from(seats) != players {
+            return Err((
+                "no_capture_cells",
+                format!("cells for {seats} seats, the game has {players} players"),
+            ));
+        }
+        if params.land_on_enemy == LandOnEnemy::Forbidden {
+            return Err((
+                "no_capture_cells",
+                "cells where pieces do not capture, in a game where they never land on an enemy"
+                    .into(),
+            ));
+        }
+    }
+    if params.bear_off_home_hand && params.bear_off_home == 0 {
+        return Err((
+            "bear_off_home_hand",
+            "pieces in hand keep the mover from bearing off only where bearing off waits for every piece to be home"
+                .into(),
+        ));
     }
     if let Some(seats) = params.enter_blocked_cells.seats()
         && usize::from(seats) != players

@@ -947,7 +947,11 @@ fn read_rules(reader: &mut Reader, rules: &Node, equipment: &Equipment<'_>, play
     }
     read_dice(reader, equipment, rules);
     match child(rules, "play") {
-        Some(play) => read_play(reader, play, equipment),
+        Some(play) => {
+            // Whether the end asks a player's score, which a turn's consequence may set.
+            let scored = child(rules, "end").is_some_and(|end| end.to_string().contains("core"));
+            read_play(reader, play, equipment, scored)
+        }
         None => reader.lack(rules, "no (play …)"),
     }
     match child(rules, "end") {
@@ -1290,10 +1294,23 @@ struct Evaluator<'e> {
     /// Whether captured pieces go to the bar, read as the hand ([`tables::to_bar`]), outside
     /// Backgammon's turn.
     bar: bool,
+    /// The name of the bar's map, where captured pieces go to the bar (none for the unnamed
+    /// map).
+    bar_map: Option<String>,
     /// The player moving (from 1), whose own region `(sites Mover)` is.
     mover: u8,
     /// Whether the moves asked the mover's own region.
     per_mover: bool,
+    /// What the mover's pieces being home answers, where a move asks it (`home_region`).
+    home: bool,
+    /// The node and name of the region `(no Pieces Mover in:(difference (sites Board) (sites
+    /// Mover "Name")))` asks, where a move asks whether every piece on the board is home.
+    home_region: Option<(&'e Node, String)>,
+    /// Whether the part evaluated stands outside any move's `(to …)`, as the condition of an
+    /// `(if …)` around a move does: Ludii's `(to)` there is its context's own, which no move
+    /// has set, `Off` (`EvalContext`'s `to` starts at `Constants.OFF` and every ludeme that
+    /// sets it puts it back), so that `(is In (to) …)` holds nowhere (Emperador's).
+    outside_move: bool,
 }
 
 impl<'e> Evaluator<'e> {
@@ -1306,10 +1323,34 @@ impl<'e> Evaluator<'e> {
             bar_is_hand,
             capture_return: None,
             bar: false,
+            bar_map: None,
             mover,
             per_mover: false,
+            home: true,
+            home_region: None,
+            outside_move: false,
         }
     }
+}
+
+/// `(no Pieces Mover in:(difference (sites Board) (sites Mover "Name")))`: whether every piece
+/// of the mover on the board stands in its region `Name` (Verquere's and Kotra's
+/// "AllPiecesInFinalQuadrant"); the region's name. A piece in a hand is on no site of the
+/// board; one on a bar that is a site of the board is.
+fn home_region(node: &Node) -> Option<&str> {
+    let within = node.named("in")?;
+    let [board, region] = [within.arg(0)?, within.arg(1)?];
+    let read = node.is_call("no")
+        && node.children().len() == 3
+        && node.arg(0).is_some_and(|p| is_symbol(p, "Pieces"))
+        && node.arg(1).is_some_and(|m| is_symbol(m, "Mover"))
+        && within.is_call("difference")
+        && within.children().len() == 2
+        && board.to_string() == "(sites Board)"
+        && region.is_call("sites")
+        && region.children().len() == 2
+        && region.arg(0).is_some_and(|m| is_symbol(m, "Mover"));
+    region.arg(1).and_then(Node::as_str).filter(|_| read)
 }
 
 /// `(size Stack at:…)` compared with 0, either way round.
@@ -1369,10 +1410,24 @@ impl<'e> Evaluator<'e> {
                 }
             }
             Some("to" | "last") if node.head() == Some("to") && node.children().is_empty() => {
-                Ok(case.to)
+                Ok(if self.outside_move {
+                    Destination::Off
+                } else {
+                    case.to
+                })
             }
             Some("last") if node.arg(0).is_some_and(|a| is_symbol(a, "To")) => Ok(case.to),
             _ => Err(unread(node, "a site the reader does not read")),
+        }
+    }
+
+    /// A site asked of the case's destination: `(to)` outside a move, Ludii's `Off`, is no
+    /// cell a piece's case tells of.
+    fn at(&mut self, site: &'e Node, case: &Case) -> Result<(), Unread<'e>> {
+        if self.destination(site, case)? == case.to {
+            Ok(())
+        } else {
+            Err(unread(site, "a site outside a move's destination"))
         }
     }
 
@@ -1388,7 +1443,7 @@ impl<'e> Evaluator<'e> {
                 let site = node
                     .named("at")
                     .ok_or_else(|| unread(node, "a top level"))?;
-                self.destination(site, case)?;
+                self.at(site, case)?;
                 Ok(i64::from(case.occupant == Occupant::Enemies))
             }
             // How many pieces stand on the site: none, one enemy, or two enemies or more,
@@ -1401,7 +1456,7 @@ impl<'e> Evaluator<'e> {
                 let site = node
                     .named("at")
                     .ok_or_else(|| unread(node, "a stack's size"))?;
-                self.destination(site, case)?;
+                self.at(site, case)?;
                 match case.occupant {
                     Occupant::Empty => Ok(0),
                     Occupant::Enemy => Ok(1),
@@ -1420,11 +1475,25 @@ impl<'e> Evaluator<'e> {
 
     fn boolean(&mut self, node: &'e Node, case: &Case) -> Result<bool, Unread<'e>> {
         let args: Vec<&'e Node> = node.positional().collect();
+        match node.as_symbol() {
+            Some("True") => return Ok(true),
+            Some("False") => return Ok(false),
+            _ => {}
+        }
         let Some(head) = node.head() else {
             return Err(unread(node, "a condition the reader does not read"));
         };
         match (head, args.as_slice()) {
             ("not", [a]) => Ok(!self.boolean(a, case)?),
+            // `(if C A B)` as a condition: A where C holds, B otherwise (Ludii's `if` of
+            // booleans, which asks only the part C chooses).
+            ("if", [condition, then, otherwise]) => {
+                if self.boolean(condition, case)? {
+                    self.boolean(then, case)
+                } else {
+                    self.boolean(otherwise, case)
+                }
+            }
             // Ludii stops at the first part that settles it, as here: a part after it is
             // never evaluated in that case (Medio Emperador's stack size, asked of enemies).
             ("and", list) | ("or", list) if !list.is_empty() => {
@@ -1464,7 +1533,7 @@ impl<'e> Evaluator<'e> {
                         let site = size
                             .named("at")
                             .ok_or_else(|| unread(size, "a stack's size"))?;
-                        self.destination(site, case)?;
+                        self.at(site, case)?;
                         false
                     }
                     _ => {
@@ -1475,6 +1544,13 @@ impl<'e> Evaluator<'e> {
                 Ok(equal == (head == "="))
             }
             ("is", [kind, rest @ ..]) => self.is(node, kind, rest, case),
+            ("no", _) => match home_region(node) {
+                Some(name) => {
+                    self.home_region = Some((node, name.to_string()));
+                    Ok(self.home)
+                }
+                None => Err(unread(node, "a condition the reader does not read")),
+            },
             _ => Err(unread(node, "a condition the reader does not read")),
         }
     }
@@ -1490,7 +1566,7 @@ impl<'e> Evaluator<'e> {
         match (kind.as_symbol(), rest) {
             (Some(who @ ("Friend" | "Enemy")), [at]) if at.is_call("who") => {
                 let site = at.named("at").ok_or_else(|| unread(at, "a who"))?;
-                self.destination(site, case)?;
+                self.at(site, case)?;
                 let holds = match case.occupant {
                     Occupant::Friend => who == "Friend",
                     Occupant::Enemy | Occupant::Enemies => who == "Enemy",
@@ -1499,12 +1575,12 @@ impl<'e> Evaluator<'e> {
                 Ok(on_cell(case) && holds)
             }
             (Some("Empty"), [site]) => {
-                self.destination(site, case)?;
+                self.at(site, case)?;
                 Ok(on_cell(case) && case.occupant == Occupant::Empty)
             }
             (Some("In"), [site, sites]) => {
-                self.destination(site, case)?;
-                let Destination::Cell(cell) = case.to else {
+                // Ludii's `(is In SITE …)` holds of no site off the board.
+                let Destination::Cell(cell) = self.destination(site, case)? else {
                     return Ok(false);
                 };
                 if sites.is_call("sites") && sites.arg(0).is_some_and(|a| is_symbol(a, "Empty")) {
@@ -1515,6 +1591,22 @@ impl<'e> Evaluator<'e> {
                         .equipment
                         .player_regions
                         .get(&self.mover)
+                        .ok_or_else(|| unread(sites, "a region the equipment does not give"))?;
+                    self.per_mover = true;
+                    return Ok(region.contains(&cell));
+                }
+                // The mover's own named region, `(sites Mover "Name")` (Verquere's
+                // "StartingSide").
+                if let (true, Some(name)) = (
+                    sites.is_call("sites")
+                        && sites.children().len() == 2
+                        && sites.arg(0).is_some_and(|m| is_symbol(m, "Mover")),
+                    sites.arg(1).and_then(Node::as_str),
+                ) {
+                    let region = self
+                        .equipment
+                        .named_player_regions
+                        .get(&(name.to_string(), self.mover))
                         .ok_or_else(|| unread(sites, "a region the equipment does not give"))?;
                     self.per_mover = true;
                     return Ok(region.contains(&cell));
@@ -1536,7 +1628,10 @@ impl<'e> Evaluator<'e> {
         let args: Vec<&'e Node> = node.positional().collect();
         match (node.head(), args.as_slice()) {
             (Some("if"), [condition, then, rest @ ..]) if rest.len() <= 1 => {
-                if self.boolean(condition, case)? {
+                let outside = std::mem::replace(&mut self.outside_move, true);
+                let holds = self.boolean(condition, case);
+                self.outside_move = outside;
+                if holds? {
                     self.action(then, case)
                 } else {
                     match rest.first() {
@@ -1633,8 +1728,11 @@ impl<'e> Evaluator<'e> {
                 "a move onto a piece of one's own that takes it off the board (Ludii's replacement)",
             ));
         }
+        // Ludii's `FromTo` makes a move to a site of the board alone (`to > Constants.OFF`):
+        // one that the throw carries past the track, `End` or `Off`, is none (Verquere's,
+        // past the `End` from which it bears off).
         if !matches!(case.to, Destination::Cell(_)) {
-            return Err(unread(node, "a move off the track that is no bearing off"));
+            return Ok(None);
         }
         let mut again = false;
         match rest {
@@ -1691,8 +1789,14 @@ impl<'e> Evaluator<'e> {
             .filter(|t| t.is_call("to"))
             .and_then(|t| t.arg(0))
             .filter(|_| lifted);
-        let to_bar = !self.bar_is_hand && site.is_some_and(|h| tables::to_bar(h, self.equipment));
-        self.bar |= to_bar;
+        let bar = site
+            .filter(|_| !self.bar_is_hand)
+            .and_then(|h| tables::to_bar(h, self.equipment));
+        let to_bar = bar.is_some();
+        if let Some(name) = bar {
+            self.bar = true;
+            self.bar_map = name;
+        }
         let to_hand = returns
             || to_bar
             || site.is_some_and(|h| {
@@ -1804,6 +1908,44 @@ fn again_in_a_row<'e>(
     }
 }
 
+/// `(then (if (no Pieces Mover) SCORE))`, SCORE `(set Score Mover N)`, `(addScore Mover N)`
+/// or `(if C SCORE SCORE)`: points given to the mover once its last piece is off, when it has
+/// won (Kotra's two, Nard's one or two, the mars, by whether an enemy is left in its final
+/// quadrant). Ludii's `(result Mover Win)` ranks the players whatever their scores, so where
+/// no end asks a score the consequence changes no play, as Portes's gammon does not.
+fn winner_score(then: &Node) -> bool {
+    fn score(node: &Node) -> bool {
+        let points = |n: &Node| {
+            n.arg(0).is_some_and(|m| is_symbol(m, "Mover"))
+                && n.arg(1).and_then(Node::as_int).is_some_and(|v| v > 0)
+        };
+        match node.head() {
+            Some("set") => {
+                node.children().len() == 3
+                    && node.arg(0).is_some_and(|k| is_symbol(k, "Score"))
+                    && node.arg(1).is_some_and(|m| is_symbol(m, "Mover"))
+                    && node.arg(2).and_then(Node::as_int).is_some_and(|v| v > 0)
+            }
+            Some("addScore") => node.children().len() == 2 && points(node),
+            Some("if") => {
+                node.children().len() == 3
+                    && node.arg(1).is_some_and(score)
+                    && node.arg(2).is_some_and(score)
+            }
+            _ => false,
+        }
+    }
+    then.children().len() == 1
+        && then.arg(0).is_some_and(|rule| {
+            rule.is_call("if")
+                && rule.children().len() == 2
+                && rule
+                    .arg(0)
+                    .is_some_and(|c| c.to_string() == "(no Pieces Mover)")
+                && rule.arg(1).is_some_and(score)
+        })
+}
+
 /// `(is In STEPS (sites {V …}))`: the steps and the values listed, each where it is written
 /// so.
 fn steps_in_values(listed: &Node) -> (Option<&Node>, Option<Vec<i64>>) {
@@ -1827,13 +1969,16 @@ fn moves_by<'n>(steps: &Node, nodes: impl Iterator<Item = &'n Node>) -> bool {
 }
 
 /// `(play (do (roll) next:…))`: one throw a turn, then a piece's move.
-fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
+fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored: bool) {
     let turn = play.arg(0).filter(|_| play.children().len() == 1);
-    // `(then …)` after the move: another throw on some values, so many in a row (Pachih).
-    let again = turn
+    let then = turn
         .filter(|t| t.is_call("do") && t.children().len() == 3)
         .and_then(|t| t.children().last())
         .filter(|then| then.is_call("then"));
+    // The winner's score, where no end asks it, changes no play (Kotra's, Nard's).
+    let winner_scores = !scored && then.is_some_and(winner_score);
+    // `(then …)` after the move: another throw on some values, so many in a row (Pachih).
+    let again = then.filter(|_| !winner_scores);
     let again = match again {
         Some(then) => match again_in_a_row(then, equipment) {
             Ok(read) => Some((read, then)),
@@ -1845,7 +1990,10 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         None => None,
     };
     let roll = turn
-        .filter(|t| t.is_call("do") && t.children().len() == 2 + usize::from(again.is_some()))
+        .filter(|t| {
+            t.is_call("do")
+                && t.children().len() == 2 + usize::from(again.is_some() || winner_scores)
+        })
         .and_then(|t| t.arg(0));
     // `(if (not ("SameTurn")) (roll))`: the dice are thrown once, and the turn goes on (a
     // piece's `moveAgain`) without throwing while some are unused: the Tables turn.
@@ -2168,19 +2316,40 @@ fn read_moves(
             }
         }
     }
+    // Where one seat's piece refuses an enemy that another's takes (Verquere's starting
+    // side, each seat's own), the enemy is refused on that seat's `no_capture_cells`; the
+    // moves are otherwise every seat's alike.
+    let enemy = |occupant: Occupant| matches!(occupant, Occupant::Enemy | Occupant::Enemies);
+    let merged: Vec<(Case, Option<Action>)> = table
+        .iter()
+        .enumerate()
+        .map(|(i, (case, action))| {
+            let taken = enemy(case.occupant)
+                .then(|| tables.iter().find_map(|t| t[i].1))
+                .flatten();
+            (*case, taken.or(*action))
+        })
+        .collect();
     let differs = tables.iter().any(|other| {
-        other
-            .iter()
-            .zip(&table)
-            .any(|((case, a), (_, b))| case.occupant != Occupant::Friend && a != b)
+        other.iter().zip(&merged).any(|((case, a), (_, b))| {
+            case.occupant != Occupant::Friend && a != b && !(enemy(case.occupant) && a.is_none())
+        })
     });
     if differs {
         reader.lack(
             moves,
-            "moves that differ from player to player otherwise than landing on one's own",
+            "moves that differ from player to player otherwise than landing on one's own or refusing enemies",
         );
         return;
     }
+    let Some(no_capture) = no_capture_cells(&tables, &merged, equipment) else {
+        reader.lack(
+            moves,
+            "a piece that refuses one enemy on a cell of its own but takes two, or the other way",
+        );
+        return;
+    };
+    let table = merged;
     let Some(steps) = evaluator.steps else {
         reader.lack(moves, "a move that does not follow the track by the throw");
         return;
@@ -2257,6 +2426,7 @@ fn read_moves(
         ("capture", refused)
     };
     reader.set("land_on_enemy", land_on_enemy, moves);
+    reader.set("no_capture_cells", no_capture, moves);
     let capture_return = evaluator.capture_return.as_deref().unwrap_or("hand");
     reader.set("capture_return", capture_return, moves);
     reader.set("guarded_pairs", false, moves);
@@ -2283,9 +2453,43 @@ fn read_moves(
         reader.set("bear_off_larger", true, bar.larger);
         reader.set("bear_off_home", bar.home_cells, bar.all_home);
         reader.set("captured_enter_first", true, bar.turn);
+        reader.set("bear_off_home_hand", false, bar.all_home);
         return;
     }
-    reader.set("bear_off_home", 0, moves);
+    match evaluator.home_region.clone() {
+        Some((node, name)) => {
+            let mut away = Evaluator::new(equipment, 1, false);
+            away.home = false;
+            let Ok(away) = evaluate_moves(&mut away, moves, &cells, false) else {
+                reader.lack(
+                    node,
+                    "a condition on every piece being home the reader does not read",
+                );
+                return;
+            };
+            // Away from home, a piece only does not bear off.
+            let only_bearing_off = away.iter().zip(&tables[0]).all(|((case, a), (_, b))| {
+                a == b
+                    || (a.is_none()
+                        && *b == Some(Action::BearOff)
+                        && case.occupant != Occupant::Friend)
+            });
+            let Some(home) = home_cells(&name, equipment).filter(|_| only_bearing_off) else {
+                reader.lack(
+                    node,
+                    "a condition on every piece being home other than in the last cells of each track, before bearing off",
+                );
+                return;
+            };
+            reader.set("bear_off_home", home, node);
+            // A bar on the board, read as the hand, is a site of the board short of home.
+            reader.set("bear_off_home_hand", evaluator.bar, node);
+        }
+        None => {
+            reader.set("bear_off_home", 0, moves);
+            reader.set("bear_off_home_hand", false, moves);
+        }
+    }
     reader.set("bear_off_larger", false, moves);
     reader.set("captured_enter_first", false, moves);
     match (
@@ -2309,8 +2513,87 @@ fn read_moves(
         reader.set("tracks", track_list(seats.iter().map(Vec::as_slice)), node);
     }
     if evaluator.bar {
-        tables::bar_as_hand(reader, equipment);
+        tables::bar_as_hand(reader, equipment, evaluator.bar_map.clone());
     }
+}
+
+/// Each seat's cells of its own track where its pieces refuse an enemy that another seat's
+/// take (`merged`, the moves with every seat's capture): the family's `no_capture_cells`,
+/// `none` where no seat refuses one; `None` where a seat refuses a lone enemy on such a cell
+/// but not two, or the other way.
+fn no_capture_cells(
+    tables: &[Vec<(Case, Option<Action>)>],
+    merged: &[(Case, Option<Action>)],
+    equipment: &Equipment<'_>,
+) -> Option<String> {
+    let enemy = |occupant: Occupant| matches!(occupant, Occupant::Enemy | Occupant::Enemies);
+    let mut seats: Vec<Vec<usize>> = Vec::new();
+    for (seat, table) in tables.iter().enumerate() {
+        let track = equipment
+            .seat_tracks
+            .as_ref()
+            .and_then(|tracks| tracks.get(seat));
+        let mut refused: Vec<usize> = Vec::new();
+        for ((case, action), (_, taken)) in table.iter().zip(merged) {
+            if let (Destination::Cell(cell), true, None, Some(_)) =
+                (case.to, enemy(case.occupant), action, taken)
+            {
+                // A cell of another seat's track alone is never landed on.
+                if track.is_none_or(|t| t.contains(&cell)) {
+                    refused.push(cell);
+                }
+            }
+        }
+        refused.sort_unstable();
+        refused.dedup();
+        // Refused, a cell refuses every enemy there.
+        let whole = table
+            .iter()
+            .zip(merged)
+            .all(|((case, action), (_, taken))| {
+                !matches!(case.to, Destination::Cell(c) if refused.contains(&c))
+                    || !enemy(case.occupant)
+                    || action.is_none()
+                    || taken.is_none()
+            });
+        if !whole {
+            return None;
+        }
+        seats.push(refused);
+    }
+    if seats.iter().all(Vec::is_empty) {
+        return Some("none".into());
+    }
+    Some(
+        seats
+            .iter()
+            .map(|cells| cell_list(cells))
+            .collect::<Vec<_>>()
+            .join(" | "),
+    )
+}
+
+/// How many of the last cells of each seat's track its region `name` is, the same for every
+/// seat: where the mover's pieces must all stand before one bears off.
+fn home_cells(name: &str, equipment: &Equipment<'_>) -> Option<usize> {
+    let seats = equipment.seat_tracks.as_ref()?;
+    let mut home = None;
+    for (seat, track) in seats.iter().enumerate() {
+        let mut region = equipment
+            .named_player_regions
+            .get(&(name.to_string(), seat as u8 + 1))?
+            .clone();
+        region.sort_unstable();
+        region.dedup();
+        let mut last: Vec<usize> = track[track.len().checked_sub(region.len())?..].to_vec();
+        last.sort_unstable();
+        last.dedup();
+        if last != region || home.is_some_and(|h| h != region.len()) {
+            return None;
+        }
+        home = Some(region.len());
+    }
+    home
 }
 
 /// Whether the tracks of two players pass `cell`, where one's piece may find the other's; a

@@ -447,12 +447,18 @@ fn what_the_family_lacks_is_named_at_its_line() {
         "Ludii's replacement",
         13,
     );
-    // Without a guard, a throw past the end leads the piece to Ludii's `Off`.
+    // Without a guard, a throw past the end leads the piece to Ludii's `Off`, where its
+    // `FromTo` makes no move (`to > Constants.OFF`): it reads as the guarded one.
     let unguarded = CAPTURE.replace("(if (!= (trackSite Move steps:(count Pips)) Off) ", "(or ");
-    lacks(
-        &description(&[("{move}", &unguarded)]),
-        "a move off the track that is no bearing off",
-        13,
+    assert_ne!(unguarded, CAPTURE);
+    let read = |text: &str| {
+        let description = ludii::Description::read("Test.lud", text).unwrap();
+        let expanded = description.expand(&ludii::Selection::Defaults).unwrap();
+        race_description::params_of(&race_description::read(&expanded).unwrap()).unwrap()
+    };
+    assert_eq!(
+        read(&description(&[("{move}", &unguarded)])),
+        read(&description(&[("{move}", CAPTURE)]))
     );
     lacks(
         &description(&[("{end}", "(end (if (no Pieces P1) (result P1 Win)))")]),
@@ -810,9 +816,33 @@ fn medio_emperador_plays_its_turn_s_consequence_and_reads_its_draw_as_ludii_play
     );
     assert_ne!(two, text);
     lacks(&two, "a stack's size compared with more than one piece", 45);
-    // Emperador asks the size of the mover's own stack, which the reading does not follow.
-    let emperador = std::fs::read_to_string(corpus().join("ludii/lud/Emperador.lud")).unwrap();
-    lacks(&emperador, "a condition the reader does not read", 47);
+}
+
+/// Emperador asks `(is In (to) (sites Mover "StartingQuadrant"))` in the condition of an `(if
+/// …)` around the move, outside any `(to …)`: Ludii's `(to)` there is `Off`, which no move has
+/// set, so the condition holds nowhere and its `(!= 1 (size Stack …))` is never asked. It
+/// plays as Medio Emperador does under three dice, parameter for parameter.
+#[test]
+fn emperador_s_to_outside_its_move_is_ludii_s_off() {
+    let emperador = read_game("Emperador.lud");
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Medio Emperador.lud")).unwrap();
+    let three = text.replace("(dice d:6 num:<Dice:num>)", "(dice d:6 num:3)");
+    assert_ne!(three, text);
+    let description = ludii::Description::read("Medio Emperador.lud", &three).unwrap();
+    let expanded = description.expand(&ludii::Selection::Defaults).unwrap();
+    let medio = race_description::params_of(&race_description::read(&expanded).unwrap()).unwrap();
+    assert_eq!(emperador.throw, race::Throw::Dice { count: 3, faces: 6 });
+    assert_eq!(emperador, medio);
+    // Asked within the move's `(to …)`, the same condition is where the piece lands: the
+    // stack of one's own there, whose size the reading does not follow.
+    let emperador_text = std::fs::read_to_string(corpus().join("ludii/lud/Emperador.lud")).unwrap();
+    let within = emperador_text.replacen(
+        "\"SiteToMoveOnTrack\" \n                                \"CaptureEnemyPiece\"",
+        "\"SiteToMoveOnTrack\" if:(if (is In (to) (sites Mover \"StartingQuadrant\")) (!= 1 (size Stack at:(to))) True)\n                                \"CaptureEnemyPiece\"",
+        1,
+    );
+    assert_ne!(within, emperador_text);
+    lacks(&within, "the size of a stack of the mover's own pieces", 57);
 }
 
 /// Cab e Quinal under its three dice: its consequence asks for another move while the
@@ -1117,21 +1147,13 @@ fn laquet_hands_the_dice_its_mover_cannot_use_to_the_next_player() {
 
 /// The Tables games' named maps key a player's role, `(map "Bar" {(pair P1 6) (pair P2 19)})`,
 /// which Ludii reads as the player's index: they read, and what a description lacks is where
-/// it uses them or beyond (Verquere's starting side, Nard's and Kotra's scores).
+/// it uses them or beyond (Nard's and Kotra's entries beside the pieces' moves; Verquere's
+/// plays, its bar read as the hand).
 #[test]
 fn a_map_keyed_by_players_reads_and_what_lacks_is_beyond_it() {
     for (file, what, line) in [
-        ("Verquere.lud", "a condition the reader does not read", 51),
-        (
-            "Nard.lud",
-            "a turn's consequence the reader does not read",
-            113,
-        ),
-        (
-            "Kotra.lud",
-            "a turn's consequence the reader does not read",
-            126,
-        ),
+        ("Nard.lud", "moves other than each piece's own", 109),
+        ("Kotra.lud", "moves other than each piece's own", 122),
         (
             "Buffa de Baldrac.lud",
             "a turn other than one throw and a move",
@@ -1155,4 +1177,39 @@ fn a_map_keyed_by_players_reads_and_what_lacks_is_beyond_it() {
             other => panic!("{file}: expected a lack: {other:?}"),
         }
     }
+}
+
+/// Verquere: on its own starting side, `(if (not (is In (to) (sites Mover "StartingSide")))
+/// True (is Empty (to)))` within the move's `(to …)`, a piece lands only where nothing stands:
+/// each seat's starting side is its `no_stack_cells` and its `no_capture_cells`, while a lone
+/// enemy elsewhere goes to the bar, read as the hand. A piece bears off once every piece on the
+/// board is in its final quadrant, the last six cells of its track, and the bar being a site of
+/// the board, none waits there.
+#[test]
+fn verquere_lands_only_on_empty_points_of_its_starting_side_and_bears_off_from_home() {
+    let params = read_game("Verquere.lud");
+    let cited = read_cited("Verquere.lud");
+    let p1_side = "13 14 15 16 17 18 20 21 22 23 24 25";
+    let p2_side = "0 1 2 3 4 5 7 8 9 10 11 12";
+    let sides = format!("{p1_side} | {p2_side}");
+    assert_eq!(cited.parameters["no_capture_cells"].value, sides);
+    assert_eq!(cited.parameters["no_stack_cells"].value, sides);
+    assert_eq!(cited.parameters["bear_off_home"].value, "6");
+    assert_eq!(cited.parameters["bear_off_home"].cites, "Verquere.lud:21");
+    assert!(params.bear_off_home_hand);
+    assert_eq!(params.land_on_enemy, race::LandOnEnemy::CaptureSingle);
+    // A lone enemy on player 1's starting side (24) is refused, one beyond it (7) is taken.
+    let blots = "{board: {1: [25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 5], 2: [24, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}, to_move: 1}";
+    let moves = legal_after(&params, blots, &[(1, 2)], &[]);
+    assert!(moves.iter().any(|m| m.starts_with("5x7")), "{moves:?}");
+    assert!(moves.iter().any(|m| m.starts_with("25-23")), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("25x24")), "{moves:?}");
+    // Home, player 1 bears off; with a piece on the bar (the hand), it does not.
+    let home = "{board: {1: [12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12], 2: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}, to_move: 1}";
+    let moves = legal_after(&params, home, &[(1, 2)], &[]);
+    assert!(moves.iter().any(|m| m.starts_with("12-off")), "{moves:?}");
+    let barred = home.replacen("12, ", "", 1);
+    let moves = legal_after(&params, &barred, &[(1, 2)], &[]);
+    assert!(!moves.iter().any(|m| m.starts_with("12-off")), "{moves:?}");
+    assert!(moves.iter().any(|m| m.starts_with("hand-")), "{moves:?}");
 }

@@ -188,30 +188,41 @@ pub(super) fn again_after_every_die(then: &Node, values_set: bool) -> Option<boo
 /// whoever moves, the first site of the captured player's own track: the bar of Ludii's
 /// Tables descriptions, where a captured piece waits to enter its track again (Imperial's
 /// `(map {(pair 1 19) (pair 2 6)})` sends the piece player 1 takes to site 19, where player 2's
-/// track begins).
-pub(super) fn to_bar(site: &Node, equipment: &Equipment<'_>) -> bool {
-    let keyed_by_captured = match site.to_string().as_str() {
-        "(mapEntry (next))" => true,
-        "(mapEntry (mover))" => false,
-        _ => return false,
+/// track begins); likewise a named map keyed by the players' roles, `(mapEntry "Bar" Next)`
+/// or `(mapEntry "Bar" Mover)` (Verquere's `(map "Bar" {(pair P1 6) (pair P2 19)})`). The
+/// map's name (none for the unnamed one) where the site is such a bar.
+pub(super) fn to_bar(site: &Node, equipment: &Equipment<'_>) -> Option<Option<String>> {
+    let (name, keyed_by_captured) = match site.to_string().as_str() {
+        "(mapEntry (next))" => (None, true),
+        "(mapEntry (mover))" => (None, false),
+        _ => {
+            let name = site
+                .arg(0)
+                .and_then(Node::as_str)
+                .filter(|_| site.is_call("mapEntry") && site.children().len() == 2)?;
+            match site.arg(1).and_then(Node::as_symbol) {
+                Some("Next") => (Some(name.to_string()), true),
+                Some("Mover") => (Some(name.to_string()), false),
+                _ => return None,
+            }
+        }
     };
-    let (Some(seats), Some((map, _))) = (&equipment.seat_tracks, equipment.maps.get(&None)) else {
-        return false;
-    };
-    seats.len() == 2
+    let (seats, (map, _)) = (equipment.seat_tracks.as_ref()?, equipment.maps.get(&name)?);
+    let bar = seats.len() == 2
         && (0..2).all(|mover| {
             let captured = 1 - mover;
             let keyed = if keyed_by_captured { captured } else { mover };
             map.get(&(keyed as i64 + 1)).copied() == seats[captured].first().map(|&c| c as i64)
-        })
+        });
+    bar.then_some(name)
 }
 
 /// The bar read as the hand (see [`to_bar`]): a piece there enters its track with a die of v
 /// on the v-th site past it, as from the hand, and moves as any other (no rule makes it enter
 /// first). So each track is read without its first site, every start one position earlier.
 /// A bar that another track passes, or on which a piece starts, is named at the map.
-pub(super) fn bar_as_hand(reader: &mut Reader, equipment: &Equipment<'_>) {
-    let (Some(seats), Some((_, map))) = (&equipment.seat_tracks, equipment.maps.get(&None)) else {
+pub(super) fn bar_as_hand(reader: &mut Reader, equipment: &Equipment<'_>, name: Option<String>) {
+    let (Some(seats), Some((_, map))) = (&equipment.seat_tracks, equipment.maps.get(&name)) else {
         return;
     };
     let passed_again = seats.iter().enumerate().any(|(seat, track)| {
