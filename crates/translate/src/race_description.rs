@@ -1304,8 +1304,9 @@ struct Evaluator<'e> {
     /// What the mover's pieces being home answers, where a move asks it (`home_region`).
     home: bool,
     /// The node and name of the region `(no Pieces Mover in:(difference (sites Board) (sites
-    /// Mover "Name")))` asks, where a move asks whether every piece on the board is home.
-    home_region: Option<(&'e Node, String)>,
+    /// Mover "Name")))` asks, where a move asks whether every piece on the board is home, and
+    /// whether it asks of the hand too ([`home_region`]).
+    home_region: Option<(&'e Node, String, bool)>,
     /// Whether the part evaluated stands outside any move's `(to …)`, as the condition of an
     /// `(if …)` around a move does: Ludii's `(to)` there is its context's own, which no move
     /// has set, `Off` (`EvalContext`'s `to` starts at `Constants.OFF` and every ludeme that
@@ -1335,10 +1336,19 @@ impl<'e> Evaluator<'e> {
 
 /// `(no Pieces Mover in:(difference (sites Board) (sites Mover "Name")))`: whether every piece
 /// of the mover on the board stands in its region `Name` (Verquere's and Kotra's
-/// "AllPiecesInFinalQuadrant"); the region's name. A piece in a hand is on no site of the
-/// board; one on a bar that is a site of the board is.
-fn home_region(node: &Node) -> Option<&str> {
-    let within = node.named("in")?;
+/// "AllPiecesInFinalQuadrant"); the region's name, and whether pieces in the hand count too,
+/// as they do in `(union (sites Hand Mover) (difference …))` (El Mundo's). A piece in a hand is
+/// on no site of the board; one on a bar that is a site of the board is.
+fn home_region(node: &Node) -> Option<(&str, bool)> {
+    let mut within = node.named("in")?;
+    let hand = within.is_call("union")
+        && within.children().len() == 2
+        && within
+            .arg(0)
+            .is_some_and(|h| h.to_string() == "(sites Hand Mover)");
+    if hand {
+        within = within.arg(1)?;
+    }
     let [board, region] = [within.arg(0)?, within.arg(1)?];
     let read = node.is_call("no")
         && node.children().len() == 3
@@ -1350,7 +1360,11 @@ fn home_region(node: &Node) -> Option<&str> {
         && region.is_call("sites")
         && region.children().len() == 2
         && region.arg(0).is_some_and(|m| is_symbol(m, "Mover"));
-    region.arg(1).and_then(Node::as_str).filter(|_| read)
+    region
+        .arg(1)
+        .and_then(Node::as_str)
+        .filter(|_| read)
+        .map(|name| (name, hand))
 }
 
 /// `(size Stack at:…)` compared with 0, either way round.
@@ -1545,8 +1559,8 @@ impl<'e> Evaluator<'e> {
             }
             ("is", [kind, rest @ ..]) => self.is(node, kind, rest, case),
             ("no", _) => match home_region(node) {
-                Some(name) => {
-                    self.home_region = Some((node, name.to_string()));
+                Some((name, hand)) => {
+                    self.home_region = Some((node, name.to_string(), hand));
                     Ok(self.home)
                 }
                 None => Err(unread(node, "a condition the reader does not read")),
@@ -2457,7 +2471,7 @@ fn read_moves(
         return;
     }
     match evaluator.home_region.clone() {
-        Some((node, name)) => {
+        Some((node, name, hand)) => {
             let mut away = Evaluator::new(equipment, 1, false);
             away.home = false;
             let Ok(away) = evaluate_moves(&mut away, moves, &cells, false) else {
@@ -2483,7 +2497,7 @@ fn read_moves(
             };
             reader.set("bear_off_home", home, node);
             // A bar on the board, read as the hand, is a site of the board short of home.
-            reader.set("bear_off_home_hand", evaluator.bar, node);
+            reader.set("bear_off_home_hand", hand || evaluator.bar, node);
         }
         None => {
             reader.set("bear_off_home", 0, moves);

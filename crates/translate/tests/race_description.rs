@@ -1213,3 +1213,34 @@ fn verquere_lands_only_on_empty_points_of_its_starting_side_and_bears_off_from_h
     assert!(!moves.iter().any(|m| m.starts_with("12-off")), "{moves:?}");
     assert!(moves.iter().any(|m| m.starts_with("hand-")), "{moves:?}");
 }
+
+/// El Mundo asks `(no Pieces Mover in:(union (sites Hand Mover) (difference (sites Board)
+/// (sites Mover "FinalQuadrant"))))` before bearing off, the hand counted with the board: read
+/// as its home, what stops it is its throw of three seven-sided dice, 343 outcomes, more than
+/// one throw of the engine has.
+#[test]
+fn el_mundo_reads_its_home_with_the_hand_and_stops_at_its_throw() {
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/El Mundo.lud")).unwrap();
+    match race_description("El Mundo.lud", &text).outcome {
+        Err(Missing::Lacks(lacks)) => {
+            assert!(lacks.iter().all(|l| l.span.line != 21), "{lacks:?}");
+            assert!(
+                lacks
+                    .iter()
+                    .any(|l| l.what.contains("343 outcomes") && l.span.line == 26),
+                "{lacks:?}"
+            );
+        }
+        other => panic!("El Mundo plays: {other:?}"),
+    }
+    // Its home is that of the last six cells of each track, counting the hand.
+    let two = text.replace("(dice d:7 num:3)", "(dice d:6 num:2)");
+    assert_ne!(two, text);
+    let game = match race_description("El Mundo.lud", &two).outcome {
+        Ok(game) => game,
+        other => panic!("El Mundo with two dice does not play: {other:?}"),
+    };
+    assert_eq!(game.parameters["bear_off_home"].value, "6");
+    assert_eq!(game.parameters["bear_off_home"].cites, "El Mundo.lud:21");
+    assert_eq!(game.parameters["bear_off_home_hand"].value, "true");
+}
