@@ -949,7 +949,10 @@ fn read_rules(reader: &mut Reader, rules: &Node, equipment: &Equipment<'_>, play
     match child(rules, "play") {
         Some(play) => {
             // Whether the end asks a player's score, which a turn's consequence may set.
-            let scored = child(rules, "end").is_some_and(|end| end.to_string().contains("core"));
+            let scored = child(rules, "end").is_some_and(|end| {
+                end.walk()
+                    .any(|n| n.is_call("score") || n.is_call("byScore") || is_symbol(n, "Score"))
+            });
             read_play(reader, play, equipment, scored)
         }
         None => reader.lack(rules, "no (play …)"),

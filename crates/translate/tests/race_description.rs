@@ -1244,3 +1244,31 @@ fn el_mundo_reads_its_home_with_the_hand_and_stops_at_its_throw() {
     assert_eq!(game.parameters["bear_off_home"].cites, "El Mundo.lud:21");
     assert_eq!(game.parameters["bear_off_home_hand"].value, "true");
 }
+
+/// The winner's score changes no play where no end asks a score (Kotra's `(set Score Mover 2)`
+/// and Nard's mars are read past, see above), but Tokkadille's end is a score of twelve, so its
+/// `(addScore Mover 2)` stays a lack.
+#[test]
+fn a_winner_s_score_is_read_past_only_where_no_end_asks_it() {
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Tokkadille.lud")).unwrap();
+    match race_description("Tokkadille.lud", &text).outcome {
+        Err(Missing::Lacks(lacks)) => assert!(
+            lacks
+                .iter()
+                .any(|l| l.span.line == 203 && l.what.contains("a turn's consequence")),
+            "{lacks:?}"
+        ),
+        other => panic!("Tokkadille plays: {other:?}"),
+    }
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Kotra.lud")).unwrap();
+    let scored = text.replace(
+        "(end (if (no Pieces Mover) (result Mover Win)))",
+        "(end (if (<= 2 (score Mover)) (result Mover Win)))",
+    );
+    assert_ne!(scored, text);
+    lacks(
+        &scored,
+        "a turn's consequence the reader does not read",
+        126,
+    );
+}
