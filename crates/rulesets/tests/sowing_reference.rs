@@ -71,6 +71,8 @@ struct Reference {
     removals: u8,
     /// Who marked each hole, where holes are marked.
     marks: Vec<Option<Player>>,
+    /// The hole a stepping opening goes on from, once its first move is made.
+    stepping_from: Option<usize>,
 }
 
 impl Reference {
@@ -382,8 +384,58 @@ impl Reference {
         Landing::End
     }
 
+    /// The names `holes` renders to (none for `none`).
+    fn named(holes: &sowing::HoleNames) -> Vec<String> {
+        holes
+            .render_value()
+            .split(',')
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// A stepping opening's move: one counter of `hole` into the next hole, and the turn goes
+    /// on from the hole `opening_step` ahead unless that hole is one of the stops, where the
+    /// holes to mark that hold the count (any at 0) become the mover's.
+    fn step(&mut self, cells: &mut [u16], hole: usize, way: u8) -> Landing {
+        let mover = self.to_move;
+        let next = self.along(mover, way, hole, true);
+        cells[hole] -= 1;
+        cells[next] += 1;
+        let mut ahead = hole;
+        for _ in 0..self.params.opening_step {
+            ahead = self.along(mover, way, ahead, true);
+        }
+        if !Self::named(&self.params.opening_stop).contains(&self.names[ahead]) {
+            self.stepping_from = Some(ahead);
+            return Landing::PlayAgain;
+        }
+        self.stepping_from = None;
+        let count = u16::from(self.params.opening_mark_count);
+        for name in Self::named(&self.params.opening_mark) {
+            if let Some(marked) = self.names.iter().position(|n| *n == name)
+                && (count == 0 || cells[marked] == count)
+            {
+                self.marks[marked] = Some(mover);
+            }
+        }
+        Landing::End
+    }
+
     /// The holes the mover may sow, way by way, in the engine's order of moves.
     fn sowings(&self) -> Vec<(usize, u8)> {
+        if self.params.opening_step > 0 && self.in_opening[usize::from(self.to_move)] {
+            // A stepping opening lifts a counter of the hole it goes on from, or first of any
+            // of its holes, whoever's.
+            let way = self.ways()[0];
+            return (0..self.holes)
+                .filter(|&hole| match self.stepping_from {
+                    Some(from) => hole == from,
+                    None => self.opening_holes.contains(&self.names[hole]),
+                })
+                .filter(|&hole| self.cells[hole] > 0)
+                .map(|hole| (hole, way))
+                .collect();
+        }
         let lifts = |single: bool| -> Vec<(usize, u8)> {
             let mut list = Vec::new();
             for way in self.ways() {
@@ -627,6 +679,11 @@ impl Reference {
         self.last_mover = Some(self.to_move);
         let mut cells = self.cells.clone();
         let landing = match mv {
+            Move::Sow { hole, way }
+                if self.params.opening_step > 0 && self.in_opening[usize::from(self.to_move)] =>
+            {
+                self.step(&mut cells, usize::from(hole), way)
+            }
             Move::Sow { hole, way } => self.sow(&mut cells, usize::from(hole), self.to_move, way),
             Move::Relay { way } => {
                 let hole = self.relay.take().expect("a relay is due");
@@ -1141,6 +1198,10 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         ("tap-urdy ", "relay", "occupied", 10),
         ("tap-urdy ", "next_empty_capture", "off", 10),
         ("tap-urdy ", "lift_opponents_row", "false", 4),
+        // Tuz's opening: a tuz made whatever the opponent's first hole holds, or an opening
+        // that steps one hole at a time, has the reference part from the engine.
+        ("tuz-365 ", "opening_mark_count", "0", 10),
+        ("tuz-365 ", "opening_step", "1", 4),
     ] {
         let parted = with_reference_reading(game, key, value, playouts);
         assert!(

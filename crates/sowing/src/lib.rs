@@ -711,12 +711,62 @@ impl Sowing {
         };
         if players != 0 {
             let allowed = self.params.opening_holes.on(&self.board).unwrap_or(0);
+            if self.params.opening_step > 0 {
+                // A stepping opening is the mover's one turn, whose first move lifts any of
+                // its holes, the mover's or not.
+                let mover = usize::from(self.to_move);
+                self.liftable[mover] = allowed;
+                self.liftable[1 - mover] = 0;
+                return;
+            }
             for (player, holes) in self.liftable.iter_mut().enumerate() {
                 if players >> player & 1 == 1 {
                     *holes &= allowed;
                 }
             }
+        } else if self.params.opening_step > 0 {
+            // The holes a stepping opening marked are lifted by no one.
+            let marked = self.marks[0] | self.marks[1];
+            self.liftable = self.liftable.map(|holes| holes & !marked);
         }
+    }
+
+    /// A move of a stepping opening (`opening_step`): one counter of `hole` into the next hole
+    /// `way` round, and the turn goes on from the hole `opening_step` holes ahead of `hole`
+    /// (the one hole the mover may lift next) unless that hole is one of `opening_stop`, where
+    /// the turn and the opening end and the `opening_mark` holes holding `opening_mark_count`
+    /// counters (any count at 0) become the mover's marks. Only a stepping opening's moves
+    /// call it.
+    #[cold]
+    #[inline(never)]
+    fn step_opening(&mut self, hole: usize, way: u8) -> Landing {
+        let mover = usize::from(self.to_move);
+        let next = &self.board.next[usize::from(way)][mover];
+        self.cells[hole] -= 1;
+        self.cells[usize::from(next[hole])] += 1;
+        let mut ahead = hole;
+        for _ in 0..self.params.opening_step {
+            ahead = usize::from(next[ahead]);
+        }
+        let stop = self.params.opening_stop.on(&self.board).unwrap_or(0);
+        if stop >> ahead & 1 == 0 {
+            self.liftable[mover] = 1 << ahead;
+            return Landing::PlayAgain;
+        }
+        let mut marked = self.params.opening_mark.on(&self.board).unwrap_or(0);
+        while marked != 0 {
+            let hole = marked.trailing_zeros() as usize;
+            marked &= marked - 1;
+            let count = u16::from(self.params.opening_mark_count);
+            if count == 0 || self.cells[hole] == count {
+                self.marks[mover] |= 1 << hole;
+                self.marks[1 - mover] &= !(1 << hole);
+            }
+        }
+        // The opening ends with its turn, before the end rules read the holes the next
+        // player may lift.
+        self.enter_opening(0, 0);
+        Landing::End
     }
 
     /// A fingerprint of the counters in every hole and store, which Ludii's positional hash
@@ -1291,6 +1341,11 @@ impl Game for Sowing {
     fn apply(&mut self, mv: Move) {
         self.last_mover = Some(self.to_move);
         let landing = match mv {
+            // One test of one byte for the openings' moves: a stepping opening's are its own.
+            Move::Sow { hole, way } if self.opening_turn != 0 && self.params.opening_step > 0 => {
+                self.passes = 0;
+                self.step_opening(usize::from(hole), way)
+            }
             Move::Sow { hole, way } => {
                 self.passes = 0;
                 let sower = Sower {
@@ -1649,6 +1704,8 @@ impl Observe for Sowing {
                 players |= 1 << seat.player("in_opening", 2)?;
             }
         }
+        // The mover first: a stepping opening is its turn.
+        game.to_move = Seat::to_move(setup.to_move, 2)?;
         match setup.opening_turn {
             None => game.enter_opening(0, 0),
             Some(turn)
@@ -1712,7 +1769,6 @@ impl Observe for Sowing {
         game.pass_over_out_of_play();
         game.cells[game.board.store(0)] = setup.stores[0];
         game.cells[game.board.store(1)] = setup.stores[1];
-        game.to_move = Seat::to_move(setup.to_move, 2)?;
         game.total = game.cells.iter().sum();
         game.relay = None;
         game.passes = 0;

@@ -156,14 +156,90 @@ pub(crate) fn validate(params: &crate::SowingParams) -> Result<(), String> {
         );
     }
     let board = Board::new(params);
-    params
-        .opening_holes
-        .on(&board)
-        .map(|_| ())
-        .map_err(|(row, place)| {
+    let on_board = |key: &str, holes: &HoleNames| {
+        holes.on(&board).map_err(|(row, place)| {
             format!(
-                "opening_holes: {} is not a hole of the board",
+                "{key}: {} is not a hole of the board",
                 hole_written(row, place)
             )
         })
+    };
+    on_board("opening_holes", &params.opening_holes)?;
+    on_board("opening_stop", &params.opening_stop)?;
+    on_board("opening_mark", &params.opening_mark)?;
+    if params.opening_step > 0 {
+        stepping_problem(params, &board)?;
+    } else if !params.opening_stop.is_empty()
+        || !params.opening_mark.is_empty()
+        || params.opening_mark_count > 0
+    {
+        return Err(
+            "opening_stop: where a stepping opening stops and what it marks need an opening_step"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
+/// What a stepping opening needs: one turn, left by every player when it ends, sown one way
+/// round on a track of holes alone, and, from each of its first holes on the start's counts,
+/// holes holding a counter to step from until it stops; marks of its own only in a game of
+/// marks.
+fn stepping_problem(params: &crate::SowingParams, board: &Board) -> Result<(), String> {
+    if params.opening_turns != 1 || params.opening_leaves != OpeningLeaves::TogetherAfterTurn {
+        return Err("opening_step: a stepping opening is one turn, left by every player when it ends (opening_turns 1, opening_leaves together-after-turn)".into());
+    }
+    if params.opening_stop.is_empty() {
+        return Err("opening_stop: a stepping opening stops at holes it names".into());
+    }
+    if (!params.opening_mark.is_empty() || params.opening_mark_count > 0)
+        && (params.mark_count == 0 || params.opening_mark.is_empty())
+    {
+        return Err("opening_mark: a stepping opening marks holes it names, in a game of marks (mark_count)".into());
+    }
+    if params.direction == crate::params::Direction::Choice
+        || params.stores_in_track
+        || params.must_feed
+        || params.lift_anywhere
+    {
+        return Err("opening_step: a stepping opening is sown one way round, on a track of holes alone, without feeding".into());
+    }
+    let way = usize::from(Board::ways(params.direction) >> 1);
+    // Player 1 plays the opening's one turn.
+    let next = &board.next[way][0];
+    let stop = params.opening_stop.on(board).unwrap_or(0);
+    let fewest = u16::from(params.min_to_sow.max(1));
+    let first = params.opening_holes.on(board).unwrap_or(0);
+    for start in (0..board.holes).filter(|&hole| first >> hole & 1 == 1) {
+        let mut counts: Vec<u16> = (0..board.holes)
+            .map(|hole| {
+                u16::from(params.start_counts.holes().map_or(params.seeds, |counts| {
+                    counts.get(hole).copied().unwrap_or(0)
+                }))
+            })
+            .collect();
+        let mut hole = start;
+        let mut steps = 0;
+        loop {
+            if counts[hole] < fewest || steps > board.holes {
+                return Err(format!(
+                    "opening_step: stepping from {} on the start's counts reaches {} with too few counters to lift, or never stops",
+                    board.hole_name(start),
+                    board.hole_name(hole)
+                ));
+            }
+            counts[hole] -= 1;
+            counts[usize::from(next[hole])] += 1;
+            let mut ahead = hole;
+            for _ in 0..params.opening_step {
+                ahead = usize::from(next[ahead]);
+            }
+            if stop >> ahead & 1 == 1 {
+                break;
+            }
+            hole = ahead;
+            steps += 1;
+        }
+    }
+    Ok(())
 }

@@ -467,6 +467,22 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub opening_leaves: OpeningLeaves = OpeningLeaves::Together, ludii: OpeningLeaves::Together;
 
+        /// The opening's moves step this many holes (Tuz's): each moves one counter of the hole lifted into the next hole along the mover's track, and the turn goes on from the hole this many holes ahead of the one lifted, until that hole is one of `opening_stop`, when the turn and the opening end (Ludii's `(sow count:1 …)` giving `(moveAgain)` unless `(trackSite Move from:(from) … steps:N)` is one of the stopping holes, its moves in the same turn lifting `(trackSite Move from:(last From) … steps:N)`); its first move lifts any of `opening_holes`, the mover's or not; 0 where the opening's moves are the main phase's sowings.
+        #[rule(cites = "sowing family", source = "", range = 0..=64)]
+        pub opening_step: u8 = 0, ludii: 0;
+
+        /// The holes at which a stepping opening (`opening_step`) stops, once one of them is the hole it would step to next; `none` where the opening does not step.
+        #[rule(cites = "sowing family", source = "")]
+        pub opening_stop: HoleNames = HoleNames::NONE, ludii: HoleNames::NONE;
+
+        /// The holes a stepping opening marks as its mover's when it stops (Ludii's `(set State at:H (mover))`, a mark of `mark_count`'s rules), each where it then holds `opening_mark_count` counters; `none` where it marks none.
+        #[rule(cites = "sowing family", source = "")]
+        pub opening_mark: HoleNames = HoleNames::NONE, ludii: HoleNames::NONE;
+
+        /// The counters an `opening_mark` hole must hold to be marked when the stepping opening stops (Tuz's `(if (= 4 (count at:11)) …)`); 0 where it is marked whatever it holds.
+        #[rule(cites = "sowing family", source = "", range = 0..=64)]
+        pub opening_mark_count: u8 = 0, ludii: 0;
+
         /// A last counter that makes this many counters in a hole not yet marked, one of `mark_holes`, marks the hole as the mover's and ends the turn (Ludii's `(set State at:(to) (mover))`: Tuz's tuz, Gabata's wegue); a marked hole is never lifted again, and when a round ends its counters go to the player who marked it (a marked hole left empty stays marked into the next round, as Ludii moves nothing out of it); 0 where no hole is ever marked.
         #[rule(cites = "sowing family", source = "", range = 0..=64)]
         pub mark_count: u8 = 0, ludii: 0;
@@ -775,9 +791,10 @@ fn ownership_problem(params: &SowingParams) -> Option<&'static str> {
         && params.round_refill == params.seeds
         && params.start_counts == StartCounts::UNIFORM
         && !params.unfilled_out_of_play;
-    if params.ownership && params.opening_turns > 0 {
+    // A stepping opening moves no hole's owner: its end gives each player its row back.
+    if params.ownership && params.opening_turns > 0 && params.opening_step == 0 {
         return Some(
-            "ownership: owned holes and an opening are not played together (the opening's end gives each player its row back)",
+            "ownership: owned holes and an opening are not played together, but for a stepping opening (the opening's end gives each player its row back)",
         );
     }
     if params.ownership && !refills_all {
@@ -812,7 +829,7 @@ fn ownership_problem(params: &SowingParams) -> Option<&'static str> {
 
 /// What marked holes need: a mark count for the rules of marks, and none of the rules whose
 /// landings the family has not played beside marks (captures of counts or across, stores in the
-/// track, feeding, an opening, whose holes to lift it would give back).
+/// track, feeding, an opening but a stepping one, whose holes to lift it would give back).
 fn marks_problem(params: &SowingParams) -> Option<&'static str> {
     let uses_marks = params.mark_holes != MarkHoles::Opponent
         || params.marked_takes > 0
@@ -826,11 +843,11 @@ fn marks_problem(params: &SowingParams) -> Option<&'static str> {
         || params.empty_hole_capture != EmptyHoleCapture::Off
         || params.stores_in_track
         || params.must_feed
-        || params.opening_turns > 0
+        || (params.opening_turns > 0 && params.opening_step == 0)
         || params.end_by_agreement
     {
         return Some(
-            "mark_count: marks are played without captures of counts or across, stores in the track, feeding, an opening or agreements",
+            "mark_count: marks are played without captures of counts or across, stores in the track, feeding, an opening but a stepping one, or agreements",
         );
     }
     if params.game_end == GameEnd::UnmarkedEmpty && params.round_refill == 0 {

@@ -27,18 +27,24 @@ pub struct Family {
     pub name: &'static str,
     /// The folder its game files are written to, in the corpus.
     pub folder: &'static str,
+    /// A description whose game a hand-written engine keeps is written all the same, under a
+    /// slug of its own and linked to no game, so that it plays beside that engine (Tuz.lud
+    /// beside the Tuz crate); otherwise it is not written.
+    pub beside_hand_written: bool,
 }
 
 /// The sowing family.
 pub const SOWING: Family = Family {
     name: "sowing",
     folder: FAMILY_DIR,
+    beside_hand_written: true,
 };
 
 /// The race family's games read from Ludii's descriptions.
 pub const RACE: Family = Family {
     name: "race",
     folder: RACE_LUDII_DIR,
+    beside_hand_written: false,
 };
 
 impl Family {
@@ -218,6 +224,7 @@ pub fn build_family<F: FamilyFile>(
         {
             games_seen.insert(game.clone());
         }
+        let kept = game.as_deref().is_some_and(|g| hand_written.contains(g));
         let mut entry = Entry {
             file: translation.file.clone(),
             name: translation.name.clone(),
@@ -241,13 +248,18 @@ pub fn build_family<F: FamilyFile>(
                     .map(|l| format!("{}: {}", l.span, l.what))
                     .collect();
             }
-            Ok(_) if game.as_deref().is_some_and(|g| hand_written.contains(g)) => {
+            Ok(_) if kept && !family.beside_hand_written => {
                 entry.plays = true;
-                entry
-                    .lacks
-                    .push("its game is played by a hand-written engine, which keeps it".into());
+                entry.lacks.push(KEPT.into());
             }
             Ok(file) => {
+                // Played beside the hand-written engine, which keeps the game and its records.
+                let (game, records) = if kept {
+                    entry.lacks.push(KEPT.into());
+                    (None, Vec::new())
+                } else {
+                    (game.clone(), records.clone())
+                };
                 let mut slug = slug_of(translation);
                 if !slugs.insert(slug.clone()) {
                     slug = format!("{slug}-{}", translation.id.unwrap_or(0));
@@ -319,6 +331,9 @@ pub fn build_family<F: FamilyFile>(
     built.report.sowing_games_with_evidence = games_seen.len();
     built
 }
+
+/// What the report says of a description whose game a hand-written engine keeps.
+const KEPT: &str = "its game is played by a hand-written engine, which keeps it";
 
 fn slug_of<F>(translation: &Translation<F>) -> String {
     slugify(&translation.name)

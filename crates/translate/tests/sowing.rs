@@ -847,16 +847,15 @@ fn real_openings_that_hand_over_the_mover_alone_are_read_and_the_rest_named() {
 #[test]
 fn an_opening_that_ends_where_its_sowing_stops_is_left_when_the_turn_passes() {
     // Tuz's opening goes on from two holes ahead until that hole is player 1's rightmost, and
-    // its `(nextPhase …)` asks the same of the hole the move lifted: read, what it lacks is its
-    // play. Njombwa's second opening ends when the turn passes.
-    assert_lacks(
-        "Tuz.lud",
-        &[
-            "73:9: an opening before rounds",
-            "75:13: an opening whose moves differ from the main phase's",
-        ],
-        &[95],
-    );
+    // its `(nextPhase …)` asks the same of the hole the move lifted: the opening ends with the
+    // turn. Njombwa's second opening ends when the turn passes.
+    let text = vendored_text("Tuz.lud");
+    let file = sowing_description("Tuz.lud", &text).outcome.unwrap();
+    let at = |key: &str| {
+        let read = &file.parameters[key];
+        (read.value.as_str(), read.cites.as_str())
+    };
+    assert_eq!(at("opening_leaves"), ("together-after-turn", "Tuz.lud:95"));
     assert_lacks(
         "Njombwa.lud",
         &[
@@ -866,7 +865,6 @@ fn an_opening_that_ends_where_its_sowing_stops_is_left_when_the_turn_passes() {
         &[86],
     );
     // Asked of a hole three ahead, the condition is no longer where the sowing stops.
-    let text = vendored_text("Tuz.lud");
     let changed = text.replacen(
         "(nextPhase (is In (\"NextHole\" (last From) \"TrackCCW\" 2)",
         "(nextPhase (is In (\"NextHole\" (last From) \"TrackCCW\" 3)",
@@ -929,27 +927,17 @@ fn openings_in_a_row_are_each_read_against_the_main_phase_which_is_the_games() {
 }
 
 #[test]
-fn an_opening_before_rounds_is_named_and_the_rounds_and_what_the_start_remembers_read() {
+fn an_opening_before_rounds_is_read_or_named_and_the_rounds_and_what_the_start_remembers_read() {
     // Tuz: the start's remembered "OwnedP1" is read as the rounds' owned holes (no lack at line
     // 68 any more), its relay through `(var "Replay")` (103), its tuz holes (117), the take
     // from the opponent's tuz (125) and its round's end on the tuz holes (144) as the family's
-    // relay and marks; the opening's end where its sowing stops (95) is read, its play beside
-    // a main phase of `(or …)` is named; the refill along "TrackCW" from the mover's rightmost
-    // hole (182), its whole turn and its borrowing of one (187) and its remainder of two
-    // paired with the opponent's two in a hole owned at random (203) are read: Tuz lacks its
-    // opening alone.
-    let lacks = vendored_lacks("Tuz.lud");
-    assert_eq!(lacks.len(), 2, "{lacks:?}");
-    assert_eq!(
-        lacks[0],
-        "73:9: an opening before rounds (the family plays an opening before one main phase)"
-    );
-    // Its main phase's one move of an `(or …)` is a hole lifted: the opening's single counter
-    // sown, stepping on two holes, is what differs.
-    assert!(
-        lacks[1].starts_with("75:13: an opening whose moves differ from the main phase's in more than the holes they lift: (play (move Select (from (if (\"SameTurn\")"),
-        "{lacks:?}"
-    );
+    // relay and marks; the refill along "TrackCW" from the mover's rightmost hole (182), its
+    // whole turn and its borrowing of one (187) and its remainder of two paired with the
+    // opponent's two in a hole owned at random (203) are read.
+    // Its opening before the rounds, played once (the phase between rounds hands over to
+    // "Sowing"), is read as the family's stepping opening: Tuz plays.
+    let file = sowing_description("Tuz.lud", &vendored_text("Tuz.lud")).outcome;
+    assert!(file.is_ok(), "{file:?}");
     // Drawn otherwise than either player alike, the remainder of two is named at its branch.
     let uneven = vendored_text("Tuz.lud").replacen(
         "(< 50 (value Random (range 1 100)))",
@@ -1267,5 +1255,112 @@ fn kapana_bonas_lifts_from_any_hole_of_the_board() {
         "Kapana Bona.lud",
         &top,
         "26:21: holes to lift other than one's territory: (sites Top)",
+    );
+}
+
+#[test]
+fn tuzs_stepping_opening_reads_and_plays_as_its_description_says() {
+    use engine::{Game, Observe};
+    let text = vendored_text("Tuz.lud");
+    let file = sowing_description("Tuz.lud", &text).outcome.unwrap();
+    // Each of the opening's parameters from its line: the holes of its first move (80), the
+    // hole two ahead it goes on from (79), where it stops (87) and the tuz it makes (89).
+    for (key, value, line) in [
+        ("opening_turns", "1", 95),
+        ("opening_holes", "a6,b2", 80),
+        ("opening_step", "2", 79),
+        ("opening_stop", "a6", 87),
+        ("opening_mark", "b1", 89),
+        ("opening_mark_count", "4", 89),
+    ] {
+        let read = &file.parameters[key];
+        assert_eq!(read.value, value, "{key}: {read:?}");
+        assert_eq!(read.cites, format!("Tuz.lud:{line}"), "{key}: {read:?}");
+    }
+    let params = file.presets().unwrap().1;
+    // Player 1 lifts its rightmost hole (Ludii's 5) or the opponent's second (10), then one
+    // counter at a time from two holes ahead, the only move, until that hole is its rightmost.
+    for (first, path, tuz) in [
+        ("a6", &["b2", "b4", "b6", "a2", "a4"][..], false),
+        ("b2", &["b4", "b6", "a2", "a4"][..], true),
+    ] {
+        let mut game = sowing::Sowing::new(&params);
+        let names = |game: &sowing::Sowing| {
+            let mut legal = Vec::new();
+            game.legal_moves(&mut legal);
+            legal
+                .iter()
+                .map(|&mv| (mv, game.notation(mv)))
+                .collect::<Vec<_>>()
+        };
+        let legal = names(&game);
+        assert_eq!(
+            legal.iter().map(|(_, n)| n.as_str()).collect::<Vec<_>>(),
+            ["a6", "b2"]
+        );
+        let mv = legal.iter().find(|(_, n)| n == first).unwrap().0;
+        game.apply(mv);
+        for hole in path {
+            assert_eq!(game.phase(), engine::Phase::Decision(0), "{first}");
+            let legal = names(&game);
+            assert_eq!(legal.len(), 1, "{first}: {legal:?}");
+            assert_eq!(legal[0].1, *hole, "{first}");
+            game.apply(legal[0].0);
+            game.check_invariants().unwrap();
+        }
+        // The turn has passed: the holes alternate five and three, the opponent's first at
+        // four and player 1's tuz after the opening from the opponent's second.
+        assert_eq!(game.phase(), engine::Phase::Decision(1), "{first}");
+        let seen = game.observe();
+        assert_eq!(seen["opening_turn"], 0, "{seen}");
+        let (b1, a6) = if tuz { (4, 4) } else { (5, 3) };
+        assert_eq!(seen["board"]["a"], serde_json::json!([5, 3, 5, 3, 5, a6]));
+        assert_eq!(seen["board"]["b"], serde_json::json!([b1, 3, 5, 3, 5, 3]));
+        let marks = if tuz {
+            serde_json::json!([["b1"], []])
+        } else {
+            serde_json::json!([[], []])
+        };
+        assert_eq!(seen["marks"], marks, "{first}");
+        // The opponent lifts its own holes but the tuz, which is lifted by no one.
+        let legal = names(&game);
+        let own: Vec<&str> = if tuz {
+            vec!["b2", "b3", "b4", "b5", "b6"]
+        } else {
+            vec!["b1", "b2", "b3", "b4", "b5", "b6"]
+        };
+        assert_eq!(
+            legal.iter().map(|(_, n)| n.as_str()).collect::<Vec<_>>(),
+            own
+        );
+        assert_eq!(
+            seen["owned"],
+            serde_json::json!([["a1", "a2", "a3", "a4", "a5", "a6"], own])
+        );
+    }
+    // Stepping three holes, from the lifted hole and in the end alike, the opening never
+    // reaches player 1's rightmost hole from the opponent's second: the family refuses it.
+    let three = text.replace("\"TrackCCW\" 2)", "\"TrackCCW\" 3)");
+    assert_ne!(three, text);
+    let outcome = sowing_description("Tuz.lud", &three).outcome;
+    assert!(
+        format!("{outcome:?}").contains("opening_step"),
+        "{outcome:?}"
+    );
+    // A tuz made whatever the opponent's first hole holds.
+    let always = text.replacen(
+        "(if (= 4 (count at:11)) (set State at:11 (mover)))",
+        "(set State at:11 (mover))",
+        1,
+    );
+    assert_ne!(always, text);
+    let file = sowing_description("Tuz.lud", &always).outcome.unwrap();
+    assert_eq!(file.parameters["opening_mark_count"].value, "0");
+    // Sowing two counters a move, the opening is not the family's stepping opening.
+    let two = text.replacen("count:1", "count:2", 1);
+    assert_lacks_in(
+        "Tuz.lud",
+        &two,
+        "84:25: a stepping opening whose moves are not one counter sown along the main phase's track",
     );
 }

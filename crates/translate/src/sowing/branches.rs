@@ -55,7 +55,7 @@ pub(super) fn same_turn(condition: &Node) -> bool {
 }
 
 /// A `(move Select (from …) (then …))` of nothing else: its `from` and `then`.
-fn select(node: &Node) -> Option<(&Node, &Node)> {
+pub(super) fn select(node: &Node) -> Option<(&Node, &Node)> {
     let select = node.is_call("move")
         && node.arg(0).is_some_and(|a| is_symbol(a, "Select"))
         && node.children().len() == 3;

@@ -17,6 +17,15 @@ pub(super) fn none(reader: &mut Reader<'_>, rules: &Node) {
     reader.default("opening_turns", 0, rules);
     reader.default("opening_holes", "none", rules);
     reader.default("opening_leaves", OpeningLeaves::Together, rules);
+    no_stepping(reader, rules);
+}
+
+/// The stepping opening's parameters of a game whose opening does not step, or has none.
+fn no_stepping(reader: &mut Reader<'_>, node: &Node) {
+    reader.default("opening_step", 0, node);
+    reader.default("opening_stop", "none", node);
+    reader.default("opening_mark", "none", node);
+    reader.default("opening_mark_count", 0, node);
 }
 
 /// The main phase's parts (or the one phase's) that are the game's own, its play and end;
@@ -88,6 +97,10 @@ pub(super) fn read_before(
     let Some(main_play) = child(main, "play") else {
         return;
     };
+    if let Some(step) = Stepping::of(play) {
+        return read_stepping(reader, &step, main_play, next, (turns, leaves), situation);
+    }
+    no_stepping(reader, play);
     // Only the game's first move is made from the start's counts.
     let first_move_alone = turns == 1 && leaves == OpeningLeaves::Together;
     let Some((holes, unconditioned)) = holes(reader, play, main_play, first_move_alone) else {
@@ -431,4 +444,263 @@ fn lifts_from_the_start(reader: &Reader<'_>, named: &[(u8, u8)], board: &Board) 
             .hole_at(usize::from(row), usize::from(place))
             .is_some_and(|hole| layout.holes().map_or(seeds, |counts| counts[hole]) >= least.max(1))
     })
+}
+
+/// A stepping opening's play, Tuz's: `(move Select (from (if "SameTurn" (sites
+/// {(trackSite Move from:(last From) TRACK steps:N)}) HOLES)) (then (sow count:1 TRACK
+/// apply:…)))`, its parts as written.
+struct Stepping<'n> {
+    /// The `(from …)`.
+    from: &'n Node,
+    /// The holes the turn goes on from, `(sites {AHEAD})`.
+    relay: &'n Node,
+    /// The hole the turn goes on from, `(trackSite Move from:(last From) TRACK steps:N)`.
+    ahead: &'n Node,
+    /// The holes of the opening's first move.
+    holes: &'n Node,
+    /// The `(sow …)`.
+    sow: &'n Node,
+}
+
+impl<'n> Stepping<'n> {
+    /// The parts of a play whose fresh moves in the same turn lift the hole a track's steps
+    /// ahead of the one the last move lifted, where it is one.
+    fn of(play: &'n Node) -> Option<Stepping<'n>> {
+        let (from, then) = branches::select(play.arg(0)?)?;
+        let sites = from.arg(0)?;
+        let (Some(condition), Some(relay), Some(holes)) =
+            (sites.arg(0), sites.arg(1), sites.arg(2))
+        else {
+            return None;
+        };
+        let ahead = match relay.arg(0).and_then(Node::as_array) {
+            Some([ahead]) if relay.is_call("sites") && ahead.is_call("trackSite") => ahead,
+            _ => return None,
+        };
+        let from_last = ahead
+            .named("from")
+            .is_some_and(|f| f.to_string() == "(last From)");
+        let sow = then.arg(0).filter(|sow| sow.is_call("sow"))?;
+        (sites.is_call("if") && branches::same_turn(condition) && from_last).then_some(Stepping {
+            from,
+            relay,
+            ahead,
+            holes,
+            sow,
+        })
+    }
+}
+
+/// The track and steps of `(trackSite Move from:FROM TRACK steps:N)`, FROM written as `from`.
+fn track_steps<'n>(site: &'n Node, from: &str) -> Option<(&'n str, i64)> {
+    let written = site.is_call("trackSite")
+        && site.arg(0).is_some_and(|a| is_symbol(a, "Move"))
+        && site.named("from").is_some_and(|f| f.to_string() == from)
+        && site.children().len() == 4;
+    let track = site.positional().find_map(Node::as_str)?;
+    let steps = site.named("steps")?.as_int()?;
+    written.then_some((track, steps))
+}
+
+/// Reads a stepping opening (Tuz's): one turn of moves of one counter each, into the next hole
+/// along the main phase's track, the turn going on from the hole `N` steps ahead of the one
+/// lifted until that hole is one of the holes its sowing's consequence names, which then marks
+/// a hole where it holds a count; its `(nextPhase …)` must hand every player over when that
+/// turn ends.
+fn read_stepping(
+    reader: &mut Reader<'_>,
+    step: &Stepping<'_>,
+    main_play: &Node,
+    next: &Node,
+    (turns, leaves): (u8, OpeningLeaves),
+    situation: &Situation<'_>,
+) {
+    if (turns, leaves) != (1, OpeningLeaves::TogetherAfterTurn) {
+        reader.lack(
+            next,
+            format!("a stepping opening that ends other than where its stepping stops: {next}"),
+        );
+        return;
+    }
+    let Some((track, steps)) = track_steps(step.ahead, "(last From)") else {
+        reader.lack(
+            step.ahead,
+            format!(
+                "a stepping opening's next hole the family does not read: {}",
+                step.ahead
+            ),
+        );
+        return;
+    };
+    if step.from.named("if").is_some() {
+        reader.lack(
+            step.from,
+            format!(
+                "a stepping opening that lifts holes under a condition: {}",
+                step.from
+            ),
+        );
+        return;
+    }
+    // The sowing moves one counter along the track the main phase sows.
+    let sow = step.sow;
+    let one = sow.named("count").and_then(Node::as_int) == Some(1);
+    let along = sow
+        .positional()
+        .filter_map(Node::as_str)
+        .collect::<Vec<_>>()
+        == [track];
+    let main_track = main_play
+        .walk()
+        .filter(|n| n.is_call("sow"))
+        .all(|n| n.positional().filter_map(Node::as_str).collect::<Vec<_>>() == [track]);
+    let apply = sow.named("apply");
+    if !one || !along || !main_track || sow.children().len() != 3 || apply.is_none() {
+        reader.lack(
+            sow,
+            format!("a stepping opening whose moves are not one counter sown along the main phase's track: {sow}"),
+        );
+        return;
+    }
+    let Some(apply) = apply.filter(|a| {
+        a.is_call("if")
+            && a.arg(1).is_some_and(|m| m.is_call("moveAgain"))
+            && a.children().len() <= 3
+    }) else {
+        reader.lack(
+            sow,
+            format!("a stepping opening that goes on other than until it stops: {sow}"),
+        );
+        return;
+    };
+    // `(not (is In (trackSite Move from:(from) TRACK steps:N) STOP))`
+    let stop = apply
+        .arg(0)
+        .filter(|c| c.is_call("not"))
+        .and_then(|c| c.arg(0))
+        .filter(|c| {
+            c.is_call("is")
+                && c.arg(0).is_some_and(|a| is_symbol(a, "In"))
+                && c.children().len() == 3
+        })
+        .filter(|c| c.arg(1).and_then(|site| track_steps(site, "(from)")) == Some((track, steps)))
+        .and_then(|c| c.arg(2));
+    let Some(stop) = stop else {
+        reader.lack(
+            apply,
+            format!(
+                "a stepping opening that stops other than at the hole it would step to: {apply}"
+            ),
+        );
+        return;
+    };
+    let context = situation.context(1);
+    let named = |reader: &mut Reader<'_>, node: &Node| -> Option<String> {
+        let sites = match context.sites(node) {
+            Ok(sites) => sites,
+            Err(error) => {
+                reader.unknown(node, error, "the holes a stepping opening names");
+                return None;
+            }
+        };
+        hole_names(reader, node, &sites, situation)
+    };
+    let Some(holes) = named(reader, step.holes) else {
+        return;
+    };
+    let Some(stops) = named(reader, stop) else {
+        return;
+    };
+    let (mark, count) = match apply.arg(2) {
+        None => ("none".to_string(), 0),
+        Some(mark) => {
+            let Some((site, count)) = opening_mark(mark) else {
+                reader.lack(mark, format!("what a stepping opening does when it stops, which the family does not have: {mark}"));
+                return;
+            };
+            let site = usize::try_from(site).unwrap_or(usize::MAX);
+            let Some(name) = hole_names(reader, mark, &[site], situation) else {
+                return;
+            };
+            (name, count)
+        }
+    };
+    let Ok(steps) = u8::try_from(steps) else {
+        reader.lack(
+            step.ahead,
+            format!("a stepping opening of too many steps: {}", step.ahead),
+        );
+        return;
+    };
+    reader.set("opening_turns", 1, next);
+    reader.set("opening_leaves", leaves, next);
+    reader.set("opening_holes", holes, step.holes);
+    reader.set("opening_step", steps, step.relay);
+    reader.set("opening_stop", stops, stop);
+    let mark_node = apply.arg(2).unwrap_or(apply);
+    reader.set("opening_mark", mark, mark_node);
+    reader.set("opening_mark_count", count, mark_node);
+}
+
+/// The site a stepping opening marks as the mover's when it stops, and the count it must hold
+/// there (0 for any): `(set State at:H (mover))`, alone or under `(if (= K (count at:H)) …)`.
+fn opening_mark(mark: &Node) -> Option<(i64, u8)> {
+    let set_state = |node: &Node| -> Option<i64> {
+        let written = node.is_call("set")
+            && node.arg(0).is_some_and(|a| is_symbol(a, "State"))
+            && node.arg(1).is_some_and(|m| m.to_string() == "(mover)")
+            && node.children().len() == 3;
+        written.then(|| node.named("at")?.as_int())?
+    };
+    if let Some(site) = set_state(mark) {
+        return Some((site, 0));
+    }
+    let (Some(test), Some(then), None) = (mark.arg(0), mark.arg(1), mark.arg(2)) else {
+        return None;
+    };
+    let site = set_state(then).filter(|_| mark.is_call("if"))?;
+    let count_at = |node: &Node| {
+        node.is_call("count")
+            && node.children().len() == 1
+            && node.named("at").and_then(Node::as_int) == Some(site)
+    };
+    let count = match (test.arg(0), test.arg(1)) {
+        (Some(k), Some(c)) if count_at(c) => k.as_int()?,
+        (Some(c), Some(k)) if count_at(c) => k.as_int()?,
+        _ => return None,
+    };
+    let count = u8::try_from(count).ok().filter(|&c| c > 0)?;
+    (test.is_call("=") && test.children().len() == 2).then_some((site, count))
+}
+
+/// Ludii's `sites` as the family's hole names (`a6,b2`), or a lack at `node` where one is not
+/// a hole.
+fn hole_names(
+    reader: &mut Reader<'_>,
+    node: &Node,
+    sites: &[usize],
+    situation: &Situation<'_>,
+) -> Option<String> {
+    let board = situation.board;
+    let mut named = Vec::new();
+    for site in sites {
+        let Some(hole) = (0..board.holes).find(|&hole| situation.cells[hole] == *site) else {
+            reader.lack(
+                node,
+                format!("a stepping opening naming a site that is not a hole: {node}"),
+            );
+            return None;
+        };
+        let name = board.hole_name(hole);
+        named.push((name.as_bytes()[0] - b'a', name[1..].parse().unwrap_or(0)));
+    }
+    named.sort_unstable();
+    let Some(names) = HoleNames::listed(&named).filter(|n| !n.is_empty()) else {
+        reader.lack(
+            node,
+            format!("a stepping opening of too many holes, or none: {node}"),
+        );
+        return None;
+    };
+    Some(engine::OptionValue::render_value(&names))
 }

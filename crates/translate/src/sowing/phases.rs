@@ -166,10 +166,10 @@ fn phase_title(phase: &Node) -> String {
 }
 
 /// Reads the openings before `main` (the main phase, or the rounds' sowing phase, `between`
-/// the phase between rounds): one opening before a main phase is the family's
-/// [`super::opening`]; several in a row, or openings before rounds (played once, or again
-/// each round where the phase between rounds hands over to the first), are named, each
-/// opening's own lacks with them.
+/// the phase between rounds): one opening before a main phase, or before rounds played once
+/// (the phase between rounds hands over to the sowing, never to it), is the family's
+/// [`super::opening`]; several in a row, or an opening played again each round (the phase
+/// between rounds hands over to it), are named, each opening's own lacks with them.
 pub(super) fn read_openings(
     reader: &mut Reader<'_>,
     node: &Node,
@@ -178,9 +178,14 @@ pub(super) fn read_openings(
     between: Option<&Node>,
     situation: &Situation<'_>,
 ) {
+    // An opening before rounds that the phase between rounds does not hand over to again is
+    // played once, before the first round's sowing, as an opening before a main phase is.
+    let again = between
+        .zip(openings.first())
+        .is_some_and(|(between, first)| next_phases(between).contains(&name(first)));
     match (openings, between) {
         ([], _) => opening::none(reader, node),
-        ([opening], None) => opening::read(reader, opening, main, situation),
+        ([opening], _) if !again => opening::read(reader, opening, main, situation),
         _ => {
             let mut phases = openings.to_vec();
             phases.push(main);
@@ -188,8 +193,7 @@ pub(super) fn read_openings(
                 let follower = follower(&phases, place);
                 opening::read_before(reader, opening, follower, main, situation);
             }
-            let what = if let Some(between) = between {
-                let again = next_phases(between).contains(&name(openings[0]));
+            let what = if between.is_some() {
                 format!(
                     "{} before rounds{} (the family plays an opening before one main phase)",
                     match openings.len() {
