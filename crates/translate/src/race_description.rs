@@ -230,6 +230,27 @@ struct Equipment<'g> {
     player_values_set: bool,
 }
 
+/// `(forEach Level (to) FromTop EFFECT)`: EFFECT, applied to each piece of the cell where the
+/// piece lands, from the top down.
+fn whole_stack(node: &Node) -> Option<&Node> {
+    let [level, site, order, effect] = node.children() else {
+        return None;
+    };
+    (node.is_call("forEach")
+        && is_symbol(level, "Level")
+        && site.is_call("to")
+        && site.children().is_empty()
+        && is_symbol(order, "FromTop"))
+    .then_some(effect)
+}
+
+/// Whether `node` names the level `(forEach Piece)` visits, `level:(level)`: the piece's own
+/// place in its stack.
+fn own_level(node: &Node) -> bool {
+    node.named("level")
+        .is_some_and(|level| level.is_call("level") && level.children().is_empty())
+}
+
 /// Whether a game stacks its pieces as Ludii decides it: a stacking game is one in which
 /// any ludeme of stacks appears (a placement of a `Stack`, a stack's size, its top level, a
 /// move of a piece at its level or of the top one), and in such a game a piece moving onto
@@ -1294,6 +1315,9 @@ struct Evaluator<'e> {
     mover: u8,
     /// Whether the moves asked the mover's own region.
     per_mover: bool,
+    /// Whether a capture takes every piece of the cell, `(forEach Level (to) FromTop …)`,
+    /// rather than the top one alone, where the pieces stack.
+    captures_stack: bool,
 }
 
 impl<'e> Evaluator<'e> {
@@ -1308,6 +1332,7 @@ impl<'e> Evaluator<'e> {
             bar: false,
             mover,
             per_mover: false,
+            captures_stack: false,
         }
     }
 }
@@ -1419,6 +1444,10 @@ impl<'e> Evaluator<'e> {
     }
 
     fn boolean(&mut self, node: &'e Node, case: &Case) -> Result<bool, Unread<'e>> {
+        // `if:True`, a condition that always holds.
+        if let Some(symbol @ ("True" | "False")) = node.as_symbol() {
+            return Ok(symbol == "True");
+        }
         let args: Vec<&'e Node> = node.positional().collect();
         let Some(head) = node.head() else {
             return Err(unread(node, "a condition the reader does not read"));
@@ -1558,8 +1587,10 @@ impl<'e> Evaluator<'e> {
                 Ok(found)
             }
             (Some("move"), [remove, from]) if is_symbol(remove, "Remove") => {
+                // `(move Remove (from) level:(level))`: the piece at its level, alone.
+                let at_level = usize::from(own_level(node));
                 if !(from.is_call("from") && from.children().is_empty())
-                    || node.children().len() != 2
+                    || node.children().len() != 2 + at_level
                 {
                     return Err(unread(node, "a removal the reader does not read"));
                 }
@@ -1579,11 +1610,15 @@ impl<'e> Evaluator<'e> {
         rest: &[&'e Node],
         case: &Case,
     ) -> Result<Option<Action>, Unread<'e>> {
-        // `(from)` or `(from (from))`: the piece's own site.
+        // `(from)` or `(from (from))`: the piece's own site; `(from (from) level:(level))`,
+        // the piece at its own level of the stack (each level `(forEach Piece)` visits), moving
+        // alone, those above it staying (Ludii's `ActionMoveLevelFrom`), as the family's pieces
+        // move.
         let own_site = from.is_call("from")
             && match from.children() {
                 [] => true,
                 [site] => site.is_call("from") && site.children().is_empty(),
+                [site, _] => site.is_call("from") && site.children().is_empty() && own_level(from),
                 _ => false,
             };
         if !own_site {
@@ -1671,6 +1706,12 @@ impl<'e> Evaluator<'e> {
             condition = Some(inner_condition);
             effect = inner;
         }
+        // `(forEach Level (to) FromTop (fromTo (from (to) level:(level)) (to …)))`: every
+        // piece of the cell, from the top down, each to where the `fromTo` sends it.
+        if let Some(each) = whole_stack(effect) {
+            self.captures_stack = true;
+            effect = each;
+        }
         let returns = match tables::return_to_start(effect, self.equipment) {
             Some(Ok(positions)) => {
                 self.capture_return = Some(positions);
@@ -1683,6 +1724,8 @@ impl<'e> Evaluator<'e> {
             && effect.children().len() == 2
             && effect.arg(0).is_some_and(|f| {
                 f.is_call("from")
+                    && f.children().len() == 1 + usize::from(self.captures_stack)
+                    && (!self.captures_stack || own_level(f))
                     && f.arg(0)
                         .is_some_and(|s| s.is_call("to") && s.children().is_empty())
             });
@@ -1700,6 +1743,9 @@ impl<'e> Evaluator<'e> {
                     // The hand of the captured piece's owner, of any number of players
                     // (Barjis's and El Mundo's four).
                     || h.to_string() == "(handSite (who at:(to)))"
+                    // The owner of each piece of the stack, level by level.
+                    || (self.captures_stack
+                        && h.to_string() == "(handSite (who at:(to) level:(level)))")
                     || (self.bar_is_hand && h.to_string() == "(mapEntry (next))")
             });
         if !to_hand {
@@ -2239,7 +2285,10 @@ fn read_moves(
             positions.len() < placed
         })
     });
-    let sides_stack = equipment.stacking && (stacked[0] || start_stacks);
+    // A capture of the whole stack, `(forEach Level …)`, is the family's capture wherever
+    // the sides stack.
+    let sides_stack =
+        equipment.stacking && (stacked[0] || start_stacks) && !evaluator.captures_stack;
     // Then the capture takes the top piece alone (`fromTo (from (to))`): the family's capture
     // of a lone piece, so long as no move lands on two.
     if sides_stack && every().any(|to| action(to, Occupant::Enemies).is_some()) {

@@ -1156,3 +1156,91 @@ fn a_map_keyed_by_players_reads_and_what_lacks_is_beyond_it() {
         }
     }
 }
+
+/// What a vendored description, changed as `changes` say (each text must be in it), reads to
+/// and lacks, under its default options.
+fn read_changed(
+    file: &str,
+    changes: &[(&str, &str)],
+) -> (translate::Reading, Vec<translate::Lack>) {
+    let mut text = std::fs::read_to_string(corpus().join("ludii/lud").join(file)).unwrap();
+    for (from, to) in changes {
+        assert!(text.contains(from), "{file} has {from}");
+        text = text.replacen(from, to, 1);
+    }
+    let description = ludii::Description::read(file, &text).unwrap();
+    let expanded = description.expand(&ludii::Selection::Defaults).unwrap();
+    race_description::read_partly(&expanded)
+}
+
+/// Kolica Atarakua's and Pachih's pieces move from their level of a stack, `(from (from)
+/// level:(level))`, which `(forEach Piece)` visits one by one: the piece there moves alone
+/// (Ludii's `ActionMoveLevelFrom`), as the family's pieces do; and their capture takes every
+/// level of the cell, `(forEach Level (to) FromTop …)`, the family's capture of every enemy
+/// there though the sides stack. What each lacks is beyond its moves.
+#[test]
+fn a_move_from_its_level_moves_the_piece_alone_and_a_capture_of_every_level_takes_the_stack() {
+    let file = "Kolica Atarakua.lud";
+    let return_from_crossings = r#"(then
+                        (if (is In (last To) (sites "RemoveSites"))
+                            (fromTo
+                                (from (last To))
+                                (to (handSite (mover)))
+                            )
+                        )
+                    )"#;
+    let (_, lacks) = read_changed(file, &[]);
+    let places: Vec<(u32, &str)> = lacks
+        .iter()
+        .map(|l| (l.span.line, l.what.as_str()))
+        .collect();
+    assert_eq!(
+        places,
+        [(
+            83,
+            "a consequence the reader does not read: (fromTo (from (last To)) (to (handSite (mover))))"
+        )],
+        "{lacks:?}"
+    );
+    // Without the return from the crossings, the moves read whole.
+    let (reading, lacks) = read_changed(file, &[(return_from_crossings, "")]);
+    for (key, value) in [
+        ("land_on_own", "stack"),
+        ("land_on_enemy", "capture"),
+        ("bear_off", "any"),
+    ] {
+        assert_eq!(reading[key].value, value, "{key}");
+        assert_eq!(reading[key].span.line, 63, "{key}");
+    }
+    assert!(
+        lacks.iter().all(|l| l.span.line < 30),
+        "only the throw's steps lack: {lacks:?}"
+    );
+    // The top piece alone taken would leave a stack's other pieces: a lack.
+    let whole_stack = r#"(forEach Level (to) FromTop
+                                    (fromTo
+                                        (from (to) level:(level))
+                                        (to (handSite (who at:(to) level:(level))))
+                                    )
+                                )"#;
+    let (_, lacks) = read_changed(
+        file,
+        &[
+            (return_from_crossings, ""),
+            (
+                whole_stack,
+                "(fromTo (from (to)) (to (handSite (who at:(to)))))",
+            ),
+        ],
+    );
+    assert!(
+        lacks
+            .iter()
+            .any(|l| l.span.line == 63 && l.what.contains("a move onto two enemies or more")),
+        "{lacks:?}"
+    );
+    // Pachih's moves read up to where its capture sends the pieces.
+    let (_, lacks) = read_changed("Pachih.lud", &[]);
+    let places: Vec<(u32, u32)> = lacks.iter().map(|l| (l.span.line, l.span.column)).collect();
+    assert_eq!(places, [(40, 37)], "{lacks:?}");
+}
