@@ -559,10 +559,16 @@ fn read_equipment<'g>(
     // A board played on its vertices or edges that is not a grid is laid out as Ludii lays out
     // its graph ([`graph`]).
     let graph_on = board.and_then(graph::takes);
+    // A merged board played on its cells is numbered by the faces Ludii finds on it.
+    let merged_cells = board.is_some_and(|b| {
+        b.arg(0).is_some_and(|shape| shape.is_call("merge"))
+            && b.named("use").is_none_or(|u| is_symbol(u, "Cell"))
+    });
     let geometry = board
         .and_then(|b| b.arg(0))
         .and_then(|shape| match graph_on {
             Some(on) => graph::read(reader, shape, on),
+            None if merged_cells => cross::read_merged(reader, shape),
             None => read_board_shape(reader, shape),
         });
     let named = board.into_iter().flat_map(|b| b.children());
@@ -573,16 +579,10 @@ fn read_equipment<'g>(
     let plain_grid = board
         .and_then(|b| b.arg(0))
         .is_some_and(|shape| shape.is_call("rectangle") || shape.is_call("square"));
-    // A merged board is read as points: played on its vertices only.
+    // A merged board is read on its vertices as points, on its cells as faces.
     let merged = board
         .and_then(|b| b.arg(0))
         .is_some_and(|shape| shape.is_call("merge"));
-    let on_vertices = board
-        .and_then(|b| b.named("use"))
-        .is_some_and(|u| is_symbol(u, "Vertex"));
-    if let (true, false, None, Some(board)) = (merged, on_vertices, graph_on, board) {
-        reader.lack(board, "a merged board played on its cells");
-    }
     for (key, value) in named.filter_map(|n| match &n.kind {
         Kind::Named { key, value } => Some((key, value)),
         _ => None,
@@ -591,7 +591,7 @@ fn read_equipment<'g>(
         let read = match on {
             Some("Vertex") => plain_grid || merged || graph_on.is_some(),
             Some("Edge") => graph_on.is_some(),
-            Some("Cell") => !merged,
+            Some("Cell") => true,
             _ => false,
         };
         if key == "use" && read {

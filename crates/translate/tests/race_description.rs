@@ -2,6 +2,7 @@
 //! reads or names what it lacks, the games written by hand agree with the reading of their
 //! descriptions, and one case per rule, each a small description written as Ludii's are.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use engine::Options;
@@ -83,9 +84,16 @@ fn hand_written_presets_are_what_their_descriptions_read() {
         let expanded = description.expand(&selection).unwrap();
         let (reading, _) = translate::race_description::read_partly(&expanded);
         let (_, ludii) = file.presets().unwrap();
+        let renumbered = reading
+            .get("tracks")
+            .map(|tracks| cell_map(&tracks.value, &ludii.get("tracks").unwrap()));
         for (key, read) in &reading {
             let mut value = RaceParams::default();
-            value.set(key, &read.value).unwrap();
+            let read_value = match &renumbered {
+                Some(map) if CELL_KEYS.contains(key) => renumber(&read.value, map),
+                _ => read.value.clone(),
+            };
+            value.set(key, &read_value).unwrap();
             assert_eq!(
                 value.get(key),
                 ludii.get(key),
@@ -99,6 +107,71 @@ fn hand_written_presets_are_what_their_descriptions_read() {
     }
     // The Royal Game of Ur reads whole; the other games in part.
     assert!(compared >= RaceParams::specs().len(), "{compared} compared");
+}
+
+/// The parameters whose numbers name cells of the board.
+const CELL_KEYS: [&str; 7] = [
+    "tracks",
+    "safe_cells",
+    "extra_throw_cells",
+    "must_stop_cells",
+    "no_stack_cells",
+    "enter_blocked_cells",
+    "jumps",
+];
+
+/// A file written by hand may number the board's cells otherwise than Ludii does (20 Squares':
+/// Ludii's `merge` numbers the cells of the long row after the top row's, the file along the
+/// row): each cell of the read tracks, to the cell at the same place of the same seat's track
+/// in the file, which must be one cell each way.
+fn cell_map(read: &str, file: &str) -> BTreeMap<String, String> {
+    let mut map = BTreeMap::new();
+    let mut back = BTreeMap::new();
+    let (read_seats, file_seats): (Vec<&str>, Vec<&str>) =
+        (read.split('|').collect(), file.split('|').collect());
+    assert_eq!(
+        read_seats.len(),
+        file_seats.len(),
+        "tracks {read} and {file}"
+    );
+    for (r, f) in read_seats.iter().zip(&file_seats) {
+        let (r, f): (Vec<&str>, Vec<&str>) = (
+            r.split_whitespace().collect(),
+            f.split_whitespace().collect(),
+        );
+        assert_eq!(r.len(), f.len(), "tracks {read} and {file}");
+        for (a, b) in r.into_iter().zip(f) {
+            let to = map.entry(a.to_string()).or_insert_with(|| b.to_string());
+            let from = back.entry(b.to_string()).or_insert_with(|| a.to_string());
+            assert!(
+                to == b && from == a,
+                "cell {a} is {b} and {to}: {read} and {file}"
+            );
+        }
+    }
+    map
+}
+
+/// `value` with each number in it, a cell, renumbered by `map`.
+fn renumber(value: &str, map: &BTreeMap<String, String>) -> String {
+    let mut out = String::new();
+    let mut number = String::new();
+    for c in value.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        if !number.is_empty() {
+            let cell = map
+                .get(&number)
+                .unwrap_or_else(|| panic!("cell {number} of {value} is on no track"));
+            out.push_str(cell);
+            number.clear();
+        }
+        out.push(c);
+    }
+    out.pop();
+    out
 }
 
 #[test]
@@ -1243,4 +1316,33 @@ fn a_move_from_its_level_moves_the_piece_alone_and_a_capture_of_every_level_take
     let (_, lacks) = read_changed("Pachih.lud", &[]);
     let places: Vec<(u32, u32)> = lacks.iter().map(|l| (l.span.line, l.span.column)).collect();
     assert_eq!(places, [(40, 37)], "{lacks:?}");
+}
+
+/// A board merged from rectangles and played on its cells is numbered as Ludii's `Merge`
+/// numbers it: its cells are the faces found from each of its points in turn, each part's
+/// points row by row from the bottom and a point that coincides with an earlier one merged into
+/// it. 20 Squares' long row, laid across the middle row of its 3 by 4 block, numbers its cells
+/// beyond the block after the block's top row (its rosettes, listed in those numbers, are the
+/// cells the file written by hand marks in its own); Len Doat's four blocks of 3 by 5, apart,
+/// are numbered block by block, and each site its tracks list (14, 44, 45, 15) is where the
+/// walk before it leaves off.
+#[test]
+fn a_merged_board_played_on_its_cells_numbers_them_as_ludii_s_merge() {
+    let (reading, _) = read_changed("20 Squares.lud", &[]);
+    assert_eq!(
+        reading["tracks"].value,
+        "3 2 1 0 4 5 6 7 8 13 14 15 16 17 18 19 | 12 11 10 9 4 5 6 7 8 13 14 15 16 17 18 19"
+    );
+    let (reading, lacks) = read_changed("Len Doat.lud", &[]);
+    assert_eq!(
+        reading["tracks"].value,
+        "20 21 22 23 24 29 28 27 26 25 14 13 12 11 10 5 0 1 2 3 4 44 43 42 41 40 35 30 31 32 33 \
+         34 45 46 47 48 49 54 59 58 57 56 55 15 16 17 18 19 24 23 22 21 20 | 39 38 37 36 35 30 \
+         31 32 33 34 45 46 47 48 49 54 59 58 57 56 55 15 16 17 18 19 24 29 28 27 26 25 14 13 12 \
+         11 10 5 0 1 2 3 4 44 43 42 41 40 35 36 37 38 39"
+    );
+    assert!(
+        lacks.iter().all(|l| !l.what.contains("merged board")),
+        "{lacks:?}"
+    );
 }
