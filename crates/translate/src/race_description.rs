@@ -1318,6 +1318,27 @@ struct Evaluator<'e> {
     /// Whether a capture takes every piece of the cell, `(forEach Level (to) FromTop …)`,
     /// rather than the top one alone, where the pieces stack.
     captures_stack: bool,
+    /// The site captured pieces are sent to where it is where they wait as in the hand
+    /// ([`Evaluator::waiting_site`]).
+    waits_at: Option<usize>,
+}
+
+impl Evaluator<'_> {
+    /// The board's centre where it begins every seat's track and lies nowhere else on them:
+    /// a piece there is never landed on and only leaves along its track, the first step of
+    /// which is the track's next cell, as a piece in the hand enters (Pachih's central space,
+    /// where captured pieces go, `(to (centrePoint))`).
+    fn waiting_site(&self) -> Option<usize> {
+        let centre = self.equipment.geometry.as_ref()?.centre()?;
+        let seats = self.equipment.seat_tracks.as_ref()?;
+        seats
+            .iter()
+            .all(|track| {
+                track.first() == Some(&centre)
+                    && track.iter().filter(|&&c| c == centre).count() == 1
+            })
+            .then_some(centre)
+    }
 }
 
 impl<'e> Evaluator<'e> {
@@ -1333,6 +1354,7 @@ impl<'e> Evaluator<'e> {
             mover,
             per_mover: false,
             captures_stack: false,
+            waits_at: None,
         }
     }
 }
@@ -1650,17 +1672,13 @@ impl<'e> Evaluator<'e> {
             }
         }
         let enemy = matches!(case.occupant, Occupant::Enemy | Occupant::Enemies);
-        match (enemy, capture, self.equipment.stacking) {
-            (true, false, false) => {
-                return Err(unread(
-                    node,
-                    "a move onto an enemy that takes it off the board for good (Ludii's replacement)",
-                ));
-            }
-            (true, false, true) => {
-                return Err(unread(node, "a move onto an enemy that stacks on it"));
-            }
-            _ => {}
+        // In a stacking game a piece that takes no enemy lands on it, the two sharing the cell
+        // (Pachih's safe sites): the family's safe cell that enemies share.
+        if enemy && !capture && !self.equipment.stacking {
+            return Err(unread(
+                node,
+                "a move onto an enemy that takes it off the board for good (Ludii's replacement)",
+            ));
         }
         if case.occupant == Occupant::Friend && !self.equipment.stacking {
             return Err(unread(
@@ -1668,8 +1686,9 @@ impl<'e> Evaluator<'e> {
                 "a move onto a piece of one's own that takes it off the board (Ludii's replacement)",
             ));
         }
+        // Ludii's `FromTo` makes no move to a site below 0, `Off` (-1) or `End` (-2).
         if !matches!(case.to, Destination::Cell(_)) {
-            return Err(unread(node, "a move off the track that is no bearing off"));
+            return Ok(None);
         }
         let mut again = false;
         match rest {
@@ -1734,10 +1753,20 @@ impl<'e> Evaluator<'e> {
             .filter(|t| t.is_call("to"))
             .and_then(|t| t.arg(0))
             .filter(|_| lifted);
+        // Pachih's `(to (centrePoint))`, where the tracks begin.
+        if site.is_some_and(|h| h.to_string() == "(centrePoint)") {
+            self.waits_at = Some(self.waiting_site().ok_or_else(|| {
+                unread(
+                    effect,
+                    "a capture to the centre, elsewhere than where the tracks begin",
+                )
+            })?);
+        }
         let to_bar = !self.bar_is_hand && site.is_some_and(|h| tables::to_bar(h, self.equipment));
         self.bar |= to_bar;
         let to_hand = returns
             || to_bar
+            || self.waits_at.is_some()
             || site.is_some_and(|h| {
                 (h.is_call("handSite") && h.arg(0).is_some_and(|p| is_symbol(p, "Next")))
                     // The hand of the captured piece's owner, of any number of players
@@ -2298,6 +2327,25 @@ fn read_moves(
         );
         return;
     }
+    // Cells where a piece lands on an enemy and takes none, sharing the cell with it.
+    let sharing: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&c| {
+            matches!(
+                action(Destination::Cell(c), Occupant::Enemy),
+                Some(Action::Land { capture: false, .. })
+            )
+        })
+        .collect();
+    if !sharing.is_empty() && !refused.is_empty() {
+        reader.lack(
+            moves,
+            "cells where a piece may not land on an enemy beside others where the two share it",
+        );
+        return;
+    }
+    let refuse = sharing.is_empty();
     let (land_on_enemy, safe) = if refused.len() == cells.len() {
         ("forbidden", Vec::new())
     } else if sides_stack {
@@ -2305,6 +2353,7 @@ fn read_moves(
     } else {
         ("capture", refused)
     };
+    let safe = if refuse { safe } else { sharing };
     reader.set("land_on_enemy", land_on_enemy, moves);
     let capture_return = evaluator.capture_return.as_deref().unwrap_or("hand");
     reader.set("capture_return", capture_return, moves);
@@ -2315,7 +2364,7 @@ fn read_moves(
     reader.set("backward_if_no_forward", false, moves);
     reader.set("enter_values", "any", moves);
     reader.set("safe_cells", cell_list(&safe), moves);
-    reader.set("safe_cells_refuse_enemy", true, moves);
+    reader.set("safe_cells_refuse_enemy", refuse, moves);
     let again: Vec<usize> = cells
         .iter()
         .copied()
@@ -2359,6 +2408,74 @@ fn read_moves(
     }
     if evaluator.bar {
         tables::bar_as_hand(reader, equipment);
+    }
+    if let Some(site) = evaluator.waits_at {
+        waiting_as_hand(reader, site, moves);
+    }
+}
+
+/// Pieces captured to `site`, where every track begins ([`Evaluator::waiting_site`]), wait
+/// there as in the hand: the tracks begin after it, a piece entering on the cell its throw
+/// counts to from it, and the pieces placed on the tracks begin a position nearer their start.
+#[cold]
+fn waiting_as_hand(reader: &mut Reader, site: usize, moves: &Node) {
+    let (Some(tracks), Some(start)) = (
+        reader.reading.get("tracks").cloned(),
+        reader.reading.get("start").cloned(),
+    ) else {
+        return;
+    };
+    let first = site.to_string();
+    let seats: Option<Vec<String>> = tracks
+        .value
+        .split(" | ")
+        .map(|seat| {
+            let mut cells = seat.split(' ');
+            (cells.next() == Some(first.as_str())).then(|| cells.collect::<Vec<_>>().join(" "))
+        })
+        .collect();
+    // A piece placed where it waits, or at a pass of a cell named by its pass, is not moved.
+    let positions: Option<Vec<String>> = if start.value == "hand" {
+        Some(vec!["hand".to_string()])
+    } else {
+        start
+            .value
+            .split(" | ")
+            .map(|seat| {
+                seat.split(' ')
+                    .map(|p| {
+                        p.parse::<u16>()
+                            .ok()
+                            .filter(|&p| p > 1)
+                            .map(|p| (p - 1).to_string())
+                    })
+                    .collect::<Option<Vec<_>>>()
+                    .map(|p| p.join(" "))
+            })
+            .collect::<Option<Vec<_>>>()
+    };
+    let named = ["safe_cells", "extra_throw_cells", "must_stop_cells"]
+        .iter()
+        .any(|key| {
+            reader
+                .reading
+                .get(*key)
+                .is_some_and(|r| r.value.split(' ').any(|c| c == first))
+        });
+    match (seats, positions) {
+        (Some(seats), Some(positions)) if !named => {
+            let mut tracks = tracks;
+            tracks.value = seats.join(" | ");
+            reader.reading.insert("tracks", tracks);
+            let mut start = start;
+            start.value = positions.join(" | ");
+            reader.reading.insert("start", start);
+            reader.set("enter_counts_first_cell", true, moves);
+        }
+        _ => reader.lack(
+            moves,
+            format!("pieces sent to site {site}, where the tracks begin, that the family cannot keep in the hand"),
+        ),
     }
 }
 
@@ -2409,7 +2526,12 @@ fn evaluate_moves<'e>(
                 && matches!(occupant, Occupant::Enemy | Occupant::Enemies)
                 && !shared(evaluator.equipment, cell)
             {
-                table.push((case, evaluator.action(moves, &case).unwrap_or(None)));
+                // Nor does one share such a cell with an enemy.
+                let action = match evaluator.action(moves, &case) {
+                    Ok(Some(Action::Land { capture: false, .. })) | Err(_) => None,
+                    Ok(action) => action,
+                };
+                table.push((case, action));
                 continue;
             }
             if bar_turn && !matches!(to, Destination::Cell(_)) {

@@ -520,12 +520,12 @@ fn what_the_family_lacks_is_named_at_its_line() {
         "Ludii's replacement",
         13,
     );
-    // Without a guard, a throw past the end leads the piece to Ludii's `Off`.
+    // Without a guard, a throw past the end leads the piece to Ludii's `Off`, where `FromTo`
+    // makes no move (a site below 0): the guard changes nothing.
     let unguarded = CAPTURE.replace("(if (!= (trackSite Move steps:(count Pips)) Off) ", "(or ");
-    lacks(
+    plays(
         &description(&[("{move}", &unguarded)]),
-        "a move off the track that is no bearing off",
-        13,
+        &["bear_off=exact", "land_on_enemy=capture"],
     );
     lacks(
         &description(&[("{end}", "(end (if (no Pieces P1) (result P1 Win)))")]),
@@ -1312,10 +1312,49 @@ fn a_move_from_its_level_moves_the_piece_alone_and_a_capture_of_every_level_take
             .any(|l| l.span.line == 63 && l.what.contains("a move onto two enemies or more")),
         "{lacks:?}"
     );
-    // Pachih's moves read up to where its capture sends the pieces.
-    let (_, lacks) = read_changed("Pachih.lud", &[]);
-    let places: Vec<(u32, u32)> = lacks.iter().map(|l| (l.span.line, l.span.column)).collect();
-    assert_eq!(places, [(40, 37)], "{lacks:?}");
+}
+
+/// Pachih plays: its pieces move from their levels and a capture takes every level of the
+/// cell, to the central space, `(to (centrePoint))`, site 96, where every track begins and
+/// which no move reaches again: a piece waits there as in the hand, and enters on the cell its
+/// throw counts to, so the tracks begin after it, and the stacks placed on their second sites
+/// begin on their first. On its marked sites, "the player's piece as well as the opponent's
+/// piece may occupy this space": a piece lands on an enemy there and takes none, the family's
+/// safe cells that both sides share.
+#[test]
+fn pachih_keeps_its_captured_pieces_in_the_centre_as_in_the_hand_and_shares_its_marked_sites() {
+    let (reading, lacks) = read_changed("Pachih.lud", &[]);
+    assert!(lacks.is_empty(), "{lacks:?}");
+    for (key, value, line) in [
+        ("land_on_enemy", "capture", 30),
+        ("capture_return", "hand", 30),
+        ("land_on_own", "stack", 30),
+        ("safe_cells", "2 16 37 48 60 62 87 89", 30),
+        ("safe_cells_refuse_enemy", "false", 30),
+        ("bear_off", "exact", 30),
+        ("enter_counts_first_cell", "true", 30),
+        ("start", "1 1 1 1 | 1 1 1 1 | 1 1 1 1 | 1 1 1 1", 56),
+    ] {
+        assert_eq!(reading[key].value, value, "{key}");
+        assert_eq!(reading[key].span.line, line, "{key}");
+    }
+    let tracks = &reading["tracks"].value;
+    assert!(!tracks.split(' ').any(|cell| cell == "96"), "{tracks}");
+    assert!(
+        tracks
+            .split(" | ")
+            .map(|seat| seat.split(' ').next().unwrap())
+            .eq(["9", "26", "52", "27"]),
+        "{tracks}"
+    );
+    // Sent anywhere else than where the tracks begin, the captured pieces are no hand's.
+    let (_, lacks) = read_changed("Pachih.lud", &[("(to (centrePoint))", "(to 60)")]);
+    assert!(
+        lacks
+            .iter()
+            .any(|l| l.span.line == 40 && l.what.contains("an effect the reader does not read")),
+        "{lacks:?}"
+    );
 }
 
 /// A board merged from rectangles and played on its cells is numbered as Ludii's `Merge`
