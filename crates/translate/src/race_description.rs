@@ -926,6 +926,24 @@ fn read_tracks(
     Some(seats.iter().map(|t| t.cells.clone()).collect())
 }
 
+/// What `steps` makes of each throw of two-sided dice thrown as lots, where it asks each die's
+/// face, `(face SITE)`: the dice's sites follow the board's and the hands' (Ludii's containers
+/// in that order). The number of dice and the family's `throw_values` of each outcome.
+fn lots_by_face(reader: &Reader, steps: &Node, equipment: &Equipment<'_>) -> Option<(u32, String)> {
+    let lots: u32 = reader
+        .reading
+        .get("throw")?
+        .value
+        .strip_prefix("lots ")?
+        .parse()
+        .ok()?;
+    let players: usize = reader.reading.get("players")?.value.parse().ok()?;
+    let hands = if equipment.hands { players } else { 0 };
+    let first = equipment.geometry.as_ref()?.sites() + hands;
+    let pairs = faces_by_die::lots_by_face(steps, lots, i64::try_from(first).ok()?)?;
+    Some((lots, pairs))
+}
+
 /// Each seat's cells as the family writes its tracks.
 fn track_list<'c>(seats: impl Iterator<Item = &'c [usize]>) -> String {
     seats
@@ -1287,7 +1305,11 @@ struct Case {
 enum Action {
     /// The piece moves there; the enemies there return to their hands or not, and the mover
     /// throws again or not.
-    Land { capture: bool, again: bool },
+    Land {
+        capture: bool,
+        again: bool,
+        home: bool,
+    },
     /// The piece leaves the board.
     BearOff,
 }
@@ -1690,11 +1712,11 @@ impl<'e> Evaluator<'e> {
         if !matches!(case.to, Destination::Cell(_)) {
             return Ok(None);
         }
-        let mut again = false;
+        let (mut again, mut home) = (false, false);
         match rest {
             [] => {}
             [then] if then.is_call("then") && then.children().len() == 1 => {
-                again = self.again(&then.children()[0], case)?;
+                (again, home) = self.after_landing(&then.children()[0], case)?;
             }
             _ => {
                 return Err(unread(
@@ -1703,7 +1725,11 @@ impl<'e> Evaluator<'e> {
                 ));
             }
         }
-        Ok(Some(Action::Land { capture, again }))
+        Ok(Some(Action::Land {
+            capture,
+            again,
+            home,
+        }))
     }
 
     /// `(apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next))))`, or to
@@ -1790,15 +1816,24 @@ impl<'e> Evaluator<'e> {
         Ok(applies)
     }
 
-    /// A move's consequence: whether the mover throws again.
-    fn again(&mut self, node: &'e Node, case: &Case) -> Result<bool, Unread<'e>> {
+    /// A move's consequence: whether the mover throws again, and whether the piece that
+    /// moved returns to its hand, `(fromTo (from (last To)) (to (handSite (mover))))` (the top
+    /// piece of the landing site, the one that moved).
+    fn after_landing(&mut self, node: &'e Node, case: &Case) -> Result<(bool, bool), Unread<'e>> {
         if node.is_call("moveAgain") && node.children().is_empty() {
-            return Ok(true);
+            return Ok((true, false));
+        }
+        if node.to_string() == "(fromTo (from (last To)) (to (handSite (mover))))" {
+            return Ok((false, true));
         }
         let args: Vec<&'e Node> = node.positional().collect();
         match (node.head(), args.as_slice()) {
             (Some("if"), [condition, then]) => {
-                Ok(self.boolean(condition, case)? && self.again(then, case)?)
+                if self.boolean(condition, case)? {
+                    self.after_landing(then, case)
+                } else {
+                    Ok((false, false))
+                }
             }
             _ => Err(unread(node, "a consequence the reader does not read")),
         }
@@ -2376,6 +2411,38 @@ fn read_moves(
         })
         .collect();
     reader.set("extra_throw_cells", cell_list(&again), moves);
+    // Cells that send the piece that comes to rest there back to its hand, whatever stood there.
+    let home_on = |occupant| {
+        cells
+            .iter()
+            .copied()
+            .filter(|&c| {
+                matches!(
+                    action(Destination::Cell(c), occupant),
+                    Some(Action::Land { home: true, .. })
+                )
+            })
+            .collect::<Vec<usize>>()
+    };
+    let home = home_on(Occupant::Empty);
+    let differs = [Occupant::Friend, Occupant::Enemy, Occupant::Enemies]
+        .into_iter()
+        .any(|occupant| {
+            cells.iter().any(|&c| {
+                matches!(
+                    action(Destination::Cell(c), occupant),
+                    Some(Action::Land { home, .. }) if home != home_on(Occupant::Empty).contains(&c)
+                )
+            })
+        });
+    if differs {
+        reader.lack(
+            moves,
+            "a piece sent back to its hand from a cell by what stands there",
+        );
+        return;
+    }
+    reader.set("to_hand_cells", cell_list(&home), moves);
     if let Some(bar) = bar {
         reader.set("bear_off", "exact", bar.home_turn);
         reader.set("bear_off_larger", true, bar.larger);
@@ -2783,6 +2850,22 @@ fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero
         }
     } else if let Some(pairs) = faces_by_die::pips_table(steps, equipment.dice) {
         // An expression of the dice's total alone: a move of what it makes of the total.
+        reader.set("dice_use", "sum", steps);
+        reader.set("throw_values", pairs, steps);
+    } else if let Some((lots, pairs)) = lots_by_face(reader, steps, equipment) {
+        // Each die's face asked apart: one throw of every face of every die, equally likely.
+        let again = reader
+            .reading
+            .get("extra_throw_values")
+            .is_some_and(|r| r.value != "none");
+        if again {
+            reader.lack(
+                steps,
+                "another throw on values of a throw whose dice's faces are asked apart",
+            );
+            return;
+        }
+        reader.set("throw", format!("faces {}", 1u32 << lots), steps);
         reader.set("dice_use", "sum", steps);
         reader.set("throw_values", pairs, steps);
     } else {
