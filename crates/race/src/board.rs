@@ -24,6 +24,8 @@ pub struct Board {
     pub extra: CellSet,
     /// Cells that cannot be passed.
     pub must_stop: CellSet,
+    /// Cells that send a piece coming to rest there back to its hand.
+    pub to_hand: CellSet,
     /// Each seat's cells where its pieces do not stack.
     pub no_stack: [CellSet; MAX_SEATS],
     /// Each seat's cells where its pieces do not land on an enemy.
@@ -43,6 +45,7 @@ impl Board {
             safe: params.safe_cells,
             extra: params.extra_throw_cells,
             must_stop: params.must_stop_cells,
+            to_hand: params.to_hand_cells,
             no_stack: [0, 1, 2, 3].map(|seat| params.no_stack_cells.of(seat)),
             no_capture: [0, 1, 2, 3].map(|seat| params.no_capture_cells.of(seat)),
             enter_blocked: [0, 1, 2, 3].map(|seat| params.enter_blocked_cells.of(seat)),

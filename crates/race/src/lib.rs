@@ -827,6 +827,15 @@ impl Race {
         }
     }
 
+    /// `mover`'s piece `index`, come to rest on `cell`, back to its hand (`to_hand_cells`).
+    #[cold]
+    #[inline(never)]
+    fn send_to_hand(&mut self, mover: usize, index: usize, cell: u8) {
+        self.position[mover][index] = HAND;
+        self.in_hand[mover] += 1;
+        self.on_cell[mover][usize::from(cell)] -= 1;
+    }
+
     /// Marks `player` finished, and ends the game where the ranking says so.
     fn finish(&mut self, player: usize) {
         self.finishers.add(player);
@@ -1183,6 +1192,9 @@ impl Game for Race {
                 }
                 self.place(mover, index, rest);
                 self.again |= self.board.extra.contains(cell);
+                if self.board.to_hand.contains(cell) {
+                    self.send_to_hand(mover, index, cell);
+                }
             }
         }
         self.unused &= !dice;

@@ -247,6 +247,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub extra_throw_cells: CellSet = CellSet::UR_ROSETTES, ludii: CellSet::UR_ROSETTES;
 
+        /// Cells that send a piece coming to rest there back to its owner's hand, once it has captured there, to enter again (Kolica Atarakua's crossings, "the piece starts again from the beginning": Ludii's `(then (if (is In (last To) (sites "RemoveSites")) (fromTo (from (last To)) (to (handSite (mover))))))`); a list of cell numbers, or `none`.
+        #[rule(cites = "race family", source = "")]
+        pub to_hand_cells: CellSet = CellSet::NONE, ludii: CellSet::NONE;
+
         /// Cells that send a piece landing on them on to another cell of its track, as `from>to` pairs (58 Holes' connected holes, ladders and snakes, Senet's water).
         #[rule(cites = "race family", source = "")]
         pub jumps: Jumps = Jumps::NONE, ludii: Jumps::NONE;

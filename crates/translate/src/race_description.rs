@@ -230,6 +230,27 @@ struct Equipment<'g> {
     player_values_set: bool,
 }
 
+/// `(forEach Level (to) FromTop EFFECT)`: EFFECT, applied to each piece of the cell where the
+/// piece lands, from the top down.
+fn whole_stack(node: &Node) -> Option<&Node> {
+    let [level, site, order, effect] = node.children() else {
+        return None;
+    };
+    (node.is_call("forEach")
+        && is_symbol(level, "Level")
+        && site.is_call("to")
+        && site.children().is_empty()
+        && is_symbol(order, "FromTop"))
+    .then_some(effect)
+}
+
+/// Whether `node` names the level `(forEach Piece)` visits, `level:(level)`: the piece's own
+/// place in its stack.
+fn own_level(node: &Node) -> bool {
+    node.named("level")
+        .is_some_and(|level| level.is_call("level") && level.children().is_empty())
+}
+
 /// Whether a game stacks its pieces as Ludii decides it: a stacking game is one in which
 /// any ludeme of stacks appears (a placement of a `Stack`, a stack's size, its top level, a
 /// move of a piece at its level or of the top one), and in such a game a piece moving onto
@@ -538,10 +559,16 @@ fn read_equipment<'g>(
     // A board played on its vertices or edges that is not a grid is laid out as Ludii lays out
     // its graph ([`graph`]).
     let graph_on = board.and_then(graph::takes);
+    // A merged board played on its cells is numbered by the faces Ludii finds on it.
+    let merged_cells = board.is_some_and(|b| {
+        b.arg(0).is_some_and(|shape| shape.is_call("merge"))
+            && b.named("use").is_none_or(|u| is_symbol(u, "Cell"))
+    });
     let geometry = board
         .and_then(|b| b.arg(0))
         .and_then(|shape| match graph_on {
             Some(on) => graph::read(reader, shape, on),
+            None if merged_cells => cross::read_merged(reader, shape),
             None => read_board_shape(reader, shape),
         });
     let named = board.into_iter().flat_map(|b| b.children());
@@ -552,16 +579,10 @@ fn read_equipment<'g>(
     let plain_grid = board
         .and_then(|b| b.arg(0))
         .is_some_and(|shape| shape.is_call("rectangle") || shape.is_call("square"));
-    // A merged board is read as points: played on its vertices only.
+    // A merged board is read on its vertices as points, on its cells as faces.
     let merged = board
         .and_then(|b| b.arg(0))
         .is_some_and(|shape| shape.is_call("merge"));
-    let on_vertices = board
-        .and_then(|b| b.named("use"))
-        .is_some_and(|u| is_symbol(u, "Vertex"));
-    if let (true, false, None, Some(board)) = (merged, on_vertices, graph_on, board) {
-        reader.lack(board, "a merged board played on its cells");
-    }
     for (key, value) in named.filter_map(|n| match &n.kind {
         Kind::Named { key, value } => Some((key, value)),
         _ => None,
@@ -570,7 +591,7 @@ fn read_equipment<'g>(
         let read = match on {
             Some("Vertex") => plain_grid || merged || graph_on.is_some(),
             Some("Edge") => graph_on.is_some(),
-            Some("Cell") => !merged,
+            Some("Cell") => true,
             _ => false,
         };
         if key == "use" && read {
@@ -903,6 +924,24 @@ fn read_tracks(
         reader.default("enter_counts_first_cell", true, &seats[0].node);
     }
     Some(seats.iter().map(|t| t.cells.clone()).collect())
+}
+
+/// What `steps` makes of each throw of two-sided dice thrown as lots, where it asks each die's
+/// face, `(face SITE)`: the dice's sites follow the board's and the hands' (Ludii's containers
+/// in that order). The number of dice and the family's `throw_values` of each outcome.
+fn lots_by_face(reader: &Reader, steps: &Node, equipment: &Equipment<'_>) -> Option<(u32, String)> {
+    let lots: u32 = reader
+        .reading
+        .get("throw")?
+        .value
+        .strip_prefix("lots ")?
+        .parse()
+        .ok()?;
+    let players: usize = reader.reading.get("players")?.value.parse().ok()?;
+    let hands = if equipment.hands { players } else { 0 };
+    let first = equipment.geometry.as_ref()?.sites() + hands;
+    let pairs = faces_by_die::lots_by_face(steps, lots, i64::try_from(first).ok()?)?;
+    Some((lots, pairs))
 }
 
 /// Each seat's cells as the family writes its tracks.
@@ -1273,7 +1312,11 @@ struct Case {
 enum Action {
     /// The piece moves there; the enemies there return to their hands or not, and the mover
     /// throws again or not.
-    Land { capture: bool, again: bool },
+    Land {
+        capture: bool,
+        again: bool,
+        home: bool,
+    },
     /// The piece leaves the board.
     BearOff,
 }
@@ -1315,6 +1358,30 @@ struct Evaluator<'e> {
     /// has set, `Off` (`EvalContext`'s `to` starts at `Constants.OFF` and every ludeme that
     /// sets it puts it back), so that `(is In (to) …)` holds nowhere (Emperador's).
     outside_move: bool,
+    /// Whether a capture takes every piece of the cell, `(forEach Level (to) FromTop …)`,
+    /// rather than the top one alone, where the pieces stack.
+    captures_stack: bool,
+    /// The site captured pieces are sent to where it is where they wait as in the hand
+    /// ([`Evaluator::waiting_site`]).
+    waits_at: Option<usize>,
+}
+
+impl Evaluator<'_> {
+    /// The board's centre where it begins every seat's track and lies nowhere else on them:
+    /// a piece there is never landed on and only leaves along its track, the first step of
+    /// which is the track's next cell, as a piece in the hand enters (Pachih's central space,
+    /// where captured pieces go, `(to (centrePoint))`).
+    fn waiting_site(&self) -> Option<usize> {
+        let centre = self.equipment.geometry.as_ref()?.centre()?;
+        let seats = self.equipment.seat_tracks.as_ref()?;
+        seats
+            .iter()
+            .all(|track| {
+                track.first() == Some(&centre)
+                    && track.iter().filter(|&&c| c == centre).count() == 1
+            })
+            .then_some(centre)
+    }
 }
 
 impl<'e> Evaluator<'e> {
@@ -1333,6 +1400,8 @@ impl<'e> Evaluator<'e> {
             home: true,
             home_region: None,
             outside_move: false,
+            captures_stack: false,
+            waits_at: None,
         }
     }
 }
@@ -1491,6 +1560,10 @@ impl<'e> Evaluator<'e> {
     }
 
     fn boolean(&mut self, node: &'e Node, case: &Case) -> Result<bool, Unread<'e>> {
+        // `if:True`, a condition that always holds.
+        if let Some(symbol @ ("True" | "False")) = node.as_symbol() {
+            return Ok(symbol == "True");
+        }
         let args: Vec<&'e Node> = node.positional().collect();
         match node.as_symbol() {
             Some("True") => return Ok(true),
@@ -1670,8 +1743,10 @@ impl<'e> Evaluator<'e> {
                 Ok(found)
             }
             (Some("move"), [remove, from]) if is_symbol(remove, "Remove") => {
+                // `(move Remove (from) level:(level))`: the piece at its level, alone.
+                let at_level = usize::from(own_level(node));
                 if !(from.is_call("from") && from.children().is_empty())
-                    || node.children().len() != 2
+                    || node.children().len() != 2 + at_level
                 {
                     return Err(unread(node, "a removal the reader does not read"));
                 }
@@ -1691,11 +1766,15 @@ impl<'e> Evaluator<'e> {
         rest: &[&'e Node],
         case: &Case,
     ) -> Result<Option<Action>, Unread<'e>> {
-        // `(from)` or `(from (from))`: the piece's own site.
+        // `(from)` or `(from (from))`: the piece's own site; `(from (from) level:(level))`,
+        // the piece at its own level of the stack (each level `(forEach Piece)` visits), moving
+        // alone, those above it staying (Ludii's `ActionMoveLevelFrom`), as the family's pieces
+        // move.
         let own_site = from.is_call("from")
             && match from.children() {
                 [] => true,
                 [site] => site.is_call("from") && site.children().is_empty(),
+                [site, _] => site.is_call("from") && site.children().is_empty() && own_level(from),
                 _ => false,
             };
         if !own_site {
@@ -1727,17 +1806,13 @@ impl<'e> Evaluator<'e> {
             }
         }
         let enemy = matches!(case.occupant, Occupant::Enemy | Occupant::Enemies);
-        match (enemy, capture, self.equipment.stacking) {
-            (true, false, false) => {
-                return Err(unread(
-                    node,
-                    "a move onto an enemy that takes it off the board for good (Ludii's replacement)",
-                ));
-            }
-            (true, false, true) => {
-                return Err(unread(node, "a move onto an enemy that stacks on it"));
-            }
-            _ => {}
+        // In a stacking game a piece that takes no enemy lands on it, the two sharing the cell
+        // (Pachih's safe sites): the family's safe cell that enemies share.
+        if enemy && !capture && !self.equipment.stacking {
+            return Err(unread(
+                node,
+                "a move onto an enemy that takes it off the board for good (Ludii's replacement)",
+            ));
         }
         if case.occupant == Occupant::Friend && !self.equipment.stacking {
             return Err(unread(
@@ -1751,11 +1826,11 @@ impl<'e> Evaluator<'e> {
         if !matches!(case.to, Destination::Cell(_)) {
             return Ok(None);
         }
-        let mut again = false;
+        let (mut again, mut home) = (false, false);
         match rest {
             [] => {}
             [then] if then.is_call("then") && then.children().len() == 1 => {
-                again = self.again(&then.children()[0], case)?;
+                (again, home) = self.after_landing(&then.children()[0], case)?;
             }
             _ => {
                 return Err(unread(
@@ -1764,7 +1839,11 @@ impl<'e> Evaluator<'e> {
                 ));
             }
         }
-        Ok(Some(Action::Land { capture, again }))
+        Ok(Some(Action::Land {
+            capture,
+            again,
+            home,
+        }))
     }
 
     /// `(apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next))))`, or to
@@ -1786,6 +1865,12 @@ impl<'e> Evaluator<'e> {
             condition = Some(inner_condition);
             effect = inner;
         }
+        // `(forEach Level (to) FromTop (fromTo (from (to) level:(level)) (to …)))`: every
+        // piece of the cell, from the top down, each to where the `fromTo` sends it.
+        if let Some(each) = whole_stack(effect) {
+            self.captures_stack = true;
+            effect = each;
+        }
         let returns = match tables::return_to_start(effect, self.equipment) {
             Some(Ok(positions)) => {
                 self.capture_return = Some(positions);
@@ -1798,6 +1883,8 @@ impl<'e> Evaluator<'e> {
             && effect.children().len() == 2
             && effect.arg(0).is_some_and(|f| {
                 f.is_call("from")
+                    && f.children().len() == 1 + usize::from(self.captures_stack)
+                    && (!self.captures_stack || own_level(f))
                     && f.arg(0)
                         .is_some_and(|s| s.is_call("to") && s.children().is_empty())
             });
@@ -1806,6 +1893,15 @@ impl<'e> Evaluator<'e> {
             .filter(|t| t.is_call("to"))
             .and_then(|t| t.arg(0))
             .filter(|_| lifted);
+        // Pachih's `(to (centrePoint))`, where the tracks begin.
+        if site.is_some_and(|h| h.to_string() == "(centrePoint)") {
+            self.waits_at = Some(self.waiting_site().ok_or_else(|| {
+                unread(
+                    effect,
+                    "a capture to the centre, elsewhere than where the tracks begin",
+                )
+            })?);
+        }
         let bar = site
             .filter(|_| !self.bar_is_hand)
             .and_then(|h| tables::to_bar(h, self.equipment));
@@ -1816,11 +1912,15 @@ impl<'e> Evaluator<'e> {
         }
         let to_hand = returns
             || to_bar
+            || self.waits_at.is_some()
             || site.is_some_and(|h| {
                 (h.is_call("handSite") && h.arg(0).is_some_and(|p| is_symbol(p, "Next")))
                     // The hand of the captured piece's owner, of any number of players
                     // (Barjis's and El Mundo's four).
                     || h.to_string() == "(handSite (who at:(to)))"
+                    // The owner of each piece of the stack, level by level.
+                    || (self.captures_stack
+                        && h.to_string() == "(handSite (who at:(to) level:(level)))")
                     || (self.bar_is_hand && h.to_string() == "(mapEntry (next))")
             });
         if !to_hand {
@@ -1836,15 +1936,24 @@ impl<'e> Evaluator<'e> {
         Ok(applies)
     }
 
-    /// A move's consequence: whether the mover throws again.
-    fn again(&mut self, node: &'e Node, case: &Case) -> Result<bool, Unread<'e>> {
+    /// A move's consequence: whether the mover throws again, and whether the piece that
+    /// moved returns to its hand, `(fromTo (from (last To)) (to (handSite (mover))))` (the top
+    /// piece of the landing site, the one that moved).
+    fn after_landing(&mut self, node: &'e Node, case: &Case) -> Result<(bool, bool), Unread<'e>> {
         if node.is_call("moveAgain") && node.children().is_empty() {
-            return Ok(true);
+            return Ok((true, false));
+        }
+        if node.to_string() == "(fromTo (from (last To)) (to (handSite (mover))))" {
+            return Ok((false, true));
         }
         let args: Vec<&'e Node> = node.positional().collect();
         match (node.head(), args.as_slice()) {
             (Some("if"), [condition, then]) => {
-                Ok(self.boolean(condition, case)? && self.again(then, case)?)
+                if self.boolean(condition, case)? {
+                    self.after_landing(then, case)
+                } else {
+                    Ok((false, false))
+                }
             }
             _ => Err(unread(node, "a consequence the reader does not read")),
         }
@@ -2425,7 +2534,10 @@ fn read_moves(
             positions.len() < placed
         })
     });
-    let sides_stack = equipment.stacking && (stacked[0] || start_stacks);
+    // A capture of the whole stack, `(forEach Level …)`, is the family's capture wherever
+    // the sides stack.
+    let sides_stack =
+        equipment.stacking && (stacked[0] || start_stacks) && !evaluator.captures_stack;
     // Then the capture takes the top piece alone (`fromTo (from (to))`): the family's capture
     // of a lone piece, so long as no move lands on two.
     if sides_stack && every().any(|to| action(to, Occupant::Enemies).is_some()) {
@@ -2435,6 +2547,25 @@ fn read_moves(
         );
         return;
     }
+    // Cells where a piece lands on an enemy and takes none, sharing the cell with it.
+    let sharing: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&c| {
+            matches!(
+                action(Destination::Cell(c), Occupant::Enemy),
+                Some(Action::Land { capture: false, .. })
+            )
+        })
+        .collect();
+    if !sharing.is_empty() && !refused.is_empty() {
+        reader.lack(
+            moves,
+            "cells where a piece may not land on an enemy beside others where the two share it",
+        );
+        return;
+    }
+    let refuse = sharing.is_empty();
     let (land_on_enemy, safe) = if refused.len() == cells.len() {
         ("forbidden", Vec::new())
     } else if sides_stack {
@@ -2442,6 +2573,7 @@ fn read_moves(
     } else {
         ("capture", refused)
     };
+    let safe = if refuse { safe } else { sharing };
     reader.set("land_on_enemy", land_on_enemy, moves);
     reader.set("no_capture_cells", no_capture, moves);
     let capture_return = evaluator.capture_return.as_deref().unwrap_or("hand");
@@ -2453,7 +2585,7 @@ fn read_moves(
     reader.set("backward_if_no_forward", false, moves);
     reader.set("enter_values", "any", moves);
     reader.set("safe_cells", cell_list(&safe), moves);
-    reader.set("safe_cells_refuse_enemy", true, moves);
+    reader.set("safe_cells_refuse_enemy", refuse, moves);
     let again: Vec<usize> = cells
         .iter()
         .copied()
@@ -2465,6 +2597,38 @@ fn read_moves(
         })
         .collect();
     reader.set("extra_throw_cells", cell_list(&again), moves);
+    // Cells that send the piece that comes to rest there back to its hand, whatever stood there.
+    let home_on = |occupant| {
+        cells
+            .iter()
+            .copied()
+            .filter(|&c| {
+                matches!(
+                    action(Destination::Cell(c), occupant),
+                    Some(Action::Land { home: true, .. })
+                )
+            })
+            .collect::<Vec<usize>>()
+    };
+    let home = home_on(Occupant::Empty);
+    let differs = [Occupant::Friend, Occupant::Enemy, Occupant::Enemies]
+        .into_iter()
+        .any(|occupant| {
+            cells.iter().any(|&c| {
+                matches!(
+                    action(Destination::Cell(c), occupant),
+                    Some(Action::Land { home, .. }) if home != home_on(Occupant::Empty).contains(&c)
+                )
+            })
+        });
+    if differs {
+        reader.lack(
+            moves,
+            "a piece sent back to its hand from a cell by what stands there",
+        );
+        return;
+    }
+    reader.set("to_hand_cells", cell_list(&home), moves);
     if let Some(bar) = bar {
         reader.set("bear_off", "exact", bar.home_turn);
         reader.set("bear_off_larger", true, bar.larger);
@@ -2531,6 +2695,74 @@ fn read_moves(
     }
     if evaluator.bar {
         tables::bar_as_hand(reader, equipment, evaluator.bar_map.clone());
+    }
+    if let Some(site) = evaluator.waits_at {
+        waiting_as_hand(reader, site, moves);
+    }
+}
+
+/// Pieces captured to `site`, where every track begins ([`Evaluator::waiting_site`]), wait
+/// there as in the hand: the tracks begin after it, a piece entering on the cell its throw
+/// counts to from it, and the pieces placed on the tracks begin a position nearer their start.
+#[cold]
+fn waiting_as_hand(reader: &mut Reader, site: usize, moves: &Node) {
+    let (Some(tracks), Some(start)) = (
+        reader.reading.get("tracks").cloned(),
+        reader.reading.get("start").cloned(),
+    ) else {
+        return;
+    };
+    let first = site.to_string();
+    let seats: Option<Vec<String>> = tracks
+        .value
+        .split(" | ")
+        .map(|seat| {
+            let mut cells = seat.split(' ');
+            (cells.next() == Some(first.as_str())).then(|| cells.collect::<Vec<_>>().join(" "))
+        })
+        .collect();
+    // A piece placed where it waits, or at a pass of a cell named by its pass, is not moved.
+    let positions: Option<Vec<String>> = if start.value == "hand" {
+        Some(vec!["hand".to_string()])
+    } else {
+        start
+            .value
+            .split(" | ")
+            .map(|seat| {
+                seat.split(' ')
+                    .map(|p| {
+                        p.parse::<u16>()
+                            .ok()
+                            .filter(|&p| p > 1)
+                            .map(|p| (p - 1).to_string())
+                    })
+                    .collect::<Option<Vec<_>>>()
+                    .map(|p| p.join(" "))
+            })
+            .collect::<Option<Vec<_>>>()
+    };
+    let named = ["safe_cells", "extra_throw_cells", "must_stop_cells"]
+        .iter()
+        .any(|key| {
+            reader
+                .reading
+                .get(*key)
+                .is_some_and(|r| r.value.split(' ').any(|c| c == first))
+        });
+    match (seats, positions) {
+        (Some(seats), Some(positions)) if !named => {
+            let mut tracks = tracks;
+            tracks.value = seats.join(" | ");
+            reader.reading.insert("tracks", tracks);
+            let mut start = start;
+            start.value = positions.join(" | ");
+            reader.reading.insert("start", start);
+            reader.set("enter_counts_first_cell", true, moves);
+        }
+        _ => reader.lack(
+            moves,
+            format!("pieces sent to site {site}, where the tracks begin, that the family cannot keep in the hand"),
+        ),
     }
 }
 
@@ -2660,7 +2892,12 @@ fn evaluate_moves<'e>(
                 && matches!(occupant, Occupant::Enemy | Occupant::Enemies)
                 && !shared(evaluator.equipment, cell)
             {
-                table.push((case, evaluator.action(moves, &case).unwrap_or(None)));
+                // Nor does one share such a cell with an enemy.
+                let action = match evaluator.action(moves, &case) {
+                    Ok(Some(Action::Land { capture: false, .. })) | Err(_) => None,
+                    Ok(action) => action,
+                };
+                table.push((case, action));
                 continue;
             }
             if bar_turn && !matches!(to, Destination::Cell(_)) {
@@ -2912,6 +3149,22 @@ fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero
         }
     } else if let Some(pairs) = faces_by_die::pips_table(steps, equipment.dice) {
         // An expression of the dice's total alone: a move of what it makes of the total.
+        reader.set("dice_use", "sum", steps);
+        reader.set("throw_values", pairs, steps);
+    } else if let Some((lots, pairs)) = lots_by_face(reader, steps, equipment) {
+        // Each die's face asked apart: one throw of every face of every die, equally likely.
+        let again = reader
+            .reading
+            .get("extra_throw_values")
+            .is_some_and(|r| r.value != "none");
+        if again {
+            reader.lack(
+                steps,
+                "another throw on values of a throw whose dice's faces are asked apart",
+            );
+            return;
+        }
+        reader.set("throw", format!("faces {}", 1u32 << lots), steps);
         reader.set("dice_use", "sum", steps);
         reader.set("throw_values", pairs, steps);
     } else {

@@ -2,6 +2,7 @@
 //! reads or names what it lacks, the games written by hand agree with the reading of their
 //! descriptions, and one case per rule, each a small description written as Ludii's are.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use engine::Options;
@@ -83,9 +84,16 @@ fn hand_written_presets_are_what_their_descriptions_read() {
         let expanded = description.expand(&selection).unwrap();
         let (reading, _) = translate::race_description::read_partly(&expanded);
         let (_, ludii) = file.presets().unwrap();
+        let renumbered = reading
+            .get("tracks")
+            .map(|tracks| cell_map(&tracks.value, &ludii.get("tracks").unwrap()));
         for (key, read) in &reading {
             let mut value = RaceParams::default();
-            value.set(key, &read.value).unwrap();
+            let read_value = match &renumbered {
+                Some(map) if CELL_KEYS.contains(key) => renumber(&read.value, map),
+                _ => read.value.clone(),
+            };
+            value.set(key, &read_value).unwrap();
             assert_eq!(
                 value.get(key),
                 ludii.get(key),
@@ -99,6 +107,71 @@ fn hand_written_presets_are_what_their_descriptions_read() {
     }
     // The Royal Game of Ur reads whole; the other games in part.
     assert!(compared >= RaceParams::specs().len(), "{compared} compared");
+}
+
+/// The parameters whose numbers name cells of the board.
+const CELL_KEYS: [&str; 7] = [
+    "tracks",
+    "safe_cells",
+    "extra_throw_cells",
+    "must_stop_cells",
+    "no_stack_cells",
+    "enter_blocked_cells",
+    "jumps",
+];
+
+/// A file written by hand may number the board's cells otherwise than Ludii does (20 Squares':
+/// Ludii's `merge` numbers the cells of the long row after the top row's, the file along the
+/// row): each cell of the read tracks, to the cell at the same place of the same seat's track
+/// in the file, which must be one cell each way.
+fn cell_map(read: &str, file: &str) -> BTreeMap<String, String> {
+    let mut map = BTreeMap::new();
+    let mut back = BTreeMap::new();
+    let (read_seats, file_seats): (Vec<&str>, Vec<&str>) =
+        (read.split('|').collect(), file.split('|').collect());
+    assert_eq!(
+        read_seats.len(),
+        file_seats.len(),
+        "tracks {read} and {file}"
+    );
+    for (r, f) in read_seats.iter().zip(&file_seats) {
+        let (r, f): (Vec<&str>, Vec<&str>) = (
+            r.split_whitespace().collect(),
+            f.split_whitespace().collect(),
+        );
+        assert_eq!(r.len(), f.len(), "tracks {read} and {file}");
+        for (a, b) in r.into_iter().zip(f) {
+            let to = map.entry(a.to_string()).or_insert_with(|| b.to_string());
+            let from = back.entry(b.to_string()).or_insert_with(|| a.to_string());
+            assert!(
+                to == b && from == a,
+                "cell {a} is {b} and {to}: {read} and {file}"
+            );
+        }
+    }
+    map
+}
+
+/// `value` with each number in it, a cell, renumbered by `map`.
+fn renumber(value: &str, map: &BTreeMap<String, String>) -> String {
+    let mut out = String::new();
+    let mut number = String::new();
+    for c in value.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        if !number.is_empty() {
+            let cell = map
+                .get(&number)
+                .unwrap_or_else(|| panic!("cell {number} of {value} is on no track"));
+            out.push_str(cell);
+            number.clear();
+        }
+        out.push(c);
+    }
+    out.pop();
+    out
 }
 
 #[test]
@@ -1270,5 +1343,157 @@ fn a_winner_s_score_is_read_past_only_where_no_end_asks_it() {
         &scored,
         "a turn's consequence the reader does not read",
         126,
+    );
+}
+
+/// What a vendored description, changed as `changes` say (each text must be in it), reads to
+/// and lacks, under its default options.
+fn read_changed(
+    file: &str,
+    changes: &[(&str, &str)],
+) -> (translate::Reading, Vec<translate::Lack>) {
+    let mut text = std::fs::read_to_string(corpus().join("ludii/lud").join(file)).unwrap();
+    for (from, to) in changes {
+        assert!(text.contains(from), "{file} has {from}");
+        text = text.replacen(from, to, 1);
+    }
+    let description = ludii::Description::read(file, &text).unwrap();
+    let expanded = description.expand(&ludii::Selection::Defaults).unwrap();
+    race_description::read_partly(&expanded)
+}
+
+/// Kolica Atarakua plays. Its pieces move from their level of a stack, `(from (from)
+/// level:(level))`, which `(forEach Piece)` visits one by one: the piece there moves alone
+/// (Ludii's `ActionMoveLevelFrom`), as the family's pieces do; its capture takes every level of
+/// the cell, `(forEach Level (to) FromTop …)`, the family's capture of every enemy there though
+/// the sides stack; a piece that comes to rest on a crossing of the central tracks, `(sites
+/// "RemoveSites")`, goes back to its hand ("the piece starts again from the beginning"); and
+/// its four sticks are worth what the rules give each way they fall ("two flat sides and both
+/// marked round sides up = 35; ... three flat sides and striped round side up = 20"), each
+/// stick's face asked apart (`(face 71)` the striped, `(face 72)` the cross-hatched, 73 and 74
+/// blank): one throw of sixteen outcomes, the first stick's face varying fastest.
+#[test]
+fn kolica_atarakua_moves_its_pieces_from_their_levels_and_sends_them_home_from_the_crossings() {
+    let file = "Kolica Atarakua.lud";
+    let (reading, lacks) = read_changed(file, &[]);
+    assert!(lacks.is_empty(), "{lacks:?}");
+    for (key, value, line) in [
+        ("land_on_own", "stack", 63),
+        ("land_on_enemy", "capture", 63),
+        ("bear_off", "any", 63),
+        ("to_hand_cells", "51 56", 63),
+        ("throw", "faces 16", 6),
+        (
+            "throw_values",
+            "0=10 1=1 2=1 3=2 4=1 5=2 6=2 7=3 8=1 9=2 10=2 11=3 12=35 13=15 14=20 15=5",
+            6,
+        ),
+    ] {
+        assert_eq!(reading[key].value, value, "{key}");
+        assert_eq!(reading[key].span.line, line, "{key}");
+    }
+    // Without the return from the crossings, no cell sends a piece home.
+    let return_from_crossings = r#"(then
+                        (if (is In (last To) (sites "RemoveSites"))
+                            (fromTo
+                                (from (last To))
+                                (to (handSite (mover)))
+                            )
+                        )
+                    )"#;
+    let (reading, lacks) = read_changed(file, &[(return_from_crossings, "")]);
+    assert!(lacks.is_empty(), "{lacks:?}");
+    assert_eq!(reading["to_hand_cells"].value, "none");
+    // The top piece alone taken would leave a stack's other pieces: a lack.
+    let whole_stack = r#"(forEach Level (to) FromTop
+                                    (fromTo
+                                        (from (to) level:(level))
+                                        (to (handSite (who at:(to) level:(level))))
+                                    )
+                                )"#;
+    let (_, lacks) = read_changed(
+        file,
+        &[(
+            whole_stack,
+            "(fromTo (from (to)) (to (handSite (who at:(to)))))",
+        )],
+    );
+    assert!(
+        lacks
+            .iter()
+            .any(|l| l.span.line == 63 && l.what.contains("a move onto two enemies or more")),
+        "{lacks:?}"
+    );
+}
+
+/// Pachih plays: its pieces move from their levels and a capture takes every level of the
+/// cell, to the central space, `(to (centrePoint))`, site 96, where every track begins and
+/// which no move reaches again: a piece waits there as in the hand, and enters on the cell its
+/// throw counts to, so the tracks begin after it, and the stacks placed on their second sites
+/// begin on their first. On its marked sites, "the player's piece as well as the opponent's
+/// piece may occupy this space": a piece lands on an enemy there and takes none, the family's
+/// safe cells that both sides share.
+#[test]
+fn pachih_keeps_its_captured_pieces_in_the_centre_as_in_the_hand_and_shares_its_marked_sites() {
+    let (reading, lacks) = read_changed("Pachih.lud", &[]);
+    assert!(lacks.is_empty(), "{lacks:?}");
+    for (key, value, line) in [
+        ("land_on_enemy", "capture", 30),
+        ("capture_return", "hand", 30),
+        ("land_on_own", "stack", 30),
+        ("safe_cells", "2 16 37 48 60 62 87 89", 30),
+        ("safe_cells_refuse_enemy", "false", 30),
+        ("bear_off", "exact", 30),
+        ("enter_counts_first_cell", "true", 30),
+        ("start", "1 1 1 1 | 1 1 1 1 | 1 1 1 1 | 1 1 1 1", 56),
+    ] {
+        assert_eq!(reading[key].value, value, "{key}");
+        assert_eq!(reading[key].span.line, line, "{key}");
+    }
+    let tracks = &reading["tracks"].value;
+    assert!(!tracks.split(' ').any(|cell| cell == "96"), "{tracks}");
+    assert!(
+        tracks
+            .split(" | ")
+            .map(|seat| seat.split(' ').next().unwrap())
+            .eq(["9", "26", "52", "27"]),
+        "{tracks}"
+    );
+    // Sent anywhere else than where the tracks begin, the captured pieces are no hand's.
+    let (_, lacks) = read_changed("Pachih.lud", &[("(to (centrePoint))", "(to 60)")]);
+    assert!(
+        lacks
+            .iter()
+            .any(|l| l.span.line == 40 && l.what.contains("an effect the reader does not read")),
+        "{lacks:?}"
+    );
+}
+
+/// A board merged from rectangles and played on its cells is numbered as Ludii's `Merge`
+/// numbers it: its cells are the faces found from each of its points in turn, each part's
+/// points row by row from the bottom and a point that coincides with an earlier one merged into
+/// it. 20 Squares' long row, laid across the middle row of its 3 by 4 block, numbers its cells
+/// beyond the block after the block's top row (its rosettes, listed in those numbers, are the
+/// cells the file written by hand marks in its own); Len Doat's four blocks of 3 by 5, apart,
+/// are numbered block by block, and each site its tracks list (14, 44, 45, 15) is where the
+/// walk before it leaves off.
+#[test]
+fn a_merged_board_played_on_its_cells_numbers_them_as_ludii_s_merge() {
+    let (reading, _) = read_changed("20 Squares.lud", &[]);
+    assert_eq!(
+        reading["tracks"].value,
+        "3 2 1 0 4 5 6 7 8 13 14 15 16 17 18 19 | 12 11 10 9 4 5 6 7 8 13 14 15 16 17 18 19"
+    );
+    let (reading, lacks) = read_changed("Len Doat.lud", &[]);
+    assert_eq!(
+        reading["tracks"].value,
+        "20 21 22 23 24 29 28 27 26 25 14 13 12 11 10 5 0 1 2 3 4 44 43 42 41 40 35 30 31 32 33 \
+         34 45 46 47 48 49 54 59 58 57 56 55 15 16 17 18 19 24 23 22 21 20 | 39 38 37 36 35 30 \
+         31 32 33 34 45 46 47 48 49 54 59 58 57 56 55 15 16 17 18 19 24 29 28 27 26 25 14 13 12 \
+         11 10 5 0 1 2 3 4 44 43 42 41 40 35 36 37 38 39"
+    );
+    assert!(
+        lacks.iter().all(|l| !l.what.contains("merged board")),
+        "{lacks:?}"
     );
 }

@@ -1,6 +1,7 @@
 //! Boards merged from rectangles of square cells and played on their cells, numbered as Ludii
 //! numbers them: the cross of Pachisi and its kin, `(add (hole (merge (shift 0 8 (rectangle 3
-//! 19)) (shift 8 0 (rectangle 19 3))) (poly …)) cells:{{…}})`.
+//! 19)) (shift 8 0 (rectangle 19 3))) (poly …)) cells:{{…}})`, and any `(merge …)` the graph
+//! builder lays out ([`read_merged`]).
 //!
 //! Ludii's `merge` collates its parts' vertices (each part's row by row from the bottom, a vertex
 //! that coincides with an earlier one merged into it) and finds the cells anew: from each vertex
@@ -67,6 +68,43 @@ pub(super) fn read_added(reader: &mut Reader, shape: &Node) -> Option<Geometry> 
         return None;
     };
     // The family's cells sit at whole columns and rows, a square cell's centre half a step in.
+    let compass = board.compass();
+    Some(Geometry::with_compass(
+        board.cells.iter().map(|cell| {
+            let (x, y) = board.centre(cell);
+            (x - 0.5, y - 0.5)
+        }),
+        compass,
+    ))
+}
+
+/// A board merged from parts and played on its cells, `(merge …)` of rectangles and squares
+/// (shifted, scaled, rotated, with points or edges added, as [`super::graph`] lays them out, each
+/// grid a point more each way than its cells): its cells are the faces Ludii's `makeFaces`
+/// finds on the merged points, in the order found, each site at its cell's centre, its steps
+/// as [`Cells::compass`] finds them. The part the builder does not read is named.
+pub(super) fn read_merged(reader: &mut Reader, shape: &Node) -> Option<Geometry> {
+    let graph = match super::graph::build_cells(shape) {
+        Ok(graph) if !graph.faces.is_empty() => graph,
+        Ok(_) => {
+            reader.lack(shape, "a merged board without cells");
+            return None;
+        }
+        Err(part) => {
+            reader.lack(
+                part,
+                format!(
+                    "a merged board the reader does not read: {part_}",
+                    part_ = super::Brief(part)
+                ),
+            );
+            return None;
+        }
+    };
+    let board = Cells {
+        vertices: graph.points,
+        cells: graph.faces,
+    };
     let compass = board.compass();
     Some(Geometry::with_compass(
         board.cells.iter().map(|cell| {

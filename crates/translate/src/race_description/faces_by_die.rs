@@ -81,7 +81,14 @@ pub(super) fn pips_table(steps: &Node, dice: Option<&Node>) -> Option<String> {
     let pairs = totals
         .into_iter()
         .map(|pips| {
-            let value = number(steps, pips)?;
+            let value = number(
+                steps,
+                &Thrown {
+                    pips,
+                    faces: &[],
+                    first: 0,
+                },
+            )?;
             (u8::try_from(pips).is_ok() && u8::try_from(value).is_ok())
                 .then(|| format!("{pips}={value}"))
         })
@@ -89,7 +96,41 @@ pub(super) fn pips_table(steps: &Node, dice: Option<&Node>) -> Option<String> {
     Some(pairs.join(" "))
 }
 
-fn number(node: &Node, pips: i64) -> Option<i64> {
+/// A throw as an expression of it reads it: the pips up in all, and each die's face by its
+/// site, the first die's at `first`.
+struct Thrown<'f> {
+    pips: i64,
+    faces: &'f [i64],
+    first: i64,
+}
+
+/// What `steps` makes of each throw of `lots` two-sided dice, `(dice d:2 from:0 num:n)`, as
+/// `outcome=value` pairs of the family's `faces 2^n` throw (an outcome naming each die's face,
+/// the first die's varying fastest), when it is an expression of `(count Pips)` and of each
+/// die's face, `(face SITE)`, the dice at the sites from `first` on (after the board's and the
+/// hands'): Kolica Atarakua's sticks, the striped, the cross-hatched and two blank, each
+/// worth its own.
+pub(super) fn lots_by_face(steps: &Node, lots: u32, first: i64) -> Option<String> {
+    let asks_faces = steps.walk().any(|n| n.is_call("face"));
+    if !asks_faces || !(1..=7).contains(&lots) {
+        return None;
+    }
+    (0..1u32 << lots)
+        .map(|outcome| {
+            let faces: Vec<i64> = (0..lots).map(|die| i64::from(outcome >> die & 1)).collect();
+            let thrown = Thrown {
+                pips: faces.iter().sum(),
+                faces: &faces,
+                first,
+            };
+            let value = number(steps, &thrown).filter(|v| (0..128).contains(v))?;
+            Some(format!("{outcome}={value}"))
+        })
+        .collect::<Option<Vec<String>>>()
+        .map(|pairs| pairs.join(" "))
+}
+
+fn number(node: &Node, thrown: &Thrown<'_>) -> Option<i64> {
     if let Some(value) = node.as_int() {
         return Some(value);
     }
@@ -97,23 +138,28 @@ fn number(node: &Node, pips: i64) -> Option<i64> {
         "count"
             if node.children().len() == 1 && node.arg(0).is_some_and(|a| is_symbol(a, "Pips")) =>
         {
-            Some(pips)
+            Some(thrown.pips)
+        }
+        "face" if node.children().len() == 1 => {
+            let site = node.arg(0)?.as_int()?;
+            let die = usize::try_from(site - thrown.first).ok()?;
+            thrown.faces.get(die).copied()
         }
         "if" if node.children().len() == 3 => {
-            if truth(node.arg(0)?, pips)? {
-                number(node.arg(1)?, pips)
+            if truth(node.arg(0)?, thrown)? {
+                number(node.arg(1)?, thrown)
             } else {
-                number(node.arg(2)?, pips)
+                number(node.arg(2)?, thrown)
             }
         }
         _ => None,
     }
 }
 
-fn truth(node: &Node, pips: i64) -> Option<bool> {
+fn truth(node: &Node, thrown: &Thrown<'_>) -> Option<bool> {
     match node.head()? {
         head @ ("=" | "!=" | "<" | "<=" | ">" | ">=") if node.children().len() == 2 => {
-            let (a, b) = (number(node.arg(0)?, pips)?, number(node.arg(1)?, pips)?);
+            let (a, b) = (number(node.arg(0)?, thrown)?, number(node.arg(1)?, thrown)?);
             Some(match head {
                 "=" => a == b,
                 "!=" => a != b,
@@ -125,11 +171,11 @@ fn truth(node: &Node, pips: i64) -> Option<bool> {
         }
         "and" => operands(node)?
             .into_iter()
-            .try_fold(true, |all, n| Some(all && truth(n, pips)?)),
+            .try_fold(true, |all, n| Some(all && truth(n, thrown)?)),
         "or" => operands(node)?
             .into_iter()
-            .try_fold(false, |any, n| Some(any || truth(n, pips)?)),
-        "not" if node.children().len() == 1 => Some(!truth(node.arg(0)?, pips)?),
+            .try_fold(false, |any, n| Some(any || truth(n, thrown)?)),
+        "not" if node.children().len() == 1 => Some(!truth(node.arg(0)?, thrown)?),
         _ => None,
     }
 }

@@ -95,6 +95,19 @@ pub(super) fn read(reader: &mut Reader, shape: &Node, on: Use) -> Option<Geometr
 
 /// The graph `shape` describes, or the part of it the builder does not read.
 pub(super) fn build(shape: &Node) -> Result<Graph, &Node> {
+    build_on(shape, false)
+}
+
+/// The graph `shape` describes for a board played on its cells, each grid a point more each
+/// way than for its vertices (Ludii's `RectangleOnSquare` for `Cell`), or the part of it the
+/// builder does not read; its cells are its faces, in the order found.
+pub(super) fn build_cells(shape: &Node) -> Result<Graph, &Node> {
+    build_on(shape, true)
+}
+
+fn build_on(shape: &Node, cells: bool) -> Result<Graph, &Node> {
+    // A grid of cells has a point more each way than its cells.
+    let extra = usize::from(cells);
     let number = |n: Option<&Node>| n.and_then(Node::as_number).ok_or(shape);
     let named_only = |keys: &[&str]| {
         shape.children().iter().all(|n| match &n.kind {
@@ -109,15 +122,15 @@ pub(super) fn build(shape: &Node) -> Result<Graph, &Node> {
             let (Some(rows), Some(columns)) = (rows, columns) else {
                 return Err(shape);
             };
-            Ok(Graph::grid(rows, columns))
+            Ok(Graph::grid(rows + extra, columns + extra))
         }
         Some("square") if positional == 1 && named_only(&[]) => {
             let size = whole(shape.arg(0)).ok_or(shape)?;
-            Ok(Graph::grid(size, size))
+            Ok(Graph::grid(size + extra, size + extra))
         }
         Some("shift") if positional == 3 && named_only(&[]) => {
             let (dx, dy) = (number(shape.arg(0))?, number(shape.arg(1))?);
-            let mut graph = build(shape.arg(2).ok_or(shape)?)?;
+            let mut graph = build_on(shape.arg(2).ok_or(shape)?, cells)?;
             for point in &mut graph.points {
                 *point = (point.0 + dx, point.1 + dy);
             }
@@ -130,7 +143,7 @@ pub(super) fn build(shape: &Node) -> Result<Graph, &Node> {
             } else {
                 sx
             };
-            let mut graph = build(shape.arg(positional - 1).ok_or(shape)?)?;
+            let mut graph = build_on(shape.arg(positional - 1).ok_or(shape)?, cells)?;
             for point in &mut graph.points {
                 *point = (point.0 * sx, point.1 * sy);
             }
@@ -138,7 +151,7 @@ pub(super) fn build(shape: &Node) -> Result<Graph, &Node> {
         }
         Some("rotate") if positional == 2 && named_only(&[]) => {
             let degrees = number(shape.arg(0))?;
-            let mut graph = build(shape.arg(1).ok_or(shape)?)?;
+            let mut graph = build_on(shape.arg(1).ok_or(shape)?, cells)?;
             graph.rotate(degrees);
             Ok(graph)
         }
@@ -150,13 +163,13 @@ pub(super) fn build(shape: &Node) -> Result<Graph, &Node> {
             };
             let parts = parts
                 .into_iter()
-                .map(|part| build(part))
+                .map(|part| build_on(part, cells))
                 .collect::<Result<Vec<Graph>, &Node>>()?;
             Ok(Graph::merged(parts))
         }
         Some("add") if positional <= 1 && named_only(&["vertices", "edges"]) => {
             let mut graph = match shape.arg(0) {
-                Some(inner) => build(inner)?,
+                Some(inner) => build_on(inner, cells)?,
                 None => Graph::default(),
             };
             if let Some(vertices) = shape.named("vertices") {
@@ -175,7 +188,7 @@ pub(super) fn build(shape: &Node) -> Result<Graph, &Node> {
             Ok(graph)
         }
         Some("remove") if positional == 1 && named_only(&["vertices", "edges"]) => {
-            let mut graph = build(shape.arg(0).ok_or(shape)?)?;
+            let mut graph = build_on(shape.arg(0).ok_or(shape)?, cells)?;
             if let Some(edges) = shape.named("edges") {
                 for edge in edges.as_array().ok_or(edges)? {
                     let (a, b) = index_pair(edge).ok_or(edge)?;
@@ -230,7 +243,7 @@ pub(super) fn build(shape: &Node) -> Result<Graph, &Node> {
             graph.faces = graph.make_faces();
             Ok(graph)
         }
-        Some("concentric") if positional == 1 && named_only(&[]) => {
+        Some("concentric") if positional == 1 && named_only(&[]) && !cells => {
             let rings = shape.arg(0).and_then(Node::as_array).ok_or(shape)?;
             match rings {
                 [ring] => {
