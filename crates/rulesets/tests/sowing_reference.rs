@@ -13,9 +13,9 @@ use engine::{Game, Observe, OptionValue, Options, Outcome, Phase, Player};
 use rulesets::OptionSet;
 use sowing::board::Board;
 use sowing::{
-    CaptureAcrossRow, CaptureRow, CaptureTakes, Direction, EmptyHoleCapture, ExtraCaptureAfter,
-    GameEnd, MarkHoles, Move, NextEmptyCapture, OpeningLeaves, RefillOrder, RefillRemainder, Relay,
-    Score, Sowing, SowingParams, StoreSide,
+    CaptureAcrossRow, CaptureRow, CaptureSown, CaptureSownTo, CaptureTakes, Direction,
+    EmptyHoleCapture, ExtraCaptureAfter, GameEnd, MarkHoles, Move, NextEmptyCapture, OpeningLeaves,
+    RefillOrder, RefillRemainder, Relay, Score, Sowing, SowingParams, StoreSide,
 };
 
 /// Where a sowing left the turn.
@@ -243,7 +243,35 @@ impl Reference {
         cells[from] = 0;
     }
 
+    /// A sowing, its last counter's rules, then the capture of the holes it sowed: the holes
+    /// along the track from the one lifted, as many steps on as it held (one fewer before the
+    /// last), taken round the track at most once.
     fn sow(&self, cells: &mut [u16], from: usize, mover: Player, way: u8) -> Landing {
+        let lifted = usize::from(cells[from]);
+        let landing = self.sow_and_land(cells, from, mover, way);
+        if self.params.capture_sown == CaptureSown::Off {
+            return landing;
+        }
+        let lap = self.tracks[usize::from(mover)].len();
+        let short = usize::from(self.params.capture_sown == CaptureSown::BeforeLast);
+        let steps = lifted.saturating_sub(short) % lap;
+        let mut hole = from;
+        for step in 0..=steps {
+            if step > 0 {
+                hole = self.along(mover, way, hole, true);
+            }
+            if hole < self.holes && self.params.capture_sown_counts.contains(cells[hole]) {
+                let taker = match self.params.capture_sown_to {
+                    CaptureSownTo::Mover => mover,
+                    CaptureSownTo::Owner => self.owner(hole),
+                };
+                Self::take(cells, hole, self.store(taker));
+            }
+        }
+        landing
+    }
+
+    fn sow_and_land(&self, cells: &mut [u16], from: usize, mover: Player, way: u8) -> Landing {
         let sown_from = cells[from];
         let mut left = cells[from];
         cells[from] = 0;
@@ -264,6 +292,14 @@ impl Reference {
         let store = self.store(mover);
         // A single counter sown without effect, where the game says so.
         if self.params.singles_plain && sown_from == 1 {
+            return Landing::End;
+        }
+        // A last hole holding a count of the capture of the holes sown through the last is
+        // left to it.
+        if self.params.capture_sown == CaptureSown::ThroughLast
+            && last < self.holes
+            && self.params.capture_sown_counts.contains(cells[last])
+        {
             return Landing::End;
         }
         if self.params.capture_everywhere {
@@ -1436,4 +1472,100 @@ fn a_reference_walking_another_track_parts_from_the_engine() {
         .expect("a track");
     let parted = play_side_by_side(&label, &params, &other, 20);
     assert!(parted.is_err(), "another track went unnoticed: {parted:?}");
+}
+
+/// The capture of the holes sown (`capture_sown`): through the last hole or before it, for the
+/// mover or the row's owner, beside relays and a capture of the last hole, either way round
+/// and on a track given hole by hole.
+fn sown_capture_games() -> Vec<(String, SowingParams)> {
+    let mut games = Vec::new();
+    for sown in ["through-last", "before-last"] {
+        for to in ["mover", "owner"] {
+            for (rest, label) in [
+                (&[("relay", "occupied")][..], "relays"),
+                (
+                    &[
+                        ("relay", "occupied"),
+                        ("capture_counts", "4"),
+                        ("capture_row", "any"),
+                    ][..],
+                    "relays and a capture of the last hole",
+                ),
+                (
+                    &[("direction", "clockwise"), ("seeds", "3")][..],
+                    "clockwise",
+                ),
+                (
+                    &[
+                        ("rows", "3"),
+                        ("track", "0,1,2,3,4,5,11,10,9,17,16,15,14,13,12,6,7,8"),
+                        ("territory", "0,1,2,3,4,5,9,10,11/6,7,8,12,13,14,15,16,17"),
+                        ("relay", "occupied"),
+                    ][..],
+                    "a track given",
+                ),
+            ] {
+                let mut params = SowingParams::default();
+                for (key, value) in [
+                    ("capture_sown", sown),
+                    ("capture_sown_counts", "4"),
+                    ("capture_sown_to", to),
+                ]
+                .iter()
+                .chain(rest)
+                {
+                    params.set(key, value).expect("the family's own option");
+                }
+                params.validate().expect("a game the family plays");
+                games.push((
+                    format!("holes sown captured {sown} for the {to}, {label}"),
+                    params,
+                ));
+            }
+        }
+    }
+    games
+}
+
+#[test]
+fn captures_of_the_holes_sown_play_as_the_plain_reading() {
+    let mut moves = 0;
+    for (label, params) in sown_capture_games() {
+        moves += play_side_by_side(&label, &params, &params, 30).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(moves > 3000, "{moves} moves");
+}
+
+/// The comparison can fail: a reference taking the last hole too, or the holes for the other
+/// player, parts from the engine.
+#[test]
+fn a_reference_capturing_other_holes_sown_parts_from_the_engine() {
+    for (label, params) in sown_capture_games() {
+        for (key, value) in [
+            (
+                "capture_sown",
+                if params.capture_sown == CaptureSown::ThroughLast {
+                    "before-last"
+                } else {
+                    "through-last"
+                },
+            ),
+            (
+                "capture_sown_to",
+                if params.capture_sown_to == CaptureSownTo::Mover {
+                    "owner"
+                } else {
+                    "mover"
+                },
+            ),
+        ] {
+            let mut other = params.clone();
+            other.set(key, value).expect("a value of the family");
+            let parted = play_side_by_side(&label, &params, &other, 30);
+            assert!(
+                parted.is_err(),
+                "{label} with {key}={value} went unnoticed: {parted:?}"
+            );
+        }
+    }
 }

@@ -524,6 +524,7 @@ impl Sowing {
             && self.params.empty_hole_capture == EmptyHoleCapture::Off
             && self.params.next_empty_capture == NextEmptyCapture::Off
             && !self.params.capture_everywhere
+            && self.params.capture_sown == CaptureSown::Off
     }
 
     /// The holes the mover may sow each way round (none for a way the game does not allow).
@@ -928,7 +929,66 @@ struct Sower<'a> {
 impl Sower<'_> {
     /// Sows `from` for `mover` on `cells` and makes the captures it makes; returns where the
     /// last counter fell and whether the sowing goes on (a relay) or the mover plays again.
+    #[inline(always)]
     fn sow_on(&self, cells: &mut [u16; MAX_CELLS], from: usize, mover: Player, way: u8) -> Landing {
+        if self.params.capture_sown != CaptureSown::Off {
+            return self.sow_capturing_sown(cells, from, mover, way);
+        }
+        self.sow_and_land(cells, from, mover, way)
+    }
+
+    /// A sowing followed by the capture of the holes it sowed (`capture_sown`), after what its
+    /// last counter does, as Ludii's `(then (forEach Site …))` follows the sowing's `apply:`.
+    #[cold]
+    #[inline(never)]
+    fn sow_capturing_sown(
+        &self,
+        cells: &mut [u16; MAX_CELLS],
+        from: usize,
+        mover: Player,
+        way: u8,
+    ) -> Landing {
+        let lifted = cells[from];
+        let landing = self.sow_and_land(cells, from, mover, way);
+        let next = &self.board.next[usize::from(way)][usize::from(mover)];
+        // The track's length, walked round from the hole lifted.
+        let mut lap = 1u16;
+        let mut cell = usize::from(next[from]);
+        while cell != from && usize::from(lap) < MAX_CELLS {
+            cell = usize::from(next[cell]);
+            lap += 1;
+        }
+        let short = u16::from(self.params.capture_sown == CaptureSown::BeforeLast);
+        // Ludii's `(sites Track from: to:)` stops at the first hole it meets again: at most a
+        // lap, the steps taken round it.
+        let steps = lifted.saturating_sub(short) % lap;
+        let mut cell = from;
+        for step in 0..=steps {
+            if step > 0 {
+                cell = usize::from(next[cell]);
+            }
+            if self.board.is_hole(cell) && self.params.capture_sown_counts.contains(cells[cell]) {
+                let taker = match self.params.capture_sown_to {
+                    CaptureSownTo::Mover => mover,
+                    CaptureSownTo::Owner => self.board.owner(cell),
+                };
+                let store = self.board.store(taker);
+                cells[store] += cells[cell];
+                cells[cell] = 0;
+            }
+        }
+        landing
+    }
+
+    /// Sows `from` and plays what its last counter does.
+    #[inline(always)]
+    fn sow_and_land(
+        &self,
+        cells: &mut [u16; MAX_CELLS],
+        from: usize,
+        mover: Player,
+        way: u8,
+    ) -> Landing {
         let board = &self.board;
         let next = &board.next[usize::from(way)][usize::from(mover)];
         let mut left = cells[from];
@@ -951,6 +1011,13 @@ impl Sower<'_> {
         let last = cell;
         // A single counter lifted last is sown for nothing more where the game says so.
         if self.params.singles_plain && lifted == 1 {
+            return Landing::End;
+        }
+        // A last hole that the capture of the holes sown takes plays none of its own rules.
+        if self.params.capture_sown == CaptureSown::ThroughLast
+            && board.is_hole(last)
+            && self.params.capture_sown_counts.contains(cells[last])
+        {
             return Landing::End;
         }
         if self.params.capture_everywhere {

@@ -97,6 +97,36 @@ option_enum! {
 }
 
 option_enum! {
+    /// Which holes a sowing's capture of the holes it sowed looks at (`capture_sown`): those
+    /// along the mover's track from the hole lifted, as many steps on as the counters it lifted
+    /// (at most a lap: Ludii's `(sites Track from:(last From) to:(trackSite Move … steps:…))`
+    /// stops at the first hole it meets again), the last hole or the one before it.
+    pub enum CaptureSown {
+        /// None: the sowing captures only where its last counter falls.
+        Off = "off",
+        /// The hole lifted through the last hole sown (`steps:(var "NumSowed")`, Obridje's);
+        /// a last hole left holding one of the counts plays none of its own rules (relay,
+        /// captures), this capture taking it (where it lies among the holes looked at: a
+        /// sowing of a lap or more that passes over its hole ends past them).
+        ThroughLast = "through-last",
+        /// The hole lifted through the hole before the last (`steps:(- (var "NumSowed") 1)`,
+        /// the Gabatas'), the last hole played by its own rules.
+        BeforeLast = "before-last",
+    }
+}
+
+option_enum! {
+    /// Who takes the holes the capture of the holes sown takes (`capture_sown`).
+    pub enum CaptureSownTo {
+        /// The mover (`(handSite Mover)`).
+        Mover = "mover",
+        /// The owner of the row the hole is on (Obridje's `(if (is In (to) (sites P1))
+        /// (mapEntry P1) (mapEntry P2))`, `(to)` being the hole in Ludii's `forEach Site`).
+        Owner = "owner",
+    }
+}
+
+option_enum! {
     /// What a last counter dropped into an empty hole of one's own row takes.
     pub enum EmptyHoleCapture {
         /// Nothing.
@@ -364,6 +394,18 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub capture_everywhere: bool = false, ludii: false;
 
+        /// After each sowing (each lap of a relay too, a move of its own), the holes along the mover's track from the hole lifted, as many steps on as it held counters (or one fewer) and at most a lap, that hold one of `capture_sown_counts` are captured (Ludii's `(forEach Site (sites Track from:(last From) to:(trackSite Move … steps:(var "NumSowed"))) …)` after the sowing); `off` for none.
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_sown: CaptureSown = CaptureSown::Off, ludii: CaptureSown::Off;
+
+        /// The counts the capture of the holes sown (`capture_sown`) takes, as a list such as `4`; empty where there is none.
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_sown_counts: CountSet = CountSet::EMPTY, ludii: CountSet::EMPTY;
+
+        /// Who takes what the capture of the holes sown (`capture_sown`) takes: the mover, or the owner of the hole's row.
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_sown_to: CaptureSownTo = CaptureSownTo::Mover, ludii: CaptureSownTo::Mover;
+
         /// After a capture, the hole before it is captured too if it holds one of those counts on a row where captures are made, and so on backwards.
         #[rule(cites = "sowing family", source = "")]
         pub capture_chain: bool = false, ludii: false;
@@ -543,6 +585,9 @@ fn validate(params: &SowingParams) -> Result<(), String> {
             "capture_everywhere: needs counts to capture, and no relay, chain, capture across, facing hole, extra turn or feeding beside it"
                 .into(),
         );
+    }
+    if let Some(problem) = capture_sown_problem(params) {
+        return Err(problem.into());
     }
     if params.lift_anywhere
         && (params.rows != 2
@@ -747,6 +792,34 @@ fn validate_given_track(params: &SowingParams, holes: usize) -> Result<(), Strin
         );
     }
     Ok(())
+}
+
+/// What the capture of the holes sown needs: counts exactly where it is played, its taker
+/// only there, and none of the rules whose landings or tracks it has not been played beside
+/// (a capture everywhere, relays asking about the next hole, a sowing of single counters for
+/// nothing, marks, stores in the track, holes out of play, owned holes taken by their row).
+fn capture_sown_problem(params: &SowingParams) -> Option<&'static str> {
+    if params.capture_sown == CaptureSown::Off {
+        return (!params.capture_sown_counts.is_empty()
+            || params.capture_sown_to != CaptureSownTo::Mover)
+            .then_some("capture_sown_counts, capture_sown_to: need a capture of the holes sown");
+    }
+    if params.capture_sown_counts.is_empty() {
+        return Some("capture_sown: needs counts to capture");
+    }
+    if params.capture_everywhere
+        || params.relay.reads_next()
+        || params.singles_plain
+        || params.mark_count > 0
+        || params.stores_in_track
+        || params.unfilled_out_of_play
+        || (params.ownership && params.capture_sown_to == CaptureSownTo::Owner)
+    {
+        return Some(
+            "capture_sown: not played beside a capture everywhere, relays asking about the next hole, single counters sown for nothing, marks, stores in the track, holes out of play, or owned holes taken by their row",
+        );
+    }
+    None
 }
 
 /// What the relays that ask about the hole after the last one need: a hole of any count lifted

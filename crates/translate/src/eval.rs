@@ -441,6 +441,12 @@ impl Context<'_> {
             v
         };
         match head {
+            "sites"
+                if args.first().and_then(|a| a.as_symbol()) == Some("Track")
+                    && (node.named("from").is_some() || node.named("to").is_some()) =>
+            {
+                self.track_between(node, &args)
+            }
             "sites" => match args.as_slice() {
                 [array] if array.as_array().is_some() => {
                     let sites = array
@@ -578,6 +584,50 @@ impl Context<'_> {
             }
             _ => Err(unknown(node)),
         }
+    }
+
+    /// `(sites Track ["Name"] from:… to:…)`, as Ludii's `SitesTrack` walks it: the first
+    /// track of every player's (owner 0) whose name holds the name (any such track without
+    /// one), or the first named so exactly; its sites from `from:` (none where it is not on
+    /// the track) up to `to:` included, going on from the track's start where the end comes
+    /// first, so that at most a lap is listed.
+    fn track_between(&self, node: &Node, args: &[&Node]) -> Result<Sites, Unknown> {
+        let name = match args {
+            [_] => "",
+            [_, name] => name.as_str().ok_or_else(|| unknown(node))?,
+            _ => return Err(unknown(node)),
+        };
+        let track = self
+            .places
+            .all_tracks
+            .iter()
+            .find(|(track, owner, _)| track == name || (track.contains(name) && *owner == 0));
+        let Some((_, _, sites)) = track else {
+            return Ok(Vec::new());
+        };
+        let from = match node.named("from") {
+            Some(from) => Some(self.int(from)?),
+            None => None,
+        };
+        let to = match node.named("to") {
+            Some(to) => self.int(to)?,
+            None => -1,
+        };
+        let start = match from {
+            None => 0,
+            Some(from) => match sites.iter().position(|&site| site as i64 == from) {
+                Some(start) => start,
+                None => return Ok(Vec::new()),
+            },
+        };
+        let mut listed = Vec::new();
+        for &site in sites[start..].iter().chain(&sites[..start]) {
+            listed.push(site);
+            if site as i64 == to {
+                break;
+            }
+        }
+        Ok(listed)
     }
 
     /// The site a coordinate such as `"D2"` names: the column's letter from `A` on the left,

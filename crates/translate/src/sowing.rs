@@ -26,6 +26,7 @@ mod no_rules;
 mod opening;
 mod phases;
 mod rounds;
+mod sown;
 
 pub(crate) use no_rules::play_without_moves;
 
@@ -97,6 +98,9 @@ struct Reader<'a> {
     /// the family's relay from the next hole where it is the hole after the last
     /// ([`next_relay`]).
     relay_next: Option<Node>,
+    /// The counts a capture of the holes sown through the last takes ([`sown`]): a last hole
+    /// holding one plays none of the sowing's effects.
+    sown_last: u128,
 }
 
 impl Reader<'_> {
@@ -167,6 +171,7 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
         relay_var: None,
         reads_states: false,
         relay_next: None,
+        sown_last: 0,
     };
     read_game(&mut reader);
     if reader.lacks.is_empty() {
@@ -1401,7 +1406,12 @@ fn read_move(reader: &mut Reader<'_>, moves: &Node, situation: &Situation<'_>) -
         reader.lack(moves, "a (move Select) without (then (sow …))");
         return None;
     };
-    let Some(sow) = then.arg(0).filter(|s| s.is_call("sow")) else {
+    let sown = sown::split(reader, then);
+    let Some(sow) = sown
+        .as_ref()
+        .map(|sown| sown.sow)
+        .or_else(|| then.arg(0).filter(|s| s.is_call("sow")))
+    else {
         reader.lack(
             then,
             format!("a move whose consequence is not a sowing: {then}"),
@@ -1417,8 +1427,20 @@ fn read_move(reader: &mut Reader<'_>, moves: &Node, situation: &Situation<'_>) -
         }
     }
     let relay_from_last = read_from(reader, from, situation) || reader.relay_branch;
+    reader.sown_last = sown
+        .as_ref()
+        .map_or(0, |sown| sown::last_counts(sown, situation));
     read_sow(reader, sow, situation, relay_from_last);
-    way_of(reader, sow, situation)
+    let way = way_of(reader, sow, situation);
+    match (&sown, way) {
+        (Some(sown), Some(way)) => sown::read(reader, sown, situation, way),
+        _ => {
+            reader.default("capture_sown", sowing::CaptureSown::Off, sow);
+            reader.default("capture_sown_counts", "none", sow);
+            reader.default("capture_sown_to", sowing::CaptureSownTo::Mover, sow);
+        }
+    }
+    way
 }
 
 /// The way round a sowing goes: along the track it names (each player's own, with
@@ -2406,8 +2428,13 @@ fn read_effects(
     let mut fewest_facing = 1i64;
     let mut capture_node = None;
     let mut extra_found: Option<(Extra<'_>, ExtraCaptureAfter)> = None;
-    // Where an earlier case captures.
-    let mut captured = vec![false; all.len()];
+    // Where an earlier case captures; a last hole that the capture of the holes sown takes
+    // plays none of the cases.
+    let sown_takes = |l: &Landing| {
+        l.cell < board.holes && (0..128).contains(&l.count) && reader.sown_last >> l.count & 1 == 1
+    };
+    let sown_taken: Vec<bool> = all.iter().map(sown_takes).collect();
+    let mut captured = sown_taken.clone();
     for (conditions, action) in found {
         let mut table = Vec::with_capacity(all.len());
         for &landing in &all {
@@ -2420,9 +2447,16 @@ fn read_effects(
                 }
             }
         }
+        let node = conditions.last().map_or(sow, |c| c.0);
+        if sown_taken.len() == table.len() && sown_taken.iter().zip(&table).any(|(&s, &t)| s && t) {
+            reader.lack(
+                node,
+                "an effect of a last hole that the capture of the holes sown takes",
+            );
+            return;
+        }
         let when =
             |test: &dyn Fn(Landing) -> bool| all.iter().zip(&table).all(|(&l, &t)| t == test(l));
-        let node = conditions.last().map_or(sow, |c| c.0);
         // Yovodji relays from a hole left holding more than one counter where no capture was
         // made, as the family's relay does.
         let uncaptured_occupied = || {
