@@ -240,6 +240,14 @@ impl Race {
             .any(|&p| p < HAND && blocked.contains(self.board.cell(mover, p)))
     }
 
+    /// Whether `pieces` on a cell keep a piece entering from the hand off it
+    /// (`enter_stack_limit`, Shuanglu's entry): a rare rule, out of line.
+    #[cold]
+    #[inline(never)]
+    fn entry_full(&self, pieces: u8) -> bool {
+        pieces >= self.params.enter_stack_limit
+    }
+
     /// Where a piece of `mover` at `from` (a track position or `HAND`) goes with `value`, if the
     /// move is legal.
     #[inline(always)]
@@ -334,6 +342,9 @@ impl Race {
             // A jump back onto the cell the piece left, or a later pass over it: it does not
             // meet itself.
             friends -= 1;
+        }
+        if from == HAND && params.enter_stack_limit > 0 && self.entry_full(friends + enemies) {
+            return None;
         }
         if friends > 0
             && (params.land_on_own == LandOnOwn::Forbidden

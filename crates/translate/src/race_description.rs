@@ -74,6 +74,7 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         Some(entry) => reader.set("enter_blocked_cells", &entry.cells, &entry.condition),
         None => reader.default("enter_blocked_cells", "none", &expanded.game),
     }
+    reader.default("enter_stack_limit", 0, &expanded.game);
     faces_by_die::compose(&mut reader, &expanded.game);
     if let Some(Err(_)) = &stacked {
         // What the phases lack is named at its place, not as the phases unread.
