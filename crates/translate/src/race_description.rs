@@ -22,6 +22,7 @@ use crate::eval::is_symbol;
 use crate::geometry::Geometry;
 use crate::sowing::{Lack, Read, Reading};
 
+mod choice;
 mod cross;
 mod entry;
 mod entry_blocked;
@@ -1295,6 +1296,9 @@ struct Evaluator<'e> {
     mover: u8,
     /// Whether the moves asked the mover's own region.
     per_mover: bool,
+    /// The cells of each player's home, where the bearing off asks that every piece stand
+    /// ([`Evaluator::all_home`]), with the condition.
+    home: Option<(usize, &'e Node)>,
 }
 
 impl<'e> Evaluator<'e> {
@@ -1309,6 +1313,7 @@ impl<'e> Evaluator<'e> {
             bar: false,
             mover,
             per_mover: false,
+            home: None,
         }
     }
 }
@@ -1536,6 +1541,9 @@ impl<'e> Evaluator<'e> {
     fn action(&mut self, node: &'e Node, case: &Case) -> Result<Option<Action>, Unread<'e>> {
         let args: Vec<&'e Node> = node.positional().collect();
         match (node.head(), args.as_slice()) {
+            (Some("if"), [condition, then]) if condition.is_call("no") => {
+                self.all_home(node, condition, then, case)
+            }
             (Some("if"), [condition, then, rest @ ..]) if rest.len() <= 1 => {
                 if self.boolean(condition, case)? {
                     self.action(then, case)
@@ -1571,6 +1579,69 @@ impl<'e> Evaluator<'e> {
         }
     }
 
+    /// `(if (no Pieces Mover in:(difference (sites Board) (sites Mover "NAME"))) BEAR_OFF)`
+    /// (Shuanglu's): a piece bears off only once none of the mover's pieces on the board stands
+    /// outside its region NAME (the hand is no site of the board), the last cells of each
+    /// player's track, as many for each: the family's `bear_off_home`. Read where it guards a
+    /// bearing off alone; anything else is a lack.
+    fn all_home(
+        &mut self,
+        node: &'e Node,
+        condition: &'e Node,
+        then: &'e Node,
+        case: &Case,
+    ) -> Result<Option<Action>, Unread<'e>> {
+        let name = condition
+            .named("in")
+            .filter(|_| condition.arg(0).is_some_and(|p| is_symbol(p, "Pieces")))
+            .filter(|_| condition.arg(1).is_some_and(|m| is_symbol(m, "Mover")))
+            .filter(|d| d.is_call("difference") && d.children().len() == 2)
+            .filter(|d| d.arg(0).is_some_and(|b| b.to_string() == "(sites Board)"))
+            .and_then(|d| d.arg(1))
+            .filter(|r| r.is_call("sites") && r.children().len() == 2)
+            .filter(|r| r.arg(0).is_some_and(|m| is_symbol(m, "Mover")))
+            .and_then(|r| r.arg(1))
+            .and_then(Node::as_str)
+            .filter(|_| condition.children().len() == 3)
+            .ok_or_else(|| unread(condition, "a condition the reader does not read"))?;
+        let Some(seats) = &self.equipment.seat_tracks else {
+            return Err(unread(
+                condition,
+                "a home on tracks the reader does not read",
+            ));
+        };
+        let mut home = None;
+        for (seat, track) in seats.iter().enumerate() {
+            let mut region = self
+                .equipment
+                .named_player_regions
+                .get(&(name.to_string(), seat as u8 + 1))
+                .ok_or_else(|| unread(condition, "a region the equipment does not give"))?
+                .clone();
+            region.sort_unstable();
+            let mut last = track[track.len().saturating_sub(region.len())..].to_vec();
+            last.sort_unstable();
+            if region.is_empty() || last != region || home.is_some_and(|n| n != region.len()) {
+                return Err(unread(
+                    condition,
+                    "a home that is not the last cells of each player's track",
+                ));
+            }
+            home = Some(region.len());
+        }
+        let action = self.action(then, case)?;
+        match (home, case.to, action) {
+            (Some(cells), Destination::End | Destination::Off, Some(Action::BearOff)) => {
+                self.home = Some((cells, condition));
+                Ok(action)
+            }
+            _ => Err(unread(
+                node,
+                "a condition on every piece being home, asked of other than a bearing off",
+            )),
+        }
+    }
+
     /// `(move (from) (to SITE [if:…] [(apply …)]) [(then …)])`.
     fn land(
         &mut self,
@@ -1601,6 +1672,11 @@ impl<'e> Evaluator<'e> {
         };
         if self.destination(site, case)? != case.to {
             return Err(unread(site, "a destination elsewhere than the throw leads"));
+        }
+        // Past the track's last cell the site is `End` or `Off`, no site of the board: Ludii's
+        // `FromTo` makes no move to a site below 0 (`to > Constants.OFF`), asking nothing of it.
+        if !matches!(case.to, Destination::Cell(_)) {
+            return Ok(None);
         }
         if let Some(condition) = to.named("if")
             && !self.boolean(condition, case)?
@@ -1633,9 +1709,6 @@ impl<'e> Evaluator<'e> {
                 node,
                 "a move onto a piece of one's own that takes it off the board (Ludii's replacement)",
             ));
-        }
-        if !matches!(case.to, Destination::Cell(_)) {
-            return Err(unread(node, "a move off the track that is no bearing off"));
         }
         let mut again = false;
         match rest {
@@ -1808,6 +1881,11 @@ fn again_in_a_row<'e>(
 /// `(is In STEPS (sites {V …}))`: the steps and the values listed, each where it is written
 /// so.
 fn steps_in_values(listed: &Node) -> (Option<&Node>, Option<Vec<i64>>) {
+    // `(= STEPS V)`: the one value V.
+    if listed.is_call("=") && listed.children().len() == 2 {
+        let value = listed.arg(1).and_then(Node::as_int);
+        return (listed.arg(0), value.map(|v| vec![v]));
+    }
     let steps = listed
         .arg(1)
         .filter(|_| listed.is_call("is") && listed.arg(0).is_some_and(|k| is_symbol(k, "In")));
@@ -1835,7 +1913,7 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
         .filter(|t| t.is_call("do") && t.children().len() == 3)
         .and_then(|t| t.children().last())
         .filter(|then| then.is_call("then"));
-    let again = match again {
+    let mut again = match again {
         Some(then) => match again_in_a_row(then, equipment) {
             Ok(read) => Some((read, then)),
             Err(Unread(node, what)) => {
@@ -1895,6 +1973,29 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
     } else {
         reader.set("unplayable_dice_to_next", false, turn);
     }
+    // A pass with the pieces' consequence (Main Pacheh's): another throw on a pass too.
+    let mut pass_again = None;
+    if let (false, None, Some((choice, then, pass))) =
+        (handed_on, &again, choice::pass_with_consequence(next))
+    {
+        match again_in_a_row(then, equipment) {
+            Ok(read) => {
+                again = Some((read, then));
+                pass_again = Some(pass);
+                next = choice;
+            }
+            Err(Unread(node, what)) => {
+                reader.lack(node, what);
+                return;
+            }
+        }
+    }
+    // The hand's pieces before any other move (Shuanglu's priority): the pieces' moves read
+    // as the turn's, the entry beside them.
+    let hand_first = choice::hand_first(next);
+    if let Some(hand) = &hand_first {
+        next = hand.pieces;
+    }
     let mut zero_passes = None;
     if let (true, Some(condition), Some(then)) = (
         next.is_call("if") && next.children().len() == 2,
@@ -1941,7 +2042,10 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
             && n.arg(0).is_some_and(|p| is_symbol(p, "Piece"))
             && match n.named("container") {
                 None => {
-                    !hand && n.children().len() == 1 + top(n) + usize::from(pieces_then.is_some())
+                    !hand
+                        && n.children().len()
+                            == 1 + top(n)
+                                + usize::from(pieces_then.is_some() || pass_again.is_some())
                 }
                 Some(c) => hand && c.is_call("mover") && n.children().len() == 2 + top(n),
             }
@@ -1993,8 +2097,12 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
             reader.set("extra_throws_in_a_row", 0, turn);
         }
     }
-    // Ludii's consequences follow a move: a throw that moves nothing gives no other.
-    reader.set("extra_throw_on_pass", false, turn);
+    // Ludii's consequences follow a move: a throw that moves nothing gives no other, unless
+    // the pass is a move written with the consequence.
+    match pass_again {
+        Some(pass) => reader.set("extra_throw_on_pass", true, pass),
+        None => reader.set("extra_throw_on_pass", false, turn),
+    }
     if !die_by_die {
         // One throw, one move: no die is played apart, so none twice nor passed.
         reader.set("doubles_played_twice", false, turn);
@@ -2024,6 +2132,9 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>) {
                 read_moves(reader, moves, equipment, zero_passes, None);
                 if let Some((_, enter)) = entry {
                     entry::read(reader, enter, moves, equipment);
+                }
+                if let (Some(hand), [(_, piece)]) = (&hand_first, equipment.moves.as_slice()) {
+                    choice::read_entry(reader, hand, piece);
                 }
             }
         }
@@ -2286,7 +2397,10 @@ fn read_moves(
         reader.set("captured_enter_first", true, bar.turn);
         return;
     }
-    reader.set("bear_off_home", 0, moves);
+    match evaluator.home {
+        Some((cells, condition)) => reader.set("bear_off_home", cells, condition),
+        None => reader.set("bear_off_home", 0, moves),
+    }
     reader.set("bear_off_larger", false, moves);
     reader.set("captured_enter_first", false, moves);
     match (
