@@ -387,7 +387,8 @@ impl Race {
         passed: std::ops::Range<i32>,
         larger: bool,
     ) -> bool {
-        let home = self.params.bear_off_home == 0 || self.all_home(mover);
+        let home = (self.params.bear_off_home == 0 || self.all_home(mover))
+            && (!self.params.bear_off_hand_empty || self.in_hand[mover] == 0);
         let reaches = match self.params.bear_off {
             BearOff::Exact => {
                 exact

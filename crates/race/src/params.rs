@@ -271,6 +271,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub bear_off_larger: bool = false, ludii: false;
 
+        /// Whether a piece bears off only while no piece of its side waits in the hand (Paumecary's `(if (is Empty (handSite Mover)) …)` before its bearing off); otherwise the hand does not hold it back.
+        #[rule(cites = "race family", source = "")]
+        pub bear_off_hand_empty: bool = false, ludii: false;
+
         /// Whether pieces an enemy sent back to the mover's hand (Backgammon's bar) must all enter again before any piece on the board moves; pieces that have not yet entered wait as others do.
         #[rule(cites = "race family", source = "")]
         pub captured_enter_first: bool = false, ludii: false;

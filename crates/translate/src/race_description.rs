@@ -64,6 +64,9 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         }
         None => unblocked,
     };
+    // A piece's bearing off written as dice of its own beside its moves (Paumecary's).
+    let merged = choice::merged_dice(game);
+    let game = merged.as_ref().unwrap_or(game);
     match per_die::rewrite(game) {
         Some(per_die) => {
             reader.after_dice = per_die.after_dice;
@@ -76,6 +79,7 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         None => reader.default("enter_blocked_cells", "none", &expanded.game),
     }
     reader.default("enter_stack_limit", 0, &expanded.game);
+    reader.default("bear_off_hand_empty", false, &expanded.game);
     faces_by_die::compose(&mut reader, &expanded.game);
     if let Some(Err(_)) = &stacked {
         // What the phases lack is named at its place, not as the phases unread.
@@ -1299,6 +1303,9 @@ struct Evaluator<'e> {
     /// The cells of each player's home, where the bearing off asks that every piece stand
     /// ([`Evaluator::all_home`]), with the condition.
     home: Option<(usize, &'e Node)>,
+    /// `(is Empty (handSite Mover))` where it guards the bearing off alone
+    /// ([`Evaluator::hand_empty`]).
+    hand_empty: Option<&'e Node>,
 }
 
 impl<'e> Evaluator<'e> {
@@ -1314,6 +1321,7 @@ impl<'e> Evaluator<'e> {
             mover,
             per_mover: false,
             home: None,
+            hand_empty: None,
         }
     }
 }
@@ -1544,6 +1552,11 @@ impl<'e> Evaluator<'e> {
             (Some("if"), [condition, then]) if condition.is_call("no") => {
                 self.all_home(node, condition, then, case)
             }
+            (Some("if"), [condition, then])
+                if condition.to_string() == "(is Empty (handSite Mover))" =>
+            {
+                self.hand_empty(node, condition, then, case)
+            }
             (Some("if"), [condition, then, rest @ ..]) if rest.len() <= 1 => {
                 if self.boolean(condition, case)? {
                     self.action(then, case)
@@ -1638,6 +1651,29 @@ impl<'e> Evaluator<'e> {
             _ => Err(unread(
                 node,
                 "a condition on every piece being home, asked of other than a bearing off",
+            )),
+        }
+    }
+
+    /// `(if (is Empty (handSite Mover)) BEAR_OFF)` (Paumecary's): a piece bears off only while
+    /// none of its side waits in the hand, the family's `bear_off_hand_empty`. Read where it
+    /// guards a bearing off alone, or nothing; anything else is a lack.
+    fn hand_empty(
+        &mut self,
+        node: &'e Node,
+        condition: &'e Node,
+        then: &'e Node,
+        case: &Case,
+    ) -> Result<Option<Action>, Unread<'e>> {
+        match (case.to, self.action(then, case)?) {
+            (_, None) => Ok(None),
+            (Destination::End | Destination::Off, Some(Action::BearOff)) => {
+                self.hand_empty = Some(condition);
+                Ok(Some(Action::BearOff))
+            }
+            _ => Err(unread(
+                node,
+                "a condition on the hand being empty, asked of other than a bearing off",
             )),
         }
     }
@@ -2400,6 +2436,9 @@ fn read_moves(
     match evaluator.home {
         Some((cells, condition)) => reader.set("bear_off_home", cells, condition),
         None => reader.set("bear_off_home", 0, moves),
+    }
+    if let Some(condition) = evaluator.hand_empty {
+        reader.set("bear_off_hand_empty", true, condition);
     }
     reader.set("bear_off_larger", false, moves);
     reader.set("captured_enter_first", false, moves);

@@ -1293,3 +1293,47 @@ fn a_pass_written_with_the_pieces_consequence_gives_another_throw_on_a_pass() {
         26,
     );
 }
+
+/// Paumecary, as Ludii describes it: its piece's bearing off written as dice of their own
+/// beside its moves, `(or (forEach Die … MOVE …) (if (is Empty (handSite Mover)) (forEach Die
+/// … if:(and (!= (pips) 0) (= End …)) (move Remove (from)) …)))`, read as one play of each die:
+/// a piece bears off with the exact throw only once none of its side waits in the hand, and
+/// its move onto `End` makes none (Ludii's `FromTo` makes no move to a site below 0).
+#[test]
+fn paumecary_bears_off_only_once_its_hand_is_empty() {
+    let params = read_game("Paumecary.lud");
+    assert!(params.bear_off_hand_empty);
+    assert_eq!(params.bear_off, race::BearOff::Exact);
+    assert_eq!(params.dice_use, race::DiceUse::Each);
+    assert!(params.doubles_played_twice);
+    assert_eq!(
+        read_cited("Paumecary.lud").parameters["bear_off_hand_empty"].cites,
+        "Paumecary.lud:65"
+    );
+    // Fourteen of player 1's pieces on the last point, one in the hand: the 1 enters it and
+    // bears none off; with all fifteen there, the 1 bears one off.
+    let waiting = "board: {1: [18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18], 2: []}";
+    let moves = legal_after(&params, waiting, &[(1, 2)], &[]);
+    assert_eq!(moves, ["hand-23 [1]", "hand-22 [2]"]);
+    let all = "board: {1: [18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18], 2: []}";
+    let moves = legal_after(&params, all, &[(1, 2)], &[]);
+    assert_eq!(moves, ["18-off [1]"]);
+    // The hand does not hold the bearing off back where the rule is not read.
+    let mut unheld = params.clone();
+    unheld.bear_off_hand_empty = false;
+    let moves = legal_after(&unheld, waiting, &[(1, 2)], &[]);
+    assert_eq!(moves, ["hand-23 [1]", "18-off [1]", "hand-22 [2]"]);
+    // Dice of the bearing off with another consequence are not one play of each die.
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Paumecary.lud")).unwrap();
+    let other = text.replacen(
+        "(move Remove (from))\n                        (then \n                            (if (not (all DiceUsed))\n                                (moveAgain)\n                            )\n                        )",
+        "(move Remove (from))\n                        (then (moveAgain))",
+        1,
+    );
+    assert_ne!(other, text);
+    lacks(
+        &other,
+        "moves of a turn of several dice other than each unused die in turn",
+        40,
+    );
+}

@@ -1,6 +1,7 @@
 //! Readings of a turn's choice of moves other than the pieces' own alone: a pass written with
-//! the pieces' consequence (Main Pacheh), and the hand's pieces entering before any other
-//! move (Shuanglu).
+//! the pieces' consequence (Main Pacheh), the hand's pieces entering before any other move
+//! (Shuanglu), and a piece's bearing off written as dice of their own beside its moves
+//! (Paumecary).
 
 use ludii::{Kind, Node};
 
@@ -187,4 +188,80 @@ fn entry_limit<'n>(
     reader.set("enter_stack_limit", 2, condition);
     reader.set("captured_enter_first", true, hand.priority);
     Ok(())
+}
+
+/// Paumecary's piece, `(or (forEach Die R if:D MOVE THEN) (if HAND (forEach Die R if:(and D
+/// (= End SITE)) REMOVE THEN)))`, read as one play of each die, `(forEach Die R if:D (or MOVE
+/// (if HAND (if (= End SITE) REMOVE))) THEN)`: Ludii's `or` lists the moves of both, each die's
+/// of the first beside its own of the second, the dice R and D and the consequence THEN being
+/// the same. The game with the piece so written, every node keeping its place; `None` where
+/// the piece is not written so.
+pub(super) fn merged_dice(game: &Node) -> Option<Node> {
+    let equipment = game.children().iter().find(|n| n.is_call("equipment"))?;
+    let mut pieces = equipment
+        .positional()
+        .flat_map(|n| match &n.kind {
+            Kind::Array(nodes) => nodes.iter().collect(),
+            _ => vec![n],
+        })
+        .filter(|n| n.is_call("piece"));
+    let piece = pieces.next().filter(|_| pieces.next().is_none())?;
+    let moves = piece
+        .arg(2)
+        .filter(|m| m.is_call("or") && m.children().len() == 2)?;
+    let (first, guarded) = (moves.arg(0)?, moves.arg(1)?);
+    let (hand, second) = (guarded.arg(0)?, guarded.arg(1)?);
+    if !(guarded.is_call("if") && guarded.children().len() == 2) {
+        return None;
+    }
+    let dice = |n: &Node| -> Option<(String, String, String)> {
+        let positional: Vec<&Node> = n.positional().collect();
+        match positional.as_slice() {
+            [die, _, then] if n.is_call("forEach") && is_symbol(die, "Die") => Some((
+                n.named("replayDouble")?.to_string(),
+                n.named("if")?.to_string(),
+                then.to_string(),
+            )),
+            _ => None,
+        }
+    };
+    let (replay, used, then) = dice(first)?;
+    let (replay_second, condition, then_second) = dice(second)?;
+    let if_second = second.named("if")?;
+    let (Some(step), Some(remove)) = (first.arg(1), second.arg(1)) else {
+        return None;
+    };
+    let end = if_second.arg(0).and_then(Node::as_array).map_or_else(
+        || if_second.positional().collect(),
+        |a| a.iter().collect::<Vec<_>>(),
+    );
+    let at_end = match end.as_slice() {
+        [die, at_end] if if_second.is_call("and") && die.to_string() == used => *at_end,
+        _ => return None,
+    };
+    let alike = replay == replay_second && then == then_second && condition != used;
+    let to_end = at_end.is_call("=") && at_end.arg(0).is_some_and(|e| is_symbol(e, "End"));
+    if !(alike && to_end) {
+        return None;
+    }
+    let call = |head: &str, args: Vec<Node>, at: &Node| {
+        Node::new(
+            Kind::Call {
+                head: head.into(),
+                args,
+            },
+            at.span,
+        )
+    };
+    let removal = call("if", vec![at_end.clone(), remove.clone()], if_second);
+    let either = call(
+        "or",
+        vec![
+            step.clone(),
+            call("if", vec![hand.clone(), removal], guarded),
+        ],
+        moves,
+    );
+    let merged = super::per_die::replaced(first, &[(step, &either)]);
+    Some(super::per_die::replaced(game, &[(moves, &merged)]))
 }
