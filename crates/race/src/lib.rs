@@ -241,6 +241,14 @@ impl Race {
             .any(|&p| p < HAND && blocked.contains(self.board.cell(mover, p)))
     }
 
+    /// Whether `pieces` on a cell keep a piece entering from the hand off it
+    /// (`enter_stack_limit`, Shuanglu's entry): a rare rule, out of line.
+    #[cold]
+    #[inline(never)]
+    fn entry_full(&self, pieces: u8) -> bool {
+        pieces >= self.params.enter_stack_limit
+    }
+
     /// Where a piece of `mover` at `from` (a track position or `HAND`) goes with `value`, if the
     /// move is legal.
     #[inline(always)]
@@ -336,6 +344,9 @@ impl Race {
             // meet itself.
             friends -= 1;
         }
+        if from == HAND && params.enter_stack_limit > 0 && self.entry_full(friends + enemies) {
+            return None;
+        }
         if friends > 0
             && (params.land_on_own == LandOnOwn::Forbidden
                 || self.board.no_stack[mover].contains(cell))
@@ -380,7 +391,8 @@ impl Race {
         passed: std::ops::Range<i32>,
         larger: bool,
     ) -> bool {
-        let home = self.params.bear_off_home == 0 || self.all_home(mover);
+        let home = (self.params.bear_off_home == 0 || self.all_home(mover))
+            && (!self.params.bear_off_hand_empty || self.in_hand[mover] == 0);
         let reaches = match self.params.bear_off {
             BearOff::Exact => {
                 exact

@@ -203,6 +203,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub enter_counts_first_cell: bool = true, ludii: true;
 
+        /// Pieces, of either side, on a cell that keep a piece entering from the hand from landing there (Shuanglu's `(< (size Stack at:(to)) 2)` on its entry: an entering piece lands on one piece of its own, or takes one enemy, but not on two or more); 0: an entering piece lands as any other.
+        #[rule(cites = "race family", source = "", range = 0..=16)]
+        pub enter_stack_limit: u8 = 0, ludii: 0;
+
         /// Whether, on a cell its track passes twice, only a piece of the earlier pass moves while one stands there (Ludii finds a piece's place on such a track by the lowest index where one of the mover's pieces stands, Ludus Anglicorum's `{6 0..5 7..12 25..20 18..12}`); otherwise a piece of either pass moves.
         #[rule(cites = "race family", source = "")]
         pub earliest_pass_moves: bool = false, ludii: false;
@@ -278,6 +282,10 @@ game_options! {
         /// Whether, with every piece home, a value that moves no piece otherwise bears off the piece nearest the start among those it carries past the end (Backgammon's larger die); otherwise a piece bears off only as `bear_off` says.
         #[rule(cites = "race family", source = "")]
         pub bear_off_larger: bool = false, ludii: false;
+
+        /// Whether a piece bears off only while no piece of its side waits in the hand (Paumecary's `(if (is Empty (handSite Mover)) …)` before its bearing off); otherwise the hand does not hold it back.
+        #[rule(cites = "race family", source = "")]
+        pub bear_off_hand_empty: bool = false, ludii: false;
 
         /// Whether pieces an enemy sent back to the mover's hand (Backgammon's bar) must all enter again before any piece on the board moves; pieces that have not yet entered wait as others do.
         #[rule(cites = "race family", source = "")]

@@ -22,6 +22,7 @@ use crate::eval::is_symbol;
 use crate::geometry::Geometry;
 use crate::sowing::{Lack, Read, Reading};
 
+mod choice;
 mod cross;
 mod entry;
 mod entry_blocked;
@@ -63,6 +64,9 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         }
         None => unblocked,
     };
+    // A piece's bearing off written as dice of its own beside its moves (Paumecary's).
+    let merged = choice::merged_dice(game);
+    let game = merged.as_ref().unwrap_or(game);
     match per_die::rewrite(game) {
         Some(per_die) => {
             reader.after_dice = per_die.after_dice;
@@ -74,6 +78,8 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         Some(entry) => reader.set("enter_blocked_cells", &entry.cells, &entry.condition),
         None => reader.default("enter_blocked_cells", "none", &expanded.game),
     }
+    reader.default("enter_stack_limit", 0, &expanded.game);
+    reader.default("bear_off_hand_empty", false, &expanded.game);
     faces_by_die::compose(&mut reader, &expanded.game);
     if let Some(Err(_)) = &stacked {
         // What the phases lack is named at its place, not as the phases unread.
@@ -1364,6 +1370,9 @@ struct Evaluator<'e> {
     /// The site captured pieces are sent to where it is where they wait as in the hand
     /// ([`Evaluator::waiting_site`]).
     waits_at: Option<usize>,
+    /// `(is Empty (handSite Mover))` where it guards the bearing off alone
+    /// ([`Evaluator::hand_empty`]).
+    hand_empty: Option<&'e Node>,
 }
 
 impl Evaluator<'_> {
@@ -1402,6 +1411,7 @@ impl<'e> Evaluator<'e> {
             outside_move: false,
             captures_stack: false,
             waits_at: None,
+            hand_empty: None,
         }
     }
 }
@@ -1717,6 +1727,11 @@ impl<'e> Evaluator<'e> {
     fn action(&mut self, node: &'e Node, case: &Case) -> Result<Option<Action>, Unread<'e>> {
         let args: Vec<&'e Node> = node.positional().collect();
         match (node.head(), args.as_slice()) {
+            (Some("if"), [condition, then])
+                if condition.to_string() == "(is Empty (handSite Mover))" =>
+            {
+                self.hand_empty(node, condition, then, case)
+            }
             (Some("if"), [condition, then, rest @ ..]) if rest.len() <= 1 => {
                 let outside = std::mem::replace(&mut self.outside_move, true);
                 let holds = self.boolean(condition, case);
@@ -1757,6 +1772,29 @@ impl<'e> Evaluator<'e> {
         }
     }
 
+    /// `(if (is Empty (handSite Mover)) BEAR_OFF)` (Paumecary's): a piece bears off only while
+    /// none of its side waits in the hand, the family's `bear_off_hand_empty`. Read where it
+    /// guards a bearing off alone, or nothing; anything else is a lack.
+    fn hand_empty(
+        &mut self,
+        node: &'e Node,
+        condition: &'e Node,
+        then: &'e Node,
+        case: &Case,
+    ) -> Result<Option<Action>, Unread<'e>> {
+        match (case.to, self.action(then, case)?) {
+            (_, None) => Ok(None),
+            (Destination::End | Destination::Off, Some(Action::BearOff)) => {
+                self.hand_empty = Some(condition);
+                Ok(Some(Action::BearOff))
+            }
+            _ => Err(unread(
+                node,
+                "a condition on the hand being empty, asked of other than a bearing off",
+            )),
+        }
+    }
+
     /// `(move (from) (to SITE [if:…] [(apply …)]) [(then …)])`.
     fn land(
         &mut self,
@@ -1791,6 +1829,11 @@ impl<'e> Evaluator<'e> {
         };
         if self.destination(site, case)? != case.to {
             return Err(unread(site, "a destination elsewhere than the throw leads"));
+        }
+        // Past the track's last cell the site is `End` or `Off`, no site of the board: Ludii's
+        // `FromTo` makes no move to a site below 0 (`to > Constants.OFF`), asking nothing of it.
+        if !matches!(case.to, Destination::Cell(_)) {
+            return Ok(None);
         }
         if let Some(condition) = to.named("if")
             && !self.boolean(condition, case)?
@@ -2075,6 +2118,11 @@ fn winner_score(then: &Node) -> bool {
 /// `(is In STEPS (sites {V …}))`: the steps and the values listed, each where it is written
 /// so.
 fn steps_in_values(listed: &Node) -> (Option<&Node>, Option<Vec<i64>>) {
+    // `(= STEPS V)`: the one value V.
+    if listed.is_call("=") && listed.children().len() == 2 {
+        let value = listed.arg(1).and_then(Node::as_int);
+        return (listed.arg(0), value.map(|v| vec![v]));
+    }
     let steps = listed
         .arg(1)
         .filter(|_| listed.is_call("is") && listed.arg(0).is_some_and(|k| is_symbol(k, "In")));
@@ -2105,7 +2153,7 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
     let winner_scores = !scored && then.is_some_and(winner_score);
     // `(then …)` after the move: another throw on some values, so many in a row (Pachih).
     let again = then.filter(|_| !winner_scores);
-    let again = match again {
+    let mut again = match again {
         Some(then) => match again_in_a_row(then, equipment) {
             Ok(read) => Some((read, then)),
             Err(Unread(node, what)) => {
@@ -2168,6 +2216,29 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
     } else {
         reader.set("unplayable_dice_to_next", false, turn);
     }
+    // A pass with the pieces' consequence (Main Pacheh's): another throw on a pass too.
+    let mut pass_again = None;
+    if let (false, None, Some((choice, then, pass))) =
+        (handed_on, &again, choice::pass_with_consequence(next))
+    {
+        match again_in_a_row(then, equipment) {
+            Ok(read) => {
+                again = Some((read, then));
+                pass_again = Some(pass);
+                next = choice;
+            }
+            Err(Unread(node, what)) => {
+                reader.lack(node, what);
+                return;
+            }
+        }
+    }
+    // The hand's pieces before any other move (Shuanglu's priority): the pieces' moves read
+    // as the turn's, the entry beside them.
+    let hand_first = choice::hand_first(next);
+    if let Some(hand) = &hand_first {
+        next = hand.pieces;
+    }
     let mut zero_passes = None;
     if let (true, Some(condition), Some(then)) = (
         next.is_call("if") && next.children().len() == 2,
@@ -2214,7 +2285,10 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
             && n.arg(0).is_some_and(|p| is_symbol(p, "Piece"))
             && match n.named("container") {
                 None => {
-                    !hand && n.children().len() == 1 + top(n) + usize::from(pieces_then.is_some())
+                    !hand
+                        && n.children().len()
+                            == 1 + top(n)
+                                + usize::from(pieces_then.is_some() || pass_again.is_some())
                 }
                 Some(c) => hand && c.is_call("mover") && n.children().len() == 2 + top(n),
             }
@@ -2266,8 +2340,12 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
             reader.set("extra_throws_in_a_row", 0, turn);
         }
     }
-    // Ludii's consequences follow a move: a throw that moves nothing gives no other.
-    reader.set("extra_throw_on_pass", false, turn);
+    // Ludii's consequences follow a move: a throw that moves nothing gives no other, unless
+    // the pass is a move written with the consequence.
+    match pass_again {
+        Some(pass) => reader.set("extra_throw_on_pass", true, pass),
+        None => reader.set("extra_throw_on_pass", false, turn),
+    }
     if !die_by_die {
         // One throw, one move: no die is played apart, so none twice nor passed.
         reader.set("doubles_played_twice", false, turn);
@@ -2297,6 +2375,9 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
                 read_moves(reader, moves, equipment, zero_passes, None);
                 if let Some((_, enter)) = entry {
                     entry::read(reader, enter, moves, equipment);
+                }
+                if let (Some(hand), [(_, piece)]) = (&hand_first, equipment.moves.as_slice()) {
+                    choice::read_entry(reader, hand, piece);
                 }
             }
         }
@@ -2670,6 +2751,9 @@ fn read_moves(
             reader.set("bear_off_home", 0, moves);
             reader.set("bear_off_home_hand", false, moves);
         }
+    }
+    if let Some(condition) = evaluator.hand_empty {
+        reader.set("bear_off_hand_empty", true, condition);
     }
     reader.set("bear_off_larger", false, moves);
     reader.set("captured_enter_first", false, moves);

@@ -1497,3 +1497,185 @@ fn a_merged_board_played_on_its_cells_numbers_them_as_ludii_s_merge() {
         "{lacks:?}"
     );
 }
+
+/// Shuanglu (and Ssang-Ryouk, the same description), as Ludii describes it: `(priority
+/// {(if (is Occupied (handSite Mover)) ENTRY) (if (is Empty (handSite Mover)) (max Distance
+/// (forEach Piece top:True)))})`, the hand's pieces (every piece starts on the board, so the
+/// captured alone) entering before any other move, on no cell where two pieces stand, `(<
+/// (size Stack at:(to)) 2)`, though a piece on the board lands on its own stacks; a piece bears
+/// off exactly once none of its side stands outside its final quadrant.
+#[test]
+fn shuanglu_enters_its_captured_pieces_first_and_never_onto_two() {
+    for file in ["Shuanglu.lud", "Ssang-Ryouk.lud"] {
+        let params = read_game(file);
+        assert!(params.captured_enter_first, "{file}");
+        assert_eq!(params.enter_stack_limit, 2, "{file}");
+        assert_eq!(params.bear_off_home, 6, "{file}");
+        assert_eq!(params.bear_off, race::BearOff::Exact, "{file}");
+        assert_eq!(params.land_on_own, race::LandOnOwn::Stack, "{file}");
+        assert_eq!(
+            params.land_on_enemy,
+            race::LandOnEnemy::CaptureSingle,
+            "{file}"
+        );
+        assert!(
+            !params.doubles_played_twice && params.unplayable_die_passes,
+            "{file}"
+        );
+        let cited = read_cited(file);
+        assert_eq!(
+            cited.parameters["enter_stack_limit"].cites,
+            format!("{file}:28")
+        );
+        assert_eq!(
+            cited.parameters["captured_enter_first"].cites,
+            format!("{file}:115")
+        );
+        assert_eq!(
+            cited.parameters["bear_off_home"].cites,
+            format!("{file}:50")
+        );
+    }
+    let params = read_game("Shuanglu.lud");
+    // Player 2 takes player 1's lone piece on cell 17; player 1 throws 1 and 3 and must enter
+    // it: on cell 11 with the 1, not on cell 9 with the 3, where two of its own stand.
+    let lone = "{board: {1: [17, 9, 9, 6, 6, 6, 6, 6, 4, 4, 4, 12, 12, 12, 12], \
+        2: [18, 23, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]}, to_move: 2}";
+    let moves = legal_after(
+        &params,
+        lone,
+        &[(1, 3), (1, 3)],
+        &["18x17 [1]", "23-20 [3]"],
+    );
+    assert_eq!(moves, ["hand-11 [1]"]);
+    // Without the limit the 3 would enter onto the two.
+    let mut unlimited = params.clone();
+    unlimited.enter_stack_limit = 0;
+    let moves = legal_after(
+        &unlimited,
+        lone,
+        &[(1, 3), (1, 3)],
+        &["18x17 [1]", "23-20 [3]"],
+    );
+    assert_eq!(moves, ["hand-11 [1]", "hand-9 [3]"]);
+    // Another entry's condition is named where it is written.
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Shuanglu.lud")).unwrap();
+    let three = text.replace(
+        "if:(< (size Stack at:(to)) 2)",
+        "if:(< (size Stack at:(to)) 3)",
+    );
+    assert_ne!(three, text);
+    lacks(&three, "an entry's condition the reader does not read", 28);
+    let empty_only = text.replace("if:(< (size Stack at:(to)) 2)", "if:(is Empty (to))");
+    assert_ne!(empty_only, text);
+    lacks(
+        &empty_only,
+        "an entry's condition the reader does not read",
+        28,
+    );
+    // A quadrant that is not the end of each track is named at the condition.
+    let elsewhere = text.replace("(sites {18..23})", "(sites {12..17})");
+    assert_ne!(elsewhere, text);
+    lacks(
+        &elsewhere,
+        "a condition on every piece being home other than in the last cells of each track",
+        50,
+    );
+}
+
+/// Main Pacheh's turn, `(if (can Move (forEach Piece)) (forEach Piece (then (if (= THROW 8)
+/// (moveAgain)))) (move Pass (then (if (= THROW 8) (moveAgain)))))`: a pass written with the
+/// pieces' consequence gives another throw on an 8 that no piece can use too. The description
+/// reads past its turn (line 67) and its moves from a level of a stack to its capture, which
+/// sends the whole stack to its owner's starting point (line 8).
+#[test]
+fn a_pass_written_with_the_pieces_consequence_gives_another_throw_on_a_pass() {
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Main Pacheh.lud")).unwrap();
+    match race_description("Main Pacheh.lud", &text).outcome {
+        Err(Missing::Lacks(lacks)) => {
+            assert!(lacks.iter().all(|l| l.span.line != 67), "{lacks:?}");
+            assert!(
+                lacks
+                    .iter()
+                    .any(|l| l.span.line == 8
+                        && l.what.contains("an effect the reader does not read")),
+                "{lacks:?}"
+            );
+        }
+        other => panic!("expected a lack: {other:?}"),
+    }
+    let turn = |pass_then: &str| {
+        description(&[
+            (
+                "(play (do (roll) next:(or (forEach Piece) (forEach Piece container:(mover)))))",
+                &format!(
+                    "(play (do (roll) next:(if (can Move (forEach Piece)) (forEach Piece (then \
+                     (if (= (count Pips) 3) (moveAgain)))) (move Pass {pass_then}))))"
+                ),
+            ),
+            (
+                "(place \"Disc1\" (handSite P1) count:3)\n            (place \"Disc2\" (handSite P2) count:3)",
+                "(place \"Disc1\" 0)\n            (place \"Disc2\" 1)",
+            ),
+        ])
+    };
+    plays(
+        &turn("(then (if (= (count Pips) 3) (moveAgain)))"),
+        &[
+            "extra_throw_values=3",
+            "extra_throw_on_pass=true",
+            "extra_throws_in_a_row=0",
+            "start=1 | 2",
+        ],
+    );
+    // A pass with another consequence than the pieces' is named at the turn.
+    lacks(
+        &turn("(then (if (= (count Pips) 2) (moveAgain)))"),
+        "moves other than each piece's own",
+        26,
+    );
+}
+
+/// Paumecary, as Ludii describes it: its piece's bearing off written as dice of their own
+/// beside its moves, `(or (forEach Die … MOVE …) (if (is Empty (handSite Mover)) (forEach Die
+/// … if:(and (!= (pips) 0) (= End …)) (move Remove (from)) …)))`, read as one play of each die:
+/// a piece bears off with the exact throw only once none of its side waits in the hand, and
+/// its move onto `End` makes none (Ludii's `FromTo` makes no move to a site below 0).
+#[test]
+fn paumecary_bears_off_only_once_its_hand_is_empty() {
+    let params = read_game("Paumecary.lud");
+    assert!(params.bear_off_hand_empty);
+    assert_eq!(params.bear_off, race::BearOff::Exact);
+    assert_eq!(params.dice_use, race::DiceUse::Each);
+    assert!(params.doubles_played_twice);
+    assert_eq!(
+        read_cited("Paumecary.lud").parameters["bear_off_hand_empty"].cites,
+        "Paumecary.lud:65"
+    );
+    // Fourteen of player 1's pieces on the last point, one in the hand: the 1 enters it and
+    // bears none off; with all fifteen there, the 1 bears one off.
+    let waiting = "board: {1: [18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18], 2: []}";
+    let moves = legal_after(&params, waiting, &[(1, 2)], &[]);
+    assert_eq!(moves, ["hand-23 [1]", "hand-22 [2]"]);
+    let all = "board: {1: [18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18], 2: []}";
+    let moves = legal_after(&params, all, &[(1, 2)], &[]);
+    assert_eq!(moves, ["18-off [1]"]);
+    // The hand does not hold the bearing off back where the rule is not read.
+    let mut unheld = params.clone();
+    unheld.bear_off_hand_empty = false;
+    let moves = legal_after(&unheld, waiting, &[(1, 2)], &[]);
+    assert_eq!(moves, ["hand-23 [1]", "18-off [1]", "hand-22 [2]"]);
+    // Dice of the bearing off with another consequence are not one play of each die.
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Paumecary.lud")).unwrap();
+    let other = text.replacen(
+        "(move Remove (from))\n                        (then \n                            (if (not (all DiceUsed))\n                                (moveAgain)\n                            )\n                        )",
+        "(move Remove (from))\n                        (then (moveAgain))",
+        1,
+    );
+    assert_ne!(other, text);
+    lacks(
+        &other,
+        "moves of a turn of several dice other than each unused die in turn",
+        40,
+    );
+}
