@@ -480,6 +480,7 @@ impl Sowing {
 
     /// Whether sowing `hole` leaves the opponent a counter, where the game demands it.
     /// `stocked`: the opponent's holes that hold counters now.
+    #[inline(always)]
     fn feeds(&self, hole: usize, way: u8, stocked: u64) -> bool {
         if !self.params.must_feed {
             return true;
@@ -519,6 +520,7 @@ impl Sowing {
     }
 
     /// Whether the game's captures take only from holes the sowing reached (see `spares`).
+    #[inline(always)]
     fn may_spare(&self) -> bool {
         self.params.capture_takes == CaptureTakes::Last
             && self.params.empty_hole_capture == EmptyHoleCapture::Off
@@ -934,7 +936,7 @@ impl Sower<'_> {
         if self.params.capture_sown != CaptureSown::Off {
             return self.sow_capturing_sown(cells, from, mover, way);
         }
-        self.sow_and_land(cells, from, mover, way)
+        self.sow_and_land::<false>(cells, from, mover, way)
     }
 
     /// A sowing followed by the capture of the holes it sowed (`capture_sown`), after what its
@@ -949,7 +951,7 @@ impl Sower<'_> {
         way: u8,
     ) -> Landing {
         let lifted = cells[from];
-        let landing = self.sow_and_land(cells, from, mover, way);
+        let landing = self.sow_and_land::<true>(cells, from, mover, way);
         let next = &self.board.next[usize::from(way)][usize::from(mover)];
         // The track's length, walked round from the hole lifted.
         let mut lap = 1u16;
@@ -980,9 +982,10 @@ impl Sower<'_> {
         landing
     }
 
-    /// Sows `from` and plays what its last counter does.
-    #[inline(always)]
-    fn sow_and_land(
+    /// Sows `from` and plays what its last counter does; `CAPTURING_SOWN` where the capture of
+    /// the holes sown follows (`capture_sown`), resolved at the call so that the other games'
+    /// sowings ask nothing of it.
+    fn sow_and_land<const CAPTURING_SOWN: bool>(
         &self,
         cells: &mut [u16; MAX_CELLS],
         from: usize,
@@ -1014,7 +1017,8 @@ impl Sower<'_> {
             return Landing::End;
         }
         // A last hole that the capture of the holes sown takes plays none of its own rules.
-        if self.params.capture_sown == CaptureSown::ThroughLast
+        if CAPTURING_SOWN
+            && self.params.capture_sown == CaptureSown::ThroughLast
             && board.is_hole(last)
             && self.params.capture_sown_counts.contains(cells[last])
         {
