@@ -115,8 +115,11 @@ option_enum! {
 option_enum! {
     /// What becomes of a tuz when a round ends.
     pub enum TuzAfterRound {
-        /// It is an ordinary hole again. Ludii too: it moves every counter out of each tuz at
-        /// the end of a round, and emptying a site resets its state.
+        /// It is an ordinary hole again. Ludii too where the tuz holds counters: it moves
+        /// every counter out of each tuz at the end of a round, and emptying a site resets its
+        /// state. A tuz left empty keeps its state in Ludii, whose `fromTo` moves nothing from
+        /// an empty site, so its mark lasts into the next round, as the sowing family plays
+        /// Tuz.lud (`rulesets/tests/tuz_beside_family.rs`); this value clears it all the same.
         Cleared = "cleared",
         /// It stays its captor's tuz in later rounds.
         Kept = "kept",

@@ -3237,11 +3237,7 @@ fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero
         reader.set("throw_values", pairs, steps);
     } else if let Some((lots, pairs)) = lots_by_face(reader, steps, equipment) {
         // Each die's face asked apart: one throw of every face of every die, equally likely.
-        let again = reader
-            .reading
-            .get("extra_throw_values")
-            .is_some_and(|r| r.value != "none");
-        if again {
+        if throws_again(reader) {
             reader.lack(
                 steps,
                 "another throw on values of a throw whose dice's faces are asked apart",
@@ -3378,6 +3374,29 @@ fn read_end(reader: &mut Reader, end: &Node, play: Option<&Node>) {
             format!("an end the reader does not read: {end_}", end_ = Brief(end)),
         );
     }
+}
+
+/// The one piece the game's equipment declares (in a list or not); `None` where it declares
+/// none or several.
+fn only_piece(game: &Node) -> Option<&Node> {
+    let equipment = game.children().iter().find(|n| n.is_call("equipment"))?;
+    let mut pieces = equipment
+        .positional()
+        .flat_map(|n| match &n.kind {
+            Kind::Array(nodes) => nodes.iter().collect(),
+            _ => vec![n],
+        })
+        .filter(|n| n.is_call("piece"));
+    pieces.next().filter(|_| pieces.next().is_none())
+}
+
+/// Whether the reading gives another throw on some values (`extra_throw_values` other than
+/// `none`).
+fn throws_again(reader: &Reader) -> bool {
+    reader
+        .reading
+        .get("extra_throw_values")
+        .is_some_and(|r| r.value != "none")
 }
 
 /// The condition and both branches of `(if C A B)`; `None` for any other node.

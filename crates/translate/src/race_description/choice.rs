@@ -197,15 +197,7 @@ fn entry_limit<'n>(
 /// the same. The game with the piece so written, every node keeping its place; `None` where
 /// the piece is not written so.
 pub(super) fn merged_dice(game: &Node) -> Option<Node> {
-    let equipment = game.children().iter().find(|n| n.is_call("equipment"))?;
-    let mut pieces = equipment
-        .positional()
-        .flat_map(|n| match &n.kind {
-            Kind::Array(nodes) => nodes.iter().collect(),
-            _ => vec![n],
-        })
-        .filter(|n| n.is_call("piece"));
-    let piece = pieces.next().filter(|_| pieces.next().is_none())?;
+    let piece = super::only_piece(game)?;
     let moves = piece
         .arg(2)
         .filter(|m| m.is_call("or") && m.children().len() == 2)?;

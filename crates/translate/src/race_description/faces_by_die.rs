@@ -227,11 +227,7 @@ pub(super) fn compose(reader: &mut Reader, game: &Node) {
     let mut composed = read;
     composed.value = pairs.join(" ");
     reader.reading.insert("throw_values", composed);
-    let again = reader
-        .reading
-        .get("extra_throw_values")
-        .is_some_and(|r| r.value != "none");
-    if again {
+    if super::throws_again(reader) {
         reader.lack(
             dice,
             "another throw on values of dice thrown facesByDie, which the reader reads as sums",

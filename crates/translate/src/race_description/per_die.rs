@@ -153,15 +153,7 @@ fn fixed_steps(body: &Node) -> Option<i64> {
 /// The description read as its pieces' own moves, when its piece has none and its play is
 /// written die by die over the occupied sites; `None` otherwise.
 pub(super) fn rewrite(game: &Node) -> Option<PerDie> {
-    let equipment = game.children().iter().find(|n| n.is_call("equipment"))?;
-    let mut pieces = equipment
-        .positional()
-        .flat_map(|n| match &n.kind {
-            Kind::Array(nodes) => nodes.iter().collect(),
-            _ => vec![n],
-        })
-        .filter(|n| n.is_call("piece"));
-    let piece = pieces.next().filter(|_| pieces.next().is_none())?;
+    let piece = super::only_piece(game)?;
     let bare = piece.children().len() == 2 && piece.arg(1).is_some_and(|o| is_symbol(o, "Each"));
     if !bare {
         return None;
