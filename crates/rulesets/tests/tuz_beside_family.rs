@@ -206,9 +206,32 @@ fn side_by_side(params: &SowingParams, seed: u64, cap: usize) -> Result<Played, 
 fn tuz_lud_in_the_family_plays_move_for_move_as_the_tuz_engines_ludii_preset() {
     let params = family_tuz();
     assert_eq!(params.opening_step, 2, "Tuz.lud's opening is read");
+    // The seeds are independent and each compares every legal move's position as JSON: they
+    // are played on every core, and read back in seed order.
+    let threads = std::thread::available_parallelism().map_or(1, usize::from) as u64;
+    let played: Vec<(u64, Result<Played, String>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|worker| {
+                let params = &params;
+                scope.spawn(move || {
+                    (0..40)
+                        .filter(|seed| seed % threads == worker)
+                        .map(|seed| (seed, side_by_side(params, seed, 20_000)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut all: Vec<_> = workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a worker finishes"))
+            .collect();
+        all.sort_by_key(|(seed, _)| *seed);
+        all
+    });
+    assert_eq!(played.len(), 40);
     let (mut alike, mut kept, mut moves) = (0, 0, 0);
-    for seed in 0..40 {
-        match side_by_side(&params, seed, 20_000) {
+    for (_, result) in played {
+        match result {
             Ok(Played::Alike(n)) => {
                 alike += 1;
                 moves += n;
