@@ -78,6 +78,9 @@ pub fn family_figures(
 /// compared at once and a 95% test would flag one by chance in most runs.
 pub const Z99: f64 = 2.575_829;
 
+/// The confidence [`Z99`] is the quantile of.
+pub const CONFIDENCE: f64 = 0.99;
+
 /// A figure Ludii's play is measured by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -188,6 +188,10 @@ pub struct FamilyView {
     pub rows: Vec<FamilyRow>,
     /// Games whose mean length and player 1's wins are both within chance of Ludii's.
     pub agreeing: usize,
+    /// Games expected to differ on one measure or both by chance alone, written: each is
+    /// compared on two measures at 99%, so even games played exactly as Ludii plays them
+    /// would differ about two times in a hundred.
+    pub expected_by_chance: String,
 }
 
 /// One family game beside Ludii's figures.
@@ -258,6 +262,11 @@ pub fn family_view(comparisons: &[Comparison]) -> FamilyView {
     }
     view.rows
         .sort_by(|a, b| (&a.family, &a.game).cmp(&(&b.family, &b.game)));
+    let agree_on_both_by_chance = crate::ludii::CONFIDENCE * crate::ludii::CONFIDENCE;
+    view.expected_by_chance = format!(
+        "{:.1}",
+        view.rows.len() as f64 * (1.0 - agree_on_both_by_chance)
+    );
     view
 }
 
