@@ -320,10 +320,32 @@ struct RaceDescriptions<'a> {
     dice: usize,
     dice_playable: usize,
     dice_share: f64,
+    /// Descriptions with rules: all but those whose play can make no move, and the share of
+    /// those the family plays.
+    with_rules: usize,
+    playable_of_rules_share: f64,
+    /// The share of all descriptions for which Ludii describes no rules.
+    no_rules_share: f64,
+    /// Of those, the ones that throw dice outside Ludii's reconstructions.
+    dice_no_rules: usize,
+    /// Dice descriptions with rules, and the share of those the family plays.
+    dice_with_rules: usize,
+    dice_of_rules_share: f64,
+    /// The names of the descriptions without rules, in file order, each marked where it is
+    /// one of the dice descriptions.
+    no_rules: Vec<NoRules<'a>>,
     /// The first thing each description lacks, most-lacked first.
     first_lacks: Vec<Lacking<'a>>,
     /// Each kind of lack (its words before the ludeme), with how many descriptions have it.
     kinds: Vec<Kind<'a>>,
+}
+
+/// A description whose play can make no move, by name.
+#[derive(Serialize)]
+struct NoRules<'a> {
+    name: &'a str,
+    /// Whether it is one of the descriptions outside Ludii's reconstructions that throw dice.
+    dice: bool,
 }
 
 /// A kind of lack and how many descriptions have it, of all and of those that throw dice.
@@ -392,6 +414,18 @@ impl<'a> RaceDescriptions<'a> {
                 }
             }
         }
+        let no_rules: Vec<NoRules<'a>> = report
+            .entries
+            .iter()
+            .filter(|e| e.no_rules.is_some())
+            .map(|e| NoRules {
+                name: e.name.as_str(),
+                dice: dice.contains(&e.file),
+            })
+            .collect();
+        let with_rules = report.descriptions - no_rules.len();
+        let dice_no_rules = no_rules.iter().filter(|n| n.dice).count();
+        let dice_with_rules = dice.len() - dice_no_rules;
         RaceDescriptions {
             report,
             playable,
@@ -399,6 +433,13 @@ impl<'a> RaceDescriptions<'a> {
             dice: dice.len(),
             dice_playable,
             dice_share: share(dice_playable, dice.len()),
+            with_rules,
+            playable_of_rules_share: share(playable, with_rules),
+            no_rules_share: share(no_rules.len(), report.descriptions),
+            dice_no_rules,
+            dice_with_rules,
+            dice_of_rules_share: share(dice_playable, dice_with_rules),
+            no_rules,
             first_lacks: most_first(report.lacking.iter().map(|(w, &n)| (w.as_str(), n))),
             kinds: {
                 let mut rows: Vec<Kind<'a>> = kinds

@@ -9,6 +9,7 @@
 pub mod build;
 pub mod eval;
 pub mod geometry;
+mod no_rules;
 pub mod race;
 pub mod race_description;
 pub mod reading;
@@ -75,6 +76,17 @@ fn expanded<File>(
     Ok((expanded, name, id))
 }
 
+/// A description whose play can make no move (`no_rules.rs`): Ludii describes no rules for
+/// it, which is no lack of a family.
+fn without_rules<File>(file: &str, name: String, id: Option<u32>, play: Lack) -> Translation<File> {
+    Translation {
+        file: file.to_string(),
+        name,
+        id,
+        outcome: Err(Missing::NoRules(play)),
+    }
+}
+
 /// What the engine refuses of a reading, as a lack at the game.
 fn unplayable(expanded: &ludii::Expanded, reason: String) -> Missing {
     Missing::Lacks(vec![Lack {
@@ -89,13 +101,8 @@ pub fn sowing_description(file: &str, text: &str) -> Translation {
         Ok(read) => read,
         Err(translation) => return translation,
     };
-    if let Some(placeholder) = crate::sowing::play_without_moves(&expanded.game) {
-        return Translation {
-            file: file.to_string(),
-            name,
-            id,
-            outcome: Err(Missing::NoRules(placeholder)),
-        };
+    if let Some(placeholder) = crate::no_rules::play_without_moves(&expanded.game) {
+        return without_rules(file, name, id, placeholder);
     }
     let outcome = match crate::sowing::read(&expanded) {
         Err(lacks) => Err(Missing::Lacks(lacks)),
@@ -119,6 +126,9 @@ pub fn race_description(file: &str, text: &str) -> Translation<::race::file::Gam
         Ok(read) => read,
         Err(translation) => return translation,
     };
+    if let Some(placeholder) = crate::no_rules::play_without_moves(&expanded.game) {
+        return without_rules(file, name, id, placeholder);
+    }
     let outcome = match crate::race_description::read(&expanded) {
         Err(lacks) => Err(Missing::Lacks(lacks)),
         Ok(reading) => match crate::race_description::params_of(&reading) {

@@ -22,13 +22,10 @@ use crate::geometry::Geometry;
 mod boards;
 mod branches;
 mod next_relay;
-mod no_rules;
 mod opening;
 mod phases;
 mod rounds;
 mod sown;
-
-pub(crate) use no_rules::play_without_moves;
 
 /// Something in a description the family has no parameter for, with its place.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -130,14 +127,14 @@ impl Reader<'_> {
 }
 
 /// The children of a call or the elements of an array given as one argument.
-fn items(node: &Node) -> Vec<&Node> {
+pub(crate) fn items(node: &Node) -> Vec<&Node> {
     match &node.kind {
         Kind::Array(nodes) => nodes.iter().collect(),
         _ => vec![node],
     }
 }
 
-fn child<'n>(node: &'n Node, head: &str) -> Option<&'n Node> {
+pub(crate) fn child<'n>(node: &'n Node, head: &str) -> Option<&'n Node> {
     node.children().iter().find(|n| n.is_call(head))
 }
 

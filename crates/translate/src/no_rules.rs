@@ -1,18 +1,23 @@
-//! Ludii's placeholders: descriptions of a board and its counters whose play can make no move.
+//! Ludii's placeholders: descriptions of a board and its pieces whose play can make no move,
+//! one reading for both families' reports.
 //!
 //! Ludii keeps a description for every game of its database, and for some games it describes
 //! the board but no rules: the play is `(forEach Piece)` over pieces that declare no moves
-//! (Ludii's `ForEachPiece` gathers the moves each piece's own generator makes, and a
-//! `(piece "Seed" Shared)` has none), or a reconstruction's placeholder (`(play [#])`) alone,
-//! or a lift from holes left to be completed (`(move Select (from [#]) …)`) in rules whose
-//! start is a placeholder too: nothing on the board and no hole named (Ludii's own copies of
-//! these reconstructions call them "Incomplete").
-//! Such a description lacks nothing of the family: there is nothing in it to play, and the
-//! report counts it apart from the descriptions whose rules the family lacks.
+//! (Ludii's `ForEachPiece` gathers the moves each piece's own generator makes, and
+//! `Component.generate` gives none for a piece declared without one, `(piece "Seed" Shared)`,
+//! `(piece "Disc" Each)`; over no piece at all it gathers none either), alone or as the
+//! `next:` of a `(do …)` (Ludii's `Do` gives the moves of its `next:` alone, the prior, a
+//! `(roll)`, applied before them: none where they are none), or a reconstruction's
+//! placeholder (`(play [#])`) alone, or a lift from holes left to be completed (`(move Select
+//! (from [#]) …)`) in rules whose start is a placeholder too: nothing on the board and no hole
+//! named (Ludii's own copies of these reconstructions call them "Incomplete"). Ludii's `Game`
+//! adds no move to an alternating game's empty list: its player is stalemated.
+//! Such a description lacks nothing of a family: there is nothing in it to play, and the
+//! reports count it apart from the descriptions whose rules a family lacks.
 
 use ludii::{Kind, Node};
 
-use super::{Lack, child, items};
+use crate::sowing::{Lack, child, items};
 
 /// Where a description's play can make no move, the `(play …)` with why; `None` where it
 /// can, or where its play is not one of these placeholders (phases, several kinds of move).
@@ -28,10 +33,7 @@ pub(crate) fn play_without_moves(game: &Node) -> Option<Lack> {
     if let Some(lack) = lift_left_to_complete(game, play, moves) {
         return Some(lack);
     }
-    let bare_for_each_piece = moves.is_call("forEach")
-        && moves.children().len() == 1
-        && moves.arg(0).and_then(Node::as_symbol) == Some("Piece");
-    if !bare_for_each_piece {
+    if !bare_for_each_piece(moves_made(moves)?) {
         return None;
     }
     let equipment = child(game, "equipment")?;
@@ -47,6 +49,23 @@ pub(crate) fn play_without_moves(game: &Node) -> Option<Lack> {
         span: play.span,
         what: format!("a play of pieces that have no moves: {play}"),
     })
+}
+
+/// The ludeme whose moves are the play's: the play's own, or the `next:` of a `(do …)`,
+/// whose moves are `Do`'s (its prior is applied before them and adds none); `None` for a
+/// `(do …)` without `next:`, whose moves are its prior's.
+fn moves_made(moves: &Node) -> Option<&Node> {
+    if moves.is_call("do") {
+        return moves.named("next").and_then(moves_made);
+    }
+    Some(moves)
+}
+
+/// `(forEach Piece)` with nothing else: every piece's own moves.
+fn bare_for_each_piece(moves: &Node) -> bool {
+    moves.is_call("forEach")
+        && moves.children().len() == 1
+        && moves.arg(0).and_then(Node::as_symbol) == Some("Piece")
 }
 
 /// A play that lifts from holes left to be completed, `(move Select (from [#]) …)`, where the
