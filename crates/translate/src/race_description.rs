@@ -2377,7 +2377,7 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
                     entry::read(reader, enter, moves, equipment);
                 }
                 if let (Some(hand), [(_, piece)]) = (&hand_first, equipment.moves.as_slice()) {
-                    choice::read_entry(reader, hand, piece);
+                    choice::read_entry(reader, hand, piece, equipment);
                 }
             }
         }

@@ -1267,12 +1267,11 @@ fn laquet_hands_the_dice_its_mover_cannot_use_to_the_next_player() {
 
 /// The Tables games' named maps key a player's role, `(map "Bar" {(pair P1 6) (pair P2 19)})`,
 /// which Ludii reads as the player's index: they read, and what a description lacks is where
-/// it uses them or beyond (Nard's and Kotra's entries beside the pieces' moves; Verquere's
-/// plays, its bar read as the hand).
+/// it uses them or beyond (Kotra's entries beside the pieces' moves; Verquere and Nard play,
+/// their bars read as the hand).
 #[test]
 fn a_map_keyed_by_players_reads_and_what_lacks_is_beyond_it() {
     for (file, what, line) in [
-        ("Nard.lud", "moves other than each piece's own", 109),
         ("Kotra.lud", "moves other than each piece's own", 122),
         (
             "Buffa de Baldrac.lud",
@@ -1724,5 +1723,63 @@ fn paumecary_bears_off_only_once_its_hand_is_empty() {
         &other,
         "moves of a turn of several dice other than each unused die in turn",
         40,
+    );
+}
+
+/// Nard writes Shuanglu's priority over its bar rather than the hand: `(priority {(if (is
+/// Occupied (mapEntry "Bar" Mover)) ENTRY) (if (is Empty (mapEntry "Bar" Mover)) (max Distance
+/// (forEach Piece top:True)))})`, where the bar, `(map "Bar" {(pair P1 6) (pair P2 19)})`, is
+/// the first site of the mover's own track and its captured pieces go there: read as the
+/// hand, its pieces entering before any other move, on no cell where two pieces stand.
+#[test]
+fn nard_enters_from_its_bar_first_and_never_onto_two() {
+    let params = read_game("Nard.lud");
+    assert!(params.captured_enter_first);
+    assert_eq!(params.enter_stack_limit, 2);
+    assert_eq!(params.bear_off_home, 6);
+    assert_eq!(params.bear_off, race::BearOff::Exact);
+    assert_eq!(params.land_on_enemy, race::LandOnEnemy::CaptureSingle);
+    let track = params.tracks.track(0);
+    assert_eq!(
+        (track.len(), track[0], track[23]),
+        (24, 12, 25),
+        "{track:?}"
+    );
+    let cited = read_cited("Nard.lud");
+    assert_eq!(cited.parameters["enter_stack_limit"].cites, "Nard.lud:28");
+    assert_eq!(
+        cited.parameters["captured_enter_first"].cites,
+        "Nard.lud:109"
+    );
+    // Player 2 takes player 1's lone piece on cell 17; player 1 throws 1 and 3 and must enter
+    // it from the bar: on cell 12 with the 1, not on cell 10 with the 3, where two of its own
+    // stand, and no piece on the board moves meanwhile.
+    let lone = "{board: {1: [17, 10, 10, 4, 4, 4, 4, 4, 3, 3, 3, 2, 2, 2, 2], \
+        2: [18, 23, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]}, to_move: 2}";
+    let played = ["18x17 [1]", "23-20 [3]"];
+    let moves = legal_after(&params, lone, &[(1, 3), (1, 3)], &played);
+    assert_eq!(moves, ["hand-12 [1]"]);
+    let mut unlimited = params.clone();
+    unlimited.enter_stack_limit = 0;
+    let moves = legal_after(&unlimited, lone, &[(1, 3), (1, 3)], &played);
+    assert_eq!(moves, ["hand-12 [1]", "hand-10 [3]"]);
+    let mut any_order = params.clone();
+    any_order.captured_enter_first = false;
+    let moves = legal_after(&any_order, lone, &[(1, 3), (1, 3)], &played);
+    assert!(
+        moves.len() > 1 && moves.contains(&"hand-12 [1]".to_string()),
+        "{moves:?}"
+    );
+    // A bar where the captured pieces do not go is not read as the hand: named at the bar.
+    let text = std::fs::read_to_string(corpus().join("ludii/lud/Nard.lud")).unwrap();
+    let elsewhere = text.replace(
+        "(to (mapEntry \"Bar\" Next))",
+        "(to (mapEntry \"Bar\" Mover))",
+    );
+    assert_ne!(elsewhere, text);
+    lacks(
+        &elsewhere,
+        "a bar entered first that is not where each track begins",
+        21,
     );
 }

@@ -5,7 +5,7 @@
 
 use ludii::{Kind, Node};
 
-use super::{Brief, Reader, moves_by};
+use super::{Brief, Equipment, Reader, moves_by, track_list};
 use crate::eval::is_symbol;
 
 /// Main Pacheh's `(if (can Move (forEach Piece)) (forEach Piece (then T)) (move Pass (then
@@ -45,6 +45,8 @@ pub(super) struct HandFirst<'n> {
     pub priority: &'n Node,
     pub entry: &'n Node,
     pub pieces: &'n Node,
+    /// Where the pieces wait: `(handSite Mover)`, or Nard's bar, `(mapEntry "Bar" Mover)`.
+    pub site: &'n Node,
 }
 
 /// The priority of the hand, when `next` is one.
@@ -58,12 +60,17 @@ pub(super) fn hand_first(next: &Node) -> Option<HandFirst<'_>> {
     };
     let (asked, entry) = (occupied.arg(0)?, occupied.arg(1)?);
     let (asked_empty, mut pieces) = (empty.arg(0)?, empty.arg(1)?);
-    let written = occupied.is_call("if")
+    let site = asked
+        .arg(1)
+        .filter(|_| asked.is_call("is") && asked.children().len() == 2)
+        .filter(|_| asked.arg(0).is_some_and(|o| is_symbol(o, "Occupied")))?;
+    let waiting = site.to_string() == "(handSite Mover)" || own_bar(site).is_some();
+    let written = waiting
+        && occupied.is_call("if")
         && occupied.children().len() == 2
-        && asked.to_string() == "(is Occupied (handSite Mover))"
         && empty.is_call("if")
         && empty.children().len() == 2
-        && asked_empty.to_string() == "(is Empty (handSite Mover))";
+        && asked_empty.to_string() == format!("(is Empty {site})");
     if !written {
         return None;
     }
@@ -74,7 +81,37 @@ pub(super) fn hand_first(next: &Node) -> Option<HandFirst<'_>> {
         priority: next,
         entry,
         pieces,
+        site,
     })
+}
+
+/// `(mapEntry "Name" Mover)`: the map's name, where the site is written so.
+fn own_bar(site: &Node) -> Option<&str> {
+    site.arg(0)
+        .and_then(Node::as_str)
+        .filter(|_| site.is_call("mapEntry") && site.children().len() == 2)
+        .filter(|_| site.arg(1).is_some_and(|m| is_symbol(m, "Mover")))
+}
+
+/// Whether Nard's bar `(mapEntry "Name" Mover)` is where each player's track begins and was
+/// read as the hand, its captured pieces sent there ([`super::tables::bar_as_hand`]: the
+/// tracks read without their first site).
+fn bar_read_as_hand(reader: &Reader, name: &str, equipment: &Equipment<'_>) -> bool {
+    let (Some(seats), Some((map, _))) = (
+        &equipment.seat_tracks,
+        equipment.maps.get(&Some(name.to_string())),
+    ) else {
+        return false;
+    };
+    let own_first = seats.iter().enumerate().all(|(seat, track)| {
+        map.get(&(seat as i64 + 1)).copied() == track.first().map(|&c| c as i64)
+    });
+    let stripped = track_list(seats.iter().map(|cells| &cells[1..]));
+    own_first
+        && reader
+            .reading
+            .get("tracks")
+            .is_some_and(|tracks| tracks.value == stripped)
 }
 
 /// Reads the priority's entry beside the pieces' moves `piece` (their `(forEach Die …)`, read
@@ -86,8 +123,13 @@ pub(super) fn hand_first(next: &Node) -> Option<HandFirst<'_>> {
 /// (`capture-single`, no safe cell) is the family's `enter_stack_limit` 2. Every piece must
 /// start on the board: the hand then holds the captured pieces alone, which enter first, the
 /// family's `captured_enter_first`. Anything else is a lack at its place.
-pub(super) fn read_entry(reader: &mut Reader, hand: &HandFirst<'_>, piece: &Node) {
-    if let Err((node, what)) = entry_limit(reader, hand, piece) {
+pub(super) fn read_entry(
+    reader: &mut Reader,
+    hand: &HandFirst<'_>,
+    piece: &Node,
+    equipment: &Equipment<'_>,
+) {
+    if let Err((node, what)) = entry_limit(reader, hand, piece, equipment) {
         reader.lack(node, format!("{what}: {node_}", node_ = Brief(node)));
     }
 }
@@ -96,8 +138,18 @@ fn entry_limit<'n>(
     reader: &mut Reader,
     hand: &HandFirst<'n>,
     piece: &'n Node,
+    equipment: &Equipment<'_>,
 ) -> Result<(), (&'n Node, &'static str)> {
     let entry = hand.entry;
+    let waiting = hand.site.to_string();
+    if let Some(name) = own_bar(hand.site)
+        && !bar_read_as_hand(reader, name, equipment)
+    {
+        return Err((
+            hand.site,
+            "a bar entered first that is not where each track begins, the captured pieces sent there",
+        ));
+    }
     fn shape(n: &Node) -> Option<(&Node, &Node)> {
         let positional: Vec<&Node> = n.positional().collect();
         match positional.as_slice() {
@@ -122,7 +174,7 @@ fn entry_limit<'n>(
     }
     let from_hand = step
         .arg(0)
-        .is_some_and(|f| f.to_string() == "(from (handSite Mover))" && step.is_call("move"));
+        .is_some_and(|f| f.to_string() == format!("(from {waiting})") && step.is_call("move"));
     let to = step
         .arg(1)
         .filter(|t| from_hand && step.children().len() == 2 && t.is_call("to"))
@@ -138,10 +190,7 @@ fn entry_limit<'n>(
         .named("steps")
         .filter(|_| site.is_call("trackSite") && site.children().len() == 3)
         .filter(|_| site.arg(0).is_some_and(|m| is_symbol(m, "Move")))
-        .filter(|_| {
-            site.named("from")
-                .is_some_and(|f| f.to_string() == "(handSite Mover)")
-        })
+        .filter(|_| site.named("from").is_some_and(|f| f.to_string() == waiting))
         .ok_or((site, "an entry site the reader does not read"))?;
     if !moves_by(steps, piece.walk()) {
         return Err((steps, "an entry of a throw other than the pieces'"));
