@@ -119,6 +119,13 @@ pub struct Race {
     half: [u128; MAX_SEATS],
     /// Selections of any stack a double has left (`double_selects_any`).
     double_left: u16,
+    /// Dice of the throw thrown so far, where they are thrown one by one
+    /// ([`Throw::die_by_die`]).
+    dice_thrown: u8,
+    /// Outcomes of one chance event ([`Throw::chance_outcomes`]).
+    chance_outcomes: u8,
+    /// Whether the dice are thrown one by one ([`Throw::die_by_die`]).
+    die_by_die: bool,
     finishers: Finishers,
     over: bool,
 }
@@ -898,6 +905,31 @@ impl Race {
         self.to_move = next;
     }
 
+    /// One die of a throw whose dice are thrown one by one ([`Throw::die_by_die`]), `outcome`
+    /// its face less one: whether the throw is complete with it, its dice then as one throw of
+    /// all of them makes them (summed where the game moves their total).
+    #[cold]
+    #[inline(never)]
+    fn throw_one_die(&mut self, outcome: u8) -> bool {
+        let Throw::Dice { count, .. } = self.params.throw else {
+            return true;
+        };
+        if self.dice_thrown == 0 {
+            self.dice = [0; MAX_DICE];
+        }
+        self.dice[usize::from(self.dice_thrown)] =
+            u16::from(self.params.throw_values.value(outcome + 1));
+        self.dice_thrown += 1;
+        if self.dice_thrown < count {
+            return false;
+        }
+        self.dice_thrown = 0;
+        if self.params.dice_use == DiceUse::Sum {
+            self.dice = [self.dice.iter().sum(), 0, 0, 0];
+        }
+        true
+    }
+
     /// Whether the dice of `outcome` all show one face (Ludii's `(all DiceEqual)`, which its
     /// roll sets from the faces thrown).
     #[cold]
@@ -1088,6 +1120,9 @@ impl Game for Race {
             whole: [0; MAX_SEATS],
             half: [0; MAX_SEATS],
             double_left: 0,
+            dice_thrown: 0,
+            chance_outcomes: options.throw.chance_outcomes(),
+            die_by_die: options.throw.die_by_die(),
             finishers: Finishers::NONE,
             over: false,
         };
@@ -1132,8 +1167,8 @@ impl Game for Race {
                 count,
                 bias: self.params.lot_bias,
             },
-            throw => Chance::Uniform {
-                n: throw.outcomes() as u8,
+            _ => Chance::Uniform {
+                n: self.chance_outcomes,
             },
         })
     }
@@ -1215,10 +1250,18 @@ impl Game for Race {
 
     fn apply_chance(&mut self, outcome: u8) {
         let values = &self.params.throw_values;
-        self.dice = [0; MAX_DICE];
         match self.params.throw {
-            Throw::Lots(_) | Throw::Faces(_) => self.dice[0] = u16::from(values.value(outcome)),
+            Throw::Lots(_) | Throw::Faces(_) => {
+                self.dice = [0; MAX_DICE];
+                self.dice[0] = u16::from(values.value(outcome));
+            }
+            Throw::Dice { .. } if self.die_by_die => {
+                if !self.throw_one_die(outcome) {
+                    return;
+                }
+            }
             Throw::Dice { count, faces } => {
+                self.dice = [0; MAX_DICE];
                 let mut rest = u16::from(outcome);
                 for die in 0..usize::from(count) {
                     let face = (rest % u16::from(faces) + 1) as u8;
@@ -1476,6 +1519,14 @@ impl Observe for Race {
     }
 
     fn describe_chance(&self, chance: Chance, outcome: u8) -> String {
+        if self.die_by_die {
+            return format!(
+                "die {} shows {}: {}",
+                self.dice_thrown + 1,
+                outcome + 1,
+                self.params.throw_values.value(outcome + 1)
+            );
+        }
         let mut after = self.clone();
         after.apply_chance(outcome);
         let values: Vec<String> = (0..MAX_DICE)

@@ -140,7 +140,7 @@ game_options! {
         #[parameter(cites = "race family", source = "")]
         pub start: Start = Start::HAND, ludii: Start::HAND;
 
-        /// What is thrown: `lots N` (outcome: how many land up), `dice KdF` (K dice of faces 1..F) or `faces F` (one throw of F equal outcomes 0..F-1).
+        /// What is thrown: `lots N` (outcome: how many land up), `dice KdF` (K dice of faces 1..F, thrown one by one where the throw has more than 255 outcomes) or `faces F` (one throw of F equal outcomes 0..F-1).
         #[parameter(cites = "race family", source = "")]
         pub throw: Throw = Throw::Lots(4), ludii: Throw::Lots(4);
 
@@ -472,13 +472,13 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
     }
     let outcomes = params.throw.outcomes();
     let listed_faces = match params.throw {
-        Throw::Dice { faces, .. } => 1..=u16::from(faces),
+        Throw::Dice { faces, .. } => 1..=u32::from(faces),
         _ => 0..=outcomes - 1,
     };
     if let Some(outcome) = params
         .throw_values
         .listed()
-        .find(|&o| !listed_faces.contains(&u16::from(o)))
+        .find(|&o| !listed_faces.contains(&u32::from(o)))
     {
         return Err((
             "throw_values",
@@ -557,6 +557,9 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
     }
     if params.double_selects_any || params.double_bears_off_all {
         checked_doubles_counted(params)?;
+    }
+    if params.throw.die_by_die() {
+        checked_die_by_die(params)?;
     }
     if params.unplayable_die_passes && params.dice_use == DiceUse::Sum {
         return Err((
@@ -761,6 +764,30 @@ fn checked_doubles_counted(params: &RaceParams) -> Result<(), (&'static str, Str
         ));
     }
     Ok(())
+}
+
+/// A throw of dice thrown one by one (more than 255 outcomes) tells no double by its outcome,
+/// so no rule of doubles that asks whether every die shows one face goes with it.
+#[cold]
+fn checked_die_by_die(params: &RaceParams) -> Result<(), (&'static str, String)> {
+    let key = if params.another_throw_on_doubles {
+        "another_throw_on_doubles"
+    } else if params.rethrow_doubles != RethrowDoubles::Never {
+        "rethrow_doubles"
+    } else if params.double_selects_any {
+        "double_selects_any"
+    } else if params.double_bears_off_all {
+        "double_bears_off_all"
+    } else {
+        return Ok(());
+    };
+    Err((
+        key,
+        format!(
+            "dice whose faces all alike are asked, in a throw of {} outcomes thrown die by die",
+            params.throw.outcomes()
+        ),
+    ))
 }
 
 /// `unplayable_dice_to_next` hands dice played apart between two players alone; a pass that
@@ -1072,12 +1099,29 @@ pub enum Throw {
 }
 
 impl Throw {
-    /// The number of outcomes of the chance event.
-    pub fn outcomes(self) -> u16 {
+    /// The number of outcomes of the whole throw.
+    pub fn outcomes(self) -> u32 {
         match self {
-            Throw::Lots(n) => u16::from(n) + 1,
-            Throw::Dice { count, faces } => u16::from(faces).pow(u32::from(count)),
-            Throw::Faces(faces) => u16::from(faces),
+            Throw::Lots(n) => u32::from(n) + 1,
+            Throw::Dice { count, faces } => u32::from(faces).pow(u32::from(count)),
+            Throw::Faces(faces) => u32::from(faces),
+        }
+    }
+
+    /// Whether the throw is too many outcomes for one chance event (more than 255: El Mundo's
+    /// three seven-sided dice, 343), so that its dice are thrown one by one, a chance event of
+    /// `faces` outcomes each, before the thrower plays any. Each die falls alike whether the
+    /// dice are thrown together or in turn, so the throw is the same.
+    pub fn die_by_die(self) -> bool {
+        matches!(self, Throw::Dice { .. }) && self.outcomes() > 255
+    }
+
+    /// The outcomes of one chance event: the whole throw's, or one die's where the dice are
+    /// thrown one by one.
+    pub fn chance_outcomes(self) -> u8 {
+        match self {
+            Throw::Dice { faces, .. } if self.die_by_die() => faces,
+            throw => throw.outcomes() as u8,
         }
     }
 }
@@ -1100,14 +1144,7 @@ impl OptionValue for Throw {
                     .ok_or_else(|| format!("{spec:?} is not dice such as 2d6"))?;
                 let count = number(count, 1, MAX_DICE as u8)?;
                 let faces = number(faces, 2, 255)?;
-                let throw = Throw::Dice { count, faces };
-                if throw.outcomes() > 255 {
-                    return Err(format!(
-                        "{spec}: {} outcomes, more than the 255 one throw has",
-                        throw.outcomes()
-                    ));
-                }
-                Ok(throw)
+                Ok(Throw::Dice { count, faces })
             }
             _ => Err(format!(
                 "{text:?} is not a throw: lots N, dice KdF or faces F"
@@ -1586,13 +1623,53 @@ mod tests {
     }
 
     #[test]
-    fn throws_beyond_one_chance_event_are_refused() {
+    fn throws_the_engine_cannot_make_are_refused() {
         for bad in [
-            "dice 4d6", "lots 0", "lots 17", "faces 1", "dice 2", "coins 3",
+            "dice 5d6",
+            "dice 2d256",
+            "lots 0",
+            "lots 17",
+            "faces 1",
+            "dice 2",
+            "coins 3",
         ] {
             assert!(Throw::parse_value(bad).is_err(), "{bad:?} accepted");
         }
         assert_eq!(Throw::Dice { count: 3, faces: 6 }.outcomes(), 216);
+    }
+
+    /// Dice of more than 255 outcomes in all are thrown one by one, each a chance event of
+    /// one die's faces (El Mundo's three of seven); the rest in one event, as before.
+    #[test]
+    fn dice_beyond_one_chance_event_are_thrown_one_by_one() {
+        let throw = Throw::parse_value("dice 3d7").unwrap();
+        assert_eq!(throw.outcomes(), 343);
+        assert!(throw.die_by_die());
+        assert_eq!(throw.chance_outcomes(), 7);
+        let four = Throw::parse_value("dice 4d255").unwrap();
+        assert_eq!(four.chance_outcomes(), 255);
+        for whole in ["dice 3d6", "dice 2d15", "faces 255", "lots 16"] {
+            let throw = Throw::parse_value(whole).unwrap();
+            assert!(!throw.die_by_die(), "{whole}");
+            assert_eq!(
+                u32::from(throw.chance_outcomes()),
+                throw.outcomes(),
+                "{whole}"
+            );
+        }
+        // No rule of doubles reads a throw thrown die by die.
+        let params = RaceParams {
+            throw: Throw::parse_value("dice 3d6").unwrap(),
+            dice_use: DiceUse::Each,
+            another_throw_on_doubles: true,
+            ..RaceParams::default()
+        };
+        assert_eq!(check(&params), Ok(()));
+        let params = RaceParams {
+            throw: Throw::parse_value("dice 3d7").unwrap(),
+            ..params
+        };
+        assert_eq!(check(&params).unwrap_err().key, "another_throw_on_doubles");
     }
 
     #[test]

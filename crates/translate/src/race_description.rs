@@ -81,6 +81,7 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     reader.default("enter_stack_limit", 0, &expanded.game);
     reader.default("bear_off_hand_empty", false, &expanded.game);
     faces_by_die::compose(&mut reader, &expanded.game);
+    faces_by_die::compose_faces_alike(&mut reader, &expanded.game);
     if let Some(Err(_)) = &stacked {
         // What the phases lack is named at its place, not as the phases unread.
         let explained = stacked::explained_by_phases(game);
@@ -1234,6 +1235,10 @@ fn read_dice(reader: &mut Reader, equipment: &Equipment<'_>, rules: &Node) {
     };
     if dice.named("facesByDie").is_some() {
         faces_by_die::read_throw(reader, dice);
+        return;
+    }
+    if dice.named("faces").is_some() {
+        faces_by_die::read_faces_alike(reader, dice);
         return;
     }
     for (key, _) in dice.children().iter().filter_map(|n| match &n.kind {

@@ -384,6 +384,30 @@ fn dice_with_faces_by_die_throw_every_face_of_every_die() {
     );
 }
 
+/// Dice alike that name their faces, `faces:{1 3 4 6}` (Pahada Keliya's, Saturankam's), throw
+/// as so many dice of as many faces, the n-th face listed moving its pips; a throw whose steps
+/// are not its pips, such as a map of their total, stays named.
+#[test]
+fn dice_with_faces_alike_throw_each_die_moving_its_face() {
+    plays(
+        &description(&[("{dice}", "(dice d:4 faces:{1 3 4 6} num:2)")]),
+        &[
+            "throw=dice 2d4",
+            "throw_values=1=1 2=3 3=4 4=6",
+            "dice_use=sum",
+        ],
+    );
+    let mapped = description(&[
+        ("{dice}", "(dice d:4 faces:{0 1 2 4} num:1)"),
+        (
+            "(hand Each)",
+            "(hand Each) (map {(pair 0 8) (pair 1 1) (pair 2 2) (pair 4 4)})",
+        ),
+    ])
+    .replace("(count Pips)", "(mapEntry (count Pips))");
+    lacks(&mapped, "moved otherwise than by its pips", 8);
+}
+
 #[test]
 fn a_region_refusing_enemies_is_safe_and_one_giving_a_throw_gives_it() {
     let guarded = r#"(if (= (trackSite Move steps:(count Pips)) End)
@@ -597,8 +621,8 @@ fn what_the_family_lacks_is_named_at_its_line() {
         2,
     );
     lacks(
-        &description(&[("{dice}", "(dice d:4 faces:{1 3 4 6} num:2)")]),
-        "dice with faces",
+        &description(&[("{dice}", "(dice d:4 faces:{1 3 4 6} num:5)")]),
+        "dice with faces the family does not throw",
         8,
     );
 }
@@ -1335,33 +1359,25 @@ fn verquere_lands_only_on_empty_points_of_its_starting_side_and_bears_off_from_h
 
 /// El Mundo asks `(no Pieces Mover in:(union (sites Hand Mover) (difference (sites Board)
 /// (sites Mover "FinalQuadrant"))))` before bearing off, the hand counted with the board: read
-/// as its home, what stops it is its throw of three seven-sided dice, 343 outcomes, more than
-/// one throw of the engine has.
+/// as its home. Its throw of three seven-sided dice, 343 outcomes, more than one chance event
+/// of the engine has, is thrown die by die, each die apart as Ludii plays it: it plays.
 #[test]
-fn el_mundo_reads_its_home_with_the_hand_and_stops_at_its_throw() {
+fn el_mundo_reads_its_home_with_the_hand_and_throws_its_dice_one_by_one() {
     let text = std::fs::read_to_string(corpus().join("ludii/lud/El Mundo.lud")).unwrap();
-    match race_description("El Mundo.lud", &text).outcome {
-        Err(Missing::Lacks(lacks)) => {
-            assert!(lacks.iter().all(|l| l.span.line != 21), "{lacks:?}");
-            assert!(
-                lacks
-                    .iter()
-                    .any(|l| l.what.contains("343 outcomes") && l.span.line == 26),
-                "{lacks:?}"
-            );
-        }
-        other => panic!("El Mundo plays: {other:?}"),
-    }
-    // Its home is that of the last six cells of each track, counting the hand.
-    let two = text.replace("(dice d:7 num:3)", "(dice d:6 num:2)");
-    assert_ne!(two, text);
-    let game = match race_description("El Mundo.lud", &two).outcome {
+    let game = match race_description("El Mundo.lud", &text).outcome {
         Ok(game) => game,
-        other => panic!("El Mundo with two dice does not play: {other:?}"),
+        other => panic!("El Mundo does not play: {other:?}"),
     };
+    assert_eq!(game.parameters["throw"].value, "dice 3d7");
+    assert_eq!(game.parameters["throw"].cites, "El Mundo.lud:39");
+    assert_eq!(game.parameters["dice_use"].value, "each");
+    // Its home is that of the last six cells of each track, counting the hand.
     assert_eq!(game.parameters["bear_off_home"].value, "6");
     assert_eq!(game.parameters["bear_off_home"].cites, "El Mundo.lud:21");
     assert_eq!(game.parameters["bear_off_home_hand"].value, "true");
+    let params = read_game("El Mundo.lud");
+    assert!(params.throw.die_by_die());
+    assert_eq!(params.throw.chance_outcomes(), 7);
 }
 
 /// The winner's score changes no play where no end asks a score (Kotra's `(set Score Mover 2)`

@@ -235,6 +235,82 @@ pub(super) fn compose(reader: &mut Reader, game: &Node) {
     }
 }
 
+/// The faces of dice alike, `(dice d:4 faces:{1 3 4 6} num:2)`: Ludii's `Dice` gives every
+/// one of its dice the list, each face equally likely, and a die's `(pips)` is the face up.
+fn faces_alike(dice: &Node) -> Option<Vec<i64>> {
+    dice.named("faces")?
+        .as_array()?
+        .iter()
+        .map(Node::as_int)
+        .collect()
+}
+
+/// `(dice d:F faces:{…} num:K)` as the family's throw of K dice of F faces, `dice KdF`, each
+/// face numbered from 1 in the order listed (its value given once the steps are read,
+/// [`compose_faces_alike`]); dice the family cannot throw so are named.
+pub(super) fn read_faces_alike(reader: &mut Reader, dice: &Node) {
+    let known = dice.children().iter().all(|n| match &n.kind {
+        Kind::Named { key, .. } => matches!(key.as_str(), "d" | "num" | "faces"),
+        _ => false,
+    });
+    let count = dice.named("num").map_or(Some(1), Node::as_int);
+    let sides = dice.named("d").and_then(Node::as_int);
+    let throw = faces_alike(dice)
+        .filter(|faces| {
+            (2..=255).contains(&faces.len())
+                && faces.iter().all(|f| (0..=255).contains(f))
+                && sides.is_none_or(|d| usize::try_from(d) == Ok(faces.len()))
+        })
+        .zip(count.filter(|n| (1..=race::MAX_DICE as i64).contains(n)));
+    match (known, throw) {
+        (true, Some((faces, count))) => {
+            reader.set("throw", format!("dice {count}d{}", faces.len()), dice);
+            reader.default("lot_bias", "1/2", dice);
+        }
+        _ => reader.lack(
+            dice,
+            format!(
+                "dice with faces the family does not throw: {dice_}",
+                dice_ = Brief(dice)
+            ),
+        ),
+    }
+}
+
+/// The value of each face of dice alike, once the rest is read: where the pieces move the pips
+/// up (`throw_values` identity, each die's or their sum), the n-th face listed moves its pips;
+/// any other reading of the throw is named.
+pub(super) fn compose_faces_alike(reader: &mut Reader, game: &Node) {
+    let Some((dice, faces)) = game
+        .walk()
+        .filter(|n| n.is_call("dice"))
+        .find_map(|n| Some((n, faces_alike(n)?)))
+    else {
+        return;
+    };
+    let Some(read) = reader.reading.get("throw_values").cloned() else {
+        return;
+    };
+    if read.value != "identity" {
+        reader.lack(
+            dice,
+            format!(
+                "a throw of dice that name their faces, moved otherwise than by its pips: {}",
+                read.value
+            ),
+        );
+        return;
+    }
+    let mut composed = read;
+    composed.value = faces
+        .iter()
+        .enumerate()
+        .map(|(face, pips)| format!("{}={pips}", face + 1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    reader.reading.insert("throw_values", composed);
+}
+
 /// The operands of `and` and `or`: as written, or listed in one array.
 fn operands(node: &Node) -> Option<Vec<&Node>> {
     match node.children() {
