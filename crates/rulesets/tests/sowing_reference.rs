@@ -457,6 +457,22 @@ impl Reference {
         Landing::End
     }
 
+    /// Whether the mover may lift `hole`, whatever it holds: one it owns (or of its row, or of
+    /// the opponent's, or any, as the game says), not marked.
+    fn may_lift(&self, hole: usize) -> bool {
+        let mine = if self.params.ownership {
+            self.owners[hole] == Some(self.to_move)
+        } else {
+            let lifter = if self.params.lift_opponents_row {
+                1 - self.to_move
+            } else {
+                self.to_move
+            };
+            self.params.lift_anywhere || self.owns(lifter, hole)
+        };
+        mine && self.marks[hole].is_none()
+    }
+
     /// The holes the mover may sow, way by way, in the engine's order of moves.
     fn sowings(&self) -> Vec<(usize, u8)> {
         if self.params.opening_step > 0 && self.in_opening[usize::from(self.to_move)] {
@@ -472,10 +488,23 @@ impl Reference {
                 .map(|hole| (hole, way))
                 .collect();
         }
+        // The mover's hole lifted last: not where it holds no more than the count and another
+        // hole the mover may lift holds counters.
+        let last_resort = Self::named(&self.params.last_resort_holes)
+            .get(usize::from(self.to_move))
+            .and_then(|name| self.names.iter().position(|n| n == name))
+            .filter(|&reserve| {
+                self.cells[reserve] <= u16::from(self.params.last_resort_above)
+                    && (0..self.holes)
+                        .any(|hole| hole != reserve && self.cells[hole] > 0 && self.may_lift(hole))
+            });
         let lifts = |single: bool| -> Vec<(usize, u8)> {
             let mut list = Vec::new();
             for way in self.ways() {
                 for hole in 0..self.holes {
+                    if Some(hole) == last_resort {
+                        continue;
+                    }
                     let count = self.cells[hole];
                     let can = if single {
                         // A single counter only into an empty hole, where the game says so.
@@ -486,17 +515,7 @@ impl Reference {
                     } else {
                         count > 0 && count >= u16::from(self.params.min_to_sow)
                     };
-                    let mine = if self.params.ownership {
-                        self.owners[hole] == Some(self.to_move)
-                    } else {
-                        let lifter = if self.params.lift_opponents_row {
-                            1 - self.to_move
-                        } else {
-                            self.to_move
-                        };
-                        self.params.lift_anywhere || self.owns(lifter, hole)
-                    };
-                    if !mine || !can || self.marks[hole].is_some() {
+                    if !self.may_lift(hole) || !can {
                         continue;
                     }
                     if self.in_opening[usize::from(self.to_move)]
@@ -1238,6 +1257,10 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         // that steps one hole at a time, has the reference part from the engine.
         ("tuz-365 ", "opening_mark_count", "0", 10),
         ("tuz-365 ", "opening_step", "1", 4),
+        // Gabata (Aksum)'s left-hand hole lifted last: lifted like any other, or only above
+        // one counter, has the reference part from the engine.
+        ("gabata-aksum ", "last_resort_holes", "none", 10),
+        ("gabata-aksum ", "last_resort_above", "1", 10),
     ] {
         let parted = with_reference_reading(game, key, value, playouts);
         assert!(

@@ -15,6 +15,7 @@
 
 pub mod board;
 pub mod file;
+mod last_resort;
 pub mod opening;
 pub mod params;
 pub mod tracks;
@@ -130,6 +131,9 @@ pub struct Sowing {
     /// The hole filled with half a hole of each player's counters whose owner chance draws
     /// next (`borrow-or-drawn`); none in any other game.
     drawing: Option<u8>,
+    /// Each player's hole lifted last (`last_resort_holes`), as one bit; none in a game
+    /// without one.
+    last_resort: [u64; 2],
 }
 
 /// Both players, as bits of players (player 1's first).
@@ -534,7 +538,11 @@ impl Sowing {
         let territory = self.liftable[usize::from(self.to_move)];
         // A count of 0 is never sown, whatever the fewest counters to sow.
         let fewest = u16::from(self.params.min_to_sow.max(1));
-        let legal = self.holes_where(Self::holes_holding(&self.cells, territory, fewest));
+        let mut legal = self.holes_where(Self::holes_holding(&self.cells, territory, fewest));
+        let reserve = self.last_resort[usize::from(self.to_move)];
+        if reserve & (legal[0] | legal[1]) != 0 {
+            legal = self.without_last_resort(legal, reserve);
+        }
         if self.params.singles_last && legal == [0, 0] {
             let singles = Self::holes_holding(&self.cells, territory, 1)
                 & !Self::holes_holding(&self.cells, territory, 2);
@@ -1232,6 +1240,7 @@ impl Game for Sowing {
 
     fn new(options: &SowingParams) -> Self {
         let board = Board::new(options);
+        let last_resort = last_resort::resolve(options, &board);
         let mut cells = [0; MAX_CELLS];
         for (hole, cell) in cells.iter_mut().take(board.holes).enumerate() {
             *cell = u16::from(
@@ -1270,6 +1279,7 @@ impl Game for Sowing {
             removals: 0,
             marks: [0; 2],
             drawing: None,
+            last_resort,
         };
         game.enter_opening(u8::from(options.opening_turns > 0), ALL_PLAYERS);
         game.settle();

@@ -350,6 +350,14 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub lift_opponents_row: bool = false, ludii: false;
 
+        /// Each player's hole, player 1's then player 2's, that a fresh move lifts only when it holds more than `last_resort_above` counters or no other hole the player may lift holds any, a relay lifting it as any other (Gabata (Aksum)'s `(if (!= (from) (mapEntry "LeftMost" Mover)) True (if (is Mover Prev) True (or (< 3 (count at:(from))) (no Pieces All in:…))))`); `none` where every hole is lifted alike.
+        #[rule(cites = "sowing family", source = "")]
+        pub last_resort_holes: HoleNames = HoleNames::NONE, ludii: HoleNames::NONE;
+
+        /// The counters above which a hole of `last_resort_holes` is lifted like any other; 0 where the game has none.
+        #[rule(cites = "sowing family", source = "", range = 0..=64)]
+        pub last_resort_above: u8 = 0, ludii: 0;
+
         /// The fewest counters a hole must hold to be lifted and sown.
         #[rule(cites = "sowing family", source = "", range = 1..=4)]
         pub min_to_sow: u8 = 1, ludii: 1;
@@ -642,6 +650,7 @@ fn validate(params: &SowingParams) -> Result<(), String> {
         return Err(problem.into());
     }
     crate::opening::validate(params)?;
+    crate::last_resort::validate(params)?;
     if let Some(problem) = marks_problem(params) {
         return Err(problem.into());
     }

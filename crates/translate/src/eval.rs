@@ -563,6 +563,11 @@ impl Context<'_> {
                 }
                 Ok(kept)
             }
+            // A site a map gives, written alone where a region goes (Gabata (Aksum)'s
+            // `(difference ("OwnedHoles") (mapEntry "LeftMost" Mover))`).
+            "mapEntry" => usize::try_from(self.int(node)?)
+                .map(|site| vec![site])
+                .map_err(|_| unknown(node)),
             "union" | "difference" | "intersection" => {
                 let parts: Vec<&Node> = match args.as_slice() {
                     [array] if array.as_array().is_some() => {

@@ -21,6 +21,7 @@ use crate::geometry::Geometry;
 
 mod boards;
 mod branches;
+mod last_resort;
 mod next_relay;
 mod opening;
 mod phases;
@@ -1599,15 +1600,29 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
             return relay;
         }
     }
-    match from.named("if") {
+    let fresh;
+    let mut last_resort = None;
+    let mut condition = from.named("if");
+    if let Some(written) = condition.filter(|c| relay && last_resort::reads_same_turn(c)) {
+        // Gabata (Aksum)'s hole lifted last: the condition as a fresh move reads it.
+        let Some((read, hole)) = last_resort::read(reader, written, situation) else {
+            return relay;
+        };
+        fresh = read;
+        condition = Some(&fresh);
+        last_resort = hole;
+    }
+    reader.default("last_resort_holes", "none", from);
+    reader.default("last_resort_above", 0, from);
+    match condition {
         None => reader.default("min_to_sow", 1, from),
         Some(condition) => {
             // The fewest counters from which every count can be lifted, on a board otherwise
             // empty, of ones, or with another hole of the mover's holding two (with the rest
             // empty or ones; the first and the last other hole, so that one is not next to
             // it): the same on each, or Tsoro's single counters lifted only where no hole
-            // holds two and the next hole is empty.
-            let hole = situation.cells[0];
+            // holds two and the next hole is empty. Where a hole is lifted last, at another.
+            let hole = situation.cells[usize::from(last_resort == Some(0))];
             let others: Vec<usize> = situation
                 .territory(0)
                 .into_iter()

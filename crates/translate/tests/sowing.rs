@@ -1364,3 +1364,51 @@ fn tuzs_stepping_opening_reads_and_plays_as_its_description_says() {
         "84:25: a stepping opening whose moves are not one counter sown along the main phase's track",
     );
 }
+
+#[test]
+fn gabata_aksums_left_hand_hole_lifted_last_is_read() {
+    // Gabata (Aksum): `(if (!= (from) (mapEntry "LeftMost" Mover)) True (if (is Mover Prev) True
+    // (or (< 3 (count at:(from))) (no Pieces All in:…))))` (line 80): each player's left-hand
+    // hole, a1 and c6 on the family's names of its three rows, lifted by a fresh move only
+    // above three counters or where no other hole of the player's holds any.
+    let text = vendored_text("Gabata (Aksum).lud");
+    let read = |text: &str| match sowing_description("Gabata (Aksum).lud", text).outcome {
+        Ok(file) => ["last_resort_holes", "last_resort_above", "min_to_sow"].map(|key| {
+            let read = &file.parameters[key];
+            (read.value.clone(), read.cites.clone())
+        }),
+        outcome => panic!("Gabata (Aksum).lud: {outcome:?}"),
+    };
+    let cites = "Gabata (Aksum).lud:80".to_string();
+    assert_eq!(
+        read(&text),
+        [
+            ("a1,c6".to_string(), cites.clone()),
+            ("3".to_string(), cites.clone()),
+            ("1".to_string(), cites.clone()),
+        ]
+    );
+    // Another count reads as that count; Gabata (Adowa), without the rule, lifts every hole
+    // alike.
+    let two = text.replace("(< 3 (count at:(from)))", "(< 2 (count at:(from)))");
+    assert_eq!(read(&two)[1].0, "2");
+    let adowa = sowing_description("Gabata (Adowa).lud", &vendored_text("Gabata (Adowa).lud"))
+        .outcome
+        .expect("Gabata (Adowa) plays");
+    assert_eq!(adowa.parameters["last_resort_holes"].value, "none");
+    // A turn that goes on lifting its hole only above a count is no relay of the family's.
+    let relay_limited = text.replace(
+        "(if (is Mover Prev)\n                                        True",
+        "(if (is Mover Prev)\n                                        (< 2 (count at:(from)))",
+    );
+    assert_ne!(relay_limited, text);
+    match sowing_description("Gabata (Aksum).lud", &relay_limited).outcome {
+        Err(Missing::Lacks(lacks)) => assert!(
+            lacks.iter().any(|l| l
+                .what
+                .contains("a hole a turn that goes on lifts only under a condition")),
+            "{lacks:?}"
+        ),
+        outcome => panic!("{outcome:?}"),
+    }
+}
