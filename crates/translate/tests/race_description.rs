@@ -328,6 +328,15 @@ fn plays(text: &str, wanted: &[&str]) {
     }
 }
 
+/// The vendored description `file` with `from` written `to`, as a test edits it; a `from` the
+/// text does not have fails the test rather than testing the description unedited.
+fn edited(file: &str, from: &str, to: &str) -> String {
+    let text = std::fs::read_to_string(corpus().join("ludii/lud").join(file)).unwrap();
+    let edited = text.replace(from, to);
+    assert_ne!(edited, text, "{file} has no {from:?}");
+    edited
+}
+
 fn lacks(text: &str, words: &str, line: u32) {
     match race_description("Test.lud", text).outcome {
         Err(Missing::Lacks(lacks)) => assert!(
@@ -1000,9 +1009,11 @@ fn cab_e_quinal_passes_after_its_last_die_while_no_player_s_value_is_set() {
     assert!(!params.draw_when_none_can_move);
     // A value set to anything but Undefined may end the other moves: the consequence is
     // then not read.
-    let text = std::fs::read_to_string(corpus().join("ludii/lud/Cab e Quinal.lud")).unwrap();
-    let set = text.replace("(set Value Mover Undefined)", "(set Value Mover 1)");
-    assert_ne!(set, text);
+    let set = edited(
+        "Cab e Quinal.lud",
+        "(set Value Mover Undefined)",
+        "(set Value Mover 1)",
+    );
     match race_description("Cab e Quinal.lud", &set).outcome {
         Err(Missing::Lacks(lacks)) => assert!(
             lacks.iter().any(|l| l
@@ -1112,9 +1123,7 @@ fn a_move_of_six_follows_the_dice_where_the_play_asks_for_it_once_all_are_used()
     assert_eq!(moves, ["22-15 [6]", "12-20 [6]"]);
     // Another first branch is not the six after the dice: the play is not read as the
     // pieces' moves.
-    let text = std::fs::read_to_string(corpus().join("ludii/lud/Baralie.lud")).unwrap();
-    let equal = text.replace("(if (all DiceUsed)", "(if (all DiceEqual)");
-    assert_ne!(equal, text);
+    let equal = edited("Baralie.lud", "(if (all DiceUsed)", "(if (all DiceEqual)");
     lacks(&equal, "a piece without its moves", 54);
 }
 
@@ -1395,12 +1404,11 @@ fn a_winner_s_score_is_read_past_only_where_no_end_asks_it() {
         ),
         other => panic!("Tokkadille plays: {other:?}"),
     }
-    let text = std::fs::read_to_string(corpus().join("ludii/lud/Kotra.lud")).unwrap();
-    let scored = text.replace(
+    let scored = edited(
+        "Kotra.lud",
         "(end (if (no Pieces Mover) (result Mover Win)))",
         "(end (if (<= 2 (score Mover)) (result Mover Win)))",
     );
-    assert_ne!(scored, text);
     lacks(
         &scored,
         "a turn's consequence the reader does not read",
@@ -1621,23 +1629,24 @@ fn shuanglu_enters_its_captured_pieces_first_and_never_onto_two() {
     );
     assert_eq!(moves, ["hand-11 [1]", "hand-9 [3]"]);
     // Another entry's condition is named where it is written.
-    let text = std::fs::read_to_string(corpus().join("ludii/lud/Shuanglu.lud")).unwrap();
-    let three = text.replace(
+    let three = edited(
+        "Shuanglu.lud",
         "if:(< (size Stack at:(to)) 2)",
         "if:(< (size Stack at:(to)) 3)",
     );
-    assert_ne!(three, text);
     lacks(&three, "an entry's condition the reader does not read", 28);
-    let empty_only = text.replace("if:(< (size Stack at:(to)) 2)", "if:(is Empty (to))");
-    assert_ne!(empty_only, text);
+    let empty_only = edited(
+        "Shuanglu.lud",
+        "if:(< (size Stack at:(to)) 2)",
+        "if:(is Empty (to))",
+    );
     lacks(
         &empty_only,
         "an entry's condition the reader does not read",
         28,
     );
     // A quadrant that is not the end of each track is named at the condition.
-    let elsewhere = text.replace("(sites {18..23})", "(sites {12..17})");
-    assert_ne!(elsewhere, text);
+    let elsewhere = edited("Shuanglu.lud", "(sites {18..23})", "(sites {12..17})");
     lacks(
         &elsewhere,
         "a condition on every piece being home other than in the last cells of each track",
@@ -1787,12 +1796,11 @@ fn nard_enters_from_its_bar_first_and_never_onto_two() {
         "{moves:?}"
     );
     // A bar where the captured pieces do not go is not read as the hand: named at the bar.
-    let text = std::fs::read_to_string(corpus().join("ludii/lud/Nard.lud")).unwrap();
-    let elsewhere = text.replace(
+    let elsewhere = edited(
+        "Nard.lud",
         "(to (mapEntry \"Bar\" Next))",
         "(to (mapEntry \"Bar\" Mover))",
     );
-    assert_ne!(elsewhere, text);
     lacks(
         &elsewhere,
         "a bar entered first that is not where each track begins",

@@ -38,10 +38,7 @@ fn sums(faces: &[Vec<i64>]) -> Vec<i64> {
 /// `(dice … facesByDie:{…} num:n)` as the family's throw, `faces N`; the dice the family
 /// cannot throw so are named.
 pub(super) fn read_throw(reader: &mut Reader, dice: &Node) {
-    let known = dice.children().iter().all(|n| match &n.kind {
-        Kind::Named { key, .. } => matches!(key.as_str(), "d" | "num" | "facesByDie"),
-        _ => false,
-    });
+    let known = names_only(dice, "facesByDie");
     let faces = faces(dice).filter(|faces| {
         let count = dice.named("num").and_then(Node::as_int);
         let sides = dice.named("d").and_then(Node::as_int);
@@ -55,19 +52,11 @@ pub(super) fn read_throw(reader: &mut Reader, dice: &Node) {
     let outcomes = faces
         .as_ref()
         .map(|faces| faces.iter().map(Vec::len).product::<usize>());
-    match (known, outcomes) {
-        (true, Some(outcomes @ 2..=255)) => {
-            reader.set("throw", format!("faces {outcomes}"), dice);
-            reader.default("lot_bias", "1/2", dice);
-        }
-        _ => reader.lack(
-            dice,
-            format!(
-                "dice with facesByDie the family does not throw: {dice_}",
-                dice_ = Brief(dice)
-            ),
-        ),
-    }
+    let throw = match outcomes {
+        Some(outcomes @ 2..=255) if known => Some(format!("faces {outcomes}")),
+        _ => None,
+    };
+    set_throw(reader, dice, throw, "facesByDie");
 }
 
 /// What `steps` makes of each sum of pips `dice` can throw, as `sum=value` pairs, when it is an
@@ -249,10 +238,7 @@ fn faces_alike(dice: &Node) -> Option<Vec<i64>> {
 /// face numbered from 1 in the order listed (its value given once the steps are read,
 /// [`compose_faces_alike`]); dice the family cannot throw so are named.
 pub(super) fn read_faces_alike(reader: &mut Reader, dice: &Node) {
-    let known = dice.children().iter().all(|n| match &n.kind {
-        Kind::Named { key, .. } => matches!(key.as_str(), "d" | "num" | "faces"),
-        _ => false,
-    });
+    let known = names_only(dice, "faces");
     let count = dice.named("num").map_or(Some(1), Node::as_int);
     let sides = dice.named("d").and_then(Node::as_int);
     let throw = faces_alike(dice)
@@ -262,15 +248,32 @@ pub(super) fn read_faces_alike(reader: &mut Reader, dice: &Node) {
                 && sides.is_none_or(|d| usize::try_from(d) == Ok(faces.len()))
         })
         .zip(count.filter(|n| (1..=race::MAX_DICE as i64).contains(n)));
-    match (known, throw) {
-        (true, Some((faces, count))) => {
-            reader.set("throw", format!("dice {count}d{}", faces.len()), dice);
+    let throw = throw
+        .filter(|_| known)
+        .map(|(faces, count)| format!("dice {count}d{}", faces.len()));
+    set_throw(reader, dice, throw, "faces");
+}
+
+/// Whether `dice` names nothing but its sides, its number and its faces (`faces`).
+fn names_only(dice: &Node, faces: &str) -> bool {
+    dice.children().iter().all(|n| match &n.kind {
+        Kind::Named { key, .. } => key == "d" || key == "num" || key == faces,
+        _ => false,
+    })
+}
+
+/// The throw read off dice that list their faces (`faces`), or the lack of one where the
+/// family cannot throw them so.
+fn set_throw(reader: &mut Reader, dice: &Node, throw: Option<String>, faces: &str) {
+    match throw {
+        Some(throw) => {
+            reader.set("throw", throw, dice);
             reader.default("lot_bias", "1/2", dice);
         }
-        _ => reader.lack(
+        None => reader.lack(
             dice,
             format!(
-                "dice with faces the family does not throw: {dice_}",
+                "dice with {faces} the family does not throw: {dice_}",
                 dice_ = Brief(dice)
             ),
         ),
