@@ -54,6 +54,8 @@ struct Reference {
     refilling: bool,
     /// The players left with too few counters when a round ended, as bits.
     round_losers: u8,
+    /// The rounds ended so far.
+    rounds_ended: u32,
     /// Who owns each hole, where holes are owned (`None`: no one, since the round ended).
     owners: Vec<Option<Player>>,
     /// The hole of half a hole of each player's whose owner chance draws next.
@@ -837,6 +839,7 @@ impl Reference {
     /// A round ends: each row's counters go to its owner; a player left with too few loses,
     /// else both refill their rows, every hole out of play until filled where the game says so.
     fn end_round(&mut self) {
+        self.rounds_ended += 1;
         if self.params.round_first_more_captured {
             let held =
                 |p: Player| u32::from(self.cells[self.store(p)]) + self.in_row(&self.cells, p);
@@ -887,6 +890,12 @@ impl Reference {
             if done {
                 self.refilling = false;
                 self.passes = 0;
+                // Ludii's round counter starts unset (-1) and is even after the first round:
+                // player 2 begins the second round, player 1 the third.
+                if self.params.round_first_alternates {
+                    let round_var = i64::from(self.rounds_ended) - 1;
+                    self.to_move = if round_var % 2 == 0 { 1 } else { 0 };
+                }
             }
             return;
         }

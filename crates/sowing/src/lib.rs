@@ -110,6 +110,8 @@ pub struct Sowing {
     refilling: bool,
     /// The players who had too few counters when a round ended, as bits (player 1's first).
     round_losers: u8,
+    /// The rounds ended so far, for the rounds begun in turn (`round_first_alternates`).
+    rounds_ended: u8,
     /// The holes each player may lift: its territory, the holes it owns (`ownership`), or the
     /// part of its territory the opening allows.
     liftable: [u64; 2],
@@ -387,6 +389,7 @@ impl Sowing {
     #[cold]
     #[inline(never)]
     fn end_round(&mut self) {
+        self.rounds_ended = self.rounds_ended.wrapping_add(1);
         if self.params.round_first_more_captured {
             let held = |player: Player| {
                 u32::from(self.cells[self.board.store(player)])
@@ -822,6 +825,10 @@ impl Sowing {
             if self.refills_done() {
                 self.refilling = false;
                 self.passes = 0;
+                if self.params.round_first_alternates {
+                    // Player 2 begins the rounds after an odd number of rounds ended.
+                    self.to_move = if self.rounds_ended % 2 == 1 { 1 } else { 0 };
+                }
                 self.pass_over_out_of_play();
             }
             return;
@@ -1272,6 +1279,7 @@ impl Game for Sowing {
             out_of_play: 0,
             refilling: false,
             round_losers: 0,
+            rounds_ended: 0,
             liftable: [0; 2],
             opening_turn: 0,
             opening_players: 0,
@@ -1618,6 +1626,9 @@ pub struct SowingSetup {
     /// The players are refilling their rows between rounds.
     #[serde(default)]
     pub refilling: bool,
+    /// The rounds ended before this position (a game played in rounds; none if not given).
+    #[serde(default)]
+    pub rounds_ended: u8,
     /// The holes each player owns, by name, player 1's first (a game where holes are owned;
     /// each player's row if not given).
     #[serde(default)]
@@ -1771,7 +1782,14 @@ impl Observe for Sowing {
                 "a game of one round has no holes out of play and no refill",
             ));
         }
+        if setup.rounds_ended != 0 && options.round_refill == 0 {
+            return Err(SetupError::value(
+                "rounds_ended",
+                "a game of one round ends no round before its end",
+            ));
+        }
         game.refilling = setup.refilling;
+        game.rounds_ended = setup.rounds_ended;
         let mut players = ALL_PLAYERS;
         if let Some(seats) = &setup.in_opening {
             if !options.opening_leaves.one_by_one() || setup.opening_turn.is_none() {

@@ -505,6 +505,10 @@ game_options! {
         /// When a round ends, the player with more counters, captured and in its row before they go to their owners (player 1 on a tie), refills first (Ludii's `(set NextPlayer …)`); otherwise the turn passes as after any move.
         #[rule(cites = "sowing family", source = "")]
         pub round_first_more_captured: bool = false, ludii: false;
+
+        /// The rounds begin in turn with player 1 and player 2: when the refills are over, player 2 begins the second round, player 1 the third, and so on (Ludii's `(if (is Even (var "Round")) (set NextPlayer (player 2)) (set NextPlayer (player 1)))` after the refills, `Round` counted up at each round's end from Ludii's unset -1); otherwise the turn passes as after any move.
+        #[rule(cites = "sowing family", source = "")]
+        pub round_first_alternates: bool = false, ludii: false;
         /// The game opens with this many turns that lift only from `opening_holes` (Ludii's first phase, left by `(nextPhase (>= (count Turns) N))` after the first move of turn N, the turns counted from 1 as the mover changes); 0 where the game has no opening.
         #[rule(cites = "sowing family", source = "", range = 0..=64)]
         pub opening_turns: u8 = 0, ludii: 0;
@@ -892,7 +896,8 @@ fn ownership_problem(params: &SowingParams) -> Option<&'static str> {
         && (track_order
             || params.refill_whole_turn
             || params.refill_remainder != RefillRemainder::Kept
-            || params.round_first_more_captured)
+            || params.round_first_more_captured
+            || params.round_first_alternates)
     {
         return Some(
             "ownership: the refill's track order, whole turns, borrowing and first filler are rules of owned holes",

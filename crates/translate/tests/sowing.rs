@@ -1133,19 +1133,90 @@ fn gabatas_relay_through_a_variable_marks_and_round_end_on_marks_are_read() {
                 .collect::<Vec<_>>()
         );
     }
-    // Gabata (Shoa I) marks any hole (its condition names no owner); what is left is its
-    // count of rounds, which chooses who begins the next.
-    assert_lacks(
-        "Gabata (Shoa I).lud",
-        &["132:33: a consequence of a round's end the family does not have: (set Var \"Round\""],
-        &[76, 80, 89, 91, 97, 116],
-    );
+    // Gabata (Shoa I) marks any hole (its condition names no owner), and its count of rounds
+    // chooses who begins the next: read in the next test.
     // Motiq's relay through `(var "Replay")` is read; its relay from the hole after a capture
     // is not the family's.
     assert_lacks(
         "Motiq.lud",
         &["60:37: an effect of a sowing the family does not have"],
         &[51],
+    );
+}
+
+/// Gabata (Shoa I) counts its rounds, `(set Var "Round" (+ 1 (var "Round")))` at a round's end
+/// (line 132), and its refills' end gives the next round to player 2 where the count is even,
+/// else to player 1 (line 196): Ludii's unset variable is -1, so player 2 begins the second
+/// round, player 1 the third. Read and played: the second round begins with player 2 to move,
+/// whoever refilled last; a count read by nothing, or read otherwise, is a lack at its line.
+#[test]
+fn gabata_shoa_is_rounds_begin_in_turn_with_player_2_second() {
+    use engine::{Game, Observe, Phase};
+    let file = "Gabata (Shoa I).lud";
+    let text = vendored_text(file);
+    let translation = sowing_description(file, &text);
+    let game_file = match &translation.outcome {
+        Ok(game_file) => game_file,
+        outcome => panic!("{file}: {outcome:?}"),
+    };
+    let read = &game_file.parameters["round_first_alternates"];
+    assert_eq!(
+        (read.value.as_str(), read.cites.as_str()),
+        ("true", "Gabata (Shoa I).lud:196")
+    );
+    let params = vendored(file);
+    let mut begun = 0;
+    for seed in 0..40 {
+        let mut game = sowing::Sowing::new(&params);
+        let mut rng = engine::rng::GameRng::for_playout(11, seed);
+        let mut moves = Vec::new();
+        let mut was_refilling = false;
+        for _ in 0..20_000 {
+            if game.phase() == Phase::Over {
+                break;
+            }
+            if matches!(game.phase(), Phase::Chance(_)) {
+                play_at_random(&mut game, &mut rng, &mut moves);
+                continue;
+            }
+            let refilling = game.observe()["refilling"].as_bool().unwrap();
+            if was_refilling && !refilling {
+                assert_eq!(
+                    game.phase(),
+                    Phase::Decision(1),
+                    "seed {seed}: the second round"
+                );
+                begun += 1;
+                break;
+            }
+            was_refilling = refilling;
+            play_at_random(&mut game, &mut rng, &mut moves);
+        }
+    }
+    assert!(begun >= 10, "{begun} second rounds begun");
+    // Read by nothing: the refills' end left out.
+    let start = text
+        .find(
+            "                    (then\n                        (if (and (is Empty (handSite P1))",
+        )
+        .unwrap();
+    let end = start + text[start..].find("(set Pending)").unwrap();
+    let close = end
+        + text[end..]
+            .find("\n                )\n            )\n            (nextPhase")
+            .unwrap();
+    let unread = format!("{}{}", &text[..start], &text[close..]);
+    assert_lacks_in(
+        file,
+        &unread,
+        "132:33: a round counter that no rule the family has reads",
+    );
+    // Read otherwise: player 1 where the count is even.
+    let otherwise = text.replace("(is Even (var \"Round\"))", "(is Odd (var \"Round\"))");
+    assert_lacks_in(
+        file,
+        &otherwise,
+        "196:21: a consequence of the refills' end the family does not have",
     );
 }
 

@@ -30,6 +30,7 @@ fn no_ownership(reader: &mut Reader<'_>, node: &Node) {
     reader.default("refill_whole_turn", false, node);
     reader.default("refill_remainder", RefillRemainder::Kept, node);
     reader.default("round_first_more_captured", false, node);
+    reader.default("round_first_alternates", false, node);
 }
 
 /// A context in which the holes each player owns at the start are remembered too.
@@ -340,14 +341,16 @@ pub(super) fn read(
         return;
     }
     let (mut round_end, mut forgets) = (None, false);
-    let mut first_more_captured = None;
+    let (mut first_more_captured, mut counter) = (None, None);
     if let Some(then) = then {
-        let Some((end, forgot, first)) = read_round_end(reader, then, situation, place) else {
+        let Some((end, forgot, first, counted)) = read_round_end(reader, then, situation, place)
+        else {
             return;
         };
         round_end = Some((end, then));
         forgets = forgot;
         first_more_captured = first;
+        counter = counted;
     }
     let Some(rule) = end.arg(0).filter(|r| r.is_call("if") && r.arg(2).is_none()) else {
         reader.lack(
@@ -431,9 +434,37 @@ pub(super) fn read(
         reader.lack(refill, "an empty (play) between rounds");
         return;
     };
-    let Some(remembers) = read_refill(reader, fill, situation, place) else {
+    let Some((remembers, begun)) = read_refill(reader, fill, situation, place) else {
         return;
     };
+    // A round counter is read only by who begins the next round, and the reverse.
+    match (counter, begun) {
+        (None, None) => reader.default("round_first_alternates", false, refill),
+        (Some(counter), Some(begun)) => {
+            if !begins_in_turn(begun, counter, situation, reader.game) {
+                reader.lack(
+                    begun,
+                    format!("a consequence of the refills' end the family does not have: {begun}"),
+                );
+                return;
+            }
+            reader.set("round_first_alternates", true, begun);
+        }
+        (Some(counter), None) => {
+            reader.lack(
+                counter,
+                format!("a round counter that no rule the family has reads: {counter}"),
+            );
+            return;
+        }
+        (None, Some(begun)) => {
+            reader.lack(
+                begun,
+                format!("a consequence of the refills' end the family does not have: {begun}"),
+            );
+            return;
+        }
+    }
     if ownership {
         let borrows = reader
             .reading
@@ -492,6 +523,10 @@ fn all_passed_node(node: Option<&Node>) -> bool {
     })
 }
 
+/// What the end of a round is read as: the end, whether it forgets the holes in play, the
+/// rule of who refills first and the rounds counted (`(set Var "Round" (+ 1 (var "Round")))`).
+type RoundEnd<'n> = (GameEnd, bool, Option<&'n Node>, Option<&'n Node>);
+
 /// `(then (if C X))` after the sowing, where X hands each row's counters to its owner and
 /// forgets the holes in play: the end of the round C, and whether it forgets them.
 fn read_round_end<'n>(
@@ -499,7 +534,7 @@ fn read_round_end<'n>(
     then: &'n Node,
     situation: &Situation<'_>,
     place: Option<CapturePlace>,
-) -> Option<(GameEnd, bool, Option<&'n Node>)> {
+) -> Option<RoundEnd<'n>> {
     let Some(rule) = then
         .arg(0)
         .filter(|r| r.is_call("if") && r.arg(2).is_none())
@@ -519,6 +554,7 @@ fn read_round_end<'n>(
     let mut forgets = false;
     let mut forgets_owned = BTreeSet::new();
     let mut first_more_captured = None;
+    let mut counter = None;
     let mut rows = [false; 2];
     let mut marked = [false; 2];
     for part in effects {
@@ -549,6 +585,10 @@ fn read_round_end<'n>(
         }
         if first_more_captured.is_none() && more_captured_first(part, situation) {
             first_more_captured = Some(part);
+            continue;
+        }
+        if counter.is_none() && counted_var(part).is_some() {
+            counter = Some(part);
             continue;
         }
         // Where holes are owned, each player's owned holes go to it, not its row.
@@ -621,7 +661,94 @@ fn read_round_end<'n>(
         );
         return None;
     }
-    Some((end, forgets, first_more_captured))
+    Some((end, forgets, first_more_captured, counter))
+}
+
+/// `(set Var "V" (+ 1 (var "V")))` (or `(+ (var "V") 1)`): V, a variable counted up by one.
+fn counted_var(node: &Node) -> Option<&str> {
+    if !(node.is_call("set") && node.arg(0).is_some_and(|a| is_symbol(a, "Var"))) {
+        return None;
+    }
+    let name = node.arg(1).and_then(Node::as_str)?;
+    let sum = node.arg(2).filter(|s| s.is_call("+"))?;
+    let read = |n: &Node| {
+        n.is_call("var") && n.arg(0).and_then(Node::as_str) == Some(name) && n.arg(1).is_none()
+    };
+    let (Some(a), Some(b), None) = (sum.arg(0), sum.arg(1), sum.arg(2)) else {
+        return None;
+    };
+    let one_and_var = (a.as_int() == Some(1) && read(b)) || (b.as_int() == Some(1) && read(a));
+    (one_and_var && node.arg(3).is_none()).then_some(name)
+}
+
+/// `(then (if C (and {(if (is Even (var "V")) (set NextPlayer (player 2)) (set NextPlayer
+/// (player 1))) (set Pending)})))` after the refills, C holding exactly when both players'
+/// captures are gone and V the rounds counted at each round's end: the rounds begin in turn
+/// with player 1 and player 2. Ludii's unset variable is -1 (`Constants.OFF`), so V is even
+/// after the first round, which player 2 begins after its refills, player 1 the third, and so
+/// on. `(set Pending)` is read past where nothing in the description asks `Pending`.
+fn begins_in_turn(begun: &Node, counter: &Node, situation: &Situation<'_>, root: &Node) -> bool {
+    let Some(var) = counted_var(counter) else {
+        return false;
+    };
+    let Some(rule) = begun
+        .arg(0)
+        .filter(|r| r.is_call("if") && r.arg(2).is_none() && begun.arg(1).is_none())
+    else {
+        return false;
+    };
+    if !rule.arg(0).is_some_and(|c| hands_empty(c, situation)) {
+        return false;
+    }
+    let Some(effect) = rule.arg(1) else {
+        return false;
+    };
+    let parts: Vec<&Node> = if effect.is_call("and") {
+        effect.positional().flat_map(items).collect()
+    } else {
+        vec![effect]
+    };
+    let sets_next = |n: Option<&Node>, player: i64| {
+        n.is_some_and(|n| {
+            n.is_call("set")
+                && n.arg(0).is_some_and(|a| is_symbol(a, "NextPlayer"))
+                && n.arg(1).is_some_and(|p| {
+                    p.is_call("player") && p.arg(0).and_then(Node::as_int) == Some(player)
+                })
+                && n.arg(2).is_none()
+        })
+    };
+    let pending_read = root.walk().any(|n| {
+        (n.is_call("is") || n.is_call("sites") || n.is_call("value"))
+            && n.arg(0).is_some_and(|a| is_symbol(a, "Pending"))
+    });
+    let mut alternates = false;
+    for part in parts {
+        let set_pending = part.is_call("set")
+            && part.arg(0).is_some_and(|a| is_symbol(a, "Pending"))
+            && part.arg(1).is_none();
+        if set_pending && !pending_read {
+            continue;
+        }
+        let parity = part.is_call("if")
+            && part.arg(0).is_some_and(|c| {
+                c.is_call("is")
+                    && c.arg(0).is_some_and(|a| is_symbol(a, "Even"))
+                    && c.arg(1).is_some_and(|v| {
+                        v.is_call("var")
+                            && v.arg(0).and_then(Node::as_str) == Some(var)
+                            && v.arg(1).is_none()
+                    })
+            })
+            && sets_next(part.arg(1), 2)
+            && sets_next(part.arg(2), 1);
+        if parity && !alternates {
+            alternates = true;
+            continue;
+        }
+        return false;
+    }
+    alternates
 }
 
 /// `(forEach Site <sites> (fromTo (from (site)) (to …) count:(count at:(site))))` whose sites
@@ -870,19 +997,23 @@ fn read_loss(
 /// The refill between rounds: `(if guard … (move (from captures) (to holes) count:N (then
 /// (remember …))))`, read by trying it on rows with every set of empty holes, and captures
 /// below and above N; returns whether it remembers the holes it fills.
-fn read_refill(
+fn read_refill<'n>(
     reader: &mut Reader<'_>,
-    fill: &Node,
+    fill: &'n Node,
     situation: &Situation<'_>,
     place: Option<CapturePlace>,
-) -> Option<bool> {
+) -> Option<(bool, Option<&'n Node>)> {
     let mut guards = Vec::new();
     let mut node = fill;
+    // What follows the refill, `(if G (move …) (then …))`: read with the round's end.
+    let mut after = None;
     while node.is_call("if") {
         let (Some(guard), Some(then)) = (node.arg(0), node.arg(1)) else {
             break;
         };
-        if let Some(otherwise) = node.arg(2) {
+        if let Some(rest) = node.arg(2).filter(|r| r.is_call("then") && after.is_none()) {
+            after = Some(rest);
+        } else if let Some(otherwise) = node.arg(2) {
             reader.lack(
                 otherwise,
                 format!("a refill of the counters too few for a hole: {otherwise}"),
@@ -1033,7 +1164,7 @@ fn read_refill(
         Some(&order) => {
             reader.set("round_refill", count, node);
             reader.set("refill_order", order, to);
-            Some(remembers)
+            Some((remembers, after))
         }
         None => {
             reader.lack(
