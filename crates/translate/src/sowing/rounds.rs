@@ -440,14 +440,7 @@ pub(super) fn read(
     // A round counter is read only by who begins the next round, and the reverse.
     match (counter, begun) {
         (None, None) => reader.default("round_first_alternates", false, refill),
-        (Some(counter), Some(begun)) => {
-            if !begins_in_turn(begun, counter, situation, reader.game) {
-                reader.lack(
-                    begun,
-                    format!("a consequence of the refills' end the family does not have: {begun}"),
-                );
-                return;
-            }
+        (Some(counter), Some(begun)) if begins_in_turn(begun, counter, situation, reader.game) => {
             reader.set("round_first_alternates", true, begun);
         }
         (Some(counter), None) => {
@@ -457,7 +450,7 @@ pub(super) fn read(
             );
             return;
         }
-        (None, Some(begun)) => {
+        (_, Some(begun)) => {
             reader.lack(
                 begun,
                 format!("a consequence of the refills' end the family does not have: {begun}"),
