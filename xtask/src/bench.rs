@@ -11,10 +11,10 @@ use std::time::Instant;
 
 use benchmarks::anchors::Anchors;
 use benchmarks::criterion_output::Timing;
-use benchmarks::gate::{self, Baseline, Count};
 use benchmarks::report::{self, BenchReport, GateSummary, Machine, Scaling};
 use corpus::{Corpus, Report};
 use engine::stats::Stats;
+use gate::{Baseline, Count};
 use rayon::prelude::*;
 
 use crate::{progress, project};
@@ -324,7 +324,7 @@ fn measure_instructions(quiet: bool) -> Result<BTreeMap<String, Count>, String> 
         "--release",
         "--quiet",
         "--package",
-        "benchmarks",
+        "gate",
         "--bin",
         "gate-playouts",
     ]);

@@ -4,7 +4,6 @@
 
 pub mod anchors;
 pub mod criterion_output;
-pub mod gate;
 pub mod report;
 
 use engine::playout::{Caps, Playout};
@@ -13,7 +12,7 @@ use engine::stats::Stats;
 use rulesets::{OptionSet, ResolveError, Ruleset};
 
 /// The seed of every benchmark playout.
-pub const SEED: u64 = verify::DEFAULT_SEED;
+pub const SEED: u64 = engine::simulate::DEFAULT_SEED;
 
 /// The presets every hand-written engine is benchmarked under.
 pub const PRESETS: [&str; 2] = ["dlp", "ludii"];

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::anchors::{self, Anchor, Anchors};
 use crate::criterion_output::Timing;
-use crate::gate::Verdict;
+use gate::Verdict;
 use verify::present::MarkdownTemplates;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

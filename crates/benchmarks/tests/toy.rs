@@ -5,7 +5,7 @@
 #[path = "../../rulesets/tests/toy/mod.rs"]
 mod toy;
 
-use benchmarks::gate::{self, WORKLOAD_MOVES};
+use gate::WORKLOAD_MOVES;
 
 #[test]
 fn an_eighth_game_is_gated_and_benchmarked() {

@@ -11,6 +11,10 @@ use crate::game::{Game, Player};
 use crate::playout::{Caps, MOVE_BUFFER, play_seeded};
 use crate::stats::Stats;
 
+/// The seed of the committed reports' studies, of the benchmarks and of the gate's workload:
+/// one number, so that a figure in one is the same playouts as in the others.
+pub const DEFAULT_SEED: u64 = 20_261_122;
+
 /// Which playouts to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Study {

@@ -34,7 +34,7 @@ use crate::studies::{StudyResult, StudySpec};
 use corpus::check::Locator;
 
 /// The default seed of the committed reports.
-pub const DEFAULT_SEED: u64 = 20_261_122;
+pub use engine::simulate::DEFAULT_SEED;
 
 /// What to run.
 #[derive(Clone, Copy, Debug)]

@@ -1,13 +1,15 @@
 //! The regression gate: a fixed, seeded workload per game whose instruction count valgrind
 //! measures. Wall time on shared machines moves by 20–30%; the instruction count of the
-//! same binary on the same input does not, so a 5% rise is a real cost.
+//! same binary on the same input does not, so a 5% rise is a real cost. A crate of its own, on
+//! the engines and the registry alone, so that the release build valgrind counts compiles
+//! nothing of the stages after them (verification, reports, templates).
 
 use std::collections::BTreeMap;
 
-use rulesets::Ruleset;
+use engine::playout::Caps;
+use engine::simulate::DEFAULT_SEED;
+use rulesets::{OptionSet, Ruleset};
 use serde::{Deserialize, Serialize};
-
-use crate::{SEED, runner};
 
 /// A game becoming this much more expensive fails the gate.
 pub const TOLERANCE: f64 = 0.05;
@@ -32,13 +34,15 @@ pub struct Workload {
 /// Plays a game's workload; the moves it returns keep the work from being optimised away and
 /// show when the engine plays differently.
 pub fn run(ruleset: &dyn Ruleset, preset: &str) -> Result<Workload, rulesets::ResolveError> {
-    let mut play = runner(ruleset, preset)?;
+    let mut play = ruleset
+        .resolve(preset, &OptionSet::new())?
+        .runner(Caps::LUDII);
     let mut workload = Workload {
         playouts: 0,
         moves: 0,
     };
     while workload.moves < WORKLOAD_MOVES {
-        workload.moves += u64::from(play(SEED, workload.playouts).moves);
+        workload.moves += u64::from(play(DEFAULT_SEED, workload.playouts).moves);
         workload.playouts += 1;
     }
     Ok(workload)

@@ -12,7 +12,7 @@ fn main() -> ExitCode {
     };
     let workload = rulesets::find_alone(&game)
         .map_err(|e| e.to_string())
-        .and_then(|ruleset| benchmarks::gate::run(ruleset, "ludii").map_err(|e| e.to_string()));
+        .and_then(|ruleset| gate::run(ruleset, "ludii").map_err(|e| e.to_string()));
     match workload {
         Ok(workload) => {
             println!("{} {}", workload.playouts, workload.moves);
