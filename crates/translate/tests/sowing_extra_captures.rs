@@ -107,17 +107,18 @@ fn extra_captures_the_family_does_not_have_are_lacks() {
         sowing_description(file, &other).outcome,
         Err(Missing::Lacks(_))
     ));
-    // Given also where nothing faces the last hole (Tshuba's): not the family's.
+    // Given also where nothing faces the last hole: Tshuba's capture of a facing hole of no
+    // counters.
     let file = "Tsoro (Additional Capture).lud";
     let always = changed(
         file,
         r#"(> (count at:"OppositePit") 0)"#,
         r#"(>= (count at:"OppositePit") 0)"#,
     );
-    lacks(
+    plays(
+        file,
         &sowing_description(file, &always),
-        19,
-        "where nothing faces the last hole",
+        &["capture_across_fewest=0@75", "extra_captures=3@19"],
     );
     // Given only where the inner hole alone is taken.
     let file = "Tsoro (Additional Capture).lud";
@@ -191,4 +192,66 @@ fn njombwa_sows_its_single_counters_into_empty_holes_for_nothing() {
         &sowing_description(file, &capturing),
         &["singles_plain=false@37"],
     );
+}
+
+#[test]
+fn tshuba_takes_a_hole_of_its_choice_after_every_last_counter_into_an_empty_inner_hole() {
+    let file = "Tshuba.lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    plays(
+        file,
+        &translation,
+        &[
+            // `(set Var "ExtraCapture" 1)` beside the capture, `(= 1 (var "ExtraCapture"))`
+            // asked by the play, the flag cleared by the move of `(move Remove …)`.
+            "extra_captures=1@61",
+            "extra_capture_after=across@61",
+            // Each take under its own `(> (count at:…) 0)`: the capture made whatever faces.
+            "capture_across_fewest=0@53",
+            "empty_hole_capture=opposite-column@53",
+            "relay=occupied@48",
+            "min_to_sow=1@45",
+            "game_end=next-empty-loses@73",
+        ],
+    );
+    // The flag set to another value than the one the play asks about.
+    let two = changed(
+        file,
+        r#"(set Var "ExtraCapture" 1)"#,
+        r#"(set Var "ExtraCapture" 2)"#,
+    );
+    lacks(
+        &sowing_description(file, &two),
+        61,
+        "no move of extra captures counts down",
+    );
+    // The flag not cleared by the extra capture: every move after it another.
+    let kept = changed(
+        file,
+        r#"(then (set Var "ExtraCapture" 0))"#,
+        r#"(then (set Var "ExtraCapture" 1))"#,
+    );
+    lacks(
+        &sowing_description(file, &kept),
+        31,
+        "extra captures the family does not read",
+    );
+    // A single counter of the hole taken, not all of them.
+    let one = changed(file, "count:(count at:(to))", "count:1");
+    lacks(
+        &sowing_description(file, &one),
+        31,
+        "extra captures the family does not read",
+    );
+    // The capture across only where the facing hole holds counters: no extra capture where
+    // nothing faces, Msuwa's rule with one extra capture.
+    let guarded = changed(
+        file,
+        r#"(set Var "ExtraCapture" 1)"#,
+        r#"(if (> (count at:"OppositePit") 0) (set Var "ExtraCapture" 1))"#,
+    );
+    assert!(matches!(
+        sowing_description(file, &guarded).outcome,
+        Err(Missing::Lacks(_))
+    ));
 }
