@@ -81,8 +81,9 @@ struct Reader<'a> {
     /// The play makes extra captures while this variable (none for `(var)`) is above 0
     /// ([`extra_capture_branch`]).
     extra_var: Option<Option<String>>,
-    /// That variable is a flag (`(= 1 V)`, cleared by the move): one extra capture.
-    extra_once: bool,
+    /// That variable is a flag the capture sets to 1 and the moves of extra captures step
+    /// through (`(= 1 V)`, or `(or (= 1 V) (= 2 V))`): the number of extra captures it gives.
+    extra_flag: Option<i64>,
     /// A capture sets that variable.
     extra_read: bool,
     /// A turn that goes on lifts the hole remembered under this name (`(if (is Mover Prev)
@@ -167,7 +168,7 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
         lifts_owned: false,
         relay_branch: false,
         extra_var: None,
-        extra_once: false,
+        extra_flag: None,
         extra_read: false,
         relay_var: None,
         reads_states: false,
@@ -966,9 +967,9 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
     }
     if moves.is_call("if") {
         match extra_capture_branch(moves, situation) {
-            Ok(Some((var, once, otherwise))) => {
+            Ok(Some((var, flag, otherwise))) => {
                 reader.extra_var = Some(var);
-                reader.extra_once = once;
+                reader.extra_flag = flag;
                 let branch = moves;
                 read_moves(reader, play, otherwise, situation);
                 if !reader.extra_read && reader.lacks.is_empty() {
@@ -1104,12 +1105,15 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
 /// the moves E otherwise; `Ok(None)` for another `(if …)`, and what is not read where the
 /// condition is V's but the rest is not. Or V a flag (Tshuba's `(if (= 1 (var "ExtraCapture"))
 /// (move Remove R count:(count at:(to)) (then (set Var "ExtraCapture" 0))) E)`): one extra
-/// capture, the `true` returned, which the capture must give by setting V to 1.
+/// capture, or two where the flag steps from 1 to 2 and the move is made again (Spreta's
+/// `(if (or (= 1 V) (= 2 V)) (move Remove R … (then (if (= 1 V) (and (moveAgain) (set Var
+/// "ExtraCapture" 2)) (set Var "ExtraCapture" 0)))) E)`), their number returned, which the
+/// capture must give by setting V to 1.
 #[allow(clippy::type_complexity)]
 fn extra_capture_branch<'n>(
     play: &'n Node,
     situation: &Situation<'_>,
-) -> Result<Option<(Option<String>, bool, &'n Node)>, String> {
+) -> Result<Option<(Option<String>, Option<i64>, &'n Node)>, String> {
     let (Some(condition), Some(remove), Some(otherwise)) = (play.arg(0), play.arg(1), play.arg(2))
     else {
         return Ok(None);
@@ -1124,24 +1128,38 @@ fn extra_capture_branch<'n>(
             None
         }
     };
-    // `(= 1 V)`: V a flag, set for one extra capture.
-    let flag = |node: &Node| -> Option<Node> {
-        let is_one = |n: Option<&Node>| n.and_then(Node::as_int) == Some(1);
+    // `(= k V)`: V and k.
+    let equals = |node: &Node| -> Option<(Node, i64)> {
         let is_var = |n: Option<&Node>| n.is_some_and(|v| v.is_call("var"));
         if !node.is_call("=") || node.children().len() != 2 {
             None
-        } else if is_one(node.arg(0)) && is_var(node.arg(1)) {
-            node.arg(1).cloned()
-        } else if is_one(node.arg(1)) && is_var(node.arg(0)) {
-            node.arg(0).cloned()
+        } else if is_var(node.arg(1)) {
+            Some((node.arg(1)?.clone(), node.arg(0)?.as_int()?))
+        } else if is_var(node.arg(0)) {
+            Some((node.arg(0)?.clone(), node.arg(1)?.as_int()?))
         } else {
             None
         }
     };
+    // `(= 1 V)`, or `(or (= 1 V) (= 2 V))`: V a flag, set for one extra capture or two.
+    let flag = |node: &Node| -> Option<(Node, i64)> {
+        let states: Vec<(Node, i64)> = if node.is_call("or") {
+            node.positional()
+                .flat_map(items)
+                .map(equals)
+                .collect::<Option<_>>()?
+        } else {
+            vec![equals(node)?]
+        };
+        let (var, _) = states.first()?;
+        let same = states.iter().all(|(v, _)| v.to_string() == var.to_string());
+        let counted = states.iter().map(|(_, k)| *k).eq(1..=states.len() as i64);
+        (same && counted && states.len() <= 2).then(|| (var.clone(), states.len() as i64))
+    };
     let test = |node: &Node| {
         positive(node)
-            .map(|v| (v, false))
-            .or_else(|| flag(node).map(|v| (v, true)))
+            .map(|v| (v, None))
+            .or_else(|| flag(node).map(|(v, n)| (v, Some(n))))
     };
     let var = test(condition).or_else(|| {
         if !condition.is_call("and") {
@@ -1157,7 +1175,7 @@ fn extra_capture_branch<'n>(
             _ => None,
         }
     });
-    let Some((var, once)) = var else {
+    let Some((var, states)) = var else {
         return Ok(None);
     };
     let name = match (var.arg(0), var.arg(1)) {
@@ -1207,23 +1225,44 @@ fn extra_capture_branch<'n>(
                 _ => false,
             }
     };
-    // The flag cleared: `(set Var "Name" 0)` (or `(set Var 0)`).
-    let cleared = |node: &Node| {
+    // The flag set to k: `(set Var "Name" k)` (or `(set Var k)`).
+    let sets = |node: &Node, k: i64| {
         node.is_call("set")
             && node.arg(0).is_some_and(|a| is_symbol(a, "Var"))
             && match (&name, node.arg(1), node.arg(2), node.arg(3)) {
-                (None, Some(value), None, None) => value.as_int() == Some(0),
+                (None, Some(value), None, None) => value.as_int() == Some(k),
                 (Some(n), Some(given), Some(value), None) => {
-                    given.as_str() == Some(n.as_str()) && value.as_int() == Some(0)
+                    given.as_str() == Some(n.as_str()) && value.as_int() == Some(k)
                 }
                 _ => false,
             }
     };
-    let counts_down = if once {
-        then.children().len() == 1 && then.arg(0).is_some_and(cleared)
-    } else {
-        then.arg(0).is_some_and(|a| a.is_call("and"))
-            && matches!(countdown.as_slice(), [a, b] if (again(a) && less(b)) || (again(b) && less(a)))
+    // Its second state: `(if (= 1 V) (and (moveAgain) (set Var … 2)) (set Var … 0))`.
+    let steps = |node: &Node| {
+        let first = node
+            .arg(0)
+            .and_then(equals)
+            .is_some_and(|(w, k)| w.to_string() == v && k == 1);
+        let again_two: Vec<&Node> = node
+            .arg(1)
+            .filter(|a| a.is_call("and"))
+            .map(|a| a.positional().flat_map(items).collect())
+            .unwrap_or_default();
+        let again = |n: &Node| n.is_call("moveAgain") && n.children().is_empty();
+        node.is_call("if")
+            && first
+            && matches!(again_two.as_slice(), [a, b] if (again(a) && sets(b, 2)) || (again(b) && sets(a, 2)))
+            && node.arg(2).is_some_and(|n| sets(n, 0))
+            && node.arg(3).is_none()
+    };
+    let counts_down = match states {
+        Some(1) => then.children().len() == 1 && then.arg(0).is_some_and(|n| sets(n, 0)),
+        Some(2) => then.children().len() == 1 && then.arg(0).is_some_and(steps),
+        Some(_) => false,
+        None => {
+            then.arg(0).is_some_and(|a| a.is_call("and"))
+                && matches!(countdown.as_slice(), [a, b] if (again(a) && less(b)) || (again(b) && less(a)))
+        }
     };
     if !counts_down {
         return Err(unread());
@@ -1246,7 +1285,7 @@ fn extra_capture_branch<'n>(
             _ => return Err(unread()),
         }
     }
-    Ok(Some((name, once, otherwise)))
+    Ok(Some((name, states, otherwise)))
 }
 
 /// `(if C (move Select A) (move Select B))` where C holds exactly when a hole of the mover's
@@ -3211,10 +3250,11 @@ fn read_extra_captures(
         (Some((extra, after)), Some(var))
             if var == extra.var
                 && (1..=8).contains(&extra.count)
-                && (!reader.extra_once || extra.count == 1) =>
+                && reader.extra_flag.is_none_or(|_| extra.count == 1) =>
         {
             reader.extra_read = true;
-            reader.set("extra_captures", extra.count, extra.node);
+            let count = reader.extra_flag.unwrap_or(extra.count);
+            reader.set("extra_captures", count, extra.node);
             reader.set_or_default(
                 "extra_capture_after",
                 after,
