@@ -1242,6 +1242,8 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         // playing on.
         ("tsoro-additional-capture ", "extra_captures", "2", 10),
         ("msuwa ", "extra_capture_after", "across", 10),
+        // Tshuba's extra capture only where a counter faces the last hole.
+        ("tshuba ", "capture_across_fewest", "1", 10),
         ("tsoro ", "singles_into_empty", "false", 10),
         ("tsoro ", "game_end", "both-passed", 10),
         // Njombwa's single counters capturing as the others do.

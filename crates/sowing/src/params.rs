@@ -434,8 +434,8 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub capture_across_row: CaptureAcrossRow = CaptureAcrossRow::Own, ludii: CaptureAcrossRow::Own;
 
-        /// The fewest counters the facing hole must hold for the capture across (`empty_hole_capture`) to be made: 1, any, or 2 (Yovodji's `(< 1 (count at:"OppositePit"))`).
-        #[rule(cites = "sowing family", source = "", range = 1..=4)]
+        /// The fewest counters the facing hole must hold for the capture across (`empty_hole_capture`) to be made: 1, any, or 2 (Yovodji's `(< 1 (count at:"OppositePit"))`); or 0, made whatever faces the last hole, which matters only for the extra captures it gives (`extra_captures`: Tshuba's, given after every last counter into an empty hole of one's inner row).
+        #[rule(cites = "sowing family", source = "", range = 0..=4)]
         pub capture_across_fewest: u8 = 1, ludii: 1;
 
         /// After a capture across (`empty_hole_capture`), the capturer also takes the counters of this many holes of the opponent's, one of its choice at a time, each a move of its own (Ludii's `(move Remove (sites Next …))` while `(var)` counts them down); 0 for none.
@@ -575,6 +575,12 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     }
     if params.capture_across_fewest > 1 && params.empty_hole_capture == EmptyHoleCapture::Off {
         return Err("capture_across_fewest: needs a capture across".into());
+    }
+    if params.capture_across_fewest == 0 && params.extra_captures == 0 {
+        return Err(
+            "capture_across_fewest: 0 needs extra captures (a capture of nothing gives only them)"
+                .into(),
+        );
     }
     if params.capture_across_row != CaptureAcrossRow::Own
         && (params.empty_hole_capture == EmptyHoleCapture::Off || params.rows != 2)

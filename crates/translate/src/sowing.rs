@@ -81,6 +81,9 @@ struct Reader<'a> {
     /// The play makes extra captures while this variable (none for `(var)`) is above 0
     /// ([`extra_capture_branch`]).
     extra_var: Option<Option<String>>,
+    /// That variable is a flag the capture sets to 1 and the moves of extra captures step
+    /// through (`(= 1 V)`, or `(or (= 1 V) (= 2 V))`): the number of extra captures it gives.
+    extra_flag: Option<i64>,
     /// A capture sets that variable.
     extra_read: bool,
     /// A turn that goes on lifts the hole remembered under this name (`(if (is Mover Prev)
@@ -165,6 +168,7 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
         lifts_owned: false,
         relay_branch: false,
         extra_var: None,
+        extra_flag: None,
         extra_read: false,
         relay_var: None,
         reads_states: false,
@@ -963,8 +967,9 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
     }
     if moves.is_call("if") {
         match extra_capture_branch(moves, situation) {
-            Ok(Some((var, otherwise))) => {
+            Ok(Some((var, flag, otherwise))) => {
                 reader.extra_var = Some(var);
+                reader.extra_flag = flag;
                 let branch = moves;
                 read_moves(reader, play, otherwise, situation);
                 if !reader.extra_read && reader.lacks.is_empty() {
@@ -1098,12 +1103,17 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
 /// and R the opponent's holes (Ludii's `Remove` offers only those with counters): the extra
 /// captures after a capture, each a move of the capturer's own, counted down in V. V's name and
 /// the moves E otherwise; `Ok(None)` for another `(if …)`, and what is not read where the
-/// condition is V's but the rest is not.
+/// condition is V's but the rest is not. Or V a flag (Tshuba's `(if (= 1 (var "ExtraCapture"))
+/// (move Remove R count:(count at:(to)) (then (set Var "ExtraCapture" 0))) E)`): one extra
+/// capture, or two where the flag steps from 1 to 2 and the move is made again (Spreta's
+/// `(if (or (= 1 V) (= 2 V)) (move Remove R … (then (if (= 1 V) (and (moveAgain) (set Var
+/// "ExtraCapture" 2)) (set Var "ExtraCapture" 0)))) E)`), their number returned, which the
+/// capture must give by setting V to 1.
 #[allow(clippy::type_complexity)]
 fn extra_capture_branch<'n>(
     play: &'n Node,
     situation: &Situation<'_>,
-) -> Result<Option<(Option<String>, &'n Node)>, String> {
+) -> Result<Option<(Option<String>, Option<i64>, &'n Node)>, String> {
     let (Some(condition), Some(remove), Some(otherwise)) = (play.arg(0), play.arg(1), play.arg(2))
     else {
         return Ok(None);
@@ -1118,7 +1128,40 @@ fn extra_capture_branch<'n>(
             None
         }
     };
-    let var = positive(condition).or_else(|| {
+    // `(= k V)`: V and k.
+    let equals = |node: &Node| -> Option<(Node, i64)> {
+        let is_var = |n: Option<&Node>| n.is_some_and(|v| v.is_call("var"));
+        if !node.is_call("=") || node.children().len() != 2 {
+            None
+        } else if is_var(node.arg(1)) {
+            Some((node.arg(1)?.clone(), node.arg(0)?.as_int()?))
+        } else if is_var(node.arg(0)) {
+            Some((node.arg(0)?.clone(), node.arg(1)?.as_int()?))
+        } else {
+            None
+        }
+    };
+    // `(= 1 V)`, or `(or (= 1 V) (= 2 V))`: V a flag, set for one extra capture or two.
+    let flag = |node: &Node| -> Option<(Node, i64)> {
+        let states: Vec<(Node, i64)> = if node.is_call("or") {
+            node.positional()
+                .flat_map(items)
+                .map(equals)
+                .collect::<Option<_>>()?
+        } else {
+            vec![equals(node)?]
+        };
+        let (var, _) = states.first()?;
+        let same = states.iter().all(|(v, _)| v.to_string() == var.to_string());
+        let counted = states.iter().map(|(_, k)| *k).eq(1..=states.len() as i64);
+        (same && counted && states.len() <= 2).then(|| (var.clone(), states.len() as i64))
+    };
+    let test = |node: &Node| {
+        positive(node)
+            .map(|v| (v, None))
+            .or_else(|| flag(node).map(|(v, n)| (v, Some(n))))
+    };
+    let var = test(condition).or_else(|| {
         if !condition.is_call("and") {
             return None;
         }
@@ -1128,11 +1171,11 @@ fn extra_capture_branch<'n>(
             .collect::<Vec<_>>()
             .as_slice()
         {
-            [same, test] if branches::same_turn(same) => positive(test),
+            [same, other] if branches::same_turn(same) => test(other),
             _ => None,
         }
     });
-    let Some(var) = var else {
+    let Some((var, states)) = var else {
         return Ok(None);
     };
     let name = match (var.arg(0), var.arg(1)) {
@@ -1141,9 +1184,15 @@ fn extra_capture_branch<'n>(
         _ => return Err(format!("a variable the family does not read: {var}")),
     };
     let unread = || format!("extra captures the family does not read: {remove}");
+    // `count:(count at:(to))` takes what `Remove` takes without it: the whole hole.
+    let whole = remove.named("count").is_none_or(|c| {
+        c.is_call("count") && c.named("at").is_some_and(is_last) && c.children().len() == 1
+    });
+    let size = 3 + usize::from(remove.named("count").is_some());
     let is_remove = remove.is_call("move")
         && remove.arg(0).is_some_and(|a| is_symbol(a, "Remove"))
-        && remove.children().len() == 3;
+        && remove.children().len() == size
+        && whole;
     let (Some(sites), Some(then)) = (remove.arg(1).filter(|_| is_remove), child(remove, "then"))
     else {
         return Err(unread());
@@ -1176,8 +1225,45 @@ fn extra_capture_branch<'n>(
                 _ => false,
             }
     };
-    let counts_down = then.arg(0).is_some_and(|a| a.is_call("and"))
-        && matches!(countdown.as_slice(), [a, b] if (again(a) && less(b)) || (again(b) && less(a)));
+    // The flag set to k: `(set Var "Name" k)` (or `(set Var k)`).
+    let sets = |node: &Node, k: i64| {
+        node.is_call("set")
+            && node.arg(0).is_some_and(|a| is_symbol(a, "Var"))
+            && match (&name, node.arg(1), node.arg(2), node.arg(3)) {
+                (None, Some(value), None, None) => value.as_int() == Some(k),
+                (Some(n), Some(given), Some(value), None) => {
+                    given.as_str() == Some(n.as_str()) && value.as_int() == Some(k)
+                }
+                _ => false,
+            }
+    };
+    // Its second state: `(if (= 1 V) (and (moveAgain) (set Var … 2)) (set Var … 0))`.
+    let steps = |node: &Node| {
+        let first = node
+            .arg(0)
+            .and_then(equals)
+            .is_some_and(|(w, k)| w.to_string() == v && k == 1);
+        let again_two: Vec<&Node> = node
+            .arg(1)
+            .filter(|a| a.is_call("and"))
+            .map(|a| a.positional().flat_map(items).collect())
+            .unwrap_or_default();
+        let again = |n: &Node| n.is_call("moveAgain") && n.children().is_empty();
+        node.is_call("if")
+            && first
+            && matches!(again_two.as_slice(), [a, b] if (again(a) && sets(b, 2)) || (again(b) && sets(a, 2)))
+            && node.arg(2).is_some_and(|n| sets(n, 0))
+            && node.arg(3).is_none()
+    };
+    let counts_down = match states {
+        Some(1) => then.children().len() == 1 && then.arg(0).is_some_and(|n| sets(n, 0)),
+        Some(2) => then.children().len() == 1 && then.arg(0).is_some_and(steps),
+        Some(_) => false,
+        None => {
+            then.arg(0).is_some_and(|a| a.is_call("and"))
+                && matches!(countdown.as_slice(), [a, b] if (again(a) && less(b)) || (again(b) && less(a)))
+        }
+    };
     if !counts_down {
         return Err(unread());
     }
@@ -1199,7 +1285,7 @@ fn extra_capture_branch<'n>(
             _ => return Err(unread()),
         }
     }
-    Ok(Some((name, otherwise)))
+    Ok(Some((name, states, otherwise)))
 }
 
 /// `(if C (move Select A) (move Select B))` where C holds exactly when a hole of the mover's
@@ -2830,14 +2916,17 @@ fn read_effects(
                         }
                     };
                     if let Some(extra) = extra {
-                        // The extra captures follow a capture only where one is made: a
-                        // capture across made where nothing faces the last hole would give
-                        // them too (Tshuba's), which the family's does not.
-                        let made_only = |l: Landing| {
-                            across(l, any_count, if either_row { OWN | THEIRS } else { OWN })
-                                && l.facing >= fewest
-                        };
-                        if !when(&made_only) {
+                        // The extra captures follow a capture only where one is made, or
+                        // (Tshuba's, each take under its own `(> (count at:…) 0)`) wherever
+                        // the last hole is one to capture across from, whatever faces it: the
+                        // capture made from a facing hole of no counters.
+                        let rows = if either_row { OWN | THEIRS } else { OWN };
+                        let made_only =
+                            |l: Landing| across(l, any_count, rows) && l.facing >= fewest;
+                        let made_always = |l: Landing| across(l, any_count, rows);
+                        if !when(&made_only) && fewest == 1 && when(&made_always) {
+                            fewest_facing = 0;
+                        } else if !when(&made_only) {
                             reader.lack(
                                 extra.node,
                                 "extra captures after a capture across made where nothing faces the last hole",
@@ -3158,9 +3247,14 @@ fn read_extra_captures(
             reader.default("extra_captures", 0, sow);
             reader.default("extra_capture_after", ExtraCaptureAfter::Across, sow);
         }
-        (Some((extra, after)), Some(var)) if var == extra.var && (1..=8).contains(&extra.count) => {
+        (Some((extra, after)), Some(var))
+            if var == extra.var
+                && (1..=8).contains(&extra.count)
+                && reader.extra_flag.is_none_or(|_| extra.count == 1) =>
+        {
             reader.extra_read = true;
-            reader.set("extra_captures", extra.count, extra.node);
+            let count = reader.extra_flag.unwrap_or(extra.count);
+            reader.set("extra_captures", count, extra.node);
             reader.set_or_default(
                 "extra_capture_after",
                 after,

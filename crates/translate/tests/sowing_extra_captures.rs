@@ -107,17 +107,18 @@ fn extra_captures_the_family_does_not_have_are_lacks() {
         sowing_description(file, &other).outcome,
         Err(Missing::Lacks(_))
     ));
-    // Given also where nothing faces the last hole (Tshuba's): not the family's.
+    // Given also where nothing faces the last hole: Tshuba's capture of a facing hole of no
+    // counters.
     let file = "Tsoro (Additional Capture).lud";
     let always = changed(
         file,
         r#"(> (count at:"OppositePit") 0)"#,
         r#"(>= (count at:"OppositePit") 0)"#,
     );
-    lacks(
+    plays(
+        file,
         &sowing_description(file, &always),
-        19,
-        "where nothing faces the last hole",
+        &["capture_across_fewest=0@75", "extra_captures=3@19"],
     );
     // Given only where the inner hole alone is taken.
     let file = "Tsoro (Additional Capture).lud";
@@ -190,5 +191,124 @@ fn njombwa_sows_its_single_counters_into_empty_holes_for_nothing() {
         file,
         &sowing_description(file, &capturing),
         &["singles_plain=false@37"],
+    );
+}
+
+#[test]
+fn tshuba_takes_a_hole_of_its_choice_after_every_last_counter_into_an_empty_inner_hole() {
+    let file = "Tshuba.lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    plays(
+        file,
+        &translation,
+        &[
+            // `(set Var "ExtraCapture" 1)` beside the capture, `(= 1 (var "ExtraCapture"))`
+            // asked by the play, the flag cleared by the move of `(move Remove …)`.
+            "extra_captures=1@61",
+            "extra_capture_after=across@61",
+            // Each take under its own `(> (count at:…) 0)`: the capture made whatever faces.
+            "capture_across_fewest=0@53",
+            "empty_hole_capture=opposite-column@53",
+            "relay=occupied@48",
+            "min_to_sow=1@45",
+            "game_end=next-empty-loses@73",
+        ],
+    );
+    // The flag set to another value than the one the play asks about.
+    let two = changed(
+        file,
+        r#"(set Var "ExtraCapture" 1)"#,
+        r#"(set Var "ExtraCapture" 2)"#,
+    );
+    lacks(
+        &sowing_description(file, &two),
+        61,
+        "no move of extra captures counts down",
+    );
+    // The flag not cleared by the extra capture: every move after it another.
+    let kept = changed(
+        file,
+        r#"(then (set Var "ExtraCapture" 0))"#,
+        r#"(then (set Var "ExtraCapture" 1))"#,
+    );
+    lacks(
+        &sowing_description(file, &kept),
+        31,
+        "extra captures the family does not read",
+    );
+    // A single counter of the hole taken, not all of them.
+    let one = changed(file, "count:(count at:(to))", "count:1");
+    lacks(
+        &sowing_description(file, &one),
+        31,
+        "extra captures the family does not read",
+    );
+    // The capture across only where the facing hole holds counters: no extra capture where
+    // nothing faces, Msuwa's rule with one extra capture.
+    let guarded = changed(
+        file,
+        r#"(set Var "ExtraCapture" 1)"#,
+        r#"(if (> (count at:"OppositePit") 0) (set Var "ExtraCapture" 1))"#,
+    );
+    assert!(matches!(
+        sowing_description(file, &guarded).outcome,
+        Err(Missing::Lacks(_))
+    ));
+}
+
+#[test]
+fn spretas_flag_of_two_states_is_read_as_two_extra_captures_its_opening_left_a_lack() {
+    let file = "Spreta.lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    // Its one lack is its opening (each player's first move sows its hole of two counters).
+    let Err(Missing::Lacks(found)) = &translation.outcome else {
+        panic!("{file}: {:?}", translation.outcome);
+    };
+    assert_eq!(found.len(), 1, "{found:?}");
+    lacks(&translation, 46, "an opening");
+    // Without the opening, the main phase plays: the flag set to 1 by the capture, stepped to
+    // 2 by the first extra capture, which gives another move, and cleared by the second.
+    let text = vendored_text(file);
+    let (before, rest) = text.split_once(r#"(phase "Opening""#).expect("an opening");
+    let (_, after) = rest
+        .split_once(r#"(phase "Playing""#)
+        .expect("a main phase");
+    let main = format!(r#"{before}(phase "Playing"{after}"#);
+    let translation = sowing_description(file, &main);
+    let Ok(game) = &translation.outcome else {
+        panic!("{file} without its opening: {:?}", translation.outcome);
+    };
+    for (key, value) in [
+        ("extra_captures", "2"),
+        ("capture_across_fewest", "0"),
+        ("empty_hole_capture", "opposite-column"),
+        ("singles_last", "true"),
+    ] {
+        assert_eq!(game.parameters[key].value, value, "{key}");
+    }
+    // A flag of two states whose first extra capture gives no other move: not the family's.
+    let once = text.replacen(
+        r#"(and 
+                                    (moveAgain)
+                                    (set Var "ExtraCapture" 2)
+                                )"#,
+        r#"(set Var "ExtraCapture" 2)"#,
+        1,
+    );
+    assert_ne!(once, text);
+    let (before, rest) = once.split_once(r#"(phase "Opening""#).expect("an opening");
+    let (_, after) = rest
+        .split_once(r#"(phase "Playing""#)
+        .expect("a main phase");
+    let main = format!(r#"{before}(phase "Playing"{after}"#);
+    let line = main
+        .lines()
+        .position(|l| l.contains(r#"(if (or (= 1 (var "ExtraCapture"))"#))
+        .expect("the play's flag") as u32
+        + 1;
+    lacks(
+        &sowing_description(file, &main),
+        line,
+        "extra captures the family does not read",
     );
 }
