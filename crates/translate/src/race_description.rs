@@ -3260,6 +3260,24 @@ fn read_bar_turn(
         has_bar,
     };
     read_moves(reader, step, equipment, zero_passes, Some(&bar));
+    // A piece landing on a lone enemy and taking none (Plakoto's) stands on it, and the turn
+    // moves only the top piece of a site, `(forEach Piece top:True)`: the enemy beneath is
+    // pinned there, which the family's cells shared with enemies do not keep.
+    let shared = reader
+        .reading
+        .get("safe_cells")
+        .is_some_and(|read| read.value != "none")
+        && reader
+            .reading
+            .get("safe_cells_refuse_enemy")
+            .is_some_and(|read| read.value == "false");
+    if shared {
+        reader.lack(
+            step,
+            "a piece landing on a lone enemy pinning it beneath, in a turn that moves only the top piece of a site",
+        );
+        return Some(false);
+    }
     Some(true)
 }
 

@@ -1812,3 +1812,15 @@ fn nard_enters_from_its_bar_first_and_never_onto_two() {
         21,
     );
 }
+
+/// Plakoto's turn is Backgammon's without a bar, but its piece landing on a lone enemy takes
+/// none and stands on it, and the turn moves only the top piece of a site: the enemy beneath
+/// is pinned, which cells shared with enemies would not keep, so it is named.
+#[test]
+fn plakoto_s_pinned_piece_is_named() {
+    lacks(
+        &vendored("Plakoto.lud"),
+        "a piece landing on a lone enemy pinning it beneath",
+        45,
+    );
+}
