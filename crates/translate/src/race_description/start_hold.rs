@@ -153,6 +153,13 @@ pub(super) fn rewrite(game: &Node) -> Option<(Node, Hold)> {
 /// start must be the first cell of each track, the count one short of every piece, and the
 /// hand, which frees Jacquet's, never used where the description does not ask of it.
 pub(super) fn resolve(reader: &mut Reader, hold: &Hold, equipment: &Equipment<'_>) {
+    if ["tracks", "pieces", "start", "land_on_enemy"]
+        .iter()
+        .any(|key| !reader.reading.contains_key(key))
+    {
+        // What keeps them from being read is named where it stands.
+        return;
+    }
     let value = |reader: &Reader, key: &str| reader.reading.get(key).map(|r| r.value.clone());
     let tracks: Option<Vec<Vec<usize>>> = value(reader, "tracks").and_then(|tracks| {
         tracks
@@ -192,13 +199,6 @@ pub(super) fn resolve(reader: &mut Reader, hold: &Hold, equipment: &Equipment<'_
             &hold.condition,
             "pieces held on a site other than the first of each player's track",
         );
-        return;
-    }
-    if ["pieces", "start", "land_on_enemy"]
-        .iter()
-        .any(|key| !reader.reading.contains_key(key))
-    {
-        // What keeps them from being read is named where it stands.
         return;
     }
     let pieces: Option<usize> = value(reader, "pieces").and_then(|p| p.parse().ok());
