@@ -227,6 +227,9 @@ impl Race {
     /// Whether every piece of `mover` on the board stands on the last `bear_off_home` cells,
     /// and none waits in its hand where `bear_off_home_hand` says so.
     fn all_home(&self, mover: usize) -> bool {
+        if self.params.bear_off_home_cells.seats().is_some() {
+            return self.all_on_home_cells(mover);
+        }
         let home = i32::from(self.board.len[mover]) - i32::from(self.params.bear_off_home);
         // The hand and off the board lie past every track position, so the nearest piece to
         // the start answers; read over the whole array at once (the places past the game's
@@ -235,6 +238,19 @@ impl Race {
             .iter()
             .fold(OFF, |nearest, &p| nearest.min(p));
         i32::from(nearest) >= home && !(self.params.bear_off_home_hand && self.in_hand[mover] > 0)
+    }
+
+    /// [`Self::all_home`] where each seat's home is listed (`bear_off_home_cells`, Ludii's
+    /// Fevga): every piece of `mover` on the board stands on its cells, and none waits in its
+    /// hand where `bear_off_home_hand` says so. A rare rule, out of line.
+    #[cold]
+    #[inline(never)]
+    fn all_on_home_cells(&self, mover: usize) -> bool {
+        let cells = self.params.bear_off_home_cells.of(mover);
+        self.position[mover][..self.pieces()]
+            .iter()
+            .all(|&p| p >= HAND || cells.contains(self.board.cell(mover, p)))
+            && !(self.params.bear_off_home_hand && self.in_hand[mover] > 0)
     }
 
     /// Whether a piece of `mover` stands on one of its cells that keep others from entering
@@ -246,6 +262,23 @@ impl Race {
         self.position[mover][..self.pieces()]
             .iter()
             .any(|&p| p < HAND && blocked.contains(self.board.cell(mover, p)))
+    }
+
+    /// Whether `mover`'s pieces on the first position of its track are held there
+    /// (`start_hold_count`, Fevga's and Jacquet's first piece sent ahead alone): exactly so
+    /// many stand on it, none waits in the hand and none stands on a cell that frees them. A
+    /// rare rule, out of line.
+    #[cold]
+    #[inline(never)]
+    fn start_held(&self, mover: usize) -> bool {
+        let pieces = &self.position[mover][..self.pieces()];
+        let on_start = pieces.iter().filter(|&&p| p == 0).count();
+        let free = self.params.start_hold_free_cells.of(mover);
+        on_start == usize::from(self.params.start_hold_count)
+            && self.in_hand[mover] == 0
+            && !pieces
+                .iter()
+                .any(|&p| p < HAND && free.contains(self.board.cell(mover, p)))
     }
 
     /// Whether `pieces` on a cell keep a piece entering from the hand off it
@@ -321,6 +354,8 @@ impl Race {
                 return None;
             }
             (target, 0..target)
+        } else if from == 0 && params.start_hold_count > 0 && self.start_held(mover) {
+            return None;
         } else if backward {
             let target = i32::from(from) - value;
             if target < 0 {

@@ -207,6 +207,14 @@ game_options! {
         #[rule(cites = "race family", source = "", range = 0..=16)]
         pub enter_stack_limit: u8 = 0, ludii: 0;
 
+        /// Pieces of a player on the first position of its track that hold them all there: while exactly so many stand on it, none leaves it until a piece of the player stands on one of its `start_hold_free_cells` or waits in its hand (Fevga's first piece sent ahead alone, `(!= (topLevel at:(from)) 13)` beside `"PieceInOpponentSide"`, and Jacquet's `(< (size Stack at:("StartPos")) 14)` beside `"OppositeQuadrant"`); 0: pieces leave the first position freely.
+        #[rule(cites = "race family", source = "", range = 0..=16)]
+        pub start_hold_count: u8 = 0, ludii: 0;
+
+        /// Each seat's cells on which a piece of its own lets the pieces `start_hold_count` holds leave the first position (Fevga's opponent's side, Jacquet's opposite quadrant); per seat, separated by `|`, or `none`.
+        #[rule(cites = "race family", source = "")]
+        pub start_hold_free_cells: SeatCells = SeatCells::NONE, ludii: SeatCells::NONE;
+
         /// Whether, on a cell its track passes twice, only a piece of the earlier pass moves while one stands there (Ludii finds a piece's place on such a track by the lowest index where one of the mover's pieces stands, Ludus Anglicorum's `{6 0..5 7..12 25..20 18..12}`); otherwise a piece of either pass moves.
         #[rule(cites = "race family", source = "")]
         pub earliest_pass_moves: bool = false, ludii: false;
@@ -274,6 +282,10 @@ game_options! {
         /// A piece may bear off only when all the mover's pieces on the board stand on the last this-many cells of its track (0: always).
         #[rule(cites = "race family", source = "", range = 0..=127)]
         pub bear_off_home: u8 = 0, ludii: 0;
+
+        /// Each seat's cells on which every piece of its own on the board must stand before any bears off, in place of the last `bear_off_home` cells of its track (Ludii's Fevga, whose first player's `(regions "Home" P1 { 20..25 })` is the third quarter of its track, so that it never bears off, while the second's is its last); per seat, separated by `|`, or `none` (the last `bear_off_home` cells). Read only beside `bear_off_home`.
+        #[rule(cites = "race family", source = "")]
+        pub bear_off_home_cells: SeatCells = SeatCells::NONE, ludii: SeatCells::NONE;
 
         /// Whether pieces waiting in the mover's hand keep it from bearing off too, as pieces short of home on the board do (Verquere's bar, a site of the board read as the hand, which `(no Pieces Mover in:(difference (sites Board) (sites Mover "FinalQuadrant")))` counts); otherwise only the pieces on the board do. Read only beside `bear_off_home`.
         #[rule(cites = "race family", source = "")]
@@ -450,6 +462,20 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
             ));
         }
     }
+    if let Some(seats) = params.bear_off_home_cells.seats() {
+        if usize::from(seats) != players {
+            return Err((
+                "bear_off_home_cells",
+                format!("cells for {seats} seats, the game has {players} players"),
+            ));
+        }
+        if params.bear_off_home == 0 {
+            return Err((
+                "bear_off_home_cells",
+                "home cells where bearing off waits for no piece to be home".into(),
+            ));
+        }
+    }
     if params.bear_off_home_hand && params.bear_off_home == 0 {
         return Err((
             "bear_off_home_hand",
@@ -463,6 +489,23 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
         return Err((
             "enter_blocked_cells",
             format!("cells for {seats} seats, the game has {players} players"),
+        ));
+    }
+    if let Some(seats) = params.start_hold_free_cells.seats()
+        && usize::from(seats) != players
+    {
+        return Err((
+            "start_hold_free_cells",
+            format!("cells for {seats} seats, the game has {players} players"),
+        ));
+    }
+    if params.start_hold_count > params.pieces {
+        return Err((
+            "start_hold_count",
+            format!(
+                "{} pieces held on the first position, the game has {} a player",
+                params.start_hold_count, params.pieces
+            ),
         ));
     }
     if params.land_on_enemy == LandOnEnemy::Swap && params.land_on_own == LandOnOwn::Stack {

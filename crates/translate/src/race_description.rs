@@ -30,6 +30,7 @@ mod faces_by_die;
 mod graph;
 mod per_die;
 mod stacked;
+mod start_hold;
 mod tables;
 
 /// Reads a race description into the family's parameters, or names what it lacks.
@@ -49,6 +50,7 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         lacks: Vec::new(),
         reading: Reading::new(),
         after_dice: None,
+        start_hold: None,
     };
     // A piece entering only while its player's region is clear: its moves read without the
     // condition, the condition as the region's cells.
@@ -67,6 +69,16 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     // A piece's bearing off written as dice of its own beside its moves (Paumecary's).
     let merged = choice::merged_dice(game);
     let game = merged.as_ref().unwrap_or(game);
+    // Pieces held on the first site of their track (Fevga, Jacquet): the moves read without
+    // the condition, the condition as the hold's parameters.
+    let held = start_hold::rewrite(game);
+    let game = match held {
+        Some((ref game, ref hold)) => {
+            reader.start_hold = Some(hold.clone());
+            game
+        }
+        None => game,
+    };
     match per_die::rewrite(game) {
         Some(per_die) => {
             reader.after_dice = per_die.after_dice;
@@ -79,6 +91,9 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         None => reader.default("enter_blocked_cells", "none", &expanded.game),
     }
     reader.default("enter_stack_limit", 0, &expanded.game);
+    reader.default("start_hold_count", 0, &expanded.game);
+    reader.default("bear_off_home_cells", "none", &expanded.game);
+    reader.default("start_hold_free_cells", "none", &expanded.game);
     reader.default("bear_off_hand_empty", false, &expanded.game);
     faces_by_die::compose(&mut reader, &expanded.game);
     faces_by_die::compose_faces_alike(&mut reader, &expanded.game);
@@ -135,6 +150,8 @@ struct Reader {
     /// The steps of the move once every die is played, with where the play gives it, in a
     /// play written die by die ([`per_die`]).
     after_dice: Option<(i64, Node)>,
+    /// Pieces held on the first site of their track ([`start_hold`]), read once the tracks are.
+    start_hold: Option<start_hold::Hold>,
 }
 
 impl Reader {
@@ -327,6 +344,9 @@ fn read_game(reader: &mut Reader, game: &Node) {
         return;
     };
     read_rules(reader, rules, &equipment, players);
+    if let Some(hold) = reader.start_hold.take() {
+        start_hold::resolve(reader, &hold, &equipment);
+    }
 }
 
 /// The board's cells as Ludii numbers them, for the shapes the reader knows.
@@ -1454,6 +1474,33 @@ fn home_region(node: &Node) -> Option<(&str, bool)> {
         .map(|name| (name, hand))
 }
 
+/// `(= 0 (count Sites in:(difference (sites Occupied by:Mover) (sites Mover "Name"))))`, either
+/// way round: whether no site the mover occupies lies outside its region `Name` (Jacquet's
+/// "AllPieceInOpponentSide"); the region's name. Ludii's `(sites Occupied by:Mover)` without a
+/// container gathers the sites of every container, a hand's too (`SitesOccupied`).
+fn occupied_home_region(node: &Node) -> Option<&str> {
+    let [a, b] = node.children() else {
+        return None;
+    };
+    let count = if a.as_int() == Some(0) { b } else { a };
+    if !node.is_call("=") || [a, b].iter().all(|n| n.as_int() != Some(0)) {
+        return None;
+    }
+    let within = count.named("in")?;
+    let [occupied, region] = within.children() else {
+        return None;
+    };
+    let read = count.is_call("count")
+        && count.children().len() == 2
+        && count.arg(0).is_some_and(|s| is_symbol(s, "Sites"))
+        && within.is_call("difference")
+        && occupied.to_string() == "(sites Occupied by:Mover)"
+        && region.is_call("sites")
+        && region.children().len() == 2
+        && region.arg(0).is_some_and(|m| is_symbol(m, "Mover"));
+    region.arg(1).and_then(Node::as_str).filter(|_| read)
+}
+
 /// `(size Stack at:…)` compared with 0, either way round.
 fn own_stack_against_zero(a: &Node, b: &Node) -> bool {
     let size = |n: &Node| {
@@ -1616,6 +1663,12 @@ impl<'e> Evaluator<'e> {
                     }
                 }
                 Ok(!settles)
+            }
+            ("=", [_, _]) if occupied_home_region(node).is_some() => {
+                let name = occupied_home_region(node).unwrap_or_default();
+                // Every occupied site of the mover's, a hand's too, is asked.
+                self.home_region = Some((node, name.to_string(), true));
+                Ok(self.home)
             }
             ("=" | "!=", [a, b]) => {
                 let equal = match (b.as_symbol(), a.as_symbol()) {
@@ -2719,7 +2772,11 @@ fn read_moves(
         reader.set("bear_off", "exact", bar.home_turn);
         reader.set("bear_off_larger", true, bar.larger);
         reader.set("bear_off_home", bar.home_cells, bar.all_home);
-        reader.set("captured_enter_first", true, bar.turn);
+        match &bar.home_list {
+            Some(cells) => reader.set("bear_off_home_cells", cells, bar.all_home),
+            None => reader.default("bear_off_home_cells", "none", bar.all_home),
+        }
+        reader.set("captured_enter_first", bar.has_bar, bar.turn);
         reader.set("bear_off_home_hand", false, bar.all_home);
         return;
     }
@@ -3013,6 +3070,11 @@ struct BarTurn<'n> {
     larger: &'n Node,
     /// Cells of the mover's home, the last of its track.
     home_cells: usize,
+    /// Whether captured pieces wait on a bar and enter before any other move (Fevga's are
+    /// never captured, and its turn has none).
+    has_bar: bool,
+    /// Each seat's home cells, where a home is not the last cells of its track.
+    home_list: Option<String>,
 }
 
 /// Whether every piece of the mover stands in its own region: `(sites Mover)`.
@@ -3041,7 +3103,17 @@ fn read_bar_turn(
     zero_passes: Option<&Node>,
 ) -> Option<bool> {
     let (condition, home_turn, mut other) = if_parts(next)?;
-    if condition.to_string() != ALL_HOME {
+    // The home: the mover's own region, or one of its named regions (Fevga's "Home").
+    let home_name = condition
+        .walk()
+        .find(|n| n.is_call("sites") && n.arg(0).is_some_and(|m| is_symbol(m, "Mover")))
+        .and_then(|n| n.arg(1))
+        .and_then(Node::as_str);
+    let home_sites = match home_name {
+        Some(name) => format!("(sites Mover \"{name}\")"),
+        None => "(sites Mover)".to_string(),
+    };
+    if condition.to_string() != ALL_HOME.replace("(sites Mover)", &home_sites) {
         return None;
     }
     if other.is_call("max")
@@ -3069,12 +3141,16 @@ fn read_bar_turn(
         "{} (then (if (not (all DiceUsed)) (if (can Move {moves_elsewhere}) (moveAgain)))))",
         moves_elsewhere.strip_suffix(')')?
     );
+    // Without a bar (Fevga, whose pieces are never captured): any piece, each die apart, a die
+    // no piece can use passed as Ludii's forced pass answers its `(moveAgain)`.
+    let barless = "(forEach Piece top:True (then (if (not (all DiceUsed)) (moveAgain))))";
     let from_site = step_text.replace("(from)", "(site)");
     let expected_home = format!(
-        "(forEach Die replayDouble:True if:(!= (pips) 0) (forEach Site (sites Mover) (if (and (!= (what at:(site)) 0) (!= (trackSite Move from:(site) steps:(pips)) Off)) (if (= (trackSite Move from:(site) steps:(pips)) End) (move Remove (site)) {from_site})) noMoveYet:(firstMoveOnTrack \"Track\" Mover (if (and (is Friend (who at:(site))) (< (trackSite Move from:(site) steps:(pips)) 0)) (move Remove (site)))) (then (if (not (all DiceUsed)) (moveAgain)))))"
+        "(forEach Die replayDouble:True if:(!= (pips) 0) (forEach Site {home_sites} (if (and (!= (what at:(site)) 0) (!= (trackSite Move from:(site) steps:(pips)) Off)) (if (= (trackSite Move from:(site) steps:(pips)) End) (move Remove (site)) {from_site})) noMoveYet:(firstMoveOnTrack \"Track\" Mover (if (and (is Friend (who at:(site))) (< (trackSite Move from:(site) steps:(pips)) 0)) (move Remove (site)))) (then (if (not (all DiceUsed)) (moveAgain)))))"
     );
+    let has_bar = other.to_string() != barless;
     if piece_moves.to_string() != expected_piece
-        || other.to_string() != expected_other
+        || (has_bar && other.to_string() != expected_other)
         || home_turn.to_string() != expected_home
     {
         reader.lack(
@@ -3089,12 +3165,13 @@ fn read_bar_turn(
     let seats = equipment.seat_tracks.as_ref()?;
     // The bar: the unnamed map's entry of each player, the first site of its track.
     let bars = equipment.maps.get(&None).map(|(map, _)| map);
-    let bar_first = bars.is_some_and(|bars| {
-        seats.iter().enumerate().all(|(seat, cells)| {
-            let bar = bars.get(&(seat as i64 + 1)).copied();
-            bar.is_some() && bar == cells.first().map(|&c| c as i64)
-        })
-    });
+    let bar_first = !has_bar
+        || bars.is_some_and(|bars| {
+            seats.iter().enumerate().all(|(seat, cells)| {
+                let bar = bars.get(&(seat as i64 + 1)).copied();
+                bar.is_some() && bar == cells.first().map(|&c| c as i64)
+            })
+        });
     if !bar_first {
         reader.lack(
             other,
@@ -3102,29 +3179,53 @@ fn read_bar_turn(
         );
         return Some(false);
     }
-    let tracks: Vec<&[usize]> = seats.iter().map(|cells| &cells[1..]).collect();
+    let tracks: Vec<&[usize]> = seats
+        .iter()
+        .map(|cells| &cells[usize::from(has_bar)..])
+        .collect();
     // The home: each player's own region, the last cells of its track, as many for each.
-    let homes: Option<Vec<usize>> = tracks
+    // Each seat's region, with whether it is the last cells of its track.
+    let regions: Option<Vec<(Vec<usize>, bool)>> = tracks
         .iter()
         .enumerate()
         .map(|(seat, track)| {
-            let mut region = equipment.player_regions.get(&(seat as u8 + 1))?.clone();
+            let player = seat as u8 + 1;
+            let mut region = match home_name {
+                Some(name) => equipment
+                    .named_player_regions
+                    .get(&(name.to_string(), player))?
+                    .clone(),
+                None => equipment.player_regions.get(&player)?.clone(),
+            };
             region.sort_unstable();
+            region.dedup();
             let mut last = track[track.len().checked_sub(region.len())?..].to_vec();
             last.sort_unstable();
-            (last == region).then_some(region.len())
+            let on_track = region.iter().all(|c| track.contains(c));
+            (on_track && !region.is_empty()).then(|| {
+                let is_last = last == region;
+                (region, is_last)
+            })
         })
         .collect();
-    let Some(home_cells) = homes
-        .filter(|h| h.iter().all(|&n| n == h[0] && n > 0))
-        .map(|h| h[0])
-    else {
-        reader.lack(
-            condition,
-            "a home that is not the last cells of each player's track",
-        );
+    let Some(regions) = regions else {
+        reader.lack(condition, "a home that is not cells of each player's track");
         return Some(false);
     };
+    let home_cells = regions[0].0.len();
+    // A home other than the last cells of a track, or of another size than another's, is
+    // listed seat by seat (Ludii's Fevga: its first player's "Home" is the third quarter of
+    // its track, whence no piece ever bears off).
+    let listed = !regions
+        .iter()
+        .all(|(region, last)| *last && region.len() == home_cells);
+    let home_list = listed.then(|| {
+        regions
+            .iter()
+            .map(|(region, _)| cell_list(region))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    });
     let value = tracks
         .iter()
         .map(|t| t.iter().map(usize::to_string).collect::<Vec<_>>().join(" "))
@@ -3134,7 +3235,7 @@ fn read_bar_turn(
         read.value = value;
     }
     // The start's positions counted on the tracks without the bar: none starts on it.
-    if !start_off_the_bar(reader) {
+    if has_bar && !start_off_the_bar(reader) {
         reader.lack(other, "a piece that starts on the bar");
         return Some(false);
     }
@@ -3143,7 +3244,7 @@ fn read_bar_turn(
     reader.set("dice_use", "each", piece_moves);
     reader.set("doubles_played_twice", true, piece_moves);
     // `(if (can Move …) (moveAgain))`: a die no piece can use ends the turn.
-    reader.set("unplayable_die_passes", false, other);
+    reader.set("unplayable_die_passes", !has_bar, other);
     reader.set("pass_after_last_die", false, other);
     reader.set("move_after_dice", 0, other);
     let bar = BarTurn {
@@ -3155,8 +3256,28 @@ fn read_bar_turn(
             .and_then(|sites| sites.named("noMoveYet"))
             .unwrap_or(home_turn),
         home_cells,
+        home_list,
+        has_bar,
     };
     read_moves(reader, step, equipment, zero_passes, Some(&bar));
+    // A piece landing on a lone enemy and taking none (Plakoto's) stands on it, and the turn
+    // moves only the top piece of a site, `(forEach Piece top:True)`: the enemy beneath is
+    // pinned there, which the family's cells shared with enemies do not keep.
+    let shared = reader
+        .reading
+        .get("safe_cells")
+        .is_some_and(|read| read.value != "none")
+        && reader
+            .reading
+            .get("safe_cells_refuse_enemy")
+            .is_some_and(|read| read.value == "false");
+    if shared {
+        reader.lack(
+            step,
+            "a piece landing on a lone enemy pinning it beneath, in a turn that moves only the top piece of a site",
+        );
+        return Some(false);
+    }
     Some(true)
 }
 
@@ -3475,6 +3596,7 @@ mod tests {
             lacks: Vec::new(),
             reading: Reading::new(),
             after_dice: None,
+            start_hold: None,
         };
         let geometry = read_board_shape(&mut reader, &shape).unwrap();
         assert!(reader.lacks.is_empty(), "{file}: {:?}", reader.lacks);

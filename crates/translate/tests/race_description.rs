@@ -1131,9 +1131,14 @@ fn a_move_of_six_follows_the_dice_where_the_play_asks_for_it_once_all_are_used()
 #[test]
 fn the_tables_turns_written_die_by_die_name_what_they_still_lack() {
     let lud = |file: &str| std::fs::read_to_string(corpus().join("ludii/lud").join(file)).unwrap();
-    // Jacquet lets a piece leave its first point only on a condition of other pieces.
+    // Jacquet's condition on leaving its first point without its bar's clause is not the
+    // family's hold (a piece on the bar frees the start), and stays unread.
     lacks(
-        &lud("Jacquet.lud"),
+        &edited(
+            "Jacquet.lud",
+            "(not (is Empty (\"Bar\" (mover))))",
+            "(is Empty (\"Bar\" (mover)))",
+        ),
         "a number the reader does not read: (site)",
         119,
     );
@@ -1805,5 +1810,17 @@ fn nard_enters_from_its_bar_first_and_never_onto_two() {
         &elsewhere,
         "a bar entered first that is not where each track begins",
         21,
+    );
+}
+
+/// Plakoto's turn is Backgammon's without a bar, but its piece landing on a lone enemy takes
+/// none and stands on it, and the turn moves only the top piece of a site: the enemy beneath
+/// is pinned, which cells shared with enemies would not keep, so it is named.
+#[test]
+fn plakoto_s_pinned_piece_is_named() {
+    lacks(
+        &vendored("Plakoto.lud"),
+        "a piece landing on a lone enemy pinning it beneath",
+        45,
     );
 }

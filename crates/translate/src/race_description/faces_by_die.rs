@@ -354,6 +354,7 @@ mod tests {
             lacks: Vec::new(),
             reading: crate::sowing::Reading::new(),
             after_dice: None,
+            start_hold: None,
         };
         read_throw(&mut reader, dice.unwrap());
         assert_eq!(reader.reading["throw"].value, "faces 16");
