@@ -35,6 +35,19 @@ option_enum! {
     }
 }
 
+option_enum! {
+    /// How the opening's moves sow.
+    pub enum OpeningSowing {
+        /// As the main phase's sowings.
+        Main = "main",
+        /// For no capture and no relay; the last counter, where it falls into a hole of the
+        /// mover's own territory, goes on into the first hole of the opponent's that the
+        /// mover's track reaches (Tapata's first move: `(sow apply:(if (is In (to) (sites Mover
+        /// "Home")) (fromTo (from (to)) (to (mapEntry Next)))))`).
+        LastOwnToNext = "last-own-to-next",
+    }
+}
+
 impl OpeningLeaves {
     /// Whether each player leaves the opening alone, so that one may be in it while the other
     /// is not.
@@ -164,6 +177,15 @@ pub(crate) fn validate(params: &crate::SowingParams) -> Result<(), String> {
             )
         })
     };
+    if params.opening_sowing != OpeningSowing::Main
+        && (params.opening_turns == 0
+            || params.opening_step > 0
+            || params.direction == crate::params::Direction::Choice
+            || params.rows != 2
+            || params.track.given().is_some())
+    {
+        return Err("opening_sowing: an opening of its own sowing is one that does not step, sown one way round on the family's round of two rows".into());
+    }
     on_board("opening_holes", &params.opening_holes)?;
     on_board("opening_stop", &params.opening_stop)?;
     on_board("opening_mark", &params.opening_mark)?;
@@ -242,4 +264,50 @@ fn stepping_problem(params: &crate::SowingParams, board: &Board) -> Result<(), S
         }
     }
     Ok(())
+}
+
+/// Sows `from` for `mover` as an opening of its own sowing does (`opening_sowing`
+/// `last-own-to-next`): the counters one by one along the mover's track `way` round, as the
+/// main phase's sowing lays them (into the origin first, or passing over it, as the game
+/// says), and no capture or relay; a last counter in a hole of the mover's own goes on into
+/// the first hole of the opponent's the track reaches after it. Only an opening's moves call
+/// it.
+#[cold]
+#[inline(never)]
+pub(crate) fn sow_last_own_to_next(
+    cells: &mut [u16; crate::board::MAX_CELLS],
+    board: &Board,
+    params: &crate::SowingParams,
+    from: usize,
+    mover: engine::Player,
+    way: u8,
+) {
+    let next = &board.next[usize::from(way)][usize::from(mover)];
+    let mut left = cells[from];
+    cells[from] = 0;
+    if params.sow_into_origin && left > 0 {
+        cells[from] = 1;
+        left -= 1;
+    }
+    let mut cell = from;
+    while left > 0 {
+        cell = usize::from(next[cell]);
+        if cell == from && params.skip_origin {
+            cell = usize::from(next[cell]);
+        }
+        cells[cell] += 1;
+        left -= 1;
+    }
+    if !board.is_hole(cell) || board.owner(cell) != mover {
+        return;
+    }
+    let mut entry = usize::from(next[cell]);
+    for _ in 0..crate::board::MAX_CELLS {
+        if board.is_hole(entry) && board.owner(entry) != mover {
+            cells[cell] -= 1;
+            cells[entry] += 1;
+            return;
+        }
+        entry = usize::from(next[entry]);
+    }
 }
