@@ -789,6 +789,18 @@ impl Reference {
             {
                 self.step(&mut cells, usize::from(hole), way)
             }
+            Move::Sow { hole, .. }
+                if self.params.opening_sowing == OpeningSowing::Transfer
+                    && self.in_opening[usize::from(self.to_move)] =>
+            {
+                // Gamacha's first move: counters moved together, not sown.
+                let count = u16::from(self.params.opening_count);
+                let to = Self::named(&self.params.opening_to)[0].clone();
+                let to = self.names.iter().position(|n| *n == to).expect("a hole");
+                cells[usize::from(hole)] -= count;
+                cells[to] += count;
+                Landing::End
+            }
             Move::Sow { hole, way }
                 if self.params.opening_sowing == OpeningSowing::LastOwnToNext
                     && self.in_opening[usize::from(self.to_move)] =>
@@ -1331,6 +1343,8 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         // the engine.
         ("tapata ", "fresh_not_onto_own_occupied", "false", 10),
         ("tapata ", "opening_sowing", "main", 10),
+        // Gamacha's first move of four counters, three moved instead.
+        ("gamacha ", "opening_count", "3", 4),
     ] {
         let parted = with_reference_reading(game, key, value, playouts);
         assert!(

@@ -805,6 +805,13 @@ impl Sowing {
         if self.opening_players >> self.to_move & 1 == 0 {
             return sower.sow_on(&mut self.cells, hole, self.to_move, way);
         }
+        if self.params.opening_sowing == OpeningSowing::Transfer {
+            let count = u16::from(self.params.opening_count);
+            let to = self.params.opening_to.on(&self.board).unwrap_or(0);
+            self.cells[hole] -= count;
+            self.cells[to.trailing_zeros() as usize] += count;
+            return Landing::End;
+        }
         opening::sow_last_own_to_next(
             &mut self.cells,
             &self.board,

@@ -45,6 +45,9 @@ option_enum! {
         /// mover's track reaches (Tapata's first move: `(sow apply:(if (is In (to) (sites Mover
         /// "Home")) (fromTo (from (to)) (to (mapEntry Next)))))`).
         LastOwnToNext = "last-own-to-next",
+        /// Not sown: `opening_count` counters of the hole lifted go together into the one hole
+        /// of `opening_to` (Gamacha's first move, `(move (from 6) (to 18) count:4)`).
+        Transfer = "transfer",
     }
 }
 
@@ -186,7 +189,26 @@ pub(crate) fn validate(params: &crate::SowingParams) -> Result<(), String> {
     {
         return Err("opening_sowing: an opening of its own sowing is one that does not step, sown one way round on the family's round of two rows".into());
     }
+    let transfer = params.opening_sowing == OpeningSowing::Transfer;
+    if transfer != (params.opening_to.named().len() == 1) || transfer != (params.opening_count > 0)
+    {
+        return Err("opening_to, opening_count: an opening's move of counters, and only it, names one hole to move them into and their count".into());
+    }
+    if transfer {
+        // One first move, made from the start's counts: every hole it may lift holds them.
+        let from = params.opening_holes.on(&Board::new(params)).unwrap_or(0);
+        let short = (0..Board::new(params).holes).any(|hole| {
+            from >> hole & 1 == 1
+                && params.start_counts.holes().map_or(params.seeds, |counts| {
+                    counts.get(hole).copied().unwrap_or(0)
+                }) < params.opening_count
+        });
+        if params.opening_turns != 1 || params.opening_leaves != OpeningLeaves::Together || short {
+            return Err("opening_count: an opening's move of counters is the game's first move alone (opening_turns 1, opening_leaves together), from holes that hold the counters at the start".into());
+        }
+    }
     on_board("opening_holes", &params.opening_holes)?;
+    on_board("opening_to", &params.opening_to)?;
     on_board("opening_stop", &params.opening_stop)?;
     on_board("opening_mark", &params.opening_mark)?;
     if params.opening_step > 0 {

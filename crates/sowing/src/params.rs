@@ -525,9 +525,17 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub opening_leaves: OpeningLeaves = OpeningLeaves::Together, ludii: OpeningLeaves::Together;
 
-        /// How the opening's moves sow: as the main phase's sowings (`main`), or for no capture and no relay, the last counter, where it falls into a hole of the mover's own territory, moved on into the first hole of the opponent's that the mover's track reaches (`last-own-to-next`: Tapata's `(sow apply:(if (is In (to) (sites Mover "Home")) (fromTo (from (to)) (to (mapEntry Next)))))`, each player's first move); `main` where the game has no opening.
+        /// How the opening's moves sow: as the main phase's sowings (`main`), or for no capture and no relay, the last counter, where it falls into a hole of the mover's own territory, moved on into the first hole of the opponent's that the mover's track reaches (`last-own-to-next`: Tapata's `(sow apply:(if (is In (to) (sites Mover "Home")) (fromTo (from (to)) (to (mapEntry Next)))))`, each player's first move), or not sown at all: `opening_count` counters of the hole lifted moved together into `opening_to` (`transfer`: Gamacha's first move, `(move (from 6) (to 18) count:4)`); `main` where the game has no opening.
         #[rule(cites = "sowing family", source = "")]
         pub opening_sowing: OpeningSowing = OpeningSowing::Main, ludii: OpeningSowing::Main;
+
+        /// The hole an opening's move of counters (`opening_sowing` `transfer`) moves them into; `none` where the opening sows.
+        #[rule(cites = "sowing family", source = "")]
+        pub opening_to: HoleNames = HoleNames::NONE, ludii: HoleNames::NONE;
+
+        /// The counters an opening's move of counters (`opening_sowing` `transfer`) moves; 0 where the opening sows.
+        #[rule(cites = "sowing family", source = "", range = 0..=64)]
+        pub opening_count: u8 = 0, ludii: 0;
 
         /// The opening's moves step this many holes (Tuz's): each moves one counter of the hole lifted into the next hole along the mover's track, and the turn goes on from the hole this many holes ahead of the one lifted, until that hole is one of `opening_stop`, when the turn and the opening end (Ludii's `(sow count:1 …)` giving `(moveAgain)` unless `(trackSite Move from:(from) … steps:N)` is one of the stopping holes, its moves in the same turn lifting `(trackSite Move from:(last From) … steps:N)`); its first move lifts any of `opening_holes`, the mover's or not; 0 where the opening's moves are the main phase's sowings.
         #[rule(cites = "sowing family", source = "", range = 0..=64)]

@@ -1553,15 +1553,55 @@ fn tapatas_first_moves_and_its_fresh_moves_that_may_not_reach_an_occupied_hole_o
 }
 
 #[test]
-fn gamachas_fresh_moves_read_and_its_first_move_of_four_counters_is_named() {
-    // Gamacha's `(if (is Mover Prev) True (and (> (count at:(from)) 0) (if (is In ("NextHoleFrom"
-    // (from) steps:(count at:(from))) (sites Next)) True (is Empty …))))` (line 55) is the
-    // family's fresh moves that may not reach an occupied hole of one's own; its opening, a
-    // move of four counters from one hole to another, is not a sowing the family plays.
+fn gamachas_first_move_of_four_counters_and_its_fresh_moves_read() {
+    use engine::{Game, Observe};
+    // Gamacha: the game's first move, `(move (from 6) (to 18) count:4)` (line 39), moves four
+    // counters of player 1's seventh hole into player 2's sixth; its `(if (is Mover Prev) True
+    // (and (> (count at:(from)) 0) (if (is In ("NextHoleFrom" (from) steps:(count at:(from)))
+    // (sites Next)) True (is Empty …))))` (line 55) is the family's fresh moves that may not
+    // reach an occupied hole of one's own.
+    let text = vendored_text("Gamacha.lud");
+    let file = match sowing_description("Gamacha.lud", &text).outcome {
+        Ok(file) => file,
+        outcome => panic!("Gamacha.lud: {outcome:?}"),
+    };
+    let read = |key: &str| file.parameters[key].value.clone();
     assert_eq!(
-        vendored_lacks("Gamacha.lud"),
         [
-            "37:13: an opening whose moves differ from the main phase's in more than the holes they lift: (play (move (from 6) (to 18) count:4))"
+            "opening_sowing",
+            "opening_holes",
+            "opening_to",
+            "opening_count",
+            "opening_turns"
         ]
+        .map(read),
+        ["transfer", "a7", "b6", "4", "1"]
+    );
+    assert_eq!(
+        file.parameters["fresh_not_onto_own_occupied"].cites,
+        "Gamacha.lud:55"
+    );
+    let mut game = sowing::Sowing::new(&file.presets().unwrap().1);
+    assert_eq!(lifted(&game), ["a7"]);
+    game.apply(sowing::Move::Sow { hole: 6, way: 0 });
+    assert_eq!(
+        game.observe()["board"],
+        serde_json::json!({
+            "a": [0, 0, 4, 0, 4, 0, 0, 0, 4, 0, 4, 0],
+            "b": [4, 0, 4, 0, 4, 4, 4, 0, 4, 0, 4, 0],
+        })
+    );
+    // Moved into another hole, or a count the hole does not hold, it is another game.
+    let other = text.replace("(to 18)", "(to 17)");
+    let file = sowing_description("Gamacha.lud", &other).outcome.unwrap();
+    assert_eq!(file.parameters["opening_to"].value, "b7");
+    let five = text.replace("count:4", "count:5");
+    let lacks = match sowing_description("Gamacha.lud", &five).outcome {
+        Err(Missing::Lacks(lacks)) => lacks,
+        outcome => panic!("{outcome:?}"),
+    };
+    assert!(
+        lacks.iter().any(|lack| lack.what.contains("opening_count")),
+        "{lacks:?}"
     );
 }

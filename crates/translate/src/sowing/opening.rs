@@ -18,6 +18,8 @@ pub(super) fn none(reader: &mut Reader<'_>, rules: &Node) {
     reader.default("opening_holes", "none", rules);
     reader.default("opening_leaves", OpeningLeaves::Together, rules);
     reader.default("opening_sowing", OpeningSowing::Main, rules);
+    reader.default("opening_to", "none", rules);
+    reader.default("opening_count", 0, rules);
     no_stepping(reader, rules);
 }
 
@@ -99,6 +101,29 @@ pub(super) fn read_before(
         return;
     };
     reader.default("opening_sowing", OpeningSowing::Main, play);
+    if let Some(holes) = transfer(reader, play, (turns, leaves), situation) {
+        reader.set("opening_sowing", OpeningSowing::Transfer, play);
+        reader.set("opening_turns", turns, next);
+        reader.set("opening_leaves", leaves, next);
+        let sites = situation
+            .context(1)
+            .int(holes)
+            .ok()
+            .and_then(|site| usize::try_from(site).ok());
+        let own = situation.territory(0);
+        match (0..situation.board.holes).find(|&hole| Some(situation.cells[hole]) == sites) {
+            Some(hole) if sites.is_some_and(|site| own.contains(&site)) => {
+                reader.set("opening_holes", situation.board.hole_name(hole), holes);
+            }
+            _ => reader.lack(
+                holes,
+                format!("an opening that lifts holes not the mover's own: {holes}"),
+            ),
+        }
+        return no_stepping(reader, play);
+    }
+    reader.default("opening_to", "none", play);
+    reader.default("opening_count", 0, play);
     if let Some(step) = Stepping::of(play) {
         return read_stepping(reader, &step, main_play, next, (turns, leaves), situation);
     }
@@ -379,6 +404,38 @@ fn holes<'n>(
             None
         }
     }
+}
+
+/// The hole Gamacha's opening, the game's first move alone, moves counters from: its play is
+/// `(move (from N) (to M) count:K)`, K counters of hole N moved together into hole M, read as
+/// `opening_to` and `opening_count`. `None` where the opening is not one.
+fn transfer<'n>(
+    reader: &mut Reader<'_>,
+    play: &'n Node,
+    ending: (u8, OpeningLeaves),
+    situation: &Situation<'_>,
+) -> Option<&'n Node> {
+    let moves = play.arg(0).filter(|moves| moves.is_call("move"))?;
+    let (from, to) = (child(moves, "from")?, child(moves, "to")?);
+    let count = moves.named("count").and_then(Node::as_int)?;
+    let parts = moves.children().iter().all(|part| {
+        part.is_call("from")
+            || part.is_call("to")
+            || matches!(&part.kind, Kind::Named { key, .. } if key == "count")
+    });
+    if !parts
+        || from.children().len() != 1
+        || to.children().len() != 1
+        || ending != (1, OpeningLeaves::Together)
+        || !(1..=64).contains(&count)
+    {
+        return None;
+    }
+    let site = situation.context(1).int(to.arg(0)?).ok()?;
+    let hole = (0..situation.board.holes).find(|&hole| situation.cells[hole] as i64 == site)?;
+    reader.set("opening_to", situation.board.hole_name(hole), to);
+    reader.set("opening_count", count, moves);
+    from.arg(0)
 }
 
 /// The holes an opening of its own sowing lifts (`opening_sowing` `last-own-to-next`, Tapata's
