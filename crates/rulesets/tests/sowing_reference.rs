@@ -15,7 +15,7 @@ use sowing::board::Board;
 use sowing::{
     CaptureAcrossRow, CaptureRow, CaptureSown, CaptureSownTo, CaptureTakes, Direction,
     EmptyHoleCapture, ExtraCaptureAfter, GameEnd, MarkHoles, Move, NextEmptyCapture, OpeningLeaves,
-    RefillOrder, RefillRemainder, Relay, Score, Sowing, SowingParams, StoreSide,
+    OpeningSowing, RefillOrder, RefillRemainder, Relay, Score, Sowing, SowingParams, StoreSide,
 };
 
 /// Where a sowing left the turn.
@@ -431,6 +431,37 @@ impl Reference {
             .collect()
     }
 
+    /// Tapata's first move (`opening_sowing` `last-own-to-next`): the counters sown one by
+    /// one and nothing more, but that a last counter in a hole of the mover's goes on into the
+    /// first hole of the opponent's that the track reaches.
+    fn sow_last_own_to_next(&self, cells: &mut [u16], from: usize, way: u8) -> Landing {
+        let mover = self.to_move;
+        let mut left = cells[from];
+        cells[from] = 0;
+        let mut cell = from;
+        if self.params.sow_into_origin {
+            cells[from] += 1;
+            left -= 1;
+        }
+        while left > 0 {
+            cell = self.sow_step(mover, way, cell);
+            if cell == from && self.params.skip_origin {
+                cell = self.sow_step(mover, way, cell);
+            }
+            cells[cell] += 1;
+            left -= 1;
+        }
+        if cell < self.holes && self.owns(mover, cell) {
+            let mut entry = self.along(mover, way, cell, true);
+            while entry >= self.holes || self.owns(mover, entry) {
+                entry = self.along(mover, way, entry, true);
+            }
+            cells[cell] -= 1;
+            cells[entry] += 1;
+        }
+        Landing::End
+    }
+
     /// A stepping opening's move: one counter of `hole` into the next hole, and the turn goes
     /// on from the hole `opening_step` ahead unless that hole is one of the stops, where the
     /// holes to mark that hold the count (any at 0) become the mover's.
@@ -524,6 +555,23 @@ impl Reference {
                         && !self.opening_holes.contains(&self.names[hole])
                     {
                         continue;
+                    }
+                    // A fresh move outside the opening whose count, walked along the track,
+                    // reaches an occupied hole of the mover's own is not made.
+                    if !single
+                        && self.params.fresh_not_onto_own_occupied
+                        && !self.in_opening[usize::from(self.to_move)]
+                    {
+                        let mut reached = hole;
+                        for _ in 0..count {
+                            reached = self.along(self.to_move, way, reached, true);
+                        }
+                        if reached < self.holes
+                            && self.owns(self.to_move, reached)
+                            && self.cells[reached] > 0
+                        {
+                            continue;
+                        }
                     }
                     if self.params.must_feed {
                         let mut after = self.cells.clone();
@@ -740,6 +788,24 @@ impl Reference {
                 if self.params.opening_step > 0 && self.in_opening[usize::from(self.to_move)] =>
             {
                 self.step(&mut cells, usize::from(hole), way)
+            }
+            Move::Sow { hole, .. }
+                if self.params.opening_sowing == OpeningSowing::Transfer
+                    && self.in_opening[usize::from(self.to_move)] =>
+            {
+                // Gamacha's first move: counters moved together, not sown.
+                let count = u16::from(self.params.opening_count);
+                let to = Self::named(&self.params.opening_to)[0].clone();
+                let to = self.names.iter().position(|n| *n == to).expect("a hole");
+                cells[usize::from(hole)] -= count;
+                cells[to] += count;
+                Landing::End
+            }
+            Move::Sow { hole, way }
+                if self.params.opening_sowing == OpeningSowing::LastOwnToNext
+                    && self.in_opening[usize::from(self.to_move)] =>
+            {
+                self.sow_last_own_to_next(&mut cells, usize::from(hole), way)
             }
             Move::Sow { hole, way } => self.sow(&mut cells, usize::from(hole), self.to_move, way),
             Move::Relay { way } => {
@@ -1274,6 +1340,13 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         // one counter, has the reference part from the engine.
         ("gabata-aksum ", "last_resort_holes", "none", 10),
         ("gabata-aksum ", "last_resort_above", "1", 10),
+        // Tapata's fresh moves lifting a hole whose count reaches an occupied hole of one's
+        // own, or its first moves sown as the main phase's: each has the reference part from
+        // the engine.
+        ("tapata ", "fresh_not_onto_own_occupied", "false", 10),
+        ("tapata ", "opening_sowing", "main", 10),
+        // Gamacha's first move of four counters, three moved instead.
+        ("gamacha ", "opening_count", "3", 4),
     ] {
         let parted = with_reference_reading(game, key, value, playouts);
         assert!(

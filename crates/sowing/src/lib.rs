@@ -26,7 +26,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use board::{Board, MAX_CELLS};
-pub use opening::{HoleNames, OpeningLeaves};
+pub use opening::{HoleNames, OpeningLeaves, OpeningSowing};
 pub use params::*;
 
 /// The family's rule scenarios: one hand-set position for each parameter and value.
@@ -546,6 +546,13 @@ impl Sowing {
         if reserve & (legal[0] | legal[1]) != 0 {
             legal = self.without_last_resort(legal, reserve);
         }
+        // A fresh move's count must not reach an occupied hole of one's own, but in an
+        // opening of its own sowing, which lifts as it says.
+        if self.params.fresh_not_onto_own_occupied
+            && (self.opening_turn == 0 || self.opening_players >> self.to_move & 1 == 0)
+        {
+            legal = self.not_onto_own_occupied(legal);
+        }
         if self.params.singles_last && legal == [0, 0] {
             let singles = Self::holes_holding(&self.cells, territory, 1)
                 & !Self::holes_holding(&self.cells, territory, 2);
@@ -572,6 +579,44 @@ impl Sowing {
                 let hole = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 if self.cells[usize::from(next[hole])] != 0 {
+                    *set &= !(1 << hole);
+                }
+            }
+        }
+        legal
+    }
+
+    /// The holes of `legal` that a fresh move may lift each way round where its count must
+    /// not reach an occupied hole of the mover's own (`fresh_not_onto_own_occupied`): the
+    /// hole that many steps along the mover's track, round and round as Ludii's `(trackSite
+    /// Move … steps:…)` counts them, is the opponent's or empty.
+    // Games of that rule only: kept out of the playout loop of the others.
+    #[cold]
+    #[inline(never)]
+    fn not_onto_own_occupied(&self, mut legal: [u64; 2]) -> [u64; 2] {
+        let mover = usize::from(self.to_move);
+        let own = self.board.territory[mover];
+        for (way, set) in legal.iter_mut().enumerate() {
+            let next = &self.board.next[way][mover];
+            let mut bits = *set;
+            while bits != 0 {
+                let hole = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                // The track's length, walked round from the hole.
+                let mut lap = 1usize;
+                let mut cell = usize::from(next[hole]);
+                while cell != hole && lap < MAX_CELLS {
+                    cell = usize::from(next[cell]);
+                    lap += 1;
+                }
+                let mut reached = hole;
+                for _ in 0..usize::from(self.cells[hole]) % lap {
+                    reached = usize::from(next[reached]);
+                }
+                if self.board.is_hole(reached)
+                    && own >> reached & 1 == 1
+                    && self.cells[reached] != 0
+                {
                     *set &= !(1 << hole);
                 }
             }
@@ -743,6 +788,39 @@ impl Sowing {
             let marked = self.marks[0] | self.marks[1];
             self.liftable = self.liftable.map(|holes| holes & !marked);
         }
+    }
+
+    /// A move of an opening whose moves are its own: a stepping opening's, or one sown as the
+    /// opening sows (`opening_sowing`) by a player still in it. Only an opening's moves call it.
+    #[cold]
+    #[inline(never)]
+    fn opening_move(&mut self, hole: usize, way: u8) -> Landing {
+        if self.params.opening_step > 0 {
+            return self.step_opening(hole, way);
+        }
+        let sower = Sower {
+            params: &self.params,
+            board: &self.board,
+        };
+        if self.opening_players >> self.to_move & 1 == 0 {
+            return sower.sow_on(&mut self.cells, hole, self.to_move, way);
+        }
+        if self.params.opening_sowing == OpeningSowing::Transfer {
+            let count = u16::from(self.params.opening_count);
+            let to = self.params.opening_to.on(&self.board).unwrap_or(0);
+            self.cells[hole] -= count;
+            self.cells[to.trailing_zeros() as usize] += count;
+            return Landing::End;
+        }
+        opening::sow_last_own_to_next(
+            &mut self.cells,
+            &self.board,
+            &self.params,
+            hole,
+            self.to_move,
+            way,
+        );
+        Landing::End
     }
 
     /// A move of a stepping opening (`opening_step`): one counter of `hole` into the next hole
@@ -1430,10 +1508,15 @@ impl Game for Sowing {
     fn apply(&mut self, mv: Move) {
         self.last_mover = Some(self.to_move);
         let landing = match mv {
-            // One test of one byte for the openings' moves: a stepping opening's are its own.
-            Move::Sow { hole, way } if self.opening_turn != 0 && self.params.opening_step > 0 => {
+            // One test of one byte for the openings' moves: a stepping opening's, or those of
+            // an opening of its own sowing, are its own.
+            Move::Sow { hole, way }
+                if self.opening_turn != 0
+                    && (self.params.opening_step > 0
+                        || self.params.opening_sowing != OpeningSowing::Main) =>
+            {
                 self.passes = 0;
-                self.step_opening(usize::from(hole), way)
+                self.opening_move(usize::from(hole), way)
             }
             Move::Sow { hole, way } => {
                 self.passes = 0;

@@ -35,6 +35,22 @@ option_enum! {
     }
 }
 
+option_enum! {
+    /// How the opening's moves sow.
+    pub enum OpeningSowing {
+        /// As the main phase's sowings.
+        Main = "main",
+        /// For no capture and no relay; the last counter, where it falls into a hole of the
+        /// mover's own territory, goes on into the first hole of the opponent's that the
+        /// mover's track reaches (Tapata's first move: `(sow apply:(if (is In (to) (sites Mover
+        /// "Home")) (fromTo (from (to)) (to (mapEntry Next)))))`).
+        LastOwnToNext = "last-own-to-next",
+        /// Not sown: `opening_count` counters of the hole lifted go together into the one hole
+        /// of `opening_to` (Gamacha's first move, `(move (from 6) (to 18) count:4)`).
+        Transfer = "transfer",
+    }
+}
+
 impl OpeningLeaves {
     /// Whether each player leaves the opening alone, so that one may be in it while the other
     /// is not.
@@ -164,7 +180,35 @@ pub(crate) fn validate(params: &crate::SowingParams) -> Result<(), String> {
             )
         })
     };
+    if params.opening_sowing != OpeningSowing::Main
+        && (params.opening_turns == 0
+            || params.opening_step > 0
+            || params.direction == crate::params::Direction::Choice
+            || params.rows != 2
+            || params.track.given().is_some())
+    {
+        return Err("opening_sowing: an opening of its own sowing is one that does not step, sown one way round on the family's round of two rows".into());
+    }
+    let transfer = params.opening_sowing == OpeningSowing::Transfer;
+    if transfer != (params.opening_to.named().len() == 1) || transfer != (params.opening_count > 0)
+    {
+        return Err("opening_to, opening_count: an opening's move of counters, and only it, names one hole to move them into and their count".into());
+    }
+    if transfer {
+        // One first move, made from the start's counts: every hole it may lift holds them.
+        let from = params.opening_holes.on(&Board::new(params)).unwrap_or(0);
+        let short = (0..Board::new(params).holes).any(|hole| {
+            from >> hole & 1 == 1
+                && params.start_counts.holes().map_or(params.seeds, |counts| {
+                    counts.get(hole).copied().unwrap_or(0)
+                }) < params.opening_count
+        });
+        if params.opening_turns != 1 || params.opening_leaves != OpeningLeaves::Together || short {
+            return Err("opening_count: an opening's move of counters is the game's first move alone (opening_turns 1, opening_leaves together), from holes that hold the counters at the start".into());
+        }
+    }
     on_board("opening_holes", &params.opening_holes)?;
+    on_board("opening_to", &params.opening_to)?;
     on_board("opening_stop", &params.opening_stop)?;
     on_board("opening_mark", &params.opening_mark)?;
     if params.opening_step > 0 {
@@ -242,4 +286,50 @@ fn stepping_problem(params: &crate::SowingParams, board: &Board) -> Result<(), S
         }
     }
     Ok(())
+}
+
+/// Sows `from` for `mover` as an opening of its own sowing does (`opening_sowing`
+/// `last-own-to-next`): the counters one by one along the mover's track `way` round, as the
+/// main phase's sowing lays them (into the origin first, or passing over it, as the game
+/// says), and no capture or relay; a last counter in a hole of the mover's own goes on into
+/// the first hole of the opponent's the track reaches after it. Only an opening's moves call
+/// it.
+#[cold]
+#[inline(never)]
+pub(crate) fn sow_last_own_to_next(
+    cells: &mut [u16; crate::board::MAX_CELLS],
+    board: &Board,
+    params: &crate::SowingParams,
+    from: usize,
+    mover: engine::Player,
+    way: u8,
+) {
+    let next = &board.next[usize::from(way)][usize::from(mover)];
+    let mut left = cells[from];
+    cells[from] = 0;
+    if params.sow_into_origin && left > 0 {
+        cells[from] = 1;
+        left -= 1;
+    }
+    let mut cell = from;
+    while left > 0 {
+        cell = usize::from(next[cell]);
+        if cell == from && params.skip_origin {
+            cell = usize::from(next[cell]);
+        }
+        cells[cell] += 1;
+        left -= 1;
+    }
+    if !board.is_hole(cell) || board.owner(cell) != mover {
+        return;
+    }
+    let mut entry = usize::from(next[cell]);
+    for _ in 0..crate::board::MAX_CELLS {
+        if board.is_hole(entry) && board.owner(entry) != mover {
+            cells[cell] -= 1;
+            cells[entry] += 1;
+            return;
+        }
+        entry = usize::from(next[entry]);
+    }
 }

@@ -6,7 +6,7 @@
 
 use engine::{game_options, option_enum};
 
-use crate::opening::{HoleNames, OpeningLeaves};
+use crate::opening::{HoleNames, OpeningLeaves, OpeningSowing};
 pub use crate::tracks::{HoleTracks, Territories};
 
 /// Holes a board may have in all: the engine keeps them in one 64-bit set.
@@ -370,6 +370,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub singles_into_empty: bool = false, ludii: false;
 
+        /// A fresh move (not a turn that goes on) may not lift a hole whose count, taken that many holes along the mover's track from it (round and round, the hole itself counted where the count is a whole number of laps), reaches a hole of the mover's own territory that holds counters; one reaching an empty hole of its own, or any of the opponent's, may be lifted (Ludii's `(trackSite Move from:(from) steps:(count at:(from)))` read under `(is Mover Prev)` in the lift's `if:`: Tapata's `(not (and (is In … (sites Mover "Home")) (!= 0 (count at:…))))`, Gamacha's `(if (is In … (sites Next)) True (is Empty …))`); false where a hole's count does not decide whether it is lifted.
+        #[rule(cites = "sowing family", source = "")]
+        pub fresh_not_onto_own_occupied: bool = false, ludii: false;
+
         /// A sowing of a single counter (`singles_last`) does nothing where it ends: no capture, no relay (Njombwa's single counters sown without `apply:`).
         #[rule(cites = "sowing family", source = "")]
         pub singles_plain: bool = false, ludii: false;
@@ -520,6 +524,18 @@ game_options! {
         /// Who leaves the opening after a move of turn `opening_turns` or later: every player at once (`together`, Ludii's `(nextPhase …)` naming no player), or the mover alone after that move (`mover-after-move`, `(nextPhase Mover …)`) or after the move that ends its turn (`mover-after-turn`, `(nextPhase Mover (not (is Next Mover)) …)`), the other player staying in the opening until its own such move; or every player at once after the move that ends a turn (`together-after-turn`, `(nextPhase (not (is Next Mover)) …)` naming no player, or a condition that holds exactly where the opening's sowing gives no other move, Tuz's).
         #[rule(cites = "sowing family", source = "")]
         pub opening_leaves: OpeningLeaves = OpeningLeaves::Together, ludii: OpeningLeaves::Together;
+
+        /// How the opening's moves sow: as the main phase's sowings (`main`), or for no capture and no relay, the last counter, where it falls into a hole of the mover's own territory, moved on into the first hole of the opponent's that the mover's track reaches (`last-own-to-next`: Tapata's `(sow apply:(if (is In (to) (sites Mover "Home")) (fromTo (from (to)) (to (mapEntry Next)))))`, each player's first move), or not sown at all: `opening_count` counters of the hole lifted moved together into `opening_to` (`transfer`: Gamacha's first move, `(move (from 6) (to 18) count:4)`); `main` where the game has no opening.
+        #[rule(cites = "sowing family", source = "")]
+        pub opening_sowing: OpeningSowing = OpeningSowing::Main, ludii: OpeningSowing::Main;
+
+        /// The hole an opening's move of counters (`opening_sowing` `transfer`) moves them into; `none` where the opening sows.
+        #[rule(cites = "sowing family", source = "")]
+        pub opening_to: HoleNames = HoleNames::NONE, ludii: HoleNames::NONE;
+
+        /// The counters an opening's move of counters (`opening_sowing` `transfer`) moves; 0 where the opening sows.
+        #[rule(cites = "sowing family", source = "", range = 0..=64)]
+        pub opening_count: u8 = 0, ludii: 0;
 
         /// The opening's moves step this many holes (Tuz's): each moves one counter of the hole lifted into the next hole along the mover's track, and the turn goes on from the hole this many holes ahead of the one lifted, until that hole is one of `opening_stop`, when the turn and the opening end (Ludii's `(sow count:1 …)` giving `(moveAgain)` unless `(trackSite Move from:(from) … steps:N)` is one of the stopping holes, its moves in the same turn lifting `(trackSite Move from:(last From) … steps:N)`); its first move lifts any of `opening_holes`, the mover's or not; 0 where the opening's moves are the main phase's sowings.
         #[rule(cites = "sowing family", source = "", range = 0..=64)]
@@ -709,6 +725,11 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     }
     if params.singles_last && params.min_to_sow < 2 {
         return Err("singles_last: holes of one counter are already lifted".into());
+    }
+    if params.fresh_not_onto_own_occupied
+        && (params.singles_last || params.direction == Direction::Choice || params.round_refill > 0)
+    {
+        return Err("fresh_not_onto_own_occupied: a hole's count is taken along one way round, in a game of one round, without holes of one counter lifted last".into());
     }
     if (params.singles_into_empty || params.singles_plain) && !params.singles_last {
         return Err(

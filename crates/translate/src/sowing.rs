@@ -21,6 +21,7 @@ use crate::geometry::Geometry;
 
 mod boards;
 mod branches;
+mod landing;
 mod last_resort;
 mod next_relay;
 mod opening;
@@ -102,6 +103,9 @@ struct Reader<'a> {
     /// The counts a capture of the holes sown through the last takes ([`sown`]): a last hole
     /// holding one plays none of the sowing's effects.
     sown_last: u128,
+    /// The way round of the track along which a fresh move's landing is read
+    /// (`fresh_not_onto_own_occupied`, [`landing`]), to be the sowing's.
+    landing_way: Option<u8>,
 }
 
 impl Reader<'_> {
@@ -174,6 +178,7 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
         reads_states: false,
         relay_next: None,
         sown_last: 0,
+        landing_way: None,
     };
     read_game(&mut reader);
     if reader.lacks.is_empty() {
@@ -1516,6 +1521,14 @@ fn read_move(reader: &mut Reader<'_>, moves: &Node, situation: &Situation<'_>) -
         .map_or(0, |sown| sown::last_counts(sown, situation));
     read_sow(reader, sow, situation, relay_from_last);
     let way = way_of(reader, sow, situation);
+    if let (Some(landing), Some(way)) = (reader.landing_way.take(), way)
+        && landing != way
+    {
+        reader.lack(
+            from,
+            "a fresh move's count taken along a track the sowing does not take",
+        );
+    }
     match (&sown, way) {
         (Some(sown), Some(way)) => sown::read(reader, sown, situation, way),
         _ => {
@@ -1689,6 +1702,19 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
     let fresh;
     let mut last_resort = None;
     let mut condition = from.named("if");
+    // Tapata's and Gamacha's: a fresh move's count must not reach an occupied hole of one's
+    // own.
+    if let Some(written) = condition.filter(|c| relay && last_resort::reads_same_turn(c))
+        && let Some(way) = landing::read(written, situation)
+    {
+        reader.set("fresh_not_onto_own_occupied", true, written);
+        reader.landing_way = Some(way);
+        reader.default("last_resort_holes", "none", from);
+        reader.default("last_resort_above", 0, from);
+        reader.set("min_to_sow", 1, written);
+        return relay;
+    }
+    reader.default("fresh_not_onto_own_occupied", false, from);
     if let Some(written) = condition.filter(|c| relay && last_resort::reads_same_turn(c)) {
         // Gabata (Aksum)'s hole lifted last: the condition as a fresh move reads it.
         let Some((read, hole)) = last_resort::read(reader, written, situation) else {

@@ -1483,3 +1483,125 @@ fn gabata_aksums_left_hand_hole_lifted_last_is_read() {
         outcome => panic!("{outcome:?}"),
     }
 }
+
+#[test]
+fn tapatas_first_moves_and_its_fresh_moves_that_may_not_reach_an_occupied_hole_of_ones_own_read() {
+    use engine::{Game, Observe};
+    // Tapata: each player's first move (line 36) lifts a hole of its right half and sows for
+    // no relay or capture, a last counter in its own row going on into the opponent's first
+    // hole; a fresh move of the main phase (line 65) may not lift a hole whose count reaches
+    // an occupied hole of one's own row.
+    let text = vendored_text("Tapata.lud");
+    let file = match sowing_description("Tapata.lud", &text).outcome {
+        Ok(file) => file,
+        outcome => panic!("Tapata.lud: {outcome:?}"),
+    };
+    let read = |key: &str| {
+        let read = &file.parameters[key];
+        (read.value.as_str(), read.cites.as_str())
+    };
+    assert_eq!(
+        read("opening_sowing"),
+        ("last-own-to-next", "Tapata.lud:36")
+    );
+    assert_eq!(read("opening_leaves").0, "mover-after-move");
+    assert_eq!(
+        read("opening_holes").0,
+        "a7,a8,a9,a10,a11,a12,b7,b8,b9,b10,b11,b12"
+    );
+    assert_eq!(
+        read("fresh_not_onto_own_occupied"),
+        ("true", "Tapata.lud:65")
+    );
+    assert_eq!(read("min_to_sow").0, "1");
+    // Played: player 1's first move from a12 (three counters) ends in the opponent's row;
+    // from a9 (three, a12 holding counters) its last counter would fall in a12 and goes to
+    // b12, player 2's first hole along the track, instead.
+    let params = file.presets().unwrap().1;
+    let mut game = sowing::Sowing::new(&params);
+    assert_eq!(lifted(&game), ["a8", "a9", "a11", "a12"]);
+    game.apply(sowing::Move::Sow { hole: 8, way: 0 });
+    let seen = game.observe();
+    assert_eq!(seen["in_opening"], serde_json::json!([2]));
+    // a9 emptied, a10 and a11 one more, a12's new counter gone on to b1.
+    assert_eq!(
+        seen["board"],
+        serde_json::json!({
+            "a": [0, 3, 3, 0, 3, 3, 0, 3, 0, 1, 4, 3],
+            "b": [1, 3, 3, 0, 3, 3, 0, 3, 3, 0, 3, 3],
+        })
+    );
+    assert_eq!(lifted(&game), ["b8", "b9", "b11", "b12"]);
+    // The same description with the opening's last counter sent to the mover's own first
+    // hole, or the fresh moves' rule asked of the opponent's row, is not the family's.
+    for (from, to, part) in [
+        (
+            "(to (mapEntry Next))",
+            "(to (mapEntry Mover))",
+            "an opening whose moves differ from the main phase's",
+        ),
+        (
+            "(sites Mover \"Home\")) \n",
+            "(sites Next \"Home\")) \n",
+            "a condition on the lifted hole that is not a least count",
+        ),
+    ] {
+        let broken = text.replace(from, to);
+        assert_ne!(broken, text, "{from}");
+        assert_lacks_in("Tapata.lud", &broken, part);
+    }
+}
+
+#[test]
+fn gamachas_first_move_of_four_counters_and_its_fresh_moves_read() {
+    use engine::{Game, Observe};
+    // Gamacha: the game's first move, `(move (from 6) (to 18) count:4)` (line 39), moves four
+    // counters of player 1's seventh hole into player 2's sixth; its `(if (is Mover Prev) True
+    // (and (> (count at:(from)) 0) (if (is In ("NextHoleFrom" (from) steps:(count at:(from)))
+    // (sites Next)) True (is Empty …))))` (line 55) is the family's fresh moves that may not
+    // reach an occupied hole of one's own.
+    let text = vendored_text("Gamacha.lud");
+    let file = match sowing_description("Gamacha.lud", &text).outcome {
+        Ok(file) => file,
+        outcome => panic!("Gamacha.lud: {outcome:?}"),
+    };
+    let read = |key: &str| file.parameters[key].value.clone();
+    assert_eq!(
+        [
+            "opening_sowing",
+            "opening_holes",
+            "opening_to",
+            "opening_count",
+            "opening_turns"
+        ]
+        .map(read),
+        ["transfer", "a7", "b6", "4", "1"]
+    );
+    assert_eq!(
+        file.parameters["fresh_not_onto_own_occupied"].cites,
+        "Gamacha.lud:55"
+    );
+    let mut game = sowing::Sowing::new(&file.presets().unwrap().1);
+    assert_eq!(lifted(&game), ["a7"]);
+    game.apply(sowing::Move::Sow { hole: 6, way: 0 });
+    assert_eq!(
+        game.observe()["board"],
+        serde_json::json!({
+            "a": [0, 0, 4, 0, 4, 0, 0, 0, 4, 0, 4, 0],
+            "b": [4, 0, 4, 0, 4, 4, 4, 0, 4, 0, 4, 0],
+        })
+    );
+    // Moved into another hole, or a count the hole does not hold, it is another game.
+    let other = text.replace("(to 18)", "(to 17)");
+    let file = sowing_description("Gamacha.lud", &other).outcome.unwrap();
+    assert_eq!(file.parameters["opening_to"].value, "b7");
+    let five = text.replace("count:4", "count:5");
+    let lacks = match sowing_description("Gamacha.lud", &five).outcome {
+        Err(Missing::Lacks(lacks)) => lacks,
+        outcome => panic!("{outcome:?}"),
+    };
+    assert!(
+        lacks.iter().any(|lack| lack.what.contains("opening_count")),
+        "{lacks:?}"
+    );
+}

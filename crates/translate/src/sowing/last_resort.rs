@@ -19,7 +19,7 @@ pub(super) fn reads_same_turn(node: &Node) -> bool {
 }
 
 /// `node` with every `(is Mover Prev)` read as `value`.
-fn with_same_turn(node: &Node, value: bool) -> Node {
+pub(super) fn with_same_turn(node: &Node, value: bool) -> Node {
     if branches::same_turn(node) {
         let symbol = if value { "True" } else { "False" };
         return Node {

@@ -10,13 +10,16 @@
 //! What other openings do is named as lacking, at its place.
 
 use super::*;
-use sowing::{HoleNames, OpeningLeaves};
+use sowing::{HoleNames, OpeningLeaves, OpeningSowing};
 
 /// The opening's parameters of a game without one.
 pub(super) fn none(reader: &mut Reader<'_>, rules: &Node) {
     reader.default("opening_turns", 0, rules);
     reader.default("opening_holes", "none", rules);
     reader.default("opening_leaves", OpeningLeaves::Together, rules);
+    reader.default("opening_sowing", OpeningSowing::Main, rules);
+    reader.default("opening_to", "none", rules);
+    reader.default("opening_count", 0, rules);
     no_stepping(reader, rules);
 }
 
@@ -97,14 +100,47 @@ pub(super) fn read_before(
     let Some(main_play) = child(main, "play") else {
         return;
     };
+    reader.default("opening_sowing", OpeningSowing::Main, play);
+    if let Some(holes) = transfer(reader, play, (turns, leaves), situation) {
+        reader.set("opening_sowing", OpeningSowing::Transfer, play);
+        reader.set("opening_turns", turns, next);
+        reader.set("opening_leaves", leaves, next);
+        let sites = situation
+            .context(1)
+            .int(holes)
+            .ok()
+            .and_then(|site| usize::try_from(site).ok());
+        let own = situation.territory(0);
+        match (0..situation.board.holes).find(|&hole| Some(situation.cells[hole]) == sites) {
+            Some(hole) if sites.is_some_and(|site| own.contains(&site)) => {
+                reader.set("opening_holes", situation.board.hole_name(hole), holes);
+            }
+            _ => reader.lack(
+                holes,
+                format!("an opening that lifts holes not the mover's own: {holes}"),
+            ),
+        }
+        return no_stepping(reader, play);
+    }
+    reader.default("opening_to", "none", play);
+    reader.default("opening_count", 0, play);
     if let Some(step) = Stepping::of(play) {
         return read_stepping(reader, &step, main_play, next, (turns, leaves), situation);
     }
     no_stepping(reader, play);
     // Only the game's first move is made from the start's counts.
     let first_move_alone = turns == 1 && leaves == OpeningLeaves::Together;
-    let Some((holes, unconditioned)) = holes(reader, play, main_play, first_move_alone) else {
-        return;
+    let (holes, unconditioned) = match own_sowing(reader, play, main_play, situation) {
+        Some(holes) => {
+            reader.set("opening_sowing", OpeningSowing::LastOwnToNext, play);
+            (holes, false)
+        }
+        None => {
+            let Some(read) = holes(reader, play, main_play, first_move_alone) else {
+                return;
+            };
+            read
+        }
     };
     let mut lifted = Vec::new();
     // The players of the opening's turns, which alternate from player 1; both where each
@@ -368,6 +404,147 @@ fn holes<'n>(
             None
         }
     }
+}
+
+/// The hole Gamacha's opening, the game's first move alone, moves counters from: its play is
+/// `(move (from N) (to M) count:K)`, K counters of hole N moved together into hole M, read as
+/// `opening_to` and `opening_count`. `None` where the opening is not one.
+fn transfer<'n>(
+    reader: &mut Reader<'_>,
+    play: &'n Node,
+    ending: (u8, OpeningLeaves),
+    situation: &Situation<'_>,
+) -> Option<&'n Node> {
+    let moves = play.arg(0).filter(|moves| moves.is_call("move"))?;
+    let (from, to) = (child(moves, "from")?, child(moves, "to")?);
+    let count = moves.named("count").and_then(Node::as_int)?;
+    let parts = moves.children().iter().all(|part| {
+        part.is_call("from")
+            || part.is_call("to")
+            || matches!(&part.kind, Kind::Named { key, .. } if key == "count")
+    });
+    if !parts
+        || from.children().len() != 1
+        || to.children().len() != 1
+        || ending != (1, OpeningLeaves::Together)
+        || !(1..=64).contains(&count)
+    {
+        return None;
+    }
+    let site = situation.context(1).int(to.arg(0)?).ok()?;
+    let hole = (0..situation.board.holes).find(|&hole| situation.cells[hole] as i64 == site)?;
+    reader.set("opening_to", situation.board.hole_name(hole), to);
+    reader.set("opening_count", count, moves);
+    from.arg(0)
+}
+
+/// The holes an opening of its own sowing lifts (`opening_sowing` `last-own-to-next`, Tapata's
+/// first moves): its play is `(move Select (from HOLES) (then (sow … apply:(if C (fromTo (from
+/// (to)) (to D))))))`, HOLES written alone or as `(difference HOLES (sites Empty))` (the family
+/// lifts no empty hole), the sowing the main phase's one sowing but for its `apply:`, which
+/// moves one counter of the last hole where C, exactly where `(to)` is a hole of the mover's
+/// territory, to D, the first hole of the opponent's that the sowing's track reaches after it;
+/// the main phase lifting a hole of any count. `None` where the opening is not one.
+fn own_sowing<'n>(
+    reader: &Reader<'_>,
+    play: &'n Node,
+    main: &Node,
+    situation: &Situation<'_>,
+) -> Option<&'n Node> {
+    let moves = play.arg(0)?;
+    let (from, then) = (child(moves, "from")?, child(moves, "then")?);
+    let select = moves.is_call("move")
+        && moves.children().len() == 3
+        && moves.arg(0).is_some_and(|a| is_symbol(a, "Select"));
+    if !select || from.children().len() != 1 || then.children().len() != 1 {
+        return None;
+    }
+    let mut holes = from.arg(0)?;
+    let empty = |node: &Node| {
+        node.is_call("sites")
+            && node.children().len() == 1
+            && node.arg(0).is_some_and(|a| is_symbol(a, "Empty"))
+    };
+    if holes.is_call("difference") && holes.children().len() == 2 && holes.arg(1).is_some_and(empty)
+    {
+        holes = holes.arg(0)?;
+    }
+    let sow = then.arg(0).filter(|node| node.is_call("sow"))?;
+    let main_sows: Vec<&Node> = main.walk().filter(|node| node.is_call("sow")).collect();
+    let [main_sow] = main_sows.as_slice() else {
+        return None;
+    };
+    let but_apply = |sow: &Node| -> Vec<String> {
+        sow.children()
+            .iter()
+            .filter(|part| !matches!(&part.kind, Kind::Named { key, .. } if key == "apply"))
+            .map(ToString::to_string)
+            .collect()
+    };
+    if but_apply(sow) != but_apply(main_sow) {
+        return None;
+    }
+    let apply = sow.named("apply").filter(|apply| apply.is_call("if"))?;
+    let (Some(condition), Some(moved), None) = (apply.arg(0), apply.arg(1), apply.arg(2)) else {
+        return None;
+    };
+    let (Some(source), Some(target)) = (child(moved, "from"), child(moved, "to")) else {
+        return None;
+    };
+    let last = source.children().len() == 1
+        && source
+            .arg(0)
+            .is_some_and(|to| to.is_call("to") && to.children().is_empty());
+    if !moved.is_call("fromTo") || moved.children().len() != 2 || !last {
+        return None;
+    }
+    let destination = target.arg(0).filter(|_| target.children().len() == 1)?;
+    let way = match reader
+        .reading
+        .get("direction")
+        .map(|read| read.value.as_str())
+    {
+        Some("anticlockwise") => 0,
+        Some("clockwise") => 1,
+        _ => return None,
+    };
+    if reader
+        .reading
+        .get("min_to_sow")
+        .map(|read| read.value.as_str())
+        != Some("1")
+    {
+        return None;
+    }
+    let board = situation.board;
+    for player in 0..2usize {
+        let mover = player as u8 + 1;
+        let next = &board.next[way][player];
+        for hole in 0..board.holes {
+            let mut context = situation.context(mover);
+            context.to = situation.cells[hole] as i64;
+            let own = board.territory[player] >> hole & 1 == 1;
+            if context.boolean(condition).ok() != Some(own) {
+                return None;
+            }
+            if !own {
+                continue;
+            }
+            // The first hole of the opponent's along the track after this one.
+            let mut entry = usize::from(next[hole]);
+            for _ in 0..sowing::board::MAX_CELLS {
+                if board.is_hole(entry) && board.territory[player] >> entry & 1 == 0 {
+                    break;
+                }
+                entry = usize::from(next[entry]);
+            }
+            let to = board.is_hole(entry).then(|| situation.cells[entry] as i64);
+            if context.int(destination).ok() != to {
+                return None;
+            }
+        }
+    }
+    Some(holes)
 }
 
 /// The `(from …)` of a play of one kind of move, alone or the one move of an `(or {…} (then
