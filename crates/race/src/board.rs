@@ -32,6 +32,9 @@ pub struct Board {
     pub no_capture: [CellSet; MAX_SEATS],
     /// Each seat's cells on which a piece of its own keeps others from entering.
     pub enter_blocked: [CellSet; MAX_SEATS],
+    /// Each seat's cells from which its pieces move only by the values `restricted_values`
+    /// lists.
+    pub restricted: [CellSet; MAX_SEATS],
 }
 
 impl Board {
@@ -49,6 +52,7 @@ impl Board {
             no_stack: [0, 1, 2, 3].map(|seat| params.no_stack_cells.of(seat)),
             no_capture: [0, 1, 2, 3].map(|seat| params.no_capture_cells.of(seat)),
             enter_blocked: [0, 1, 2, 3].map(|seat| params.enter_blocked_cells.of(seat)),
+            restricted: [0, 1, 2, 3].map(|seat| params.restricted_cells.of(seat)),
         };
         for seat in 0..usize::from(params.tracks.seats) {
             let len = params.tracks.len(seat);

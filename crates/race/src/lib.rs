@@ -56,6 +56,14 @@ pub enum Move {
         /// The track position the piece leaves.
         from: u8,
     },
+    /// Move one piece of the mover's from a track position (or from the hand) by
+    /// `alternative_steps`, playing the throw of `alternative_value` in `dice` otherwise.
+    Instead {
+        /// The track position (from 0) the piece leaves, or the hand.
+        from: u8,
+        /// The dice of the throw the move uses.
+        dice: u8,
+    },
     /// No piece can use the throw.
     Pass,
 }
@@ -571,6 +579,8 @@ impl Race {
             (froms, distinct) = self.distinct_positions(mover);
         }
         let larger = self.params.bear_off_larger;
+        // Cells from which only some values move (Romavoa's last side): a rare rule.
+        let restricted = self.board.restricted[mover] != CellSet::NONE;
         for backward in [false, true] {
             if backward && (any || !self.params.backward_if_no_forward) {
                 break;
@@ -598,6 +608,9 @@ impl Race {
                     (froms, distinct) = self.distinct_positions(mover);
                 }
                 for &from in &froms[..distinct] {
+                    if restricted && self.restricted_from(mover, from, value) {
+                        continue;
+                    }
                     if self
                         .destination_by::<PLAIN>(mover, from, value, backward, larger)
                         .is_some()
@@ -612,9 +625,77 @@ impl Race {
                         }
                     }
                 }
+                if self.params.alternative_value != 0
+                    && value == u16::from(self.params.alternative_value)
+                    && !backward
+                {
+                    match self.each_instead::<PLAIN>(mover, mask, &mut visit) {
+                        None => return false,
+                        Some(found) => any |= found,
+                    }
+                }
             }
         }
         any || visit(Move::Pass)
+    }
+
+    /// Whether a piece of `mover` at `from` stands on one of its cells from which `value`
+    /// does not move it (`restricted_cells`, Romavoa's last side): a rare rule, out of line.
+    #[cold]
+    #[inline(never)]
+    fn restricted_from(&self, mover: usize, from: u8, value: u16) -> bool {
+        self.board.restricted[mover].contains(self.board.cell(mover, from))
+            && !(value < 128 && self.params.restricted_values.contains(value as u8))
+    }
+
+    /// Visits the moves that play the throw of `alternative_value` in `mask` as
+    /// `alternative_steps` instead, from the hand and from each position of `mover`'s pieces;
+    /// whether there was one, or `None` where `visit` said stop. A rare rule, out of line.
+    #[cold]
+    #[inline(never)]
+    fn each_instead<const PLAIN: bool>(
+        &self,
+        mover: usize,
+        mask: u8,
+        visit: &mut impl FnMut(Move) -> bool,
+    ) -> Option<bool> {
+        let value = u16::from(self.params.alternative_value);
+        let steps = u16::from(self.params.alternative_steps);
+        let larger = self.params.bear_off_larger;
+        let mut any = false;
+        if self.in_hand[mover] > 0
+            && self
+                .destination_by::<PLAIN>(mover, HAND, steps, false, larger)
+                .is_some()
+        {
+            any = true;
+            if !visit(Move::Instead {
+                from: HAND,
+                dice: mask,
+            }) {
+                return None;
+            }
+        }
+        // A piece captured waits to enter again: the board's pieces wait for it.
+        if self.params.captured_enter_first && self.captured[mover] > 0 {
+            return Some(any);
+        }
+        let (froms, distinct) = self.distinct_positions(mover);
+        for &from in &froms[..distinct] {
+            if self.restricted_from(mover, from, value) {
+                continue;
+            }
+            if self
+                .destination_by::<PLAIN>(mover, from, steps, false, larger)
+                .is_some()
+            {
+                any = true;
+                if !visit(Move::Instead { from, dice: mask }) {
+                    return None;
+                }
+            }
+        }
+        Some(any)
     }
 
     /// The moves of a player whose stacks are not done (`stacked_start`): each unused die of
@@ -1216,12 +1297,15 @@ impl Game for Race {
     }
 
     fn apply(&mut self, mv: Move) {
-        let (from, dice, backward) = match mv {
+        let (from, dice, backward, value) = match mv {
             Move::Step {
                 from,
                 dice,
                 backward,
-            } => (from, dice, backward),
+            } => (from, dice, backward, self.value_of(dice)),
+            Move::Instead { from, dice } => {
+                (from, dice, false, u16::from(self.params.alternative_steps))
+            }
             Move::Select { at, dice: 0 } => {
                 self.passed_whole &= !(1 << self.to_move);
                 return self.select_by_double(at);
@@ -1255,7 +1339,7 @@ impl Game for Race {
         let mover = usize::from(self.to_move);
         self.passed_whole &= !(1 << mover);
         let landing = self
-            .destination(mover, from, self.value_of(dice), backward)
+            .destination(mover, from, value, backward)
             .expect("a legal move");
         let origin = (from != HAND).then(|| self.board.cell(mover, from));
         let index = self.lift(mover, from);
@@ -1499,12 +1583,15 @@ impl Observe for Race {
     type Setup = RaceSetup;
 
     fn notation(&self, mv: Move) -> String {
-        let (from, dice, backward) = match mv {
+        let (from, dice, backward, value) = match mv {
             Move::Step {
                 from,
                 dice,
                 backward,
-            } => (from, dice, backward),
+            } => (from, dice, backward, self.value_of(dice)),
+            Move::Instead { from, dice } => {
+                (from, dice, false, u16::from(self.params.alternative_steps))
+            }
             Move::Remove { from } => {
                 let mover = usize::from(self.to_move);
                 return format!("remove {}", self.cell_name(mover, from));
@@ -1525,7 +1612,7 @@ impl Observe for Race {
             Move::Pass => return "pass".into(),
         };
         let mover = usize::from(self.to_move);
-        let to = match self.destination(mover, from, self.value_of(dice), backward) {
+        let to = match self.destination(mover, from, value, backward) {
             Some(Landing::Off) => OFF,
             Some(Landing::Rest(rest)) => rest,
             None => return format!("{}?", self.cell_name(mover, from)),
@@ -1542,6 +1629,9 @@ impl Observe for Race {
         );
         if backward {
             text.push_str(" back");
+        }
+        if matches!(mv, Move::Instead { .. }) {
+            text.push_str(&format!(" as {value}"));
         }
         if self.thrown_dice() > 1 {
             let used: Vec<String> = (0..MAX_DICE)

@@ -199,6 +199,22 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub enter_blocked_cells: SeatCells = SeatCells::NONE, ludii: SeatCells::NONE;
 
+        /// Each seat's cells from which a piece moves only by the throw values listed in `restricted_values` (Romavoa's last side, "only throws of 1, 2, or 3 are used": Ludii's `(if (if (not (is In (from) (sites Mover "LastSide"))) True COND) MOVES)`); per seat, separated by `|`, or `none` (a piece moves by any value from anywhere).
+        #[rule(cites = "race family", source = "")]
+        pub restricted_cells: SeatCells = SeatCells::NONE, ludii: SeatCells::NONE;
+
+        /// The throw values by which a piece on its seat's `restricted_cells` moves (`any`, or a list such as `2,3`); read only beside `restricted_cells`.
+        #[rule(cites = "race family", source = "")]
+        pub restricted_values: ValueSet = ValueSet::ANY, ludii: ValueSet::ANY;
+
+        /// A throw value that a piece may play as `alternative_steps` steps instead (Romavoa's "throws of 14 may instead be played as a throw of 1", Ludii's `(or (if (= 14 VALUE) MOVE-BY-1) MOVE-BY-VALUE)`); 0: none.
+        #[rule(cites = "race family", source = "", range = 0..=127)]
+        pub alternative_value: u8 = 0, ludii: 0;
+
+        /// The steps `alternative_value` may be played as instead; read only beside it.
+        #[rule(cites = "race family", source = "", range = 0..=127)]
+        pub alternative_steps: u8 = 0, ludii: 0;
+
         /// Whether an entering piece counts the first cell as 1 (a value v lands on the v-th cell); otherwise it enters onto the first cell whatever the value.
         #[rule(cites = "race family", source = "")]
         pub enter_counts_first_cell: bool = true, ludii: true;
@@ -480,6 +496,31 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
         return Err((
             "bear_off_home_hand",
             "pieces in hand keep the mover from bearing off only where bearing off waits for every piece to be home"
+                .into(),
+        ));
+    }
+    if let Some(seats) = params.restricted_cells.seats()
+        && usize::from(seats) != players
+    {
+        return Err((
+            "restricted_cells",
+            format!("cells for {seats} seats, the game has {players} players"),
+        ));
+    }
+    if (params.alternative_value == 0) != (params.alternative_steps == 0) {
+        return Err((
+            "alternative_steps",
+            "a value played otherwise needs both the value and its steps".into(),
+        ));
+    }
+    if params.alternative_value != 0
+        && (params.backward_if_no_forward
+            || params.stacked_start != StackedStart::None
+            || params.dice_use != DiceUse::Sum)
+    {
+        return Err((
+            "alternative_value",
+            "a value played otherwise is read only of one throw summed, moving forward, without stacks to undo"
                 .into(),
         ));
     }

@@ -29,6 +29,7 @@ mod entry_blocked;
 mod faces_by_die;
 mod graph;
 mod per_die;
+mod restricted;
 mod stacked;
 mod start_hold;
 mod tables;
@@ -56,6 +57,10 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     // condition, the condition as the region's cells.
     let entry = entry_blocked::rewrite(&expanded.game);
     let unblocked = entry.as_ref().map_or(&expanded.game, |entry| &entry.game);
+    // Cells from which only some values move, and a value played otherwise (Romavoa's): the
+    // moves read without them.
+    let restricted = restricted::rewrite(unblocked);
+    let unblocked = restricted.as_ref().map_or(unblocked, |r| &r.game);
     // Stacks undone before the race (`stacked`): the race read as the game.
     let stacked = stacked::rewrite(unblocked);
     let game = match &stacked {
@@ -90,6 +95,7 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         Some(entry) => reader.set("enter_blocked_cells", &entry.cells, &entry.condition),
         None => reader.default("enter_blocked_cells", "none", &expanded.game),
     }
+    read_restricted(&mut reader, restricted.as_ref(), &expanded.game);
     reader.default("enter_stack_limit", 0, &expanded.game);
     reader.default("start_hold_count", 0, &expanded.game);
     reader.default("bear_off_home_cells", "none", &expanded.game);
@@ -130,6 +136,55 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     reader.lacks.sort();
     reader.lacks.dedup();
     (reader.reading, reader.lacks)
+}
+
+/// The cells from which only some values move and the value played otherwise, as
+/// [`restricted`] reads them, or the family's defaults.
+fn read_restricted(reader: &mut Reader, restricted: Option<&restricted::Restricted>, game: &Node) {
+    match restricted.and_then(|r| r.region.as_ref().map(|region| (r, region))) {
+        Some((r, (cells, on, condition))) => {
+            let dice = game
+                .walk()
+                .find(|n| n.is_call("dice") && n.named("facesByDie").is_some());
+            let values = restricted::steps_of(&r.game)
+                .zip(dice)
+                .and_then(|(steps, dice)| faces_by_die::values_where(on, steps, dice))
+                .filter(|(held, not)| held.iter().all(|v| !not.contains(v)));
+            match values {
+                Some((held, _)) => {
+                    reader.set("restricted_cells", cells, condition);
+                    let listed: Vec<String> = held.iter().map(i64::to_string).collect();
+                    let listed = if listed.is_empty() {
+                        "none".to_string()
+                    } else {
+                        listed.join(" ")
+                    };
+                    reader.set("restricted_values", listed, on);
+                }
+                None => reader.lack(
+                    on,
+                    format!(
+                        "a condition on the throw from a region the reader does not read: {on_}",
+                        on_ = Brief(on)
+                    ),
+                ),
+            }
+        }
+        None => {
+            reader.default("restricted_cells", "none", game);
+            reader.default("restricted_values", "any", game);
+        }
+    }
+    match restricted.and_then(|r| r.alternative.as_ref()) {
+        Some((value, steps, node)) => {
+            reader.set("alternative_value", value, node);
+            reader.set("alternative_steps", steps, node);
+        }
+        None => {
+            reader.default("alternative_value", 0, game);
+            reader.default("alternative_steps", 0, game);
+        }
+    }
 }
 
 /// The parameters a reading gives, checked as the engine would play them.
@@ -552,6 +607,29 @@ fn literal_sites(geometry: &Geometry, node: &Node) -> Option<Vec<usize>> {
         return None;
     }
     site_list(geometry, node.arg(0)?)
+}
+
+/// `(sites Bottom)`, `Top`, `Left` or `Right`: the board's outer row or column where it has
+/// rows, or on a laid-out board the sites lowest, highest, leftmost or rightmost, as Ludii
+/// gathers them (Had's start, `(place "Marker1" (sites Bottom))`, a piece on each).
+fn side_sites(geometry: &Geometry, node: &Node) -> Option<Vec<usize>> {
+    if !node.is_call("sites") || node.children().len() != 1 {
+        return None;
+    }
+    let side = node.arg(0)?.as_symbol()?;
+    if geometry.is_laid_out() {
+        return geometry.side(side);
+    }
+    if geometry.rows == 0 || geometry.columns == 0 || geometry.store_sites().is_some() {
+        return None;
+    }
+    match side {
+        "Bottom" => Some(geometry.row_sites(0)),
+        "Top" => Some(geometry.row_sites(geometry.rows - 1)),
+        "Left" => Some(geometry.column_sites(0)),
+        "Right" => Some(geometry.column_sites(geometry.columns - 1)),
+        _ => None,
+    }
 }
 
 /// A list of sites as written, `{…}`, by number or coordinate, in order.
@@ -1098,7 +1176,8 @@ fn read_placement(
             }
             _ => {
                 let geometry = geometry?;
-                literal_sites(geometry, site)?
+                literal_sites(geometry, site)
+                    .or_else(|| side_sites(geometry, site))?
                     .into_iter()
                     .map(|s| (s < geometry.sites()).then_some(Spot::Site(s)))
                     .collect::<Option<Vec<_>>>()?

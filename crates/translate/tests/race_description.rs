@@ -1824,3 +1824,96 @@ fn plakoto_s_pinned_piece_is_named() {
         45,
     );
 }
+
+/// The legal moves of the game set up by `setup` after one throw of `outcome`.
+fn legal_after_outcome(params: &RaceParams, setup: &str, outcome: u8) -> Vec<String> {
+    use engine::{Game, Observe};
+    let setup = corpus::yaml::from_yaml(std::path::Path::new("setup"), setup).unwrap();
+    let mut game = race::Race::from_setup(params, setup).unwrap();
+    game.apply_chance(outcome);
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves.into_iter().map(|m| game.notation(m)).collect()
+}
+
+/// Romavoa's last side, `(if (if (not (is In (from) (sites Mover "LastSide"))) True (or {(=
+/// ("ThrowValue") 1) …})) …)`, reads as each seat's cells from which only the values 2 and 3
+/// move (no throw is worth 1), and its `(or (if (= 14 ("ThrowValue")) <a move of 1>) <a move of
+/// the value>)` as 14 played as 1 instead; the engine plays both.
+#[test]
+fn romavoa_moves_only_by_two_or_three_from_its_last_side_and_plays_fourteen_as_one() {
+    let text = vendored("Romavoa.lud");
+    plays(
+        &text,
+        &[
+            "restricted_cells=6 7 8 9 23 24 25 26 27 | 27 33 34 35 36 37 38 39 40",
+            "restricted_values=2 3",
+            "alternative_value=14",
+            "alternative_steps=1",
+            "land_on_own=stack",
+            "land_on_enemy=capture",
+        ],
+    );
+    let game = race_description("Romavoa.lud", &text).outcome.unwrap();
+    assert_eq!(game.parameters["restricted_cells"].cites, "Romavoa.lud:47");
+    assert_eq!(game.parameters["alternative_value"].cites, "Romavoa.lud:56");
+    // Sticks 4, 6, 14 and 15: the 14 alone up (outcome 4) is worth 14, the 4 and 6 up
+    // (outcome 3) 2.
+    let params = read_game("Romavoa.lud");
+    let fourteen = legal_after_outcome(&params, "board: {1: [10]}", 4);
+    assert_eq!(fourteen, ["hand-17", "10-29", "hand-5 as 1", "10-11 as 1"]);
+    // From cell 6, on the last side, the 14 moves nothing, the 2 moves.
+    let setup = "board: {1: [6, 10]}";
+    let fourteen = legal_after_outcome(&params, setup, 4);
+    assert_eq!(fourteen, ["10-29", "10-11 as 1"]);
+    let two = legal_after_outcome(&params, setup, 3);
+    assert!(two.iter().any(|m| m.starts_with("6-")), "{two:?}");
+    assert!(!two.iter().any(|m| m.ends_with("as 1")), "{two:?}");
+    // A last side that lets 4 move too, and 14 played as 2.
+    let four = edited(
+        "Romavoa.lud",
+        "(= (\"ThrowValue\") 1)",
+        "(= (\"ThrowValue\") 4)",
+    );
+    plays(&four, &["restricted_values=2 3 4"]);
+    let as_two = edited(
+        "Romavoa.lud",
+        "(if (= (\"SiteToMoveOnTrack\" 1) End)",
+        "(if (= (\"SiteToMoveOnTrack\" 2) End)",
+    )
+    .replace(
+        "(\"SiteToMoveOnTrack\" 1) \n",
+        "(\"SiteToMoveOnTrack\" 2) \n",
+    );
+    plays(&as_two, &["alternative_steps=2"]);
+    // A first move that is not the second's by a number is not read as the value played
+    // otherwise: its condition on the value stays unread, named at the value's define.
+    let other = edited(
+        "Romavoa.lud",
+        "(if (= (\"SiteToMoveOnTrack\" 1) End)",
+        "(if (= (\"SiteToMoveOnTrack\" 2) End)",
+    );
+    lacks(&other, "a number the reader does not read", 4);
+}
+
+/// Had's pieces start on every site of the board's bottom and top rows, `(place "Marker1"
+/// (sites Bottom))`, the first fourteen places of each track.
+#[test]
+fn had_starts_on_its_bottom_and_top_rows() {
+    let all: Vec<String> = (1..=14).map(|p| p.to_string()).collect();
+    let row = all.join(" ");
+    plays(
+        &vendored("Had.lud"),
+        &["pieces=14", &format!("start={row} | {row}")],
+    );
+    let left = edited(
+        "Had.lud",
+        "(place \"Marker1\" (sites Bottom))",
+        "(place \"Marker1\" (sites Left))",
+    );
+    lacks(
+        &left,
+        "a start that does not give every player the same number of pieces",
+        35,
+    );
+}

@@ -85,6 +85,35 @@ pub(super) fn pips_table(steps: &Node, dice: Option<&Node>) -> Option<String> {
     Some(pairs.join(" "))
 }
 
+/// The values `steps` makes of the sums of pips `dice` throw `facesByDie`, those where
+/// `condition`, an expression of `(count Pips)` alone, holds and those where it does not, each
+/// ascending and once; `None` where either cannot be evaluated at some sum.
+pub(super) fn values_where(
+    condition: &Node,
+    steps: &Node,
+    dice: &Node,
+) -> Option<(Vec<i64>, Vec<i64>)> {
+    let (mut held, mut not) = (Vec::new(), Vec::new());
+    for pips in sums(&faces(dice)?) {
+        let thrown = Thrown {
+            pips,
+            faces: &[],
+            first: 0,
+        };
+        let value = number(steps, &thrown)?;
+        if truth(condition, &thrown)? {
+            held.push(value);
+        } else {
+            not.push(value);
+        }
+    }
+    for values in [&mut held, &mut not] {
+        values.sort_unstable();
+        values.dedup();
+    }
+    Some((held, not))
+}
+
 /// A throw as an expression of it reads it: the pips up in all, and each die's face by its
 /// site, the first die's at `first`.
 struct Thrown<'f> {
