@@ -273,8 +273,9 @@ impl Reference {
         landing
     }
 
-    fn sow_and_land(&self, cells: &mut [u16], from: usize, mover: Player, way: u8) -> Landing {
-        let sown_from = cells[from];
+    /// Sows the counters of `from` one by one along `way`, into the origin or past it as the
+    /// game says; the last hole sown.
+    fn sow_counters(&self, cells: &mut [u16], from: usize, mover: Player, way: u8) -> usize {
         let mut left = cells[from];
         cells[from] = 0;
         let mut cell = from;
@@ -290,7 +291,12 @@ impl Reference {
             cells[cell] += 1;
             left -= 1;
         }
-        let last = cell;
+        cell
+    }
+
+    fn sow_and_land(&self, cells: &mut [u16], from: usize, mover: Player, way: u8) -> Landing {
+        let sown_from = cells[from];
+        let last = self.sow_counters(cells, from, mover, way);
         let store = self.store(mover);
         // A single counter sown without effect, where the game says so.
         if self.params.singles_plain && sown_from == 1 {
@@ -436,21 +442,7 @@ impl Reference {
     /// first hole of the opponent's that the track reaches.
     fn sow_last_own_to_next(&self, cells: &mut [u16], from: usize, way: u8) -> Landing {
         let mover = self.to_move;
-        let mut left = cells[from];
-        cells[from] = 0;
-        let mut cell = from;
-        if self.params.sow_into_origin {
-            cells[from] += 1;
-            left -= 1;
-        }
-        while left > 0 {
-            cell = self.sow_step(mover, way, cell);
-            if cell == from && self.params.skip_origin {
-                cell = self.sow_step(mover, way, cell);
-            }
-            cells[cell] += 1;
-            left -= 1;
-        }
+        let cell = self.sow_counters(cells, from, mover, way);
         if cell < self.holes && self.owns(mover, cell) {
             let mut entry = self.along(mover, way, cell, true);
             while entry >= self.holes || self.owns(mover, entry) {

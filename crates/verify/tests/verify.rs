@@ -698,12 +698,16 @@ fn contradicted(root: &Path) -> Vec<String> {
 #[test]
 fn a_clause_the_ruleset_plays_otherwise_is_contradicted() {
     // DLP's summary enters the djinn "when the father reaches Mecca" and has all three pieces
-    // begin on the first space; the ruleset keeps Bellin's two sigs.
+    // begin on the first space; the ruleset keeps Bellin's two sigs. Backgammon's record
+    // numbers its points "from the origin of each player's track", which read as written is
+    // not Ludii's (or backgammon's) opening position, and bars an entry on any point of two.
     assert_eq!(
         contradicted(&shipped_corpus()),
         [
             "DLP.Evidence.2124: Three pieces per player, each having one: the clause reads entry=free, the ruleset plays entry=two-sigs",
             "DLP.Evidence.2124: The djinn is entered when the father rea: the clause reads entry=free, the ruleset plays entry=two-sigs",
+            "DLP.Evidence.797: two pieces Ply begins by each player rol: the clause reads start=6 6 6 6 6 8 8 8 13 13 13 13 13 24 24 | 6 6 6 6 6 8 8 8 13 13 13 13 13 24 24, the ruleset plays start=1 1 12 12 12 12 12 17 17 17 19 19 19 19 19 | 1 1 12 12 12 12 12 17 17 17 19 19 19 19 19",
+            "DLP.Evidence.797: They cannot reenter on a point with two : the clause reads enter_stack_limit=2, the ruleset plays enter_stack_limit=0",
         ]
     );
     let (coverage, _) = verify::clause_coverage(&load(&shipped_corpus()), &shipped_corpus());
@@ -733,7 +737,11 @@ fn a_clause_the_ruleset_plays_otherwise_is_contradicted() {
         "preset: dlp\n",
         "preset: dlp\noptions:\n  entry: free\n",
     );
-    assert!(contradicted(dir.path()).is_empty());
+    assert_eq!(
+        contradicted(dir.path()),
+        contradicted(&shipped_corpus())[2..],
+        "Sig's clauses stand; Backgammon's are another ruleset's"
+    );
     check(
         &[(
             "coverage/DLP.Evidence.1601.yaml",

@@ -114,7 +114,7 @@ pub(super) fn rewrite(game: &Node) -> Option<Entry> {
 }
 
 /// Calls `rewrite` on the moves of every `(piece "Name" Each MOVES)` of `node`.
-fn rewrite_pieces(node: &mut Node, rewrite: &mut dyn FnMut(&mut Node)) {
+pub(super) fn rewrite_pieces(node: &mut Node, rewrite: &mut dyn FnMut(&mut Node)) {
     if node.is_call("piece") && node.children().len() == 3 {
         if let Kind::Call { args, .. } = &mut node.kind {
             rewrite(&mut args[2]);

@@ -16,8 +16,9 @@
 //! so many steps instead. The rewritten game keeps every node's place, so what it reads and
 //! lacks is cited where the description writes it.
 
-use ludii::{Kind, Node};
+use ludii::Node;
 
+use super::entry_blocked::rewrite_pieces;
 use super::player_of;
 
 /// What the module reads of a description's pieces.
@@ -168,22 +169,4 @@ pub(super) fn steps_of(game: &Node) -> Option<&Node> {
         let steps = n.named("steps")?;
         (n.is_call("trackSite") && steps.as_int().is_none()).then_some(steps)
     })
-}
-
-/// Calls `rewrite` on the moves of every `(piece "Name" Each MOVES)` of `node`.
-fn rewrite_pieces(node: &mut Node, rewrite: &mut dyn FnMut(&mut Node)) {
-    if node.is_call("piece") && node.children().len() == 3 {
-        if let Kind::Call { args, .. } = &mut node.kind {
-            rewrite(&mut args[2]);
-        }
-        return;
-    }
-    match &mut node.kind {
-        Kind::Call { args, .. } | Kind::Array(args) | Kind::Group(args) => {
-            for child in args {
-                rewrite_pieces(child, rewrite);
-            }
-        }
-        _ => {}
-    }
 }
