@@ -861,10 +861,12 @@ fn readings_are_compared_with_ludii_at_the_same_settings() {
         })
         .map(|r| r.ruleset.as_str())
         .collect();
-    // Bao Ki Arabu's and Hawalis's records read boards of other sizes than Ludii's.
+    // Aw-li On-nam Ot-tjin's, Bao Ki Arabu's and Hawalis's records read boards of other sizes
+    // than Ludii's.
     assert_eq!(
         with_settings,
         [
+            "aw-li-on-nam-ot-tjin",
             "bao-ki-arabu-zanzibar-2",
             "barjis",
             "hawalis",
