@@ -17,8 +17,6 @@
 
 use ludii::{Kind, Node};
 
-use super::player_of;
-
 /// A description whose pieces enter only while their player's region is clear.
 pub(super) struct Entry {
     /// The game, each piece's moves without the condition.
@@ -90,25 +88,10 @@ pub(super) fn rewrite(game: &Node) -> Option<Entry> {
         *moves = inner.clone();
     });
     let (name, condition) = found.filter(|_| clear && pieces > 0)?;
-    let seats = (1..=players)
-        .map(|player| {
-            let sites = game.walk().find_map(|n| {
-                let named = n.is_call("regions")
-                    && n.arg(0).and_then(Node::as_str) == Some(name.as_str())
-                    && n.arg(1).and_then(player_of) == Some(player);
-                let list = n.arg(2).filter(|s| named && s.is_call("sites"))?;
-                list.arg(0)?
-                    .as_array()?
-                    .iter()
-                    .map(|s| s.as_int().map(|v| v.to_string()))
-                    .collect::<Option<Vec<String>>>()
-            })?;
-            Some(sites.join(" "))
-        })
-        .collect::<Option<Vec<String>>>()?;
+    let cells = super::restricted::seat_cells(game, &name, players)?;
     Some(Entry {
         game: rewritten,
-        cells: seats.join(" | "),
+        cells,
         condition,
     })
 }

@@ -86,7 +86,7 @@ fn alternative_of(moves: &Node) -> Option<(i64, i64, &Node)> {
 }
 
 /// Each seat's cells of the region `name`, listed site by site, as the parameter writes them.
-fn seat_cells(game: &Node, name: &str, players: u8) -> Option<String> {
+pub(super) fn seat_cells(game: &Node, name: &str, players: u8) -> Option<String> {
     let seats = (1..=players)
         .map(|player| {
             let sites = game.walk().find_map(|n| {
