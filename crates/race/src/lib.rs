@@ -322,10 +322,13 @@ impl Race {
                 .is_some()
         };
         if PLAIN {
-            return !pieces.iter().any(|&p| p < OFF && moves(p));
+            let held = self.params.start_hold_count > 0 && self.start_held(mover);
+            return !pieces
+                .iter()
+                .any(|&p| p < OFF && !(p == 0 && held) && moves(p));
         }
         // Pieces on one position, or in the hand, move alike: each is asked once.
-        let (froms, distinct) = self.distinct_positions(mover);
+        let (froms, distinct) = self.movable_positions(mover);
         !((self.in_hand[mover] > 0 && moves(HAND)) || froms[..distinct].iter().any(|&p| moves(p)))
     }
 
@@ -362,8 +365,6 @@ impl Race {
                 return None;
             }
             (target, 0..target)
-        } else if from == 0 && params.start_hold_count > 0 && self.start_held(mover) {
-            return None;
         } else if backward {
             let target = i32::from(from) - value;
             if target < 0 {
@@ -498,6 +499,37 @@ impl Race {
         (froms, distinct)
     }
 
+    /// [`Self::distinct_positions`] less the first position of the track while the pieces
+    /// there are held (`start_hold_count`): the positions a piece may move from.
+    #[inline(always)]
+    fn movable_positions(&self, mover: usize) -> ([u8; MAX_PIECES], usize) {
+        self.positions_for::<true>(mover)
+    }
+
+    /// [`Self::movable_positions`], where a game of no rare moves (`RARE` false) holds none.
+    #[inline(always)]
+    fn positions_for<const RARE: bool>(&self, mover: usize) -> ([u8; MAX_PIECES], usize) {
+        let (mut froms, mut distinct) = self.distinct_positions(mover);
+        if RARE && self.params.start_hold_count > 0 {
+            self.drop_held_start(mover, &mut froms, &mut distinct);
+        }
+        (froms, distinct)
+    }
+
+    /// Drops the first position of `mover`'s track from `froms` while the pieces there are
+    /// held (`start_hold_count`): checked once where the positions are gathered, not for
+    /// every value a piece may move by.
+    #[cold]
+    #[inline(never)]
+    fn drop_held_start(&self, mover: usize, froms: &mut [u8; MAX_PIECES], distinct: &mut usize) {
+        if let Some(at) = froms[..*distinct].iter().position(|&from| from == 0)
+            && self.start_held(mover)
+        {
+            froms.copy_within(at + 1..*distinct, at);
+            *distinct -= 1;
+        }
+    }
+
     /// Drops from `froms` each position on a cell where a piece of `mover` stands on an
     /// earlier pass of its track: Ludii moves a piece from a site by the lowest index of its
     /// track where one of the mover's pieces stands (`OnTrackIndices`).
@@ -562,7 +594,21 @@ impl Race {
     /// pass is visited only when nothing else is legal. Returns whether it ran to the end.
     /// `PLAIN` takes the general path of any game at every step (see `destination_by`) and
     /// reads the pieces' positions again for each way of playing the throw.
-    fn each_move<const PLAIN: bool>(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
+    fn each_move<const PLAIN: bool>(&self, visit: impl FnMut(Move) -> bool) -> bool {
+        if self.board.rare_moves {
+            self.each_move_with::<PLAIN, true>(visit)
+        } else {
+            self.each_move_with::<PLAIN, false>(visit)
+        }
+    }
+
+    /// [`Self::each_move`], with the rules of the rare moves (`Board::rare_moves`) where `RARE`
+    /// says so.
+    #[inline(always)]
+    fn each_move_with<const PLAIN: bool, const RARE: bool>(
+        &self,
+        mut visit: impl FnMut(Move) -> bool,
+    ) -> bool {
         let mover = usize::from(self.to_move);
         if self.stage[mover] != RACING {
             return self.each_select(visit);
@@ -576,11 +622,11 @@ impl Race {
         // The positions the pieces move from, read once for every way of playing the throw.
         let (mut froms, mut distinct) = ([0u8; MAX_PIECES], 0);
         if !board_waits && !PLAIN {
-            (froms, distinct) = self.distinct_positions(mover);
+            (froms, distinct) = self.positions_for::<RARE>(mover);
         }
         let larger = self.params.bear_off_larger;
         // Cells from which only some values move (Romavoa's last side): a rare rule.
-        let restricted = self.board.restricted[mover] != CellSet::NONE;
+        let restricted = RARE && self.board.restricted[mover] != CellSet::NONE;
         for backward in [false, true] {
             if backward && (any || !self.params.backward_if_no_forward) {
                 break;
@@ -605,7 +651,7 @@ impl Race {
                     }
                 }
                 if PLAIN && !board_waits {
-                    (froms, distinct) = self.distinct_positions(mover);
+                    (froms, distinct) = self.positions_for::<RARE>(mover);
                 }
                 for &from in &froms[..distinct] {
                     if restricted && self.restricted_from(mover, from, value) {
@@ -625,7 +671,8 @@ impl Race {
                         }
                     }
                 }
-                if self.params.alternative_value != 0
+                if RARE
+                    && self.params.alternative_value != 0
                     && value == u16::from(self.params.alternative_value)
                     && !backward
                 {
@@ -680,7 +727,7 @@ impl Race {
         if self.params.captured_enter_first && self.captured[mover] > 0 {
             return Some(any);
         }
-        let (froms, distinct) = self.distinct_positions(mover);
+        let (froms, distinct) = self.movable_positions(mover);
         for &from in &froms[..distinct] {
             if self.restricted_from(mover, from, value) {
                 continue;
