@@ -75,3 +75,31 @@ fn a_setup_names_the_pass_over_a_cell_passed_twice() {
         );
     }
 }
+
+/// The invariants asked of every position refuse a setup whose pieces break them, on whichever
+/// cell they stand: enemies sharing a cell that is not safe, pieces of one side stacked where
+/// landing on one's own is forbidden.
+#[test]
+fn a_setup_breaking_the_invariants_names_the_cell() {
+    use engine::{Observe, OptionValue, setup::SetupError};
+    let params = race::RaceParams {
+        tracks: race::Tracks::parse_value("0 1 2 3 4 5 6 7 8 9 | 9 8 7 6 5 4 3 2 1 0").unwrap(),
+        land_on_own: race::LandOnOwn::Forbidden,
+        ..race::RaceParams::default()
+    };
+    let setup =
+        |yaml: &str| Race::from_setup(&params, serde_saphyr::from_str(yaml).unwrap()).map(|_| ());
+    assert_eq!(setup("board: {1: [2, 5], 2: [7]}"), Ok(()));
+    let position = |yaml: &str| match setup(yaml) {
+        Err(SetupError::Position(message)) => message,
+        other => panic!("{yaml}: {other:?}"),
+    };
+    assert_eq!(
+        position("board: {1: [2, 6], 2: [6]}"),
+        "enemies share cell 6, which is not safe"
+    );
+    assert_eq!(
+        position("board: {1: [3, 8, 8]}"),
+        "pieces of one side stack on cell 8"
+    );
+}
