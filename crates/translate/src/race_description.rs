@@ -52,6 +52,7 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         reading: Reading::new(),
         after_dice: None,
         start_hold: None,
+        by_outcome: false,
     };
     // A piece entering only while its player's region is clear: its moves read without the
     // condition, the condition as the region's cells.
@@ -207,6 +208,9 @@ struct Reader {
     after_dice: Option<(i64, Node)>,
     /// Pieces held on the first site of their track ([`start_hold`]), read once the tracks are.
     start_hold: Option<start_hold::Hold>,
+    /// Whether `throw_values` is read outcome by outcome, each die's face asked apart, not by
+    /// the dice's sum ([`faces_by_die::by_face`]).
+    by_outcome: bool,
 }
 
 impl Reader {
@@ -827,6 +831,15 @@ fn read_equipment<'g>(
                     );
                 }
             }
+            // A bare name no define of the description gives: one of Ludii's library, whose
+            // body is not shipped (58 Holes' "HoundsAndJackalsBoard").
+            _ if node.as_str().is_some() => reader.lack(
+                node,
+                format!(
+                    "equipment named by a define of Ludii's library, whose body is not shipped: {}",
+                    Brief(node)
+                ),
+            ),
             _ => reader.lack(
                 node,
                 format!(
@@ -1047,6 +1060,20 @@ fn lots_by_face(reader: &Reader, steps: &Node, equipment: &Equipment<'_>) -> Opt
     let first = equipment.geometry.as_ref()?.sites() + hands;
     let pairs = faces_by_die::lots_by_face(steps, lots, i64::try_from(first).ok()?)?;
     Some((lots, pairs))
+}
+
+/// What `steps` makes of each throw of dice thrown `facesByDie` where it asks each die's face,
+/// `(face SITE)`, the dice's sites after the board's and the hands' (as [`lots_by_face`]).
+fn faces_by_die_by_face(
+    reader: &Reader,
+    steps: &Node,
+    equipment: &Equipment<'_>,
+) -> Option<String> {
+    let dice = equipment.dice.filter(|d| d.named("facesByDie").is_some())?;
+    let players: usize = reader.reading.get("players")?.value.parse().ok()?;
+    let hands = if equipment.hands { players } else { 0 };
+    let first = equipment.geometry.as_ref()?.sites() + hands;
+    faces_by_die::by_face(steps, dice, i64::try_from(first).ok()?)
 }
 
 /// Each seat's cells as the family writes its tracks.
@@ -3452,6 +3479,19 @@ fn read_steps(reader: &mut Reader, steps: &Node, equipment: &Equipment<'_>, zero
         reader.set("throw", format!("faces {}", 1u32 << lots), steps);
         reader.set("dice_use", "sum", steps);
         reader.set("throw_values", pairs, steps);
+    } else if let Some(pairs) = faces_by_die_by_face(reader, steps, equipment) {
+        // Each face of dice thrown `facesByDie` asked apart: the outcomes as `read_throw` has
+        // them, each moving what the steps make of its faces.
+        if throws_again(reader) {
+            reader.lack(
+                steps,
+                "another throw on values of a throw whose dice's faces are asked apart",
+            );
+            return;
+        }
+        reader.by_outcome = true;
+        reader.set("dice_use", "sum", steps);
+        reader.set("throw_values", pairs, steps);
     } else {
         reader.lack(
             steps,
@@ -3676,6 +3716,7 @@ mod tests {
             reading: Reading::new(),
             after_dice: None,
             start_hold: None,
+            by_outcome: false,
         };
         let geometry = read_board_shape(&mut reader, &shape).unwrap();
         assert!(reader.lacks.is_empty(), "{file}: {:?}", reader.lacks);

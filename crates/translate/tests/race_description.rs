@@ -1917,3 +1917,54 @@ fn had_starts_on_its_bottom_and_top_rows() {
         35,
     );
 }
+
+/// 20 Squares plays. Its throw is two astragals thrown `facesByDie:{{1 2 3 4} {0 1}}`, the
+/// sheep's face up asked as `(face 22)` and the ox's as `(face 23)` (the dice's sites after the
+/// board's 20 and the two hands'): with the ox's 0 the sheep's face moves, with its 1 the
+/// sheep's face plus 5, 6, 7 or 10 (`(+ (face 22) 5)` …). One throw of eight outcomes, the
+/// sheep's varying fastest, as the family throws dice `facesByDie`.
+#[test]
+fn twenty_squares_moves_what_its_astragals_make_of_each_face() {
+    let file = "20 Squares.lud";
+    let (reading, lacks) = read_changed(file, &[]);
+    assert!(lacks.is_empty(), "{lacks:?}");
+    let sheep = [1, 2, 3, 4];
+    let bonus = [5, 6, 7, 10];
+    let expected: Vec<String> = (0..8)
+        .map(|outcome| {
+            let (face, ox) = (outcome % 4, outcome / 4);
+            let value = if ox == 0 {
+                sheep[face]
+            } else {
+                sheep[face] + bonus[face]
+            };
+            format!("{outcome}={value}")
+        })
+        .collect();
+    assert_eq!(reading["throw"].value, "faces 8");
+    assert_eq!(reading["throw_values"].value, expected.join(" "));
+    assert_eq!(reading["throw_values"].span.line, 2);
+    assert_eq!(reading["dice_use"].value, "sum");
+    // The ox's face asked of a site that holds no die: a lack, not a guess.
+    let (_, lacks) = read_changed(file, &[("(face 23)", "(face 24)")]);
+    assert!(
+        lacks
+            .iter()
+            .any(|l| l.span.line == 2 && l.what.starts_with("steps the reader does not read")),
+        "{lacks:?}"
+    );
+}
+
+/// 58 Holes' board is `"HoundsAndJackalsBoard"`, a define of Ludii's library that the
+/// description does not give and whose body is not shipped: named as such at its place, not
+/// read from a copy of it.
+#[test]
+fn fifty_eight_holes_names_its_board_s_library_define() {
+    let (_, lacks) = read_changed("58 Holes.lud", &[]);
+    assert!(
+        lacks.iter().any(|l| (l.span.line, l.span.column) == (10, 9)
+            && l.what.contains("Ludii's library")
+            && l.what.contains("\"HoundsAndJackalsBoard\"")),
+        "{lacks:?}"
+    );
+}

@@ -6,7 +6,9 @@
 //! N`, N the product of the dice's numbers of faces), an outcome naming each die's face (the
 //! first die's face varying fastest), and what each outcome moves (`throw_values`) is what the
 //! description makes of its sum: the sum itself, the map's entry for it, or the value of an
-//! expression of `(count Pips)` alone, such as Kints's chain of `(if (= (count Pips) 4) 4 …)`.
+//! expression of `(count Pips)` alone, such as Kints's chain of `(if (= (count Pips) 4) 4 …)`;
+//! or, where the steps ask each die's face apart, `(face SITE)`, what they make of each
+//! outcome's faces ([`by_face`], 20 Squares' astragals).
 
 use ludii::{Kind, Node};
 
@@ -148,11 +150,56 @@ pub(super) fn lots_by_face(steps: &Node, lots: u32, first: i64) -> Option<String
         .map(|pairs| pairs.join(" "))
 }
 
+/// What `steps` makes of each throw of `dice` thrown `facesByDie`, as `outcome=value` pairs of
+/// the family's `faces N` throw (an outcome naming each die's face, the first die's varying
+/// fastest, as [`read_throw`] numbers them), when it asks each die's face, `(face SITE)`, the
+/// dice at the sites from `first` on (after the board's and the hands'): 20 Squares' sheep
+/// and ox astragals, `(if (= 0 (face 23)) (face 22) (if (= 1 (face 22)) (+ (face 22) 5) …))`.
+/// Ludii's `Face` gives the face up of the die at the site, each die of `facesByDie` its own
+/// list, each face of it equally likely (`Die.roll`).
+pub(super) fn by_face(steps: &Node, dice: &Node, first: i64) -> Option<String> {
+    if !steps.walk().any(|n| n.is_call("face")) {
+        return None;
+    }
+    let faces = faces(dice)?;
+    let outcomes: usize = faces.iter().map(Vec::len).product();
+    if !(2..=255).contains(&outcomes) {
+        return None;
+    }
+    (0..outcomes)
+        .map(|outcome| {
+            let mut rest = outcome;
+            let up: Vec<i64> = faces
+                .iter()
+                .map(|die| {
+                    let face = die[rest % die.len()];
+                    rest /= die.len();
+                    face
+                })
+                .collect();
+            let thrown = Thrown {
+                pips: up.iter().sum(),
+                faces: &up,
+                first,
+            };
+            let value = number(steps, &thrown).filter(|v| (0..128).contains(v))?;
+            Some(format!("{outcome}={value}"))
+        })
+        .collect::<Option<Vec<String>>>()
+        .map(|pairs| pairs.join(" "))
+}
+
 fn number(node: &Node, thrown: &Thrown<'_>) -> Option<i64> {
     if let Some(value) = node.as_int() {
         return Some(value);
     }
     match node.head()? {
+        "+" => operands(node)?
+            .into_iter()
+            .try_fold(0i64, |sum, n| sum.checked_add(number(n, thrown)?)),
+        "-" if node.children().len() == 2 => {
+            number(node.arg(0)?, thrown)?.checked_sub(number(node.arg(1)?, thrown)?)
+        }
         "count"
             if node.children().len() == 1 && node.arg(0).is_some_and(|a| is_symbol(a, "Pips")) =>
         {
@@ -202,6 +249,10 @@ fn truth(node: &Node, thrown: &Thrown<'_>) -> Option<bool> {
 /// lacks or not): what the reading made of each sum of pips (`throw_values` keyed by sums, or the sum itself), given to each outcome
 /// that throws that sum.
 pub(super) fn compose(reader: &mut Reader, game: &Node) {
+    if reader.by_outcome {
+        // Read outcome by outcome already ([`by_face`]).
+        return;
+    }
     let Some(dice) = game
         .walk()
         .find(|n| n.is_call("dice") && n.named("facesByDie").is_some())
@@ -384,6 +435,7 @@ mod tests {
             reading: crate::sowing::Reading::new(),
             after_dice: None,
             start_hold: None,
+            by_outcome: false,
         };
         read_throw(&mut reader, dice.unwrap());
         assert_eq!(reader.reading["throw"].value, "faces 16");
