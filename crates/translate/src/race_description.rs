@@ -2078,6 +2078,18 @@ impl<'e> Evaluator<'e> {
             self.captures_stack = true;
             effect = each;
         }
+        // `(fromTo (from (to)) (to …) count:(count at:(to)))` in a stacking game: Ludii's
+        // count of a site there is its stack's size, and the move takes that many from the
+        // top (`ActionSubStackMove`), the whole stack (Panchi's).
+        let counted = self.equipment.stacking
+            && effect.is_call("fromTo")
+            && effect.children().len() == 3
+            && effect
+                .named("count")
+                .is_some_and(|c| c.to_string() == "(count at:(to))");
+        if counted {
+            self.captures_stack = true;
+        }
         let returns = match tables::return_to_start(effect, self.equipment) {
             Some(Ok(positions)) => {
                 self.capture_return = Some(positions);
@@ -2086,12 +2098,13 @@ impl<'e> Evaluator<'e> {
             Some(Err(what)) => return Err(unread(effect, &what)),
             None => false,
         };
+        let level_by_level = self.captures_stack && !counted;
         let lifted = effect.is_call("fromTo")
-            && effect.children().len() == 2
+            && effect.children().len() == 2 + usize::from(counted)
             && effect.arg(0).is_some_and(|f| {
                 f.is_call("from")
-                    && f.children().len() == 1 + usize::from(self.captures_stack)
-                    && (!self.captures_stack || own_level(f))
+                    && f.children().len() == 1 + usize::from(level_by_level)
+                    && (!level_by_level || own_level(f))
                     && f.arg(0)
                         .is_some_and(|s| s.is_call("to") && s.children().is_empty())
             });
@@ -2287,6 +2300,9 @@ fn steps_in_values(listed: &Node) -> (Option<&Node>, Option<Vec<i64>>) {
         let value = listed.arg(1).and_then(Node::as_int);
         return (listed.arg(0), value.map(|v| vec![v]));
     }
+    if listed.is_call("or") {
+        return values_compared(listed);
+    }
     let steps = listed
         .arg(1)
         .filter(|_| listed.is_call("is") && listed.arg(0).is_some_and(|k| is_symbol(k, "In")));
@@ -2297,6 +2313,41 @@ fn steps_in_values(listed: &Node) -> (Option<&Node>, Option<Vec<i64>>) {
         .and_then(Node::as_array)
         .and_then(|list| list.iter().map(Node::as_int).collect::<Option<Vec<i64>>>());
     (steps, values)
+}
+
+/// `(or {(= STEPS v) …})`: STEPS, the same in each, and the values v, where `listed` is so
+/// written.
+fn values_compared(listed: &Node) -> (Option<&Node>, Option<Vec<i64>>) {
+    let parts: Vec<&Node> = match listed.arg(0).and_then(Node::as_array) {
+        Some(list) if listed.children().len() == 1 => list.iter().collect(),
+        _ => listed.positional().collect(),
+    };
+    if !listed.is_call("or") || parts.is_empty() {
+        return (None, None);
+    }
+    let compared: Option<Vec<(&Node, i64)>> = parts
+        .iter()
+        .map(|p| {
+            let (a, b) = (p.arg(0)?, p.arg(1)?);
+            (p.is_call("=") && p.children().len() == 2)
+                .then_some(())
+                .and_then(|_| b.as_int().map(|v| (a, v)))
+        })
+        .collect();
+    let Some(compared) = compared else {
+        return (None, None);
+    };
+    let steps = compared[0].0;
+    if compared
+        .iter()
+        .any(|(s, _)| s.to_string() != steps.to_string())
+    {
+        return (None, None);
+    }
+    let mut values: Vec<i64> = compared.iter().map(|&(_, v)| v).collect();
+    values.sort_unstable();
+    values.dedup();
+    (Some(steps), Some(values))
 }
 
 /// Whether the moves, walked as `nodes`, give some `steps:` and every one is `steps`: the
@@ -2442,18 +2493,17 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
             }
         }
     }
+    // Panchi's choice of the pieces beside an entry carries the pass's consequence itself,
+    // not on the pieces' moves.
+    let listed_then = pass_again.is_some() && entry::listed(next).is_some();
+    let then_on_pieces = (pass_again.is_some() && !listed_then) || pieces_then.is_some();
     // `top:True` moves the top piece of a stack: with the pieces of a side alike, any of them.
     let top = |n: &Node| usize::from(n.named("top").is_some_and(|t| is_symbol(t, "True")));
     let pieces = |n: &Node, hand: bool| {
         n.is_call("forEach")
             && n.arg(0).is_some_and(|p| is_symbol(p, "Piece"))
             && match n.named("container") {
-                None => {
-                    !hand
-                        && n.children().len()
-                            == 1 + top(n)
-                                + usize::from(pieces_then.is_some() || pass_again.is_some())
-                }
+                None => !hand && n.children().len() == 1 + top(n) + usize::from(then_on_pieces),
                 Some(c) => hand && c.is_call("mover") && n.children().len() == 2 + top(n),
             }
     };
@@ -2473,9 +2523,12 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
     }
     // The Tables turn's consequence may follow the choice of pieces rather than each piece's
     // dice (the Emperador kin): the same consequence, of every move either gives.
-    let turn_then = tables::turn_consequence(next).or(pieces_then);
-    // An entry written as a move of its own beside the pieces' moves (Barjis's).
-    let entry = entry::split(next, |n| pieces(n, false));
+    let turn_then = match listed_then {
+        true => None,
+        false => tables::turn_consequence(next).or(pieces_then),
+    };
+    // An entry written as a move of its own beside the pieces' moves (Barjis's, Panchi's).
+    let entry = entry::split(next, listed_then, |n| pieces(n, false));
     if let Some((moves, _)) = entry {
         next = moves;
     }

@@ -1968,3 +1968,45 @@ fn fifty_eight_holes_names_its_board_s_library_define() {
         "{lacks:?}"
     );
 }
+
+/// Panchi's turn, `(if (can Move MOVE) MOVE (move Pass (then T)))`, where MOVE is `(or
+/// {(forEach Piece) (forEach Piece container:(mover)) (if (and {THROW HAND LANDING}) (move
+/// (from (handSite (mover))) (to (mapEntry (mover)))))} T)` and T another throw on 1, 5 or 7:
+/// a piece enters from the hand on the first cell of its track with a throw of 1, 5 or 7 alone
+/// (the hand's pieces have no moves of their own, their track not beginning in the hand), onto
+/// an empty cell or its own pieces as LANDING asks, and a pass gives another throw too; a
+/// capture sends the whole stack taken, `count:(count at:(to))`, to its owner's hand.
+#[test]
+fn panchi_enters_its_pieces_on_one_five_or_seven_and_throws_again_on_them() {
+    let params = read_game("Panchi.lud");
+    let cited = read_cited("Panchi.lud");
+    let read = |key: &str| {
+        let p = &cited.parameters[key];
+        (p.value.to_string(), p.cites.clone())
+    };
+    assert_eq!(
+        read("enter_values"),
+        ("1,5,7".into(), "Panchi.lud:31".into())
+    );
+    assert_eq!(read("enter_counts_first_cell").0, "false");
+    assert_eq!(read("extra_throw_values").0, "1,5,7");
+    assert_eq!(read("extra_throw_on_pass").0, "true");
+    assert_eq!(params.land_on_enemy, race::LandOnEnemy::Capture);
+    // Player 1 has a piece on cell 1 and four in the hand: a 3 moves the piece alone, a 5
+    // enters one too, on cell 0, the track's first.
+    let setup = "{board: {1: [1]}, to_move: 1}";
+    assert_eq!(legal_after_outcome(&params, setup, 3), ["1-4"]);
+    let five = legal_after_outcome(&params, setup, 5);
+    assert!(five.iter().any(|m| m == "hand-0"), "{five:?}");
+    // An entry onto an empty cell alone, where the pieces land on their own too, is named.
+    let empty_only = edited(
+        "Panchi.lud",
+        "(or (is Empty \"StartPoint\") (is Friend (who at:(\"StartPoint\"))))",
+        "(is Empty \"StartPoint\")",
+    );
+    lacks(
+        &empty_only,
+        "an entry that lands otherwise than the pieces' moves land on the first cell",
+        38,
+    );
+}

@@ -9,7 +9,9 @@ use super::{Brief, Equipment, Reader, moves_by, track_list};
 use crate::eval::is_symbol;
 
 /// Main Pacheh's `(if (can Move (forEach Piece)) (forEach Piece (then T)) (move Pass (then
-/// T)))`: while a piece can move the mover moves one, and otherwise passes, the pass carrying
+/// T)))`, or Panchi's `(if (can Move CHOICE) CHOICE (move Pass (then T)))` where CHOICE is
+/// `(or {(forEach Piece) (forEach Piece container:(mover)) ENTRY} (then T))` (see
+/// [`super::entry::listed`]): while a piece can move the mover moves one, and otherwise passes, the pass carrying
 /// the pieces' consequence T as a move of its own (Ludii's forced pass, made where nothing is
 /// legal, carries none). With T another throw on some values, a throw that no piece can use
 /// gives it too: the family's `extra_throw_on_pass`. The choice of pieces, T (the `(then …)`
@@ -23,15 +25,18 @@ pub(super) fn pass_with_consequence(next: &Node) -> Option<(&Node, &Node, &Node)
     let piece_choice = choice.is_call("forEach")
         && choice.children().len() == 2
         && choice.arg(0).is_some_and(|p| is_symbol(p, "Piece"));
+    // Panchi's choice: the pieces' moves beside an entry, `(or {…} (then T))`, asked whole.
+    let listed = choice.is_call("or")
+        && condition.to_string() == format!("(can Move {choice})")
+        && super::entry::listed(choice).is_some();
     let pass_then = pass
         .children()
         .last()
         .filter(|_| pass.is_call("move") && pass.children().len() == 2)
         .filter(|_| pass.arg(0).is_some_and(|p| is_symbol(p, "Pass")));
-    (condition.to_string() == "(can Move (forEach Piece))"
-        && piece_choice
-        && pass_then.is_some_and(|t| t.to_string() == then.to_string()))
-    .then_some((choice, then, pass))
+    let pieces = condition.to_string() == "(can Move (forEach Piece))" && piece_choice;
+    ((pieces || listed) && pass_then.is_some_and(|t| t.to_string() == then.to_string()))
+        .then_some((choice, then, pass))
 }
 
 /// Shuanglu's `(priority {(if (is Occupied (handSite Mover)) ENTRY) (if (is Empty (handSite

@@ -14,8 +14,46 @@ use super::{
     unread,
 };
 
-/// The pieces' moves and the entry, when `next` is the two side by side.
-pub(super) fn split(next: &Node, pieces: impl Fn(&Node) -> bool) -> Option<(&Node, &Node)> {
+/// Panchi's choice, `(or {(forEach Piece) (forEach Piece container:(mover)) (if COND MOVE)}
+/// [(then …)])`: the pieces on the board, those in the hand and the entry, in any order. The
+/// hand's pieces move by their own moves only along a track that begins in the hand (Ludii's
+/// `TrackSiteMove` finds no other hand site on a track, and answers `Off`), which [`read`]
+/// makes sure it does not. The pieces on the board, the hand's and the entry, when `next` is
+/// so written.
+pub(super) fn listed(next: &Node) -> Option<(&Node, &Node, &Node)> {
+    let list = next
+        .arg(0)
+        .and_then(Node::as_array)
+        .filter(|_| next.is_call("or"))?;
+    let then = next.children().len() == 2 && next.children()[1].is_call("then");
+    if !(next.children().len() == 1 || then) {
+        return None;
+    }
+    let find = |wanted: &dyn Fn(&Node) -> bool| {
+        let mut found = list.iter().filter(|n| wanted(n));
+        match (found.next(), found.next()) {
+            (Some(n), None) => Some(n),
+            _ => None,
+        }
+    };
+    let board = find(&|n: &Node| n.to_string() == "(forEach Piece)")?;
+    let hand = find(&|n: &Node| n.to_string() == "(forEach Piece container:(mover))")?;
+    let entry = find(&|n: &Node| {
+        n.is_call("if") && n.children().len() == 2 && n.arg(1).and_then(from_hand) == Some(true)
+    })?;
+    (list.len() == 3).then_some((board, hand, entry))
+}
+
+/// The pieces' moves and the entry, when `next` is the two side by side, or Panchi's choice
+/// ([`listed`]) where its consequence is read already (`then_read`).
+pub(super) fn split(
+    next: &Node,
+    then_read: bool,
+    pieces: impl Fn(&Node) -> bool,
+) -> Option<(&Node, &Node)> {
+    if let Some((board, _, entry)) = listed(next).filter(|_| then_read) {
+        return Some((board, entry));
+    }
     if !(next.is_call("or") && next.children().len() == 2) {
         return None;
     }
@@ -37,7 +75,10 @@ fn from_hand(node: &Node) -> Option<bool> {
         node.is_call("move")
             && from.is_call("from")
             && from.children().len() == 1
-            && from.arg(0)?.to_string() == "(handSite Mover)",
+            && matches!(
+                from.arg(0)?.to_string().as_str(),
+                "(handSite Mover)" | "(handSite (mover))"
+            ),
     )
 }
 
@@ -57,11 +98,17 @@ fn read_entry<'e>(
     let (Some(condition), Some(enter)) = (entry.arg(0), entry.arg(1)) else {
         return Err(unread(entry, "an entry the reader does not read"));
     };
-    let values = entry_values(condition, moves)?;
+    let (values, landing) = entry_values(condition, moves)?;
     let (Some(seats), Some(geometry)) = (&equipment.seat_tracks, &equipment.geometry) else {
         // The tracks or the board are not read, which is named where they are written.
         return Ok(());
     };
+    if equipment.tracks.iter().any(|t| t.from_hand) {
+        return Err(unread(
+            entry,
+            "an entry beside tracks that begin in the hand, whose pieces move by their own moves",
+        ));
+    }
     let to = enter
         .arg(1)
         .filter(|t| t.is_call("to") && enter.children().len() == 2)
@@ -69,18 +116,42 @@ fn read_entry<'e>(
     let site = to
         .arg(0)
         .ok_or_else(|| unread(to, "an entry the reader does not read"))?;
-    let entered = match site.to_string().as_str() {
-        "(centrePoint)" => geometry
-            .centre()
-            .ok_or_else(|| unread(site, "a centre of a board not symmetric about it"))?,
+    // The cell each seat enters on: the centre, or the unnamed map's entry of each player
+    // (Panchi's `(mapEntry (mover))`).
+    let entered: Vec<usize> = match site.to_string().as_str() {
+        "(centrePoint)" => vec![
+            geometry.centre().ok_or_else(|| unread(
+                site,
+                "a centre of a board not symmetric about it"
+            ))?;
+            seats.len()
+        ],
+        "(mapEntry (mover))" => {
+            let map = equipment.maps.get(&None).map(|(map, _)| map);
+            (1..=seats.len() as i64)
+                .map(|player| {
+                    map.and_then(|map| map.get(&player))
+                        .and_then(|&cell| usize::try_from(cell).ok())
+                })
+                .collect::<Option<Vec<usize>>>()
+                .ok_or_else(|| unread(site, "an entry site the map does not give"))?
+        }
         _ => return Err(unread(site, "an entry site the reader does not read")),
     };
-    if seats.iter().any(|cells| cells.first() != Some(&entered)) {
+    if seats
+        .iter()
+        .zip(&entered)
+        .any(|(cells, cell)| cells.first() != Some(cell))
+    {
         return Err(unread(
             site,
             "an entry elsewhere than the first cell of every track",
         ));
     }
+    // A condition on where the piece enters, written beside the throw's (Panchi's `(or (is
+    // Empty SITE) (is Friend (who at:SITE)))`), asks of the cell entered: read as the `to`'s.
+    let landing = landing.map(|landing| as_to(landing, site));
+    let entered = entered[0];
     // The entry lands on the first cell as a piece's own move lands there.
     let mut evaluator = Evaluator::new(equipment, 1, false);
     for occupant in [Occupant::Empty, Occupant::Friend, Occupant::Enemy] {
@@ -91,6 +162,11 @@ fn read_entry<'e>(
         };
         let lands = match to.named("if") {
             Some(condition) => evaluator.boolean(condition, &case)?,
+            None => true,
+        } && match &landing {
+            Some(landing) => Evaluator::new(equipment, 1, false)
+                .boolean(landing, &case)
+                .map_err(|_| unread(condition, "an entry's condition the reader does not read"))?,
             None => true,
         };
         let mut capture = false;
@@ -121,23 +197,48 @@ fn read_entry<'e>(
     Ok(())
 }
 
-/// The values COND lets a piece enter with: COND is `(and A B)` of a test that the mover's
-/// hand holds a piece and `(is In STEPS (sites {…}))`, STEPS what the pieces move.
-fn entry_values<'e>(condition: &'e Node, moves: &'e Node) -> Result<String, Unread<'e>> {
-    let parts: Vec<&Node> = condition.positional().collect();
+/// `landing` with every node written as `site` made `(to)`: the cell entered.
+fn as_to(landing: &Node, site: &Node) -> Node {
+    let to = Node::new(
+        ludii::Kind::Call {
+            head: "to".into(),
+            args: Vec::new(),
+        },
+        site.span,
+    );
+    let text = site.to_string();
+    let targets: Vec<&Node> = landing.walk().filter(|n| n.to_string() == text).collect();
+    let edits: Vec<(&Node, &Node)> = targets.iter().map(|&n| (n, &to)).collect();
+    super::per_die::replaced(landing, &edits)
+}
+
+/// The values COND lets a piece enter with, and a condition on the cell entered where COND
+/// writes one: COND is `(and A B)` of a test that the mover's hand holds a piece and `(is In
+/// STEPS (sites {…}))` or `(or {(= STEPS v) …})`, STEPS what the pieces move, or Panchi's `(and
+/// {VALUES HAND LANDING})`, LANDING asking of the cell entered.
+fn entry_values<'e>(
+    condition: &'e Node,
+    moves: &'e Node,
+) -> Result<(String, Option<&'e Node>), Unread<'e>> {
+    let parts: Vec<&Node> = match condition.arg(0).and_then(Node::as_array) {
+        Some(list) if condition.children().len() == 1 => list.iter().collect(),
+        _ => condition.positional().collect(),
+    };
     let hand_held = |n: &Node| {
         let text = n.to_string();
-        text == "(not (is Empty (handSite Mover)))" || text == "(is Occupied (handSite Mover))"
+        text == "(not (is Empty (handSite Mover)))"
+            || text == "(is Occupied (handSite Mover))"
+            || text == "(not (\"HandEmpty\" Mover))"
     };
-    let listed = match parts.as_slice() {
-        [a, b] if condition.is_call("and") && hand_held(a) => *b,
-        [a, b] if condition.is_call("and") && hand_held(b) => *a,
-        _ => {
-            return Err(unread(
-                condition,
-                "an entry's condition the reader does not read",
-            ));
-        }
+    let unread_condition = || unread(condition, "an entry's condition the reader does not read");
+    if !condition.is_call("and") {
+        return Err(unread_condition());
+    }
+    let (listed, landing) = match parts.as_slice() {
+        [a, b] if hand_held(a) => (*b, None),
+        [a, b] if hand_held(b) => (*a, None),
+        [values, held, landing] if hand_held(held) => (*values, Some(*landing)),
+        _ => return Err(unread_condition()),
     };
     let (steps, values) = steps_in_values(listed);
     let values =
@@ -145,11 +246,14 @@ fn entry_values<'e>(condition: &'e Node, moves: &'e Node) -> Result<String, Unre
     // The values are the throw as the pieces move it: the steps of their track.
     let moved = |steps: &Node| moves_by(steps, moves.walk());
     match (steps, values) {
-        (Some(steps), Some(values)) if moved(steps) => Ok(values
-            .iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join(",")),
+        (Some(steps), Some(values)) if moved(steps) => Ok((
+            values
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+            landing,
+        )),
         _ => Err(unread(
             listed,
             "an entry's condition on the throw the reader does not read",
