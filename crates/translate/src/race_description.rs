@@ -764,7 +764,7 @@ fn read_equipment<'g>(
                     );
                 }
             }
-            Some("map") => match read_map(node) {
+            Some("map") => match read_map(node, equipment.geometry.as_ref()) {
                 Some((name, map)) if !equipment.maps.contains_key(&name) => {
                     equipment.maps.insert(name, (map, node));
                 }
@@ -856,8 +856,12 @@ fn read_equipment<'g>(
 }
 
 /// `(map ["Name"] {(pair 0 5) (pair 1 1) …})`: whole numbers to whole numbers, with the
-/// map's name if it has one.
-fn read_map(node: &Node) -> Option<(Option<String>, BTreeMap<i64, i64>)> {
+/// map's name if it has one; a site named by its coordinate, `"G4"`, is its number on the
+/// board (Ashta-kashte's entries).
+fn read_map(
+    node: &Node,
+    geometry: Option<&Geometry>,
+) -> Option<(Option<String>, BTreeMap<i64, i64>)> {
     let (name, pairs) = match node.children() {
         [pairs] => (None, pairs),
         [name, pairs] => (Some(name.as_str()?.to_string()), pairs),
@@ -871,7 +875,11 @@ fn read_map(node: &Node) -> Option<(Option<String>, BTreeMap<i64, i64>)> {
             // RoleType by `RoleType.toIntFunction`): the named maps of the Tables games.
             let key = pair.arg(0)?;
             let key = key.as_int().or_else(|| player_of(key).map(i64::from))?;
-            let value = pair.arg(1)?.as_int()?;
+            let value = pair.arg(1)?;
+            let value = value.as_int().or_else(|| {
+                let site = coordinate(geometry?, value.as_str()?)?;
+                i64::try_from(site).ok()
+            })?;
             pair.is_call("pair").then_some((key, value))
         })
         .collect::<Option<BTreeMap<i64, i64>>>()?;
@@ -2218,22 +2226,46 @@ fn again_in_a_row<'e>(
             "a turn's consequence the reader does not read",
         ));
     };
+    // `(and C (not ("SameTurn")))`: C gives another throw to the first throw of a turn alone
+    // (Tamman's 4), Ludii's `SameTurn` holding after every `moveAgain`: one in a row.
+    let first_only = first_throw_only(listed);
+    let listed = first_only.unwrap_or(listed);
     // Ludii's Undefined is -1: the grants run from it up to the limit.
-    let in_a_row = match limit {
-        None => 0,
-        Some(limit) => u8::try_from(limit + 1)
+    let in_a_row = match (limit, first_only) {
+        (None, None) => 0,
+        (None, Some(_)) => 1,
+        (Some(limit), None) => u8::try_from(limit + 1)
             .ok()
             .filter(|&n| n > 0)
             .ok_or_else(|| unread(then, "a limit of another throws the reader does not read"))?,
+        (Some(_), Some(_)) => {
+            return Err(unread(
+                listed,
+                "another throw counted in a player's value and asked of the turn's first throw",
+            ));
+        }
     };
     let (steps, values) = steps_in_values(listed);
-    // The values are the throw as the pieces move it: the steps of their track.
-    let moved = |steps: &Node| {
-        moves_by(
-            steps,
-            equipment.moves.iter().flat_map(|(_, moves)| moves.walk()),
-        )
-    };
+    // The values are the throw as the pieces move it: the steps of their track, not those
+    // of the cells a move passes (Tamman's `(sites Track … from:… to:…)`).
+    let destinations: Vec<&Node> = equipment
+        .moves
+        .iter()
+        .flat_map(|(_, moves)| outside_sites(moves))
+        .collect();
+    let moved = |steps: &Node| moves_by(steps, destinations.iter().copied());
+    if steps.is_none() || values.is_none() {
+        // A condition of the throw alone, evaluated at every throw (Ashta-kashte's `(or (=
+        // (count Pips) 0) (= (count Pips) 4))`, its 8 and its 4).
+        if let Some(values) = values_where_again(listed, &destinations, equipment)? {
+            let values = values
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(",");
+            return Ok((values, in_a_row));
+        }
+    }
     match (steps, values) {
         (Some(steps), Some(values)) if !values.is_empty() && moved(steps) => Ok((
             values
@@ -2252,6 +2284,92 @@ fn again_in_a_row<'e>(
             "a condition of another throw the reader does not read",
         )),
     }
+}
+
+/// `(and C (not ("SameTurn")))`, either way round: C.
+fn first_throw_only(listed: &Node) -> Option<&Node> {
+    let same_turn = |n: &Node| n.to_string() == "(not (\"SameTurn\"))";
+    match listed.children() {
+        [a, b] if listed.is_call("and") && same_turn(b) => Some(a),
+        [a, b] if listed.is_call("and") && same_turn(a) => Some(b),
+        _ => None,
+    }
+}
+
+/// The nodes of `moves`, those of `(sites …)` left out: what a move leads to, not the cells
+/// it passes.
+fn outside_sites(moves: &Node) -> Vec<&Node> {
+    let mut found = Vec::new();
+    let mut stack = vec![moves];
+    while let Some(node) = stack.pop() {
+        if node.is_call("sites") {
+            continue;
+        }
+        found.push(node);
+        stack.extend(node.children().iter().rev());
+        if let Kind::Named { value, .. } = &node.kind {
+            stack.push(value);
+        }
+    }
+    found
+}
+
+/// The values that give another throw where `condition` is an expression of the throw alone,
+/// `(count Pips)`: it is evaluated at every throw the dice make, beside what the pieces move
+/// of it (their `steps:`, all alike, `(count Pips)`, a map of it or an expression of it), and
+/// each value it holds for is listed; a value moved by throws it holds for and by others it
+/// does not is named. `None` where the condition or the steps are not of the throw alone.
+fn values_where_again<'e>(
+    condition: &'e Node,
+    destinations: &[&'e Node],
+    equipment: &Equipment<'e>,
+) -> Result<Option<Vec<i64>>, Unread<'e>> {
+    let mut steps = destinations.iter().filter_map(|n| n.named("steps"));
+    let Some(first) = steps.next() else {
+        return Ok(None);
+    };
+    if steps.any(|s| s.to_string() != first.to_string()) {
+        return Ok(None);
+    }
+    let Some(thrown) = equipment.dice.and_then(faces_by_die::pips_thrown) else {
+        return Ok(None);
+    };
+    // What the pieces move of a total: a map's entry, or an expression of it.
+    let moved = |pips: i64| -> Option<i64> {
+        let entry = match first.children() {
+            [total] if first.is_call("mapEntry") => Some((None, total)),
+            [name, total] if first.is_call("mapEntry") => {
+                Some((Some(name.as_str()?.to_string()), total))
+            }
+            _ => None,
+        };
+        match entry {
+            Some((name, total)) => {
+                let key = faces_by_die::number_of(total, pips)?;
+                equipment.maps.get(&name)?.0.get(&key).copied()
+            }
+            None => faces_by_die::number_of(first, pips),
+        }
+    };
+    let mut held: BTreeMap<i64, bool> = BTreeMap::new();
+    for pips in thrown {
+        let (Some(value), Some(holds)) = (moved(pips), faces_by_die::truth_of(condition, pips))
+        else {
+            return Ok(None);
+        };
+        if *held.entry(value).or_insert(holds) != holds {
+            return Err(unread(
+                condition,
+                "another throw on some throws of a value the pieces move and not on others",
+            ));
+        }
+    }
+    let values: Vec<i64> = held
+        .into_iter()
+        .filter(|&(_, h)| h)
+        .map(|(v, _)| v)
+        .collect();
+    Ok((!values.is_empty()).then_some(values))
 }
 
 /// `(then (if (no Pieces Mover) SCORE))`, SCORE `(set Score Mover N)`, `(addScore Mover N)`
@@ -3803,5 +3921,89 @@ mod tests {
             assert!(step == 1 || step == 2 || (c1 == 0 && c2 == 0), "{pair:?}");
         }
         assert_eq!(geometry.site_at(6, 0), None, "the bar is no point");
+    }
+
+    /// Tamman's turn, `(then (if (and ("Throw4") (not ("SameTurn"))) (moveAgain)))`: a throw
+    /// of 4 gives another only as the first throw of a turn, Ludii's `SameTurn` holding after
+    /// every `moveAgain`, so one in a row; its 4 is what the pieces move, the map's entry,
+    /// though the capture of the pieces passed asks other steps of the cells it passes
+    /// (`(sites Track Mover "Track" from:… to:…)`), which the reader names at its line.
+    #[test]
+    fn tamman_throws_again_on_a_four_once_a_turn() {
+        let expanded = vendored_expanded("Tamman.lud");
+        let (reading, lacks) = read_partly(&expanded);
+        assert_eq!(reading["extra_throw_values"].value, "4", "{lacks:#?}");
+        assert_eq!(reading["extra_throws_in_a_row"].value, "1");
+        assert_eq!(reading["extra_throw_values"].span.line, 66);
+        assert!(
+            !lacks.iter().any(|lack| lack.what.contains("another throw")),
+            "{lacks:#?}"
+        );
+        let lines: Vec<u32> = lacks.iter().map(|lack| lack.span.line).collect();
+        assert_eq!(lines, [38, 73], "{lacks:#?}");
+        assert!(lacks[0].what.starts_with("an effect"), "{lacks:#?}");
+    }
+
+    /// Ashta-kashte's grace, `(or (= (count Pips) 0) (= (count Pips) 4))` of four cowries
+    /// whose pieces move `(if (= (count Pips) 0) 8 (count Pips))`: evaluated at every throw,
+    /// its 8 and its 4 give another throw, as many in a row as are thrown; its entries, `(map
+    /// {(pair 1 "G4") (pair 2 "A4") (pair 3 "D1") (pair 4 "D7")})`, name sites by their
+    /// coordinates, each player's the first site of its track. What it lacks is then its
+    /// turn's choice, a pass beside every move, at its line.
+    #[test]
+    fn ashta_kashte_s_grace_and_entries_are_read() {
+        fn grace(expanded: &ludii::Expanded) -> Result<(String, u8), String> {
+            let mut reader = Reader {
+                lacks: Vec::new(),
+                reading: Reading::new(),
+                after_dice: None,
+                start_hold: None,
+            };
+            let node = child(&expanded.game, "equipment").unwrap();
+            let equipment = read_equipment(&mut reader, node, 2).unwrap();
+            assert!(reader.lacks.is_empty(), "{:#?}", reader.lacks);
+            let map = &equipment.maps[&None].0;
+            assert_eq!(map, &BTreeMap::from([(1, 27), (2, 21), (3, 3), (4, 45)]));
+            let then = expanded
+                .game
+                .walk()
+                .find(|n| n.is_call("do"))
+                .and_then(|turn| turn.children().last())
+                .unwrap();
+            again_in_a_row(then, &equipment)
+                .map_err(|Unread(node, what)| format!("{}: {what}", node.span.line))
+        }
+        let (_, expanded) = vendored_board("Ashta-kashte.lud");
+        assert_eq!(grace(&expanded), Ok(("4,8".to_string(), 0)));
+        let tracks = expanded.game.walk().filter(|n| n.is_call("track"));
+        let first: Vec<&str> = tracks
+            .filter_map(|t| t.arg(1)?.as_str()?.split(',').next())
+            .collect();
+        assert_eq!(first, ["27", "21"], "the entries begin the tracks");
+        let lines: Vec<u32> = read_partly(&expanded)
+            .1
+            .iter()
+            .map(|lack| lack.span.line)
+            .collect();
+        assert_eq!(lines, [76]);
+        // A grace on a throw whose value another throw moves too is not a value's: with none
+        // up worth 3, its 3 giving another throw and the 3 of three up none, it is named.
+        let vendored = std::fs::read_to_string(format!(
+            "{}/../../corpus/ludii/lud/Ashta-kashte.lud",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        let text = vendored.replace(
+            "(= (count Pips) 0) \n        8",
+            "(= (count Pips) 0) \n        3",
+        );
+        assert_ne!(text, vendored);
+        let description = ludii::Description::read("Ashta-kashte.lud", &text).unwrap();
+        let edited = description.expand(&ludii::Selection::Defaults).unwrap();
+        let named = grace(&edited).unwrap_err();
+        assert!(
+            named.starts_with("9: another throw on some throws of a value"),
+            "{named}"
+        );
     }
 }

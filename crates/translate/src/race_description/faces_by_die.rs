@@ -116,6 +116,49 @@ pub(super) fn values_where(
     Some((held, not))
 }
 
+/// Every total of pips `dice` throw, once each: the sums of dice thrown `facesByDie`, or of
+/// two-sided lots, `(dice d:2 from:0 num:n)`, 0 to n; `None` for other dice.
+pub(super) fn pips_thrown(dice: &Node) -> Option<Vec<i64>> {
+    let mut totals = match faces(dice) {
+        Some(faces) => sums(&faces),
+        None => {
+            let lots = (dice.children().len() == 3
+                && dice.named("d").and_then(Node::as_int) == Some(2)
+                && dice.named("from").and_then(Node::as_int) == Some(0))
+            .then(|| dice.named("num").and_then(Node::as_int))
+            .flatten()?;
+            (0..=lots).collect()
+        }
+    };
+    totals.sort_unstable();
+    totals.dedup();
+    Some(totals)
+}
+
+/// What `node`, an expression of `(count Pips)` alone, makes of the total `pips`.
+pub(super) fn number_of(node: &Node, pips: i64) -> Option<i64> {
+    number(
+        node,
+        &Thrown {
+            pips,
+            faces: &[],
+            first: 0,
+        },
+    )
+}
+
+/// Whether `node`, a condition of `(count Pips)` alone, holds at the total `pips`.
+pub(super) fn truth_of(node: &Node, pips: i64) -> Option<bool> {
+    truth(
+        node,
+        &Thrown {
+            pips,
+            faces: &[],
+            first: 0,
+        },
+    )
+}
+
 /// A throw as an expression of it reads it: the pips up in all, and each die's face by its
 /// site, the first die's at `first`.
 struct Thrown<'f> {
