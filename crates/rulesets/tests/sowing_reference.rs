@@ -363,6 +363,16 @@ impl Reference {
         }
         let count = cells[last];
         if self.capturable(last, count, mover) {
+            // Few counters left on the board: the capture takes them all.
+            let left: u32 = cells[..self.holes].iter().map(|&c| u32::from(c)).sum();
+            if self.params.capture_all_at_most > 0
+                && left <= u32::from(self.params.capture_all_at_most)
+            {
+                for hole in 0..self.holes {
+                    Self::take(cells, hole, store);
+                }
+                return Landing::End;
+            }
             let mut hole = last;
             loop {
                 if self.params.capture_takes != CaptureTakes::Opposite {
@@ -382,6 +392,14 @@ impl Reference {
                     break;
                 }
             }
+            // Then every hole of the opponent's holding a count of the sweep.
+            for hole in 0..self.holes {
+                if self.owns(1 - mover, hole)
+                    && self.params.capture_sweep_counts.contains(cells[hole])
+                {
+                    Self::take(cells, hole, store);
+                }
+            }
             return Landing::End;
         }
         let across_here =
@@ -392,11 +410,20 @@ impl Reference {
             } else {
                 store
             };
+            // Pallankuli's take of the hole one step along the track, in play or not: a hole
+            // out of play holds nothing.
+            if self.params.empty_hole_capture == EmptyHoleCapture::Next {
+                let after = self.along(mover, way, last, true);
+                if after < self.holes {
+                    Self::take(cells, after, taker);
+                }
+                return Landing::End;
+            }
             if let Some((opposite, outer)) = self.facing(last)
                 && cells[opposite] >= u16::from(self.params.capture_across_fewest)
             {
                 match self.params.empty_hole_capture {
-                    EmptyHoleCapture::Off => {}
+                    EmptyHoleCapture::Off | EmptyHoleCapture::Next => {}
                     EmptyHoleCapture::Opposite => Self::take(cells, opposite, taker),
                     EmptyHoleCapture::OppositeAndLast => {
                         Self::take(cells, opposite, taker);
@@ -1668,5 +1695,20 @@ fn a_reference_capturing_other_holes_sown_parts_from_the_engine() {
                 "{label} with {key}={value} went unnoticed: {parted:?}"
             );
         }
+    }
+}
+
+/// Pallankuli's take of the hole after an empty last hole (of either row), Hoyito's capture of
+/// every counter once few are left and Wouri's sweep of the opponent's fours: a reference
+/// reading each otherwise parts from the engine.
+#[test]
+fn takes_besides_the_last_hole_part_from_a_reference_without_them() {
+    for (game, key, value) in [
+        ("pallankuli (ludii)", "capture_across_row", "own"),
+        ("hoyito (ludii)", "capture_all_at_most", "0"),
+        ("wouri (ludii)", "capture_sweep_counts", "none"),
+    ] {
+        let parted = with_reference_reading(game, key, value, 40);
+        assert!(parted.is_err(), "{game} with {key}={value} went unnoticed");
     }
 }

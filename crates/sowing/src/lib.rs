@@ -534,6 +534,8 @@ impl Sowing {
             && self.params.next_empty_capture == NextEmptyCapture::Off
             && !self.params.capture_everywhere
             && self.params.capture_sown == CaptureSown::Off
+            && self.params.capture_all_at_most == 0
+            && self.params.capture_sweep_counts.is_empty()
     }
 
     /// The holes the mover may sow each way round (none for a way the game does not allow).
@@ -1045,12 +1047,31 @@ impl Sower<'_> {
     ) -> Landing {
         let lifted = cells[from];
         let landing = self.sow_and_land::<true>(cells, from, mover, way);
-        let next = &self.board.next[usize::from(way)][usize::from(mover)];
+        let sowing_next = &self.board.next[usize::from(way)][usize::from(mover)];
+        let previous = &self.board.previous[usize::from(way)][usize::from(mover)];
+        // Ludii's track, as `(trackSite Move …)` walks it: through the holes out of play
+        // (empty, never taken), which the sowing's tables pass over and the previous cells
+        // still name (Pallankuli's rounds).
+        let step = |cell: usize| {
+            let after = usize::from(sowing_next[cell]);
+            if usize::from(previous[after]) == cell {
+                return after;
+            }
+            // The hole passed over: its previous cell is this one, and the sowing's next
+            // cell from it the same.
+            (0..self.board.holes)
+                .find(|&skipped| {
+                    skipped != cell
+                        && usize::from(previous[skipped]) == cell
+                        && usize::from(sowing_next[skipped]) == after
+                })
+                .unwrap_or(after)
+        };
         // The track's length, walked round from the hole lifted.
         let mut lap = 1u16;
-        let mut cell = usize::from(next[from]);
+        let mut cell = step(from);
         while cell != from && usize::from(lap) < MAX_CELLS {
-            cell = usize::from(next[cell]);
+            cell = step(cell);
             lap += 1;
         }
         let short = u16::from(self.params.capture_sown == CaptureSown::BeforeLast);
@@ -1058,9 +1079,9 @@ impl Sower<'_> {
         // lap, the steps taken round it.
         let steps = lifted.saturating_sub(short) % lap;
         let mut cell = from;
-        for step in 0..=steps {
-            if step > 0 {
-                cell = usize::from(next[cell]);
+        for taken in 0..=steps {
+            if taken > 0 {
+                cell = step(cell);
             }
             if self.board.is_hole(cell) && self.params.capture_sown_counts.contains(cells[cell]) {
                 let taker = match self.params.capture_sown_to {
@@ -1140,6 +1161,9 @@ impl Sower<'_> {
         let count = cells[last];
         let store = board.store(mover);
         if self.capturable(last, count, mover) {
+            if self.params.capture_all_at_most > 0 && self.take_all(cells, store) {
+                return Landing::End;
+            }
             let previous = &board.previous[usize::from(way)][usize::from(mover)];
             let mut hole = last;
             loop {
@@ -1154,6 +1178,9 @@ impl Sower<'_> {
                 {
                     break;
                 }
+            }
+            if !self.params.capture_sweep_counts.is_empty() {
+                self.sweep_opponent(cells, mover, store);
             }
             return Landing::End;
         }
@@ -1170,6 +1197,7 @@ impl Sower<'_> {
             let faces = board.has_opposite >> last & 1 == 1;
             match self.params.empty_hole_capture {
                 EmptyHoleCapture::Off => {}
+                EmptyHoleCapture::Next => self.take_next(cells, last, mover, way, store),
                 _ if !faces || cells[opposite] < u16::from(self.params.capture_across_fewest) => {}
                 EmptyHoleCapture::Opposite => {
                     cells[store] += cells[opposite];
@@ -1259,6 +1287,64 @@ impl Sower<'_> {
         cells[store] += cells[taken];
         cells[taken] = 0;
         Some(Landing::End)
+    }
+
+    /// Pallankuli's take after a last counter into an empty hole (`empty_hole_capture`
+    /// `next`): the hole after the last along the mover's track goes to `store`. The tracks
+    /// pass over holes out of play; Ludii's step of one along the track does not, and finds
+    /// such a hole empty: nothing is taken where the next hole in play is not the one after.
+    // Games of that capture only: kept out of the playout loop of the others.
+    #[cold]
+    #[inline(never)]
+    fn take_next(
+        &self,
+        cells: &mut [u16; MAX_CELLS],
+        last: usize,
+        mover: Player,
+        way: u8,
+        store: usize,
+    ) {
+        let board = self.board;
+        let after = usize::from(board.next[usize::from(way)][usize::from(mover)][last]);
+        if board.is_hole(after)
+            && usize::from(board.previous[usize::from(way)][usize::from(mover)][after]) == last
+        {
+            cells[store] += cells[after];
+            cells[after] = 0;
+        }
+    }
+
+    /// Hoyito's capture once few counters are left (`capture_all_at_most`): where the holes
+    /// hold at most that many counters in all, every one goes to `store`; whether they did.
+    #[cold]
+    #[inline(never)]
+    fn take_all(&self, cells: &mut [u16; MAX_CELLS], store: usize) -> bool {
+        let holes = self.board.holes;
+        let left: u32 = cells[..holes].iter().map(|&c| u32::from(c)).sum();
+        if left > u32::from(self.params.capture_all_at_most) {
+            return false;
+        }
+        for hole in 0..holes {
+            cells[store] += cells[hole];
+            cells[hole] = 0;
+        }
+        true
+    }
+
+    /// Wouri's sweep after a capture (`capture_sweep_counts`): every hole of the opponent's
+    /// territory holding one of the counts goes to `store`.
+    #[cold]
+    #[inline(never)]
+    fn sweep_opponent(&self, cells: &mut [u16; MAX_CELLS], mover: Player, store: usize) {
+        let mut theirs = self.board.territory[usize::from(1 - mover)];
+        while theirs != 0 {
+            let hole = theirs.trailing_zeros() as usize;
+            theirs &= theirs - 1;
+            if self.params.capture_sweep_counts.contains(cells[hole]) {
+                cells[store] += cells[hole];
+                cells[hole] = 0;
+            }
+        }
     }
 
     /// Every hole of the capture rows holding a capture count goes to the mover's store.

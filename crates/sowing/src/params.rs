@@ -141,6 +141,12 @@ option_enum! {
         /// one facing it and the outer one behind), when the inner one is not empty; the last
         /// counter stays (Moruba).
         OppositeColumn = "opposite-column",
+        /// The counters of the hole after it along the mover's track, whoever owns it, when
+        /// that hole is in play and not empty; the last counter stays (Pallankuli's
+        /// `(fromTo (from (trackSite Move from:(to) steps:1)) (to (handSite Mover)))` under
+        /// `(= 1 (count at:(to)))`: Ludii's step along the track does not pass over a hole out
+        /// of play, which holds nothing). Not played with stores in the track.
+        Next = "next",
     }
 }
 
@@ -418,6 +424,14 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub capture_sown_to: CaptureSownTo = CaptureSownTo::Mover, ludii: CaptureSownTo::Mover;
 
+        /// A capture of a count the last counter makes (`capture_counts`) takes every counter of the board's holes instead where they hold at most this many in all after the sowing (Hoyito's `(if (<= (count in:(sites Board)) 8) (forEach Site (sites Board) …) …)`); 0 where a capture takes only its holes.
+        #[rule(cites = "sowing family", source = "", range = 0..=64)]
+        pub capture_all_at_most: u8 = 0, ludii: 0;
+
+        /// After a capture of a count the last counter makes (`capture_counts`), every hole of the opponent's row that holds one of these counts is taken too (Wouri's `(then (forEach Site (sites of the opponent) (if (= (count at:(site)) 4) (fromTo …))))` after its capture); empty where a capture takes no more.
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_sweep_counts: CountSet = CountSet::EMPTY, ludii: CountSet::EMPTY;
+
         /// After a capture, the hole before it is captured too if it holds one of those counts on a row where captures are made, and so on backwards.
         #[rule(cites = "sowing family", source = "")]
         pub capture_chain: bool = false, ludii: false;
@@ -589,6 +603,18 @@ fn validate(params: &SowingParams) -> Result<(), String> {
                 .into(),
         );
     }
+    if params.empty_hole_capture == EmptyHoleCapture::Next
+        && (params.stores_in_track
+            || params.capture_across_any_count
+            || params.extra_captures > 0
+            || params.capture_across_fewest != 1
+            || params.capture_across_row == CaptureAcrossRow::EitherToOwner)
+    {
+        return Err(
+            "empty_hole_capture: the hole after the last is taken by the mover, from a hole empty before, without stores in the track"
+                .into(),
+        );
+    }
     if params.capture_across_fewest > 1 && params.empty_hole_capture == EmptyHoleCapture::Off {
         return Err("capture_across_fewest: needs a capture across".into());
     }
@@ -617,6 +643,14 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     {
         return Err(
             "capture_everywhere: needs counts to capture, and no relay, chain, capture across, facing hole, extra turn or feeding beside it"
+                .into(),
+        );
+    }
+    if (params.capture_all_at_most > 0 || !params.capture_sweep_counts.is_empty())
+        && (params.capture_counts.is_empty() || params.capture_everywhere)
+    {
+        return Err(
+            "capture_all_at_most, capture_sweep_counts: need a capture of counts the last counter makes"
                 .into(),
         );
     }
@@ -852,11 +886,10 @@ fn capture_sown_problem(params: &SowingParams) -> Option<&'static str> {
         || params.singles_plain
         || params.mark_count > 0
         || params.stores_in_track
-        || params.unfilled_out_of_play
         || (params.ownership && params.capture_sown_to == CaptureSownTo::Owner)
     {
         return Some(
-            "capture_sown: not played beside a capture everywhere, relays asking about the next hole, single counters sown for nothing, marks, stores in the track, holes out of play, or owned holes taken by their row",
+            "capture_sown: not played beside a capture everywhere, relays asking about the next hole, single counters sown for nothing, marks, stores in the track, or owned holes taken by their row",
         );
     }
     None

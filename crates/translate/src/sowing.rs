@@ -24,10 +24,12 @@ mod branches;
 mod landing;
 mod last_resort;
 mod next_relay;
+mod next_take;
 mod opening;
 mod phases;
 mod rounds;
 mod sown;
+mod sweep;
 
 /// Something in a description the family has no parameter for, with its place.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -106,6 +108,14 @@ struct Reader<'a> {
     /// The way round of the track along which a fresh move's landing is read
     /// (`fresh_not_onto_own_occupied`, [`landing`]), to be the sowing's.
     landing_way: Option<u8>,
+    /// Hoyito's `(if <the board's total at most N> <every hole swept> <the capture>)`, whose
+    /// capture is read as a case of its own ([`sweep`]): the `(if …)`.
+    sweep_all: Option<Node>,
+    /// Wouri's `(then (forEach Site …))` after a capture of the last hole ([`sweep`]).
+    sweep_then: Option<Node>,
+    /// A `(moveAgain)` of the sowing that no landing makes (Hoyito's under `(< (count
+    /// at:(to)) 1)`): no turn goes on by it.
+    never_again: bool,
 }
 
 impl Reader<'_> {
@@ -179,6 +189,9 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
         relay_next: None,
         sown_last: 0,
         landing_way: None,
+        sweep_all: None,
+        sweep_then: None,
+        never_again: false,
     };
     read_game(&mut reader);
     if reader.lacks.is_empty() {
@@ -1887,6 +1900,18 @@ fn cases<'n>(
     out: &mut Vec<Case<'n>>,
 ) {
     match effect.head() {
+        // Hoyito's capture that sweeps the board once few counters are left: its capture read
+        // as the case, the sweep checked with the captures ([`sweep`]).
+        Some("if")
+            if effect.arg(1).is_some_and(|a| a.is_call("forEach"))
+                && effect.arg(2).is_some_and(|c| capture_of(c).is_some())
+                && reader.sweep_all.is_none() =>
+        {
+            reader.sweep_all = Some(effect.clone());
+            if let Some(capture) = effect.arg(2) {
+                cases(reader, capture, conditions, out);
+            }
+        }
         Some("if") => {
             let (Some(condition), Some(then)) = (effect.arg(0), effect.arg(1)) else {
                 reader.lack(effect, format!("an (if) without a consequence: {effect}"));
@@ -1918,17 +1943,22 @@ fn cases<'n>(
             }
         }
         Some("fromTo") | Some("and") | Some("remove") => match capture_of(effect) {
-            Some((last, also, count, into, removed, extra)) => out.push((
-                conditions,
-                Action::Capture {
-                    last,
-                    also,
-                    count,
-                    into,
-                    removed,
-                    extra,
-                },
-            )),
+            Some((last, also, count, into, removed, extra)) => {
+                if let Some(then) = child(effect, "then") {
+                    reader.sweep_then = Some(then.clone());
+                }
+                out.push((
+                    conditions,
+                    Action::Capture {
+                        last,
+                        also,
+                        count,
+                        into,
+                        removed,
+                        extra,
+                    },
+                ));
+            }
             None => reader.lack(
                 effect,
                 format!("an effect of a sowing the family does not have: {effect}"),
@@ -2048,9 +2078,15 @@ fn capture_of(effect: &Node) -> Option<CaptureParts<'_>> {
             }
             continue;
         }
-        // A capture that goes on to something else (Wouri's sweep of the row) is not only a
-        // capture.
-        if !mv.is_call("fromTo") || child(mv, "then").is_some() {
+        // A capture that goes on to something else is not only a capture, but for a sweep
+        // of holes after a single take (Wouri's, read with the captures: [`sweep`]).
+        let sweeps = child(mv, "then").is_some_and(|then| {
+            takes == 1
+                && !effect.is_call("and")
+                && then.children().len() == 1
+                && then.arg(0).is_some_and(|each| each.is_call("forEach"))
+        });
+        if !mv.is_call("fromTo") || (child(mv, "then").is_some() && !sweeps) {
             return None;
         }
         let from = child(mv, "from")?.arg(0)?;
@@ -2590,6 +2626,10 @@ fn read_effects(
                 .all(|((&l, &t), &c)| t == (l.cell < board.holes && l.count > 1 && !c))
         };
         match action {
+            // A move again that no landing makes gives none.
+            Action::MoveAgain { .. } if table.iter().all(|&t| !t) => {
+                reader.never_again = true;
+            }
             Action::MoveAgain { pending, remembers }
                 if next_way.is_some()
                     && relay_from_last
@@ -2798,9 +2838,41 @@ fn read_effects(
                     captured.retain(|_| *keep.next().unwrap_or(&true));
                     continue;
                 }
+                // Pallankuli's take of the hole after an empty last hole.
+                let next_take = match (next_way, also.as_slice()) {
+                    (Some(way), [taken]) if !*last && count.is_none() && extra.is_none() => {
+                        next_take::next_take_of(taken, way, situation, &all, &table)
+                    }
+                    _ => None,
+                };
                 capture_node = Some(node);
                 for (made, &t) in captured.iter_mut().zip(&table) {
                     *made |= t;
+                }
+                if let Some(either) = next_take {
+                    let place = if *removed {
+                        Some((CapturePlace::Removed, false))
+                    } else {
+                        capture_place(into, situation)
+                    };
+                    match place {
+                        Some((place, false))
+                            if reader.capture_place.is_none_or(|p| p == place)
+                                && empty_capture == EmptyHoleCapture::Off =>
+                        {
+                            reader.capture_place = Some(place);
+                        }
+                        _ => {
+                            reader.lack(
+                                node,
+                                "a take of the hole after the last into a place other than the mover's hand or its store, the same for every capture, or beside a capture across",
+                            );
+                            return;
+                        }
+                    }
+                    empty_capture = EmptyHoleCapture::Next;
+                    either_row_across = either;
+                    continue;
                 }
                 let place = if *removed {
                     Some((CapturePlace::Removed, false))
@@ -3138,6 +3210,9 @@ fn read_effects(
         across_row != CaptureAcrossRow::Own,
     );
     read_extra_captures(reader, extra_found, sow);
+    if !sweep::read_sweeps(reader, situation, rows, takes, sow) {
+        return;
+    }
     let at_mark = mark_node.unwrap_or(sow);
     reader.set_or_default(
         "mark_count",
@@ -3300,7 +3375,13 @@ fn read_extra_captures(
 }
 
 fn finish_relay(reader: &mut Reader<'_>, sow: &Node, relay_from_last: bool, relay: bool) {
-    if relay_from_last && !relay {
+    // Where the sowing's one move again is never made, no turn goes on from the last hole.
+    let never_goes_on = reader.never_again
+        && reader
+            .reading
+            .get("extra_turn_in_store")
+            .is_none_or(|read| read.value == "false");
+    if relay_from_last && !relay && !never_goes_on {
         reader.lack(
             sow,
             "a turn that goes on from the last hole without a relay the family reads",

@@ -394,7 +394,7 @@ fn an_agreement_to_end_a_cycle_reads_with_the_end_it_makes() {
 }
 
 #[test]
-fn a_capture_that_goes_on_to_more_is_a_lack() {
+fn a_capture_that_goes_on_to_the_opponents_holes_of_a_count_sweeps_them() {
     // Wouri's: the capture, then every hole of the opponent's row holding four.
     let sweep = r#"if:(and (is In (to) (sites Next)) (= (count at:(to)) 4))
                     apply:(fromTo (from (to)) (to (handSite Mover)) count:(count at:(to))
@@ -402,7 +402,13 @@ fn a_capture_that_goes_on_to_more_is_a_lack() {
                             (fromTo (from (site)) (to (handSite Mover)) count:(count at:(site)))))))"#;
     check(
         &description(&[("{capture}", sweep)]),
-        Expect::Lacks("an effect of a sowing the family does not have", 16),
+        Expect::Plays(&["capture_counts=4", "capture_sweep_counts=4"]),
+    );
+    // One that goes on to one's own holes is a lack.
+    let own = sweep.replace("(forEach Site (sites Next)", "(forEach Site (sites Mover)");
+    check(
+        &description(&[("{capture}", &own)]),
+        Expect::Lacks("a consequence of a capture the family does not have", 17),
     );
 }
 
