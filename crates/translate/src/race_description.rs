@@ -3958,6 +3958,7 @@ mod tests {
                 reading: Reading::new(),
                 after_dice: None,
                 start_hold: None,
+                by_outcome: false,
             };
             let node = child(&expanded.game, "equipment").unwrap();
             let equipment = read_equipment(&mut reader, node, 2).unwrap();
