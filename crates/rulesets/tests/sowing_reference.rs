@@ -826,6 +826,14 @@ impl Reference {
             {
                 self.sow_last_own_to_next(&mut cells, usize::from(hole), way)
             }
+            Move::Sow { hole, way }
+                if self.params.opening_sowing == OpeningSowing::Plain
+                    && self.in_opening[usize::from(self.to_move)] =>
+            {
+                // Spreta's first moves: the counters sown one by one, and nothing more.
+                self.sow_counters(&mut cells, usize::from(hole), self.to_move, way);
+                Landing::End
+            }
             Move::Sow { hole, way } => self.sow(&mut cells, usize::from(hole), self.to_move, way),
             Move::Relay { way } => {
                 let hole = self.relay.take().expect("a relay is due");
@@ -1366,6 +1374,9 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         ("tapata ", "opening_sowing", "main", 10),
         // Gamacha's first move of four counters, three moved instead.
         ("gamacha ", "opening_count", "3", 4),
+        // Spreta's first moves sown as the main phase's, relaying from the occupied hole
+        // their last counter falls into.
+        ("spreta ", "opening_sowing", "main", 4),
     ] {
         let parted = with_reference_reading(game, key, value, playouts);
         assert!(

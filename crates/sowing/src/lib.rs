@@ -814,13 +814,12 @@ impl Sowing {
             self.cells[to.trailing_zeros() as usize] += count;
             return Landing::End;
         }
-        opening::sow_last_own_to_next(
+        opening::sow_opening(
             &mut self.cells,
             &self.board,
             &self.params,
-            hole,
-            self.to_move,
-            way,
+            (hole, self.to_move, way),
+            self.params.opening_sowing == OpeningSowing::LastOwnToNext,
         );
         Landing::End
     }

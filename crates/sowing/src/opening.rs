@@ -48,6 +48,9 @@ option_enum! {
         /// Not sown: `opening_count` counters of the hole lifted go together into the one hole
         /// of `opening_to` (Gamacha's first move, `(move (from 6) (to 18) count:4)`).
         Transfer = "transfer",
+        /// Sown as the main phase lays its counters, for no capture and no relay (Spreta's
+        /// first move, `(sow "Track" owner:(mover))` without the main phase's `apply:`).
+        Plain = "plain",
     }
 }
 
@@ -180,12 +183,21 @@ pub(crate) fn validate(params: &crate::SowingParams) -> Result<(), String> {
             )
         })
     };
-    if params.opening_sowing != OpeningSowing::Main
-        && (params.opening_turns == 0
-            || params.opening_step > 0
-            || params.direction == crate::params::Direction::Choice
-            || params.rows != 2
-            || params.track.given().is_some())
+    if params.opening_sowing == OpeningSowing::Plain
+        && (params.opening_turns == 0 || params.opening_step > 0)
+    {
+        return Err(
+            "opening_sowing: a plain opening sowing is one of an opening that does not step".into(),
+        );
+    }
+    if !matches!(
+        params.opening_sowing,
+        OpeningSowing::Main | OpeningSowing::Plain
+    ) && (params.opening_turns == 0
+        || params.opening_step > 0
+        || params.direction == crate::params::Direction::Choice
+        || params.rows != 2
+        || params.track.given().is_some())
     {
         return Err("opening_sowing: an opening of its own sowing is one that does not step, sown one way round on the family's round of two rows".into());
     }
@@ -288,21 +300,20 @@ fn stepping_problem(params: &crate::SowingParams, board: &Board) -> Result<(), S
     Ok(())
 }
 
-/// Sows `from` for `mover` as an opening of its own sowing does (`opening_sowing`
-/// `last-own-to-next`): the counters one by one along the mover's track `way` round, as the
-/// main phase's sowing lays them (into the origin first, or passing over it, as the game
-/// says), and no capture or relay; a last counter in a hole of the mover's own goes on into
-/// the first hole of the opponent's the track reaches after it. Only an opening's moves call
-/// it.
+/// Sows `from` for `mover` as an opening of its own sowing does: the counters one by one along
+/// the mover's track `way` round, as the main phase's sowing lays them (into the origin first,
+/// or passing over it, as the game says), and no capture or relay (`opening_sowing` `plain`);
+/// with `last_own_to_next` (`last-own-to-next`), a last counter in a hole of the mover's own
+/// goes on into the first hole of the opponent's the track reaches after it. Only an opening's
+/// moves call it.
 #[cold]
 #[inline(never)]
-pub(crate) fn sow_last_own_to_next(
+pub(crate) fn sow_opening(
     cells: &mut [u16; crate::board::MAX_CELLS],
     board: &Board,
     params: &crate::SowingParams,
-    from: usize,
-    mover: engine::Player,
-    way: u8,
+    (from, mover, way): (usize, engine::Player, u8),
+    last_own_to_next: bool,
 ) {
     let next = &board.next[usize::from(way)][usize::from(mover)];
     let mut left = cells[from];
@@ -320,7 +331,7 @@ pub(crate) fn sow_last_own_to_next(
         cells[cell] += 1;
         left -= 1;
     }
-    if !board.is_hole(cell) || board.owner(cell) != mover {
+    if !last_own_to_next || !board.is_hole(cell) || board.owner(cell) != mover {
         return;
     }
     let mut entry = usize::from(next[cell]);

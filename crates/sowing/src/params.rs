@@ -539,7 +539,7 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub opening_leaves: OpeningLeaves = OpeningLeaves::Together, ludii: OpeningLeaves::Together;
 
-        /// How the opening's moves sow: as the main phase's sowings (`main`), or for no capture and no relay, the last counter, where it falls into a hole of the mover's own territory, moved on into the first hole of the opponent's that the mover's track reaches (`last-own-to-next`: Tapata's `(sow apply:(if (is In (to) (sites Mover "Home")) (fromTo (from (to)) (to (mapEntry Next)))))`, each player's first move), or not sown at all: `opening_count` counters of the hole lifted moved together into `opening_to` (`transfer`: Gamacha's first move, `(move (from 6) (to 18) count:4)`); `main` where the game has no opening.
+        /// How the opening's moves sow: as the main phase's sowings (`main`), or for no capture and no relay, the last counter, where it falls into a hole of the mover's own territory, moved on into the first hole of the opponent's that the mover's track reaches (`last-own-to-next`: Tapata's `(sow apply:(if (is In (to) (sites Mover "Home")) (fromTo (from (to)) (to (mapEntry Next)))))`, each player's first move), or not sown at all: `opening_count` counters of the hole lifted moved together into `opening_to` (`transfer`: Gamacha's first move, `(move (from 6) (to 18) count:4)`), or sown as the main phase lays its counters for no capture and no relay (`plain`: Spreta's first moves, `(sow "Track" owner:(mover))` without the main phase's `apply:`); `main` where the game has no opening.
         #[rule(cites = "sowing family", source = "")]
         pub opening_sowing: OpeningSowing = OpeningSowing::Main, ludii: OpeningSowing::Main;
 

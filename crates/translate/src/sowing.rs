@@ -1052,11 +1052,17 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
     if !must_feed {
         reader.default("must_feed", false, play);
     }
+    // The way round along which a single counter is lifted only into an empty hole.
+    let mut singles_way = None;
     if moves.is_call("priority") {
         let options: Vec<&Node> = moves.positional().flat_map(items).collect();
         match options.as_slice() {
-            [first, second] if singles_after(first, second, situation) => {
+            [first, second] if singles_after(first, second, situation).is_some() => {
                 reader.set("singles_last", true, moves);
+                singles_way = singles_after(first, second, situation).flatten();
+                if singles_way.is_some() {
+                    reader.set("singles_into_empty", true, second);
+                }
                 moves = first;
             }
             _ => {
@@ -1087,6 +1093,12 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
                     Direction::Clockwise
                 };
                 reader.set("direction", direction, only);
+                if singles_way.is_some_and(|single| single != way) {
+                    reader.lack(
+                        only,
+                        "single counters lifted only where the next hole the other way round is empty",
+                    );
+                }
             }
         }
         [one, other] => {
@@ -1453,9 +1465,12 @@ fn proposal(play: &Node) -> Option<&Node> {
     in_cycle.then_some(*moves)
 }
 
-/// Whether `second` is `first` but for lifting exactly the holes of one counter, and `first`
-/// lifts only holes of two or more: Ludii plays `second` only where `first` has no move.
-fn singles_after(first: &Node, second: &Node, situation: &Situation<'_>) -> bool {
+/// Whether `second` is `first` but for lifting single counters where `first` lifts two or
+/// more (a `(priority {…})` of the two): `Some(None)` where any single counter is lifted,
+/// `Some(Some(way))` where only one whose next hole `way` round along the mover's track is
+/// empty (Spreta's `(and (= 1 (count at:(from))) (= 0 (count at:("NextSite" from:(from)))))`,
+/// read on boards with each other hole occupied alone), `None` otherwise.
+fn singles_after(first: &Node, second: &Node, situation: &Situation<'_>) -> Option<Option<u8>> {
     let parts = |node: &Node| -> Option<(String, String, Node)> {
         if !node.is_call("move") {
             return None;
@@ -1471,20 +1486,39 @@ fn singles_after(first: &Node, second: &Node, situation: &Situation<'_>) -> bool
     let (Some((holes, then, lifts)), Some((holes_too, then_too, single))) =
         (parts(first), parts(second))
     else {
-        return false;
+        return None;
     };
     let hole = situation.cells[0];
-    let lifted = |condition: &Node, count: i64| {
+    let lifted = |condition: &Node, count: i64, occupied: Option<usize>| {
         let mut context = situation.context(1);
         context.counts[hole] = count;
+        if let Some(other) = occupied {
+            context.counts[other] = 1;
+        }
         context.from = hole as i64;
         context.boolean(condition).ok()
     };
-    holes == holes_too
+    let alike = holes == holes_too
         && then == then_too
         && (0..=40).all(|count| {
-            lifted(&lifts, count) == Some(count >= 2) && lifted(&single, count) == Some(count == 1)
-        })
+            lifted(&lifts, count, None) == Some(count >= 2)
+                && lifted(&single, count, None) == Some(count == 1)
+        });
+    if !alike {
+        return None;
+    }
+    // The holes whose counters alone keep a single counter from being lifted.
+    let board = situation.board;
+    let blocking: Vec<usize> = (1..board.holes)
+        .filter(|&other| lifted(&single, 1, Some(situation.cells[other])) != Some(true))
+        .collect();
+    match blocking.as_slice() {
+        [] => Some(None),
+        [next] => (0..2u8)
+            .find(|&way| usize::from(board.next[usize::from(way)][0][0]) == *next)
+            .map(Some),
+        _ => None,
+    }
 }
 
 /// Reads one kind of move, a hole lifted and sown; returns the way round it sows.

@@ -809,17 +809,14 @@ fn lacks_of(file: &str, text: &str) -> Vec<String> {
 fn real_openings_that_hand_over_the_mover_alone_are_read_and_the_rest_named() {
     // Each description's `(nextPhase Mover …)` line, read: what it lacks is elsewhere, the
     // opening read against its main phase (Nsumbi's first turn sows without the main phase's
-    // captures and relays; Namudilakunze's main phase is a choice of moves).
+    // captures and relays, and its main phase sows twice, the second time from the last hole
+    // lifted, so its opening is no plain sowing; Namudilakunze's main phase is a choice of
+    // moves).
     for (file, line, next) in [
         (
             "Nsumbi.lud",
             43,
             "31:13: an opening whose moves differ from the main phase's",
-        ),
-        (
-            "Spreta.lud",
-            61,
-            "46:13: an opening beside a main phase whose play is not",
         ),
         (
             "Namudilakunze.lud",
@@ -1609,5 +1606,62 @@ fn gamachas_first_move_of_four_counters_and_its_fresh_moves_read() {
     assert!(
         lacks.iter().any(|lack| lack.what.contains("opening_count")),
         "{lacks:?}"
+    );
+}
+
+#[test]
+fn spretas_first_moves_sown_for_no_capture_or_relay_read() {
+    use engine::{Game, Observe};
+    // Spreta: each player's first move (line 46) lifts its hole of two counters, `(from (sites
+    // Mover) if:(= 2 (count at:(from))))`, and sows it as the main phase does but without its
+    // `apply:` (line 54), for no relay and no capture; `(nextPhase Mover "Playing")` (line 61)
+    // hands each player over on its own move.
+    let text = vendored_text("Spreta.lud");
+    let file = match sowing_description("Spreta.lud", &text).outcome {
+        Ok(file) => file,
+        outcome => panic!("Spreta.lud: {outcome:?}"),
+    };
+    let read = |key: &str| {
+        let read = &file.parameters[key];
+        (read.value.clone(), read.cites.clone())
+    };
+    assert_eq!(
+        read("opening_sowing"),
+        ("plain".into(), "Spreta.lud:54".into())
+    );
+    assert_eq!(
+        read("opening_leaves"),
+        ("mover-after-move".into(), "Spreta.lud:61".into())
+    );
+    assert_eq!(read("opening_turns").0, "1");
+    let (holes, cites) = read("opening_holes");
+    assert_eq!(cites, "Spreta.lud:51");
+    let mut game = sowing::Sowing::new(&file.presets().unwrap().1);
+    let first = lifted(&game);
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert!(holes.split(',').any(|hole| hole == first[0]), "{holes}");
+    // Player 1's hole of two sown: no relay from the occupied hole its last counter falls into,
+    // player 2 to move and still in the opening, lifting its own hole of two alone.
+    let before = game.observe()["board"].clone();
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    game.apply(moves[0]);
+    let seen = game.observe();
+    assert_eq!(game.phase(), engine::Phase::Decision(1));
+    assert_eq!(seen["relay"], serde_json::Value::Null);
+    assert_eq!(seen["in_opening"], serde_json::json!([2]));
+    assert_eq!(seen["stores"], serde_json::json!([0, 0]));
+    assert_ne!(seen["board"], before);
+    let second = lifted(&game);
+    assert_eq!(second.len(), 1, "{second:?}");
+    assert!(holes.split(',').any(|hole| hole == second[0]), "{holes}");
+    // The same opening sown one counter at a time, as the main phase's sowings are not, is not
+    // the family's plain sowing (the first `owner:(mover)` is the opening's, line 56).
+    let broken = text.replacen("owner:(mover)", "owner:(mover) count:1", 1);
+    assert_ne!(broken, text);
+    assert_lacks_in(
+        "Spreta.lud",
+        &broken,
+        "46:13: an opening beside a main phase whose play is not a hole lifted",
     );
 }

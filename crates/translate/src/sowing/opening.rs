@@ -136,6 +136,9 @@ pub(super) fn read_before(
             (holes, false)
         }
         None => {
+            if let Some(plain) = Plain::of(play, main_play) {
+                return read_plain(reader, &plain, next, (turns, leaves), situation);
+            }
             let Some(read) = holes(reader, play, main_play, first_move_alone) else {
                 return;
             };
@@ -880,4 +883,201 @@ fn hole_names(
         return None;
     };
     Some(engine::OptionValue::render_value(&names))
+}
+
+/// An opening sown as the main phase lays its counters but for no capture or relay (Spreta's
+/// first moves): its play is `(move Select (from HOLES if:C) (then (sow …)))`, the sowing
+/// written as every sowing of the main phase but without an `apply:`.
+struct Plain<'n> {
+    /// The holes lifted, before the condition.
+    holes: &'n Node,
+    /// The condition on the hole lifted, where there is one.
+    condition: Option<&'n Node>,
+    /// The `(sow …)`.
+    sow: &'n Node,
+}
+
+impl<'n> Plain<'n> {
+    /// The parts of an opening whose moves sow as the main phase's sowings (all of them written
+    /// alike but for their `apply:`) with no `apply:` of their own.
+    fn of(play: &'n Node, main: &Node) -> Option<Plain<'n>> {
+        let moves = play.arg(0)?;
+        let (from, then) = (child(moves, "from")?, child(moves, "then")?);
+        let select = moves.is_call("move")
+            && moves.children().len() == 3
+            && moves.arg(0).is_some_and(|a| is_symbol(a, "Select"));
+        let from_parts = from.children().iter().all(|part| match &part.kind {
+            Kind::Named { key, .. } => key == "if",
+            _ => true,
+        });
+        if !select || !from_parts || from.positional().count() != 1 || then.children().len() != 1 {
+            return None;
+        }
+        let holes = from.arg(0).filter(|holes| !holes.is_call("if"))?;
+        let sow = then
+            .arg(0)
+            .filter(|node| node.is_call("sow") && node.named("apply").is_none())?;
+        let but_apply = |sow: &Node| -> Vec<String> {
+            sow.children()
+                .iter()
+                .filter(|part| !matches!(&part.kind, Kind::Named { key, .. } if key == "apply"))
+                .map(ToString::to_string)
+                .collect()
+        };
+        let main_sows: Vec<&Node> = main.walk().filter(|node| node.is_call("sow")).collect();
+        let alike = !main_sows.is_empty()
+            && main_sows
+                .iter()
+                .all(|main_sow| but_apply(main_sow) == but_apply(sow));
+        alike.then_some(Plain {
+            holes,
+            condition: from.named("if"),
+            sow,
+        })
+    }
+}
+
+/// Reads a plain opening (`opening_sowing` `plain`): the holes its moves lift are those of HOLES
+/// where C holds on the start's counts, read for each player who plays the opening, which must
+/// be each player's first move alone (player 1's the game's first, the other player's
+/// leaving the holes it lifts as they were at the start).
+fn read_plain(
+    reader: &mut Reader<'_>,
+    plain: &Plain<'_>,
+    next: &Node,
+    (turns, leaves): (u8, OpeningLeaves),
+    situation: &Situation<'_>,
+) {
+    let players: u8 = match (turns, leaves) {
+        (1, OpeningLeaves::Together) => 1,
+        (1, OpeningLeaves::MoverAfterMove | OpeningLeaves::MoverAfterTurn) => 2,
+        _ => {
+            reader.lack(
+                next,
+                format!("an opening of plain sowings beyond each player's first move: {next}"),
+            );
+            return;
+        }
+    };
+    let Some(start) = start_counts(reader, situation.board) else {
+        return reader.lack(
+            plain.holes,
+            format!(
+                "an opening whose holes are read on a start the family does not read: {}",
+                plain.holes
+            ),
+        );
+    };
+    let least = reader
+        .reading
+        .get("min_to_sow")
+        .and_then(|read| read.value.parse::<u16>().ok())
+        .unwrap_or(1)
+        .max(1);
+    let way = match reader
+        .reading
+        .get("direction")
+        .map(|read| read.value.as_str())
+    {
+        Some("anticlockwise") => 0,
+        Some("clockwise") => 1,
+        _ => {
+            return reader.lack(
+                plain.sow,
+                format!(
+                    "an opening of plain sowings either way round: {}",
+                    plain.sow
+                ),
+            );
+        }
+    };
+    let board = situation.board;
+    let mut lifted = [0u64; 2];
+    for mover in 1..=players {
+        let mut context = situation.context(mover);
+        for (&site, &count) in situation.cells.iter().zip(&start) {
+            context.counts[site] = i64::from(count);
+        }
+        let sites = match context.sites(plain.holes) {
+            Ok(sites) => sites,
+            Err(error) => return reader.unknown(plain.holes, error, "the holes an opening lifts"),
+        };
+        for hole in (0..board.holes).filter(|&hole| sites.contains(&situation.cells[hole])) {
+            context.from = situation.cells[hole] as i64;
+            let holds = match plain.condition.map(|condition| context.boolean(condition)) {
+                None => Ok(true),
+                Some(result) => result,
+            };
+            match holds {
+                Ok(true) => lifted[usize::from(mover - 1)] |= 1 << hole,
+                Ok(false) => {}
+                Err(error) => {
+                    let condition = plain.condition.unwrap_or(plain.holes);
+                    return reader.unknown(condition, error, "the holes an opening lifts");
+                }
+            }
+        }
+        let own = board.territory[usize::from(mover - 1)];
+        let mine = lifted[usize::from(mover - 1)];
+        let short = (0..board.holes).any(|hole| mine >> hole & 1 == 1 && start[hole] < least);
+        if mine == 0 || mine & !own != 0 || short {
+            return reader.lack(
+                plain.holes,
+                format!("an opening that lifts holes not the mover's own, or none holding the counters the main phase lifts: {}", plain.holes),
+            );
+        }
+    }
+    // Player 1's first move leaves the holes player 2 lifts as they were at the start.
+    let next_cell = &board.next[way][0];
+    for from in (0..board.holes).filter(|&hole| lifted[0] >> hole & 1 == 1) {
+        let mut cell = from;
+        for _ in 0..start[from] {
+            cell = usize::from(next_cell[cell]);
+            if cell < board.holes && lifted[1] >> cell & 1 == 1 {
+                return reader.lack(
+                    plain.holes,
+                    format!(
+                        "an opening whose first move reaches the holes the opponent's lifts: {}",
+                        plain.holes
+                    ),
+                );
+            }
+        }
+    }
+    let mut named: Vec<(u8, u8)> = (0..board.holes)
+        .filter(|&hole| (lifted[0] | lifted[1]) >> hole & 1 == 1)
+        .map(|hole| {
+            let name = board.hole_name(hole);
+            (name.as_bytes()[0] - b'a', name[1..].parse().unwrap_or(0))
+        })
+        .collect();
+    named.sort_unstable();
+    let Some(names) = HoleNames::listed(&named) else {
+        return reader.lack(
+            plain.holes,
+            format!("an opening of too many holes: {}", plain.holes),
+        );
+    };
+    reader.set("opening_sowing", OpeningSowing::Plain, plain.sow);
+    reader.set("opening_turns", turns, next);
+    reader.set("opening_leaves", leaves, next);
+    let at = plain.condition.unwrap_or(plain.holes);
+    reader.set(
+        "opening_holes",
+        engine::OptionValue::render_value(&names),
+        at,
+    );
+}
+
+/// The start's count of each hole of `board`, as the game's reading has it.
+fn start_counts(reader: &Reader<'_>, board: &Board) -> Option<Vec<u16>> {
+    let value = |key: &str| reader.reading.get(key).map(|r| r.value.clone());
+    let seeds: u8 = value("seeds")?.parse().ok()?;
+    let layout =
+        <sowing::StartCounts as engine::OptionValue>::parse_value(&value("start_counts")?).ok()?;
+    Some(
+        (0..board.holes)
+            .map(|hole| u16::from(layout.holes().map_or(seeds, |counts| counts[hole])))
+            .collect(),
+    )
 }
