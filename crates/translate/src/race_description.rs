@@ -2254,9 +2254,10 @@ fn again_in_a_row<'e>(
         .flat_map(|(_, moves)| outside_sites(moves))
         .collect();
     let moved = |steps: &Node| moves_by(steps, destinations.iter().copied());
-    if steps.is_none() || values.is_none() {
+    if values.is_none() || !steps.is_some_and(moved) {
         // A condition of the throw alone, evaluated at every throw (Ashta-kashte's `(or (=
-        // (count Pips) 0) (= (count Pips) 4))`, its 8 and its 4).
+        // (count Pips) 0) (= (count Pips) 4))`, its 8 and its 4): the values it lists may be
+        // the throw before the pieces' moves map it.
         if let Some(values) = values_where_again(listed, &destinations, equipment)? {
             let values = values
                 .iter()
