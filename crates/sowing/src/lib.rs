@@ -136,6 +136,9 @@ pub struct Sowing {
     /// Each player's hole lifted last (`last_resort_holes`), as one bit; none in a game
     /// without one.
     last_resort: [u64; 2],
+    /// Player 1's last move was a pass, as Ludii's `(no Moves P1)` reads it (`round_leftovers`
+    /// `first-if-passed`); kept only where a round ends on owned holes.
+    first_passed: bool,
 }
 
 /// Both players, as bits of players (player 1's first).
@@ -219,13 +222,15 @@ impl Sowing {
         Sower {
             params: &self.params,
             board: &self.board,
+            liftable: &self.liftable,
         }
     }
 
     /// The holes the mover may fill between rounds: none without the counters for one, else
     /// the empty holes of its row the refill order allows.
     fn fillable(&self) -> u64 {
-        let refill = u16::from(self.params.round_refill);
+        let short = u16::from(self.params.refill_remainder == RefillRemainder::OneShort);
+        let refill = u16::from(self.params.round_refill) - short;
         if self.cells[self.board.store(self.to_move)] < refill {
             return 0;
         }
@@ -356,7 +361,7 @@ impl Sowing {
             RefillRemainder::Borrow | RefillRemainder::BorrowOrDrawn => {
                 self.cells[self.board.store(0)] == 0 && self.cells[self.board.store(1)] == 0
             }
-            RefillRemainder::Kept => self.passes >= 2,
+            RefillRemainder::Kept | RefillRemainder::OneShort => self.passes >= 2,
         }
     }
 
@@ -398,11 +403,24 @@ impl Sowing {
             self.to_move = if held(0) >= held(1) { 0 } else { 1 };
         }
         self.marked_to_markers();
+        // Every counter left to one player, where the description says so.
+        let taker = match self.params.round_leftovers {
+            RoundLeftovers::Owners => None,
+            RoundLeftovers::NotEmptied => Some(u8::from(
+                Self::holes_holding(&self.cells, self.liftable[1], 1) != 0,
+            )),
+            RoundLeftovers::FirstIfPassed => Some(u8::from(!self.first_passed)),
+        };
         for hole in 0..self.board.holes {
             // A hole no one owns (a refill left it empty) goes with its row.
-            let owner = match (self.liftable[0] >> hole & 1, self.liftable[1] >> hole & 1) {
-                (1, _) if self.params.ownership => 0,
-                (_, 1) if self.params.ownership => 1,
+            let owner = match (
+                taker,
+                self.liftable[0] >> hole & 1,
+                self.liftable[1] >> hole & 1,
+            ) {
+                (Some(taker), _, _) => taker,
+                (None, 1, _) if self.params.ownership => 0,
+                (None, _, 1) if self.params.ownership => 1,
                 _ => self.board.owner(hole),
             };
             let store = self.board.store(owner);
@@ -803,6 +821,7 @@ impl Sowing {
         let sower = Sower {
             params: &self.params,
             board: &self.board,
+            liftable: &self.liftable,
         };
         if self.opening_players >> self.to_move & 1 == 0 {
             return sower.sow_on(&mut self.cells, hole, self.to_move, way);
@@ -900,6 +919,9 @@ impl Sowing {
         // A refill or a round's end changes the counters after the end rule asked.
         self.sowable = None;
         if self.refilling {
+            if self.last_mover == Some(0) {
+                self.first_passed = self.passes > 0;
+            }
             // Ludii's `(nextPhase (all Passed) "Sowing")`: both passed, the round begins.
             if self.refills_done() {
                 self.refilling = false;
@@ -966,6 +988,7 @@ impl Sowing {
                 let marked = self.marks[0] | self.marks[1];
                 (0..self.board.holes).all(|hole| marked >> hole & 1 == 1 || self.cells[hole] == 0)
             }
+            GameEnd::OwnedEmpty | GameEnd::OwnedEmptyAfterTurn => self.owned_emptied(),
         };
         if self.over && self.params.round_refill > 0 {
             self.sowable = None;
@@ -981,6 +1004,25 @@ impl Sowing {
             && self.passes >= 2
             && (self.params.round_refill == 0 || self.params.game_end == GameEnd::UnmarkedEmpty);
         self.over |= self.all_passed;
+    }
+
+    /// Whether a round on owned holes ends (`owned-empty`, `owned-empty-after-turn`): after a
+    /// move that is not a pass (and ends the turn, for the latter), a player's owned holes
+    /// hold no counter. Keeps whether player 1's last move was a pass on the way.
+    #[cold]
+    #[inline(never)]
+    fn owned_emptied(&mut self) -> bool {
+        if self.last_mover == Some(0) {
+            self.first_passed = self.passes > 0;
+        }
+        if self.passes > 0
+            || (self.params.game_end == GameEnd::OwnedEmptyAfterTurn && self.relay.is_some())
+        {
+            return false;
+        }
+        self.liftable
+            .iter()
+            .any(|&owned| Self::holes_holding(&self.cells, owned, 1) == 0)
     }
 
     /// The players of `bits` (player 1's first) by their seats, from 1.
@@ -1020,6 +1062,9 @@ impl Sowing {
 struct Sower<'a> {
     params: &'a SowingParams,
     board: &'a Board,
+    /// The holes each player may lift: the holes it owns where holes are owned, which the
+    /// capture of the holes sown reads where it goes to the hole's owner (`hole-owner`).
+    liftable: &'a [u64; 2],
 }
 
 impl Sower<'_> {
@@ -1086,6 +1131,7 @@ impl Sower<'_> {
                 let taker = match self.params.capture_sown_to {
                     CaptureSownTo::Mover => mover,
                     CaptureSownTo::Owner => self.board.owner(cell),
+                    CaptureSownTo::HoleOwner => u8::from(self.liftable[0] >> cell & 1 == 0),
                 };
                 let store = self.board.store(taker);
                 cells[store] += cells[cell];
@@ -1451,6 +1497,7 @@ impl Game for Sowing {
             marks: [0; 2],
             drawing: None,
             last_resort,
+            first_passed: false,
         };
         game.enter_opening(u8::from(options.opening_turns > 0), ALL_PLAYERS);
         game.settle();
@@ -1608,6 +1655,7 @@ impl Game for Sowing {
                 let sower = Sower {
                     params: &self.params,
                     board: &self.board,
+                    liftable: &self.liftable,
                 };
                 sower.sow_on(&mut self.cells, usize::from(hole), self.to_move, way)
             }
@@ -1616,6 +1664,7 @@ impl Game for Sowing {
                 let sower = Sower {
                     params: &self.params,
                     board: &self.board,
+                    liftable: &self.liftable,
                 };
                 sower.sow_on(&mut self.cells, hole, self.to_move, way)
             }
@@ -1639,8 +1688,10 @@ impl Game for Sowing {
             }
             Move::Fill { hole } => {
                 self.passes = 0;
-                let refill = u16::from(self.params.round_refill);
-                self.cells[self.board.store(self.to_move)] -= refill;
+                let store = self.board.store(self.to_move);
+                // A hand one short of a hole fills one with what it has (`one-short`).
+                let refill = u16::from(self.params.round_refill).min(self.cells[store]);
+                self.cells[store] -= refill;
                 self.fill(usize::from(hole), refill);
                 self.after_fill()
             }

@@ -123,6 +123,10 @@ option_enum! {
         /// The owner of the row the hole is on (Obridje's `(if (is In (to) (sites P1))
         /// (mapEntry P1) (mapEntry P2))`, `(to)` being the hole in Ludii's `forEach Site`).
         Owner = "owner",
+        /// Where holes are owned (`ownership`): player 1 where it owns the hole, else player 2
+        /// (Lahemay Waladat's `(if (is In (site) (sites (values Remembered "OwnedP1")))
+        /// (handSite P1) (handSite P2))`, a hole neither owns going to player 2).
+        HoleOwner = "hole-owner",
     }
 }
 
@@ -239,6 +243,42 @@ option_enum! {
         /// passes, and two passes in a row draw the game, as Ludii draws a game in which every
         /// player has passed when its description never asks `(all Passed)`.
         UnmarkedEmpty = "unmarked-empty",
+        /// Right after a move that is not a pass, when a player's owned holes (`ownership`)
+        /// hold no counter (Lahemay Waladat's `(or (no Pieces All in:(sites (values Remembered
+        /// "OwnedP1"))) …)` after the sowing), a relay's move too; a game of rounds.
+        OwnedEmpty = "owned-empty",
+        /// As `owned-empty`, only after a move that ends the turn (Mewelad's `(and (not (is
+        /// Next Mover)) (or (all Sites (sites (values Remembered "OwnedP1")) if:(is Empty
+        /// (site))) …))`).
+        OwnedEmptyAfterTurn = "owned-empty-after-turn",
+    }
+}
+
+impl GameEnd {
+    /// Whether the end asks whether a player's owned holes are empty (`owned-empty`,
+    /// `owned-empty-after-turn`).
+    pub fn on_owned(self) -> bool {
+        matches!(self, GameEnd::OwnedEmpty | GameEnd::OwnedEmptyAfterTurn)
+    }
+}
+
+option_enum! {
+    /// Who takes the counters left on the board when a round ends.
+    pub enum RoundLeftovers {
+        /// Each hole's owner: the player who owns it where holes are owned, else its row's.
+        Owners = "owners",
+        /// Every counter on the board to player 1 where player 2's owned holes hold none, else
+        /// to player 2 (Lahemay Waladat's `(if (no Pieces All in:(sites (values Remembered
+        /// "OwnedP2"))) (forEach Site (sites Board) … (handSite P1)) (forEach Site … (handSite
+        /// P2)))`).
+        NotEmptied = "not-emptied",
+        /// Every counter on the board to player 1 where its last move was a forced pass, else to
+        /// player 2 (Mewelad's `(if (no Moves P1) … (handSite P1) … (handSite P2))`: Ludii's
+        /// `(no Moves P1)` reads whether player 1's legal moves were empty when they were last
+        /// listed, which after the refills' passes holds until player 1 first moves in the
+        /// round, so that player 2 takes them but in a round that player 2 begins and ends in
+        /// its first turn).
+        FirstIfPassed = "first-if-passed",
     }
 }
 
@@ -302,6 +342,11 @@ option_enum! {
         /// opponent borrows them. The round begins once both players' captures are all on the
         /// board.
         BorrowOrDrawn = "borrow-or-drawn",
+        /// One short of a hole: they fill a hole alone, one fewer than the others (Mewelad's
+        /// `count:(if (>= (count Cell at:(handSite Mover)) 4) 4 3)` under `(if (<= 3 (count
+        /// Cell at:(handSite Mover))) …)`); fewer stay with its captures. The round begins when
+        /// both players pass in a row.
+        OneShort = "one-short",
     }
 }
 
@@ -519,6 +564,10 @@ game_options! {
         /// What a player does with the counters left after its refills, too few for a hole.
         #[rule(cites = "sowing family", source = "")]
         pub refill_remainder: RefillRemainder = RefillRemainder::Kept, ludii: RefillRemainder::Kept;
+
+        /// Who takes the counters left on the board when a round ends: each hole's owner, or every one of them one player, chosen by whose owned holes are empty or by whether player 1 last passed.
+        #[rule(cites = "sowing family", source = "")]
+        pub round_leftovers: RoundLeftovers = RoundLeftovers::Owners, ludii: RoundLeftovers::Owners;
 
         /// When a round ends, the player with more counters, captured and in its row before they go to their owners (player 1 on a tie), refills first (Ludii's `(set NextPlayer …)`); otherwise the turn passes as after any move.
         #[rule(cites = "sowing family", source = "")]
@@ -886,10 +935,11 @@ fn capture_sown_problem(params: &SowingParams) -> Option<&'static str> {
         || params.singles_plain
         || params.mark_count > 0
         || params.stores_in_track
+        || params.sow_into_origin
         || (params.ownership && params.capture_sown_to == CaptureSownTo::Owner)
     {
         return Some(
-            "capture_sown: not played beside a capture everywhere, relays asking about the next hole, single counters sown for nothing, marks, stores in the track, or owned holes taken by their row",
+            "capture_sown: not played beside a capture everywhere, relays asking about the next hole, single counters sown for nothing, marks, stores in the track, a first counter sown back into its hole (which would count the last hole among those before it), or owned holes taken by their row",
         );
     }
     None
@@ -963,10 +1013,27 @@ fn ownership_problem(params: &SowingParams) -> Option<&'static str> {
             "ownership: the refill's track order, whole turns, borrowing and first filler are rules of owned holes",
         );
     }
-    if params.refill_remainder != RefillRemainder::Kept
-        && !(params.refill_whole_turn && track_order)
-    {
+    if params.refill_remainder == RefillRemainder::OneShort && params.refill_whole_turn {
+        return Some("refill_remainder: a hole one short is filled a hole a turn");
+    }
+    let borrows = matches!(
+        params.refill_remainder,
+        RefillRemainder::Borrow | RefillRemainder::BorrowOrDrawn
+    );
+    if borrows && !(params.refill_whole_turn && track_order) {
         return Some("refill_remainder: borrowing follows whole turns of refills along the track");
+    }
+    if (params.game_end.on_owned() || params.capture_sown_to == CaptureSownTo::HoleOwner)
+        && (!params.ownership || params.mark_count > 0)
+    {
+        return Some(
+            "game_end, capture_sown_to: the end on owned holes and captures to the hole's owner need owned holes, without marks",
+        );
+    }
+    if params.round_leftovers != RoundLeftovers::Owners && !params.game_end.on_owned() {
+        return Some(
+            "round_leftovers: the counters left go to one player where a round ends on a player's owned holes",
+        );
     }
     if params.refill_remainder == RefillRemainder::BorrowOrDrawn && params.round_refill % 2 == 1 {
         return Some("refill_remainder: half a hole drawn for needs an even round_refill");

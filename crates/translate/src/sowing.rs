@@ -4022,7 +4022,9 @@ fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameE
                     | GameEnd::MoverRowEmptyWins
                     | GameEnd::NextEmptyLoses
                     | GameEnd::EmptyRowLoses
-                    | GameEnd::BothPassed => false,
+                    | GameEnd::BothPassed
+                    | GameEnd::OwnedEmpty
+                    | GameEnd::OwnedEmptyAfterTurn => false,
                 };
                 expected == value
             });

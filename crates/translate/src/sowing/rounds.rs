@@ -7,7 +7,7 @@
 
 use super::*;
 use crate::eval::Sites;
-use sowing::{RefillOrder, RefillRemainder};
+use sowing::{RefillOrder, RefillRemainder, RoundLeftovers};
 use std::collections::BTreeSet;
 
 /// Whether `node` is `(phase "name" …)`.
@@ -21,6 +21,7 @@ pub(super) fn one_round(reader: &mut Reader<'_>, rules: &Node) {
     reader.default("refill_order", RefillOrder::Choice, rules);
     reader.default("unfilled_out_of_play", false, rules);
     reader.default("round_loss_below", 0, rules);
+    reader.default("round_leftovers", RoundLeftovers::Owners, rules);
     no_ownership(reader, rules);
 }
 
@@ -343,7 +344,8 @@ pub(super) fn read(
     let (mut round_end, mut forgets) = (None, false);
     let (mut first_more_captured, mut counter) = (None, None);
     if let Some(then) = then {
-        let Some((end, forgot, first, counted)) = read_round_end(reader, then, situation, place)
+        let Some((end, forgot, first, counted, taken_by_one)) =
+            read_round_end(reader, then, situation, place)
         else {
             return;
         };
@@ -351,7 +353,11 @@ pub(super) fn read(
         forgets = forgot;
         first_more_captured = first;
         counter = counted;
+        if let Some((who, node)) = taken_by_one {
+            reader.set("round_leftovers", who, node);
+        }
     }
+    reader.default("round_leftovers", RoundLeftovers::Owners, play);
     let Some(rule) = end.arg(0).filter(|r| r.is_call("if") && r.arg(2).is_none()) else {
         reader.lack(
             end,
@@ -517,8 +523,15 @@ fn all_passed_node(node: Option<&Node>) -> bool {
 }
 
 /// What the end of a round is read as: the end, whether it forgets the holes in play, the
-/// rule of who refills first and the rounds counted (`(set Var "Round" (+ 1 (var "Round")))`).
-type RoundEnd<'n> = (GameEnd, bool, Option<&'n Node>, Option<&'n Node>);
+/// rule of who refills first, the rounds counted (`(set Var "Round" (+ 1 (var "Round")))`) and
+/// who takes the counters left, where one player takes them all, with its place.
+type RoundEnd<'n> = (
+    GameEnd,
+    bool,
+    Option<&'n Node>,
+    Option<&'n Node>,
+    Option<(RoundLeftovers, &'n Node)>,
+);
 
 /// `(then (if C X))` after the sowing, where X hands each row's counters to its owner and
 /// forgets the holes in play: the end of the round C, and whether it forgets them.
@@ -550,7 +563,14 @@ fn read_round_end<'n>(
     let mut counter = None;
     let mut rows = [false; 2];
     let mut marked = [false; 2];
+    let mut taken_by_one = None;
     for part in effects {
+        if taken_by_one.is_none()
+            && let Some(who) = leftovers(part, situation, place)
+        {
+            taken_by_one = Some((who, part));
+            continue;
+        }
         match marked_to_marker(part, situation, place) {
             Some(player) if !marked[player] => {
                 marked[player] = true;
@@ -614,7 +634,9 @@ fn read_round_end<'n>(
             }
         }
     }
-    let end = match board_end(condition, situation) {
+    let end = match owned_end(condition, situation)
+        .map_or_else(|| board_end(condition, situation), |end| Ok(Some(end)))
+    {
         Ok(Some(end)) => end,
         Ok(None) => {
             reader.lack(
@@ -640,7 +662,20 @@ fn read_round_end<'n>(
         );
         return None;
     }
-    if rows != [true, true] && !matches!(end, GameEnd::BoardEmpty | GameEnd::UnmarkedEmpty) {
+    // Where a round ends on a player's owned holes, one player takes what is left.
+    if end.on_owned() != taken_by_one.is_some()
+        || (taken_by_one.is_some() && rows != [false, false])
+    {
+        reader.lack(
+            rule,
+            "a round that ends on owned holes without one player taking the counters left, or the reverse",
+        );
+        return None;
+    }
+    if rows != [true, true]
+        && !matches!(end, GameEnd::BoardEmpty | GameEnd::UnmarkedEmpty)
+        && !end.on_owned()
+    {
         reader.lack(
             rule,
             "a round that ends with counters on the board that do not go to the row's owner",
@@ -654,7 +689,7 @@ fn read_round_end<'n>(
         );
         return None;
     }
-    Some((end, forgets, first_more_captured, counter))
+    Some((end, forgets, first_more_captured, counter, taken_by_one))
 }
 
 /// `(set Var "V" (+ 1 (var "V")))` (or `(+ (var "V") 1)`): V, a variable counted up by one.
@@ -1016,7 +1051,10 @@ fn read_refill<'n>(
         guards.push(guard);
         node = then;
     }
-    let count = node.named("count").and_then(Node::as_int);
+    let written = node.named("count");
+    let short = written.and_then(|c| one_short(c, situation, place));
+    let count = written.and_then(Node::as_int).or(short);
+    let short = i64::from(short.is_some());
     let (Some(from), Some(to), Some(count)) = (
         child(node, "from").and_then(|f| f.arg(0)),
         child(node, "to"),
@@ -1085,7 +1123,12 @@ fn read_refill<'n>(
         };
         let captures = captures_of(situation, mover, place);
         for pattern in patterns {
-            for (held, other_full) in [(count - 1, true), (count, true), (3 * count, false)] {
+            for (held, other_full) in [
+                (count - 1 - short, true),
+                (count - 1, true),
+                (count, true),
+                (3 * count, false),
+            ] {
                 let mut context = situation.context(mover);
                 let mut empty = 0u64;
                 for (i, &hole) in row.iter().enumerate() {
@@ -1113,7 +1156,7 @@ fn read_refill<'n>(
                         }
                         _ => empty == 0,
                     };
-                    if held < count || none_empty {
+                    if held < count - short || none_empty {
                         return Vec::new();
                     }
                     let hole = match order {
@@ -1153,6 +1196,18 @@ fn read_refill<'n>(
             }
         }
     }
+    if short == 1 {
+        if !ownership {
+            reader.lack(
+                node,
+                format!("a hole one short refilled without owned holes: {node}"),
+            );
+            return None;
+        }
+        if let Some(written) = written {
+            reader.set("refill_remainder", RefillRemainder::OneShort, written);
+        }
+    }
     match orders.first() {
         Some(&order) => {
             reader.set("round_refill", count, node);
@@ -1167,6 +1222,31 @@ fn read_refill<'n>(
             None
         }
     }
+}
+
+/// A refill's `count:` that is N wherever the mover's captures hold N or more and what they
+/// hold where they hold N - 1 (Mewelad's `(if (>= (count Cell at:(handSite Mover)) 4) 4 3)`),
+/// tried for either mover: N.
+fn one_short(count: &Node, situation: &Situation<'_>, place: Option<CapturePlace>) -> Option<i64> {
+    if count.as_int().is_some() {
+        return None;
+    }
+    let at = |mover: u8, held: i64| -> Option<i64> {
+        let mut context = situation.context(mover);
+        for site in captures_of(situation, mover, place) {
+            context.counts[site] = held;
+        }
+        context.int(count).ok()
+    };
+    let whole = at(1, 60)?;
+    if !(2..=30).contains(&whole) {
+        return None;
+    }
+    let fits = (1..=2u8).all(|mover| {
+        at(mover, whole - 1) == Some(whole - 1)
+            && (whole..=3 * whole).all(|held| at(mover, held) == Some(whole))
+    });
+    fits.then_some(whole)
 }
 
 /// The consequence of a refill where holes are owned: the filled hole remembered as the
@@ -1382,4 +1462,188 @@ fn lifts_only_in_play(moves: &Node, situation: &Situation<'_>) -> bool {
             context.boolean(condition).ok() == Some(false)
         })
     })
+}
+
+/// Sets of holes each player may own, as family holes (player 1's, player 2's), to try a
+/// condition or place that reads the owned holes on: each its row, the rows swapped, the holes
+/// shared alternately, most of the board one player's, and some holes owned by neither.
+pub(super) fn owned_trials(situation: &Situation<'_>) -> Vec<[u64; 2]> {
+    let holes = situation.board.holes;
+    let every = u64::MAX >> (64 - holes);
+    let [first, second] = situation.board.territory;
+    let alternate = (0..holes)
+        .filter(|h| h % 2 == 0)
+        .fold(0u64, |bits, h| bits | 1 << h);
+    let third = holes / 3;
+    let low = (1u64 << third) - 1;
+    let middle = ((1u64 << (2 * third)) - 1) & !low;
+    vec![
+        [first, second],
+        [second, first],
+        [alternate, every & !alternate],
+        [every & !1, 1],
+        [1 << (holes - 1), every & !(1 << (holes - 1))],
+        [low, middle],
+        [middle, low],
+        [0, every],
+        [every, 0],
+    ]
+}
+
+/// A context for `mover` in which the players own the holes of `owned` (family holes).
+pub(super) fn owned_context<'a>(
+    situation: &Situation<'a>,
+    mover: u8,
+    owned: [u64; 2],
+) -> Context<'a> {
+    let mut context = situation.context(mover);
+    for (player, holes) in owned.iter().enumerate() {
+        let mut sites: Sites = (0..situation.board.holes)
+            .filter(|&h| holes >> h & 1 == 1)
+            .map(|h| situation.cells[h])
+            .collect();
+        sites.sort_unstable();
+        context
+            .remembered
+            .insert(format!("OwnedP{}", player + 1), sites);
+    }
+    context
+}
+
+/// `(not (is Next Mover))`: the move ends the turn.
+fn turn_ends(node: &Node) -> bool {
+    node.is_call("not")
+        && node.arg(0).is_some_and(|is| {
+            is.is_call("is")
+                && is.arg(0).is_some_and(|a| is_symbol(a, "Next"))
+                && is.arg(1).is_some_and(|a| is_symbol(a, "Mover"))
+                && is.arg(2).is_none()
+        })
+}
+
+/// A round's end on owned holes: a condition that holds exactly where a player's owned holes
+/// hold no counter (`owned-empty`), perhaps beside `(not (is Next Mover))`
+/// (`owned-empty-after-turn`), tried on every set of owned holes of [`owned_trials`] with
+/// every hole alone holding counters, none, and all.
+fn owned_end(condition: &Node, situation: &Situation<'_>) -> Option<GameEnd> {
+    if situation.owned.is_empty() {
+        return None;
+    }
+    let (condition, end) = match condition.positional().flat_map(items).collect::<Vec<_>>()[..] {
+        [a, b] if condition.is_call("and") && turn_ends(a) => (b, GameEnd::OwnedEmptyAfterTurn),
+        [a, b] if condition.is_call("and") && turn_ends(b) => (a, GameEnd::OwnedEmptyAfterTurn),
+        _ => (condition, GameEnd::OwnedEmpty),
+    };
+    let holes = situation.board.holes;
+    let mut boards: Vec<u64> = vec![0, u64::MAX >> (64 - holes)];
+    boards.extend((0..holes).map(|h| 1u64 << h));
+    let fits = owned_trials(situation).into_iter().all(|owned| {
+        boards.iter().all(|&holding| {
+            (1..=2u8).all(|mover| {
+                let mut context = owned_context(situation, mover, owned);
+                for hole in (0..holes).filter(|h| holding >> h & 1 == 1) {
+                    context.counts[situation.cells[hole]] = 2;
+                }
+                let expected = owned.iter().any(|&mine| mine & holding == 0);
+                context.boolean(condition).ok() == Some(expected)
+            })
+        })
+    });
+    fits.then_some(end)
+}
+
+/// `(forEach Site (sites Board) (fromTo (from (site)) (to X) count:(count at:(site))))`, the
+/// `fromTo` perhaps under a guard that holds wherever the hole holds counters, X where player
+/// `player`'s captures go: every counter on the board to that player.
+fn board_to(
+    node: &Node,
+    situation: &Situation<'_>,
+    player: u8,
+    place: Option<CapturePlace>,
+) -> bool {
+    if !(node.is_call("forEach") && node.arg(0).is_some_and(|a| is_symbol(a, "Site"))) {
+        return false;
+    }
+    let (Some(sites), Some(mut inner)) = (node.arg(1), node.arg(2)) else {
+        return false;
+    };
+    let mut guard = None;
+    if inner.is_call("if") && inner.arg(2).is_none() {
+        guard = inner.arg(0);
+        let Some(then) = inner.arg(1) else {
+            return false;
+        };
+        inner = then;
+    }
+    let Some(to) = whole_site_to(inner) else {
+        return false;
+    };
+    if child(inner, "then").is_some() {
+        return false;
+    }
+    let mut all: Sites = situation.cells[..situation.board.holes].to_vec();
+    all.sort_unstable();
+    let context = situation.context(player);
+    if context.sites(sites).ok() != Some(all) {
+        return false;
+    }
+    let guarded = guard.is_none_or(|guard| {
+        (0..situation.board.holes).all(|hole| {
+            (1..=5i64).all(|count| {
+                let mut context = situation.context(player);
+                let cell = situation.cells[hole];
+                context.counts[cell] = count;
+                context.site = cell as i64;
+                context.to = cell as i64;
+                context.boolean(guard).ok() == Some(true)
+            })
+        })
+    });
+    guarded && into_captures(&context, situation, player, to, place)
+}
+
+/// `(if C <every counter on the board to player 1> <every counter to player 2>)` at a round's
+/// end: by C, `(no Moves P1)` (Ludii's flag of player 1's last legal moves: `first-if-passed`)
+/// or a condition that holds exactly where player 2's owned holes hold no counter
+/// (`not-emptied`), tried as [`owned_end`] tries its own.
+fn leftovers(
+    node: &Node,
+    situation: &Situation<'_>,
+    place: Option<CapturePlace>,
+) -> Option<RoundLeftovers> {
+    let (Some(condition), Some(first), Some(second)) = (node.arg(0), node.arg(1), node.arg(2))
+    else {
+        return None;
+    };
+    if !(node.is_call("if")
+        && board_to(first, situation, 1, place)
+        && board_to(second, situation, 2, place))
+    {
+        return None;
+    }
+    let no_moves_first = condition.is_call("no")
+        && condition.arg(0).is_some_and(|a| is_symbol(a, "Moves"))
+        && condition.arg(1).is_some_and(|a| is_symbol(a, "P1"))
+        && condition.arg(2).is_none();
+    if no_moves_first {
+        return Some(RoundLeftovers::FirstIfPassed);
+    }
+    if situation.owned.is_empty() {
+        return None;
+    }
+    let holes = situation.board.holes;
+    let mut boards: Vec<u64> = vec![0, u64::MAX >> (64 - holes)];
+    boards.extend((0..holes).map(|h| 1u64 << h));
+    let fits = owned_trials(situation).into_iter().all(|owned| {
+        boards.iter().all(|&holding| {
+            (1..=2u8).all(|mover| {
+                let mut context = owned_context(situation, mover, owned);
+                for hole in (0..holes).filter(|h| holding >> h & 1 == 1) {
+                    context.counts[situation.cells[hole]] = 2;
+                }
+                context.boolean(condition).ok() == Some(owned[1] & holding == 0)
+            })
+        })
+    });
+    fits.then_some(RoundLeftovers::NotEmptied)
 }

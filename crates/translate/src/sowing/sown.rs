@@ -263,6 +263,21 @@ pub(super) fn read(reader: &mut Reader<'_>, sown: &Sown<'_>, situation: &Situati
     let mut counts = None;
     let mut taker: Option<CaptureSownTo> = None;
     let mut place: Option<CapturePlace> = None;
+    // Where holes are owned, a place that reads them: each hole's owner's.
+    let owners_place = if !situation.owned.is_empty() && super::rounds::reads_owned(to, situation) {
+        let Some(at) = hole_owner_place(to, situation) else {
+            reader.lack(
+                to,
+                format!("a place for the holes sown the family does not read: {to}"),
+            );
+            return;
+        };
+        taker = Some(CaptureSownTo::HoleOwner);
+        place = Some(at);
+        Some(at)
+    } else {
+        None
+    };
     for mover in 1..=2u8 {
         for hole in 0..board.holes {
             let cell = situation.cells[hole];
@@ -297,6 +312,9 @@ pub(super) fn read(reader: &mut Reader<'_>, sown: &Sown<'_>, situation: &Situati
                 return;
             }
             counts = Some(set);
+            if owners_place.is_some() {
+                continue;
+            }
             let mut context = situation.context(mover);
             context.site = cell as i64;
             context.to = cell as i64;
@@ -373,6 +391,37 @@ pub(super) fn read(reader: &mut Reader<'_>, sown: &Sown<'_>, situation: &Situati
     reader.set("capture_sown", mode, region);
     reader.set("capture_sown_counts", counts, condition);
     reader.set("capture_sown_to", taker.unwrap_or(CaptureSownTo::Mover), to);
+}
+
+/// Where `to`, read at each hole with the holes owned as [`super::rounds::owned_trials`] tries
+/// them, is player 1's captures' place where player 1 owns the hole and player 2's elsewhere
+/// (`hole-owner`): that place, the hand or the store, the same throughout.
+fn hole_owner_place(to: &Node, situation: &Situation<'_>) -> Option<CapturePlace> {
+    let mut found = None;
+    for owned in super::rounds::owned_trials(situation) {
+        for mover in 1..=2u8 {
+            for hole in 0..situation.board.holes {
+                let mut context = super::rounds::owned_context(situation, mover, owned);
+                let cell = situation.cells[hole];
+                context.site = cell as i64;
+                context.to = cell as i64;
+                let into = usize::try_from(context.int(to).ok()?).ok()?;
+                let taker = if owned[0] >> hole & 1 == 1 { 1 } else { 2 };
+                let at = if into == context.hand(taker) {
+                    CapturePlace::Hand
+                } else if situation.places.maps.get(&(String::new(), taker)) == Some(&into) {
+                    CapturePlace::Store
+                } else {
+                    return None;
+                };
+                if found.is_some_and(|f| f != at) {
+                    return None;
+                }
+                found = Some(at);
+            }
+        }
+    }
+    found
 }
 
 /// The counts a capture of the holes sown through the last takes, read before the sowing's
