@@ -223,7 +223,14 @@ fn scaling(playouts_per_study: u64, quiet: bool) -> Result<Scaling, String> {
         return Err("the corpus cannot be read; run `cargo xtask check`".into());
     }
     let figures = corpus::ludii::LudiiFigures::load(&project::corpus(), &mut report);
-    let plan = verify::studies::plan(&corpus, &figures, verify::DEFAULT_SEED, playouts_per_study);
+    let measured = verify::ludii::load(&project::corpus()).ok().flatten();
+    let plan = verify::studies::plan(
+        &corpus,
+        &figures,
+        measured.as_ref(),
+        verify::DEFAULT_SEED,
+        playouts_per_study,
+    );
     let total: u64 = plan.iter().map(|s| s.playouts).sum();
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let mut thread_counts = vec![1];

@@ -86,7 +86,14 @@ fn listing(title: &str, report: Report) -> String {
 pub fn run_shard(dir: &Path, config: &Config, quiet: bool) -> Result<Shard, String> {
     let corpus = load(dir)?;
     let figures = corpus::ludii::LudiiFigures::load(dir, &mut Report::default());
-    let plan = verify::studies::plan(&corpus, &figures, config.seed, config.playouts);
+    let measured = verify::ludii::load(dir).ok().flatten();
+    let plan = verify::studies::plan(
+        &corpus,
+        &figures,
+        measured.as_ref(),
+        config.seed,
+        config.playouts,
+    );
     let total = verify::shard_playouts(&plan, config);
     progress::track("verify", total, quiet, |counter| {
         verify::run_shard(&corpus, dir, config, Some(counter))

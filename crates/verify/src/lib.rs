@@ -302,7 +302,14 @@ pub fn run_shard(
     } else {
         None
     };
-    let plan = studies::plan(corpus, &figures, config.seed, config.playouts);
+    let measured = ludii::load(root).ok().flatten();
+    let plan = studies::plan(
+        corpus,
+        &figures,
+        measured.as_ref(),
+        config.seed,
+        config.playouts,
+    );
     let mut stats = BTreeMap::new();
     for spec in &plan {
         let (first, playouts) = studies::shard_range(spec.playouts, config.shard, config.of);

@@ -673,6 +673,8 @@ mod tests {
             caps: engine::Caps::LUDII,
             ludii_study_moves: 20,
             ludii_study_least_playouts: 4,
+            ludii_measured_study_moves: 30,
+            ludii_measured_least_playouts: 3,
             rulesets: vec![],
             ludii_measured: Some(LudiiMeasuredAbout {
                 ludii: "1.3|13".into(),

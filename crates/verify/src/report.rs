@@ -165,6 +165,13 @@ pub struct Simulations {
     /// The fewest games such a study plays ([`studies::LUDII_STUDY_LEAST_PLAYOUTS`]).
     #[serde(default)]
     pub ludii_study_least_playouts: u64,
+    /// The moves a study of Ludii's own play of a game with an engine of its own may play
+    /// ([`studies::LUDII_MEASURED_STUDY_MOVES`]).
+    #[serde(default)]
+    pub ludii_measured_study_moves: u64,
+    /// The fewest games such a study plays ([`studies::LUDII_MEASURED_LEAST_PLAYOUTS`]).
+    #[serde(default)]
+    pub ludii_measured_least_playouts: u64,
     /// Each ruleset's studies.
     pub rulesets: Vec<RulesetStudies>,
     /// Ludii's measured play beside every study of its encoding.
@@ -304,6 +311,8 @@ pub fn simulations(outcome: &Outcome) -> Simulations {
         caps: Caps::LUDII,
         ludii_study_moves: studies::LUDII_STUDY_MOVES,
         ludii_study_least_playouts: studies::LUDII_STUDY_LEAST_PLAYOUTS,
+        ludii_measured_study_moves: studies::LUDII_MEASURED_STUDY_MOVES,
+        ludii_measured_least_playouts: studies::LUDII_MEASURED_LEAST_PLAYOUTS,
         rulesets,
         ludii_measured: outcome.checks.ludii.as_ref().map(|m| LudiiMeasuredAbout {
             ludii: m.ludii.clone(),

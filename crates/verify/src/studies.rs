@@ -63,6 +63,7 @@ pub const FIGURES_CAPS: Caps = Caps {
 pub fn plan(
     corpus: &Corpus,
     figures: &corpus::ludii::LudiiFigures,
+    measured: Option<&crate::ludii::Measured>,
     seed: u64,
     playouts: u64,
 ) -> Vec<StudySpec> {
@@ -79,7 +80,13 @@ pub fn plan(
         } else {
             playouts
         };
-        let ludii_playouts = family.map_or(playouts, |description| {
+        // A reading of Ludii's alone, for a game with an engine of its own: its study and the
+        // variants of Ludii's faults, compared with Ludii's measured runs.
+        let measured_playouts = ludii_measured_playouts(
+            playouts,
+            measured.and_then(|m| measured_mean_moves(m, engine.info().slug)),
+        );
+        let ludii_playouts = family.map_or(measured_playouts, |description| {
             ludii_study_playouts(playouts, ludii_mean_moves(figures, description))
         });
         let caps = if family.is_some() {
@@ -143,6 +150,8 @@ pub fn plan(
                 variant.options.clone(),
                 if variant.screen {
                     screen_playouts(study_playouts)
+                } else if family.is_none() && variant.preset == "ludii" {
+                    measured_playouts
                 } else {
                     study_playouts
                 },
@@ -238,6 +247,47 @@ pub fn ludii_study_playouts(playouts: u64, ludii_mean_moves: Option<f64>) -> u64
         }
         _ => most,
     }
+}
+
+/// Moves a study of Ludii's own play of a game with an engine of its own (its `ludii` preset,
+/// and the variants of Ludii's faults) may play, at the mean length of Ludii's measured runs
+/// (`corpus/ludii/figures/measured.yaml`): Dèleb's Ludii plays about 8,000 moves a game, and
+/// its 9,604 games were a sixth of `cargo xtask verify`.
+pub const LUDII_MEASURED_STUDY_MOVES: u64 = 16_000_000;
+
+/// The fewest games such a study plays however long they are: three times each of Ludii's
+/// measured runs of 1,000 games, so that the comparison rests on Ludii's figures.
+pub const LUDII_MEASURED_LEAST_PLAYOUTS: u64 = 3_000;
+
+/// Playouts of a study of Ludii's own play of a game with an engine of its own: all of a
+/// reading's, or fewer where Ludii's measured games run so long that
+/// [`LUDII_MEASURED_STUDY_MOVES`] buys fewer, but never under
+/// [`LUDII_MEASURED_LEAST_PLAYOUTS`]. The report states each study's games and intervals.
+pub fn ludii_measured_playouts(playouts: u64, measured_mean_moves: Option<f64>) -> u64 {
+    match measured_mean_moves {
+        Some(mean) if mean >= 1.0 => {
+            let bought = (LUDII_MEASURED_STUDY_MOVES as f64 / mean).floor() as u64;
+            playouts.min(bought.max(LUDII_MEASURED_LEAST_PLAYOUTS))
+        }
+        _ => playouts,
+    }
+}
+
+/// The mean moves of Ludii's measured runs of the game `slug`, pooled by their games.
+fn measured_mean_moves(measured: &crate::ludii::Measured, slug: &str) -> Option<f64> {
+    let runs: Vec<_> = measured
+        .games
+        .get(slug)?
+        .iter()
+        .filter(|run| run.figure == crate::ludii::Figure::MeanMoves && run.games > 0)
+        .collect();
+    let games: u64 = runs.iter().map(|run| run.games).sum();
+    (games > 0).then(|| {
+        runs.iter()
+            .map(|run| run.value * run.games as f64)
+            .sum::<f64>()
+            / games as f64
+    })
 }
 
 /// Ludii's mean moves a game of the vendored description `description`, when it played it.
