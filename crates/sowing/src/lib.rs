@@ -1096,9 +1096,11 @@ impl Sower<'_> {
         // Ludii's track, as `(trackSite Move …)` walks it: through the holes out of play
         // (empty, never taken), which the sowing's tables pass over and the previous cells
         // still name (Pallankuli's rounds).
+        // Only a game whose rounds put holes out of play has any to pass through.
+        let through_out_of_play = self.params.unfilled_out_of_play;
         let step = |cell: usize| {
             let after = usize::from(sowing_next[cell]);
-            if usize::from(previous[after]) == cell {
+            if !through_out_of_play || usize::from(previous[after]) == cell {
                 return after;
             }
             // The hole passed over: its previous cell is this one, and the sowing's next
