@@ -47,13 +47,7 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
 /// Reads what the family can of a race description, beside what it lacks: the parameters
 /// read even when others cannot be (to hold them to a game file written by hand).
 pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
-    let mut reader = Reader {
-        lacks: Vec::new(),
-        reading: Reading::new(),
-        after_dice: None,
-        start_hold: None,
-        by_outcome: false,
-    };
+    let mut reader = Reader::empty();
     // A piece entering only while its player's region is clear: its moves read without the
     // condition, the condition as the region's cells.
     let entry = entry_blocked::rewrite(&expanded.game);
@@ -214,6 +208,17 @@ struct Reader {
 }
 
 impl Reader {
+    /// A reader that has read nothing yet.
+    fn empty() -> Self {
+        Reader {
+            lacks: Vec::new(),
+            reading: Reading::new(),
+            after_dice: None,
+            start_hold: None,
+            by_outcome: false,
+        }
+    }
+
     fn lack(&mut self, node: &Node, what: impl Into<String>) {
         self.lacks.push(Lack {
             span: node.span,
@@ -3883,13 +3888,7 @@ mod tests {
             .and_then(|b| b.arg(0))
             .unwrap()
             .clone();
-        let mut reader = Reader {
-            lacks: Vec::new(),
-            reading: Reading::new(),
-            after_dice: None,
-            start_hold: None,
-            by_outcome: false,
-        };
+        let mut reader = Reader::empty();
         let geometry = read_board_shape(&mut reader, &shape).unwrap();
         assert!(reader.lacks.is_empty(), "{file}: {:?}", reader.lacks);
         (geometry, expanded)
@@ -3954,13 +3953,7 @@ mod tests {
     #[test]
     fn ashta_kashte_s_grace_and_entries_are_read() {
         fn grace(expanded: &ludii::Expanded) -> Result<(String, u8), String> {
-            let mut reader = Reader {
-                lacks: Vec::new(),
-                reading: Reading::new(),
-                after_dice: None,
-                start_hold: None,
-                by_outcome: false,
-            };
+            let mut reader = Reader::empty();
             let node = child(&expanded.game, "equipment").unwrap();
             let equipment = read_equipment(&mut reader, node, 2).unwrap();
             assert!(reader.lacks.is_empty(), "{:#?}", reader.lacks);

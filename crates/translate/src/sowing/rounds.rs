@@ -1534,22 +1534,34 @@ fn owned_end(condition: &Node, situation: &Situation<'_>) -> Option<GameEnd> {
         [a, b] if condition.is_call("and") && turn_ends(b) => (a, GameEnd::OwnedEmptyAfterTurn),
         _ => (condition, GameEnd::OwnedEmpty),
     };
+    holds_where(condition, situation, |owned, holding| {
+        owned.iter().any(|&mine| mine & holding == 0)
+    })
+    .then_some(end)
+}
+
+/// Whether `condition` holds, whoever moves, exactly where `expected` says, for every set of
+/// owned holes of [`owned_trials`] and the holes holding counters (`holding`): each hole alone,
+/// none, and all.
+fn holds_where(
+    condition: &Node,
+    situation: &Situation<'_>,
+    expected: impl Fn([u64; 2], u64) -> bool,
+) -> bool {
     let holes = situation.board.holes;
     let mut boards: Vec<u64> = vec![0, u64::MAX >> (64 - holes)];
     boards.extend((0..holes).map(|h| 1u64 << h));
-    let fits = owned_trials(situation).into_iter().all(|owned| {
+    owned_trials(situation).into_iter().all(|owned| {
         boards.iter().all(|&holding| {
             (1..=2u8).all(|mover| {
                 let mut context = owned_context(situation, mover, owned);
                 for hole in (0..holes).filter(|h| holding >> h & 1 == 1) {
                     context.counts[situation.cells[hole]] = 2;
                 }
-                let expected = owned.iter().any(|&mine| mine & holding == 0);
-                context.boolean(condition).ok() == Some(expected)
+                context.boolean(condition).ok() == Some(expected(owned, holding))
             })
         })
-    });
-    fits.then_some(end)
+    })
 }
 
 /// `(forEach Site (sites Board) (fromTo (from (site)) (to X) count:(count at:(site))))`, the
@@ -1631,19 +1643,8 @@ fn leftovers(
     if situation.owned.is_empty() {
         return None;
     }
-    let holes = situation.board.holes;
-    let mut boards: Vec<u64> = vec![0, u64::MAX >> (64 - holes)];
-    boards.extend((0..holes).map(|h| 1u64 << h));
-    let fits = owned_trials(situation).into_iter().all(|owned| {
-        boards.iter().all(|&holding| {
-            (1..=2u8).all(|mover| {
-                let mut context = owned_context(situation, mover, owned);
-                for hole in (0..holes).filter(|h| holding >> h & 1 == 1) {
-                    context.counts[situation.cells[hole]] = 2;
-                }
-                context.boolean(condition).ok() == Some(owned[1] & holding == 0)
-            })
-        })
-    });
-    fits.then_some(RoundLeftovers::NotEmptied)
+    holds_where(condition, situation, |owned, holding| {
+        owned[1] & holding == 0
+    })
+    .then_some(RoundLeftovers::NotEmptied)
 }
