@@ -182,6 +182,15 @@ fn read_restricted(reader: &mut Reader, restricted: Option<&restricted::Restrict
     }
 }
 
+/// The number of players a game names, `(players N)`.
+fn players_named(game: &Node) -> Option<u8> {
+    game.walk()
+        .find(|n| n.is_call("players"))
+        .and_then(|n| n.arg(0))
+        .and_then(Node::as_int)
+        .and_then(|n| u8::try_from(n).ok())
+}
+
 /// The parameters a reading gives, checked as the engine would play them.
 pub fn params_of(reading: &Reading) -> Result<RaceParams, String> {
     let mut params = RaceParams::default();

@@ -59,12 +59,7 @@ fn region_of(condition: &Node) -> Option<String> {
 /// The game with each piece's moves `(if <condition> MOVES)` read as MOVES, when every piece
 /// with moves is so written over one region that every player has, listed site by site.
 pub(super) fn rewrite(game: &Node) -> Option<Entry> {
-    let players = game
-        .walk()
-        .find(|n| n.is_call("players"))
-        .and_then(|n| n.arg(0))
-        .and_then(Node::as_int)
-        .and_then(|n| u8::try_from(n).ok())?;
+    let players = super::players_named(game)?;
     let mut found: Option<(String, Node)> = None;
     let mut rewritten = game.clone();
     let mut pieces = 0;

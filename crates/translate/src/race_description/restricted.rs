@@ -109,12 +109,7 @@ pub(super) fn seat_cells(game: &Node, name: &str, players: u8) -> Option<String>
 /// The game with each piece's moves read without the conditions, when every piece with moves
 /// is written so alike; `None` where no piece's moves have either.
 pub(super) fn rewrite(game: &Node) -> Option<Restricted> {
-    let players = game
-        .walk()
-        .find(|n| n.is_call("players"))
-        .and_then(|n| n.arg(0))
-        .and_then(Node::as_int)
-        .and_then(|n| u8::try_from(n).ok())?;
+    let players = super::players_named(game)?;
     let mut rewritten = game.clone();
     let mut regions: Vec<(String, Node, Node)> = Vec::new();
     let mut alternatives: Vec<(i64, i64, Node)> = Vec::new();

@@ -502,15 +502,7 @@ fn own_sowing<'n>(
         return None;
     }
     let destination = target.arg(0).filter(|_| target.children().len() == 1)?;
-    let way = match reader
-        .reading
-        .get("direction")
-        .map(|read| read.value.as_str())
-    {
-        Some("anticlockwise") => 0,
-        Some("clockwise") => 1,
-        _ => return None,
-    };
+    let way = sowing_way(reader)?;
     if reader
         .reading
         .get("min_to_sow")
@@ -974,22 +966,14 @@ fn read_plain(
         .and_then(|read| read.value.parse::<u16>().ok())
         .unwrap_or(1)
         .max(1);
-    let way = match reader
-        .reading
-        .get("direction")
-        .map(|read| read.value.as_str())
-    {
-        Some("anticlockwise") => 0,
-        Some("clockwise") => 1,
-        _ => {
-            return reader.lack(
-                plain.sow,
-                format!(
-                    "an opening of plain sowings either way round: {}",
-                    plain.sow
-                ),
-            );
-        }
+    let Some(way) = sowing_way(reader) else {
+        return reader.lack(
+            plain.sow,
+            format!(
+                "an opening of plain sowings either way round: {}",
+                plain.sow
+            ),
+        );
     };
     let board = situation.board;
     let mut lifted = [0u64; 2];
@@ -1080,4 +1064,18 @@ fn start_counts(reader: &Reader<'_>, board: &Board) -> Option<Vec<u16>> {
             .map(|hole| u16::from(layout.holes().map_or(seeds, |counts| counts[hole])))
             .collect(),
     )
+}
+
+/// The one way round the main phase sows (0 anticlockwise, 1 clockwise), as the reading has
+/// it; `None` where it sows either way or has not been read.
+fn sowing_way(reader: &Reader<'_>) -> Option<usize> {
+    match reader
+        .reading
+        .get("direction")
+        .map(|read| read.value.as_str())
+    {
+        Some("anticlockwise") => Some(0),
+        Some("clockwise") => Some(1),
+        _ => None,
+    }
 }
