@@ -44,11 +44,14 @@ pub fn run(args: &Args) -> Result<(), String> {
         .map_or_else(project::reports, project::from_cwd);
     let families = build_from(&corpus_dir)?;
     let (built, race) = (&families.sowing, &families.race);
-    if !built.errors.is_empty() {
-        let listed: Vec<String> = built.errors.iter().map(ToString::to_string).collect();
+    let errors: Vec<String> = (built.errors.iter())
+        .chain(&families.race_ludii.errors)
+        .map(ToString::to_string)
+        .collect();
+    if !errors.is_empty() {
         return Err(format!(
-            "the records' readings of the sowing games cannot be taken; nothing is written:\n  {}",
-            listed.join("\n  ")
+            "the records' readings of the families' games cannot be taken; nothing is written:\n  {}",
+            errors.join("\n  ")
         ));
     }
     let mut wanted: Vec<(PathBuf, String)> = built
@@ -306,6 +309,15 @@ struct FamiliesView<'a> {
     lacking: Vec<Lacking<'a>>,
     race: RaceView<'a>,
     race_descriptions: RaceDescriptions<'a>,
+    /// The records' own readings of both families' games read from descriptions.
+    readings: Vec<ReadingRow<'a>>,
+}
+
+/// One game's records' reading, with its family.
+#[derive(Serialize)]
+struct ReadingRow<'a> {
+    family: &'static str,
+    reading: &'a translate::reading::RecordReading,
 }
 
 /// The race family's reading of Ludii's race descriptions.
@@ -493,6 +505,15 @@ impl<'a> FamiliesView<'a> {
                 entries: &race.entries,
             },
             race_descriptions: RaceDescriptions::new(race_descriptions, dice),
+            readings: (sowing.readings.iter().map(|reading| ReadingRow {
+                family: "sowing",
+                reading,
+            }))
+            .chain(race_descriptions.readings.iter().map(|reading| ReadingRow {
+                family: "race",
+                reading,
+            }))
+            .collect(),
         }
     }
 

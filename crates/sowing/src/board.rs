@@ -35,6 +35,56 @@ pub struct Board {
     /// The track is given hole by hole (`track`): holes are numbered row by row from the
     /// bottom, each from the left, and named so.
     pub given: bool,
+    /// Where a count sown round and round from a cell ends, without walking the track: only
+    /// for games whose moves ask it (`fresh_not_onto_own_occupied`, a game of one round, whose
+    /// tracks never change), else empty.
+    pub laps: Laps,
+}
+
+/// Each player's track written twice over, anticlockwise, and each cell's place on it
+/// (`u8::MAX` off it): the cell a count from any place reaches is read at one index.
+#[derive(Clone, Debug)]
+pub struct Laps {
+    twice: [[u8; 2 * MAX_CELLS]; 2],
+    place: [[u8; MAX_CELLS]; 2],
+    len: [u8; 2],
+}
+
+impl Laps {
+    const EMPTY: Laps = Laps {
+        twice: [[0; 2 * MAX_CELLS]; 2],
+        place: [[u8::MAX; MAX_CELLS]; 2],
+        len: [0; 2],
+    };
+
+    fn index(&mut self, player: usize, order: &[u8]) {
+        let len = order.len();
+        for (i, &cell) in order.iter().enumerate() {
+            self.twice[player][i] = cell;
+            self.twice[player][i + len] = cell;
+            self.place[player][usize::from(cell)] = i as u8;
+        }
+        self.len[player] = len as u8;
+    }
+
+    /// The cell `count` steps from `cell` along `player`'s track `way` round (anticlockwise
+    /// 0), round and round as Ludii's `(trackSite Move … steps:…)` counts them; `None` where
+    /// the track was not indexed or does not pass `cell`.
+    #[inline]
+    pub fn reached(&self, way: usize, player: usize, cell: usize, count: usize) -> Option<usize> {
+        let len = usize::from(self.len[player]);
+        let place = usize::from(self.place[player][cell]);
+        if place >= len {
+            return None;
+        }
+        let steps = count % len;
+        let at = if way == 0 {
+            place + steps
+        } else {
+            place + len - steps
+        };
+        Some(usize::from(self.twice[player][at]))
+    }
 }
 
 impl Board {
@@ -60,12 +110,17 @@ impl Board {
             has_opposite: 0,
             opposite_outer: [0; MAX_HOLES],
             given: false,
+            laps: Laps::EMPTY,
         };
+        let index_laps = params.fresh_not_onto_own_occupied;
         if let (Some(tracks), Some(territory)) = (params.track.given(), params.territory.0) {
             board.given = true;
             board.territory = territory;
             for (player, track) in tracks.iter().enumerate() {
                 board.link(player, track);
+                if index_laps {
+                    board.laps.index(player, track);
+                }
             }
             return board;
         }
@@ -134,6 +189,9 @@ impl Board {
         }
         for (player, order) in orders.iter().enumerate() {
             board.link(player, &order[..lengths[player]]);
+            if index_laps {
+                board.laps.index(player, &order[..lengths[player]]);
+            }
         }
         board
     }

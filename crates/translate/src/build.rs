@@ -93,7 +93,7 @@ impl FamilyFile for ::sowing::file::GameFile {
     }
 
     fn take_reading(&mut self, corpus: &Corpus) -> Result<Option<RecordReading>, Vec<Diagnostic>> {
-        let reading = crate::reading::sowing_reading(corpus, self)?;
+        let reading = crate::reading::record_reading(corpus, self)?;
         if let Some(reading) = &reading {
             self.record_reading = reading.values.clone();
             self.notes = reading.summary();
@@ -107,6 +107,16 @@ impl FamilyFile for ::race::file::GameFile {
         self.slug = slug.to_string();
         self.game = game.to_string();
         self.records = records.to_vec();
+    }
+
+    fn take_reading(&mut self, corpus: &Corpus) -> Result<Option<RecordReading>, Vec<Diagnostic>> {
+        use crate::reading::RaceRecordsReading;
+        let reading = crate::reading::record_reading(corpus, self)?;
+        if let Some(reading) = &reading {
+            self.take_records_reading(&reading.values, reading.unexpressed.clone());
+            self.notes = reading.summary();
+        }
+        Ok(reading)
     }
 }
 

@@ -1,8 +1,9 @@
-//! A record's own reading of a sowing family game. The clause coverage of the record's Rules
-//! text (`coverage/<record>.yaml`, written by hand and never generated) maps each clause to
-//! the family parameters it speaks to and gives, under `reads`, the values its words leave no
-//! doubt about; those values are the game's `dlp` preset, merged into the generated game file
-//! as its `record_reading`, so that the generated file stays what the description and the
+//! A record's own reading of a family game (sowing or race) read from a Ludii description.
+//! The clause coverage of the record's Rules text (`coverage/<record>.yaml`, written by hand
+//! and never generated) maps each clause to the family parameters it speaks to and gives,
+//! under `reads`, the values its words leave no doubt about; those values are the game's `dlp`
+//! preset, merged into the generated game file (a sowing file's `record_reading`, a race
+//! file's reading `records`), so that the generated file stays what the description and the
 //! coverage give. A parameter no clause reads keeps Ludii's value, and the reading says so; a
 //! value that differs from Ludii's description is listed with the description's line, never
 //! silently picked.
@@ -13,8 +14,142 @@ use corpus::store::FileKind;
 use corpus::{Corpus, Diagnostic};
 use engine::Options;
 use serde::Serialize;
-use sowing::SowingParams;
-use sowing::file::{GameFile, Sourced};
+use sowing::file::Sourced;
+
+/// Why a reading's values cannot be played together, and the parameter that says so, where one
+/// does.
+#[derive(Clone, Debug)]
+pub struct Refused {
+    /// What the family refuses, in words.
+    pub message: String,
+    /// The parameter the refusal names.
+    pub key: Option<String>,
+}
+
+/// A family's game file, as the records' reading reads it: one implementation per family.
+pub trait ReadFile {
+    /// The family's parameters.
+    type Params: Options + Default;
+    /// The family's name, in errors.
+    const FAMILY: &'static str;
+    /// The game file's slug: coverage files name it as their ruleset.
+    fn slug(&self) -> &str;
+    /// The records of the file's game.
+    fn records(&self) -> &[String];
+    /// The `dlp` and `ludii` presets with `values` as the records' reading.
+    fn presets_with(
+        &self,
+        values: &BTreeMap<String, Sourced>,
+    ) -> Result<(Self::Params, Self::Params), Refused>;
+    /// Where Ludii's value of `key` comes from.
+    fn ludii_cites(&self, key: &str) -> String;
+}
+
+impl ReadFile for sowing::file::GameFile {
+    type Params = sowing::SowingParams;
+    const FAMILY: &'static str = "sowing";
+
+    fn slug(&self) -> &str {
+        &self.slug
+    }
+
+    fn records(&self) -> &[String] {
+        &self.records
+    }
+
+    fn presets_with(
+        &self,
+        values: &BTreeMap<String, Sourced>,
+    ) -> Result<(Self::Params, Self::Params), Refused> {
+        let mut read = self.clone();
+        read.record_reading = values.clone();
+        read.presets().map_err(|refused| Refused {
+            message: refused.to_string(),
+            key: refused.field().1.map(str::to_string),
+        })
+    }
+
+    fn ludii_cites(&self, key: &str) -> String {
+        self.parameters
+            .get(key)
+            .map(|s| s.cites.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// The key of the records' reading among a race file's readings.
+pub const RACE_RECORDS_READING: &str = "records";
+
+impl ReadFile for race::file::GameFile {
+    type Params = race::RaceParams;
+    const FAMILY: &'static str = "race";
+
+    fn slug(&self) -> &str {
+        &self.slug
+    }
+
+    fn records(&self) -> &[String] {
+        &self.records
+    }
+
+    fn presets_with(
+        &self,
+        values: &BTreeMap<String, Sourced>,
+    ) -> Result<(Self::Params, Self::Params), Refused> {
+        let mut read = self.clone();
+        read.take_records_reading(values, Vec::new());
+        read.presets().map_err(|refused| Refused {
+            message: refused.to_string(),
+            key: refused.field().last().map(|k| (*k).to_string()),
+        })
+    }
+
+    fn ludii_cites(&self, key: &str) -> String {
+        self.parameters
+            .get(key)
+            .map(|s| s.cites.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// The records' reading of a race file: a reading of its own, the file's `dlp` preset.
+pub trait RaceRecordsReading {
+    /// Sets the records' values as the reading `records` and makes it the `dlp` preset.
+    fn take_records_reading(&mut self, values: &BTreeMap<String, Sourced>, unmodelled: Vec<String>);
+}
+
+impl RaceRecordsReading for race::file::GameFile {
+    fn take_records_reading(
+        &mut self,
+        values: &BTreeMap<String, Sourced>,
+        unmodelled: Vec<String>,
+    ) {
+        let mut cites: Vec<&str> = values.values().map(|s| s.cites.as_str()).collect();
+        cites.sort_unstable();
+        cites.dedup();
+        let records = self.records.join(", ");
+        self.readings.insert(
+            RACE_RECORDS_READING.to_string(),
+            race::file::Reading {
+                name: format!("The Rules text of {records}"),
+                cites: records,
+                parameters: values
+                    .iter()
+                    .map(|(key, s)| {
+                        let sourced = race::file::Sourced {
+                            value: s.value.clone(),
+                            cites: s.cites.clone(),
+                            source: s.source.clone(),
+                        };
+                        (key.clone(), sourced)
+                    })
+                    .collect(),
+                unmodelled,
+            },
+        );
+        self.dlp_reading = Some(RACE_RECORDS_READING.to_string());
+    }
+}
 
 /// What the records' reading of a game gives beside Ludii's.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -103,24 +238,24 @@ impl RecordReading {
 /// none. Every problem is an error naming the coverage file, the line and the field: a
 /// parameter the family does not have, a value it does not take, values it cannot play
 /// together, two clauses reading one parameter two ways.
-pub fn sowing_reading(
+pub fn record_reading<F: ReadFile>(
     corpus: &Corpus,
-    file: &GameFile,
+    file: &F,
 ) -> Result<Option<RecordReading>, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let mut reading = RecordReading {
-        game: file.slug.clone(),
+        game: file.slug().to_string(),
         ..RecordReading::default()
     };
     let mut named = std::collections::BTreeSet::new();
     // Where each value was read, for locating a clash between clauses or a combination.
     let mut read_at: BTreeMap<String, (std::path::PathBuf, Option<u64>)> = BTreeMap::new();
-    let specs = SowingParams::specs();
-    for record in &file.records {
+    let specs = F::Params::specs();
+    for record in file.records() {
         let Some(coverage) = corpus
             .coverage
             .get(record)
-            .filter(|c| c.ruleset == file.slug)
+            .filter(|c| c.ruleset == file.slug())
         else {
             continue;
         };
@@ -157,14 +292,15 @@ pub fn sowing_reading(
                         option.line(),
                         "options",
                         format!(
-                            "clause {:?} names {option}, which is not a parameter of the sowing family",
-                            clause.text
+                            "clause {:?} names {option}, which is not a parameter of the {} family",
+                            clause.text,
+                            F::FAMILY
                         ),
                     ));
                 }
             }
             for (key, value) in &clause.reads {
-                if let Err(refused) = SowingParams::default().set(key, value) {
+                if let Err(refused) = F::Params::default().set(key, value) {
                     errors.push(error(
                         value.line(),
                         "reads",
@@ -203,25 +339,23 @@ pub fn sowing_reading(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let mut read = file.clone();
-    read.record_reading = reading.values.clone();
-    let (dlp, ludii) = read.presets().map_err(|refused| {
-        let (file, line) = refused
-            .field()
-            .1
-            .and_then(|key| read_at.get(key))
-            .or_else(|| read_at.values().next())
-            .cloned()
-            .unwrap_or_default();
-        vec![
-            Diagnostic::error(
-                file,
-                format!("the records' reading cannot be played: {refused}"),
-            )
-            .at_line(line)
-            .field("reads"),
-        ]
-    })?;
+    let (dlp, ludii) = file
+        .presets_with(&reading.values)
+        .map_err(|Refused { message, key }| {
+            let (file, line) = key
+                .and_then(|key| read_at.get(&key))
+                .or_else(|| read_at.values().next())
+                .cloned()
+                .unwrap_or_default();
+            vec![
+                Diagnostic::error(
+                    file,
+                    format!("the records' reading cannot be played: {message}"),
+                )
+                .at_line(line)
+                .field("reads"),
+            ]
+        })?;
     let (dlp, ludii) = (dlp.to_map(), ludii.to_map());
     for (key, value) in &dlp {
         if ludii.get(key) != Some(value) {
@@ -229,11 +363,7 @@ pub fn sowing_reading(
                 parameter: key.clone(),
                 record: value.clone(),
                 ludii: ludii.get(key).cloned().unwrap_or_default(),
-                ludii_cites: file
-                    .parameters
-                    .get(key)
-                    .map(|s| s.cites.clone())
-                    .unwrap_or_default(),
+                ludii_cites: file.ludii_cites(key),
             });
         }
     }
@@ -255,6 +385,7 @@ mod tests {
     use std::path::Path;
 
     use super::*;
+    use sowing::file::GameFile;
 
     /// Oware's generated game file and a corpus whose only coverage file is `coverage`, read
     /// as `coverage/DLP.Evidence.793.yaml`.
@@ -273,7 +404,7 @@ mod tests {
 
     fn errors(coverage: &str) -> Vec<String> {
         let (corpus, file) = oware_with(coverage);
-        sowing_reading(&corpus, &file)
+        record_reading(&corpus, &file)
             .unwrap_err()
             .iter()
             .map(ToString::to_string)
@@ -287,7 +418,7 @@ mod tests {
         let (corpus, file) = oware_with(&format!(
             "{OPENING}- text: \"2x7 board.\"\n  options: [rows, holes]\n  reads: {{rows: 2, holes: 7}}\n- text: \"Stores.\"\n  options: [stores_in_track]\n- text: \"Three players.\"\n  not_modelled: \"two players only\"\n"
         ));
-        let reading = sowing_reading(&corpus, &file).unwrap().unwrap();
+        let reading = record_reading(&corpus, &file).unwrap().unwrap();
         assert_eq!(reading.values["holes"].value, "7");
         assert_eq!(reading.values["holes"].cites, "DLP.Evidence.793 rules");
         assert_eq!(reading.values["holes"].source, "2x7 board.");
@@ -309,13 +440,53 @@ mod tests {
         assert_eq!(reading.unexpressed, ["Three players.: two players only"]);
     }
 
+    /// A race game read from its description takes its records' reading as a reading of its
+    /// own, `records`, which becomes its `dlp` preset; Ludii's stays the `ludii` preset.
+    #[test]
+    fn a_race_file_plays_its_records_reading_as_its_dlp_preset() {
+        use crate::build::FamilyFile;
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../corpus/families/race/ludii/backgammon.yaml");
+        let text = std::fs::read_to_string(&shipped).unwrap();
+        let mut file: race::file::GameFile = corpus::yaml::from_yaml(&shipped, &text).unwrap();
+        file.readings.clear();
+        file.dlp_reading = None;
+        let path = FileKind::Coverage.path("DLP.Evidence.797");
+        let coverage: corpus::Coverage = corpus::yaml::from_yaml(
+            &path,
+            "record: DLP.Evidence.797\nruleset: backgammon\nclauses:\n- text: \"They cannot reenter on a point with two or more pieces.\"\n  options: [enter_stack_limit]\n  reads: {enter_stack_limit: \"2\"}\n- text: \"Who begins.\"\n  not_modelled: \"a roll for who begins\"\n",
+        )
+        .unwrap();
+        let mut corpus = Corpus::default();
+        corpus.texts.insert(path, String::new());
+        corpus.coverage.insert("DLP.Evidence.797".into(), coverage);
+        let reading = file.take_reading(&corpus).unwrap().unwrap();
+        assert_eq!(
+            reading
+                .differences
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            [
+                "enter_stack_limit: the record reads 2, Ludii's description 0 (Backgammon.lud:113 (what the ludeme does when the description does not say))"
+            ]
+        );
+        assert_eq!(file.dlp_reading.as_deref(), Some(RACE_RECORDS_READING));
+        assert_eq!(
+            file.readings[RACE_RECORDS_READING].unmodelled,
+            ["Who begins.: a roll for who begins"]
+        );
+        let (dlp, ludii) = file.presets().unwrap();
+        assert_eq!((dlp.enter_stack_limit, ludii.enter_stack_limit), (2, 0));
+    }
+
     #[test]
     fn a_game_no_coverage_reads_has_no_reading() {
         let (corpus, mut file) = oware_with(&format!(
             "{OPENING}- text: \"2x6 board.\"\n  options: [rows]\n"
         ));
         file.records = vec!["DLP.Evidence.1".into()];
-        assert_eq!(sowing_reading(&corpus, &file), Ok(None));
+        assert_eq!(record_reading(&corpus, &file), Ok(None));
     }
 
     #[test]
