@@ -45,17 +45,31 @@ pub trait ReadFile {
     fn ludii_cites(&self, key: &str) -> String;
 }
 
+/// The fields both families' game files have alike: slug, records, Ludii's parameters.
+macro_rules! file_fields {
+    () => {
+        fn slug(&self) -> &str {
+            &self.slug
+        }
+
+        fn records(&self) -> &[String] {
+            &self.records
+        }
+
+        fn ludii_cites(&self, key: &str) -> String {
+            self.parameters
+                .get(key)
+                .map(|s| s.cites.clone())
+                .unwrap_or_default()
+        }
+    };
+}
+
 impl ReadFile for sowing::file::GameFile {
     type Params = sowing::SowingParams;
     const FAMILY: &'static str = "sowing";
 
-    fn slug(&self) -> &str {
-        &self.slug
-    }
-
-    fn records(&self) -> &[String] {
-        &self.records
-    }
+    file_fields!();
 
     fn presets_with(
         &self,
@@ -68,13 +82,6 @@ impl ReadFile for sowing::file::GameFile {
             key: refused.field().1.map(str::to_string),
         })
     }
-
-    fn ludii_cites(&self, key: &str) -> String {
-        self.parameters
-            .get(key)
-            .map(|s| s.cites.clone())
-            .unwrap_or_default()
-    }
 }
 
 /// The key of the records' reading among a race file's readings.
@@ -84,13 +91,7 @@ impl ReadFile for race::file::GameFile {
     type Params = race::RaceParams;
     const FAMILY: &'static str = "race";
 
-    fn slug(&self) -> &str {
-        &self.slug
-    }
-
-    fn records(&self) -> &[String] {
-        &self.records
-    }
+    file_fields!();
 
     fn presets_with(
         &self,
@@ -102,13 +103,6 @@ impl ReadFile for race::file::GameFile {
             message: refused.to_string(),
             key: refused.field().last().map(|k| (*k).to_string()),
         })
-    }
-
-    fn ludii_cites(&self, key: &str) -> String {
-        self.parameters
-            .get(key)
-            .map(|s| s.cites.clone())
-            .unwrap_or_default()
     }
 }
 
