@@ -487,7 +487,8 @@ impl Reference {
 
     /// A stepping opening's move: one counter of `hole` into the next hole, and the turn goes
     /// on from the hole `opening_step` ahead unless that hole is one of the stops, where the
-    /// holes to mark that hold the count (any at 0) become the mover's.
+    /// holes to mark that hold the count (any at 0) become the mover's and the mover takes the
+    /// counters of the holes to take.
     fn step(&mut self, cells: &mut [u16], hole: usize, way: u8) -> Landing {
         let mover = self.to_move;
         let next = self.along(mover, way, hole, true);
@@ -508,6 +509,11 @@ impl Reference {
                 && (count == 0 || cells[marked] == count)
             {
                 self.marks[marked] = Some(mover);
+            }
+        }
+        for name in Self::named(&self.params.opening_take) {
+            if let Some(taken) = self.names.iter().position(|n| *n == name) {
+                Self::take(cells, taken, self.store(mover));
             }
         }
         Landing::End
@@ -1391,6 +1397,8 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         // that steps one hole at a time, has the reference part from the engine.
         ("tuz-365 ", "opening_mark_count", "0", 10),
         ("tuz-365 ", "opening_step", "1", 4),
+        // Lamosh's opening hole left to its counters when the opening stops.
+        ("lamosh ", "opening_take", "none", 4),
         // Gabata (Aksum)'s left-hand hole lifted last: lifted like any other, or only above
         // one counter, has the reference part from the engine.
         ("gabata-aksum ", "last_resort_holes", "none", 10),

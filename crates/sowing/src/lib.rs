@@ -843,9 +843,9 @@ impl Sowing {
     /// A move of a stepping opening (`opening_step`): one counter of `hole` into the next hole
     /// `way` round, and the turn goes on from the hole `opening_step` holes ahead of `hole`
     /// (the one hole the mover may lift next) unless that hole is one of `opening_stop`, where
-    /// the turn and the opening end and the `opening_mark` holes holding `opening_mark_count`
-    /// counters (any count at 0) become the mover's marks. Only a stepping opening's moves
-    /// call it.
+    /// the turn and the opening end, the `opening_mark` holes holding `opening_mark_count`
+    /// counters (any count at 0) become the mover's marks and the mover captures the counters
+    /// of the `opening_take` holes. Only a stepping opening's moves call it.
     #[cold]
     #[inline(never)]
     fn step_opening(&mut self, hole: usize, way: u8) -> Landing {
@@ -871,6 +871,13 @@ impl Sowing {
                 self.marks[mover] |= 1 << hole;
                 self.marks[1 - mover] &= !(1 << hole);
             }
+        }
+        let mut taken = self.params.opening_take.on(&self.board).unwrap_or(0);
+        while taken != 0 {
+            let hole = taken.trailing_zeros() as usize;
+            taken &= taken - 1;
+            self.cells[self.board.store(self.to_move)] += self.cells[hole];
+            self.cells[hole] = 0;
         }
         // The opening ends with its turn, before the end rules read the holes the next
         // player may lift.
@@ -1004,15 +1011,18 @@ impl Sowing {
     }
 
     /// Whether a round on owned holes ends (`owned-empty`, `owned-empty-after-turn`): after a
-    /// move that is not a pass (and ends the turn, for the latter), a player's owned holes
-    /// hold no counter. Keeps whether player 1's last move was a pass on the way.
+    /// move that is not a pass nor one of an opening's turns (and ends the turn, for the
+    /// latter), a player's owned holes hold no counter. Keeps whether player 1's last move was a pass on the way.
     #[cold]
     #[inline(never)]
     fn owned_emptied(&mut self) -> bool {
         if self.last_mover == Some(0) {
             self.first_passed = self.passes > 0;
         }
+        // Ludii asks it in the main phase's consequence (Lamosh's), so no move of an opening,
+        // whose holes are the only ones its mover lifts, ends a round.
         if self.passes > 0
+            || self.opening_turn != 0
             || (self.params.game_end == GameEnd::OwnedEmptyAfterTurn && self.relay.is_some())
         {
             return false;

@@ -223,14 +223,16 @@ pub(crate) fn validate(params: &crate::SowingParams) -> Result<(), String> {
     on_board("opening_to", &params.opening_to)?;
     on_board("opening_stop", &params.opening_stop)?;
     on_board("opening_mark", &params.opening_mark)?;
+    on_board("opening_take", &params.opening_take)?;
     if params.opening_step > 0 {
         stepping_problem(params, &board)?;
     } else if !params.opening_stop.is_empty()
         || !params.opening_mark.is_empty()
         || params.opening_mark_count > 0
+        || !params.opening_take.is_empty()
     {
         return Err(
-            "opening_stop: where a stepping opening stops and what it marks need an opening_step"
+            "opening_stop: where a stepping opening stops and what it marks or takes need an opening_step"
                 .into(),
         );
     }

@@ -616,6 +616,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "", range = 0..=64)]
         pub opening_mark_count: u8 = 0, ludii: 0;
 
+        /// The holes whose counters a stepping opening's mover captures when it stops (Lamosh's `(fromTo (from 11) (to (handSite Mover)) count:(count at:11))`, the else of the `(if (!= NEXT 11) (and (moveAgain) …) …)` after each of its moves); `none` where it takes none.
+        #[rule(cites = "sowing family", source = "")]
+        pub opening_take: HoleNames = HoleNames::NONE, ludii: HoleNames::NONE;
+
         /// A last counter that makes this many counters in a hole not yet marked, one of `mark_holes`, marks the hole as the mover's and ends the turn (Ludii's `(set State at:(to) (mover))`: Tuz's tuz, Gabata's wegue); a marked hole is never lifted again, and when a round ends its counters go to the player who marked it (a marked hole left empty stays marked into the next round, as Ludii moves nothing out of it); 0 where no hole is ever marked.
         #[rule(cites = "sowing family", source = "", range = 0..=64)]
         pub mark_count: u8 = 0, ludii: 0;

@@ -29,6 +29,7 @@ mod opening;
 mod phases;
 mod rounds;
 mod sown;
+mod step_moves;
 mod sweep;
 
 /// Something in a description the family has no parameter for, with its place.

@@ -1440,6 +1440,76 @@ fn tuzs_stepping_opening_reads_and_plays_as_its_description_says() {
 }
 
 #[test]
+fn lamoshs_opening_of_moves_of_one_counter_reads_and_plays_as_its_description_says() {
+    use engine::{Game, Observe};
+    let text = vendored_text("Lamosh.lud");
+    let file = sowing_description("Lamosh.lud", &text).outcome.unwrap();
+    // Each move of its opening (line 62) moves one counter of the hole lifted into the next
+    // (71); the turn goes on by `(var "Replay")` from the hole after the one the counter went
+    // to, two ahead of the one lifted (75), until that hole is the opponent's first (74), when
+    // the mover takes its counters (80).
+    for (key, value, line) in [
+        ("opening_turns", "1", 90),
+        ("opening_leaves", "together-after-turn", 90),
+        ("opening_holes", "b1", 67),
+        ("opening_step", "2", 75),
+        ("opening_stop", "b1", 74),
+        ("opening_mark", "none", 74),
+        ("opening_take", "b1", 80),
+    ] {
+        let read = &file.parameters[key];
+        assert_eq!(read.value, value, "{key}: {read:?}");
+        assert_eq!(read.cites, format!("Lamosh.lud:{line}"), "{key}: {read:?}");
+    }
+    let params = file.presets().unwrap().1;
+    let mut game = sowing::Sowing::new(&params);
+    // Player 1 moves a counter from the opponent's first hole (Ludii's 11), then from every
+    // other hole, the only move each time, until the next would be that hole again.
+    for hole in ["b1", "b3", "b5", "a1", "a3", "a5"] {
+        assert_eq!(game.phase(), engine::Phase::Decision(0), "{hole}");
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        let names: Vec<String> = legal.iter().map(|&mv| game.notation(mv)).collect();
+        assert_eq!(names, [hole]);
+        game.apply(legal[0]);
+        game.check_invariants().unwrap();
+    }
+    // The turn has passed to player 2 in the main phase, the holes alternate five and three
+    // but the opponent's first, whose three counters player 1 took.
+    assert_eq!(game.phase(), engine::Phase::Decision(1));
+    let seen = game.observe();
+    assert_eq!(seen["opening_turn"], 0, "{seen}");
+    assert_eq!(seen["board"]["a"], serde_json::json!([3, 5, 3, 5, 3, 5]));
+    assert_eq!(seen["board"]["b"], serde_json::json!([0, 5, 3, 5, 3, 5]));
+    assert_eq!(seen["stores"], serde_json::json!([3, 0]), "{seen}");
+    // Taking another hole's counters when it stops is not the family's.
+    let other = text.replacen("(from 11)", "(from 10)", 1);
+    assert_ne!(other, text);
+    assert_lacks_in(
+        "Lamosh.lud",
+        &other,
+        "80:33: what a stepping opening does when it stops, which the family does not have",
+    );
+    // Going on from the hole after the next's next, the opening steps three holes.
+    let three = text.replace("(\"NextHole\" (last To) 1)", "(\"NextHole\" (last To) 2)");
+    assert_ne!(three, text);
+    let file = sowing_description("Lamosh.lud", &three).outcome.unwrap();
+    assert_eq!(file.parameters["opening_step"].value, "3");
+    // Going on from another hole than the one its stop is asked of is not the family's.
+    let apart = text.replacen(
+        "(set Var \"Replay\" (\"NextHole\" (last To) 1))",
+        "(set Var \"Replay\" (\"NextHole\" (last To) 2))",
+        1,
+    );
+    assert_ne!(apart, text);
+    assert_lacks_in(
+        "Lamosh.lud",
+        &apart,
+        "74:29: a stepping opening that stops other than at the hole it would step to",
+    );
+}
+
+#[test]
 fn gabata_aksums_left_hand_hole_lifted_last_is_read() {
     // Gabata (Aksum): `(if (!= (from) (mapEntry "LeftMost" Mover)) True (if (is Mover Prev) True
     // (or (< 3 (count at:(from))) (no Pieces All in:…))))` (line 80): each player's left-hand

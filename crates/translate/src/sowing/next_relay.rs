@@ -51,7 +51,7 @@ pub(super) fn goes_on_from(sites: &Node) -> Option<&Node> {
 }
 
 /// `node` with every `(last To …)` written as `(to)`.
-fn last_as_to(node: &Node) -> Node {
+pub(super) fn last_as_to(node: &Node) -> Node {
     let is_last = node.is_call("last") && node.arg(0).and_then(Node::as_symbol) == Some("To");
     if is_last {
         return Node::new(

@@ -29,6 +29,7 @@ fn no_stepping(reader: &mut Reader<'_>, node: &Node) {
     reader.default("opening_stop", "none", node);
     reader.default("opening_mark", "none", node);
     reader.default("opening_mark_count", 0, node);
+    reader.default("opening_take", "none", node);
 }
 
 /// The main phase's parts (or the one phase's) that are the game's own, its play and end;
@@ -126,6 +127,9 @@ pub(super) fn read_before(
     reader.default("opening_count", 0, play);
     if let Some(step) = Stepping::of(play) {
         return read_stepping(reader, &step, main_play, next, (turns, leaves), situation);
+    }
+    if let Some(moved) = step_moves::Moved::of(play) {
+        return step_moves::read(reader, &moved, next, (turns, leaves), situation);
     }
     no_stepping(reader, play);
     // Only the game's first move is made from the start's counts.
@@ -812,6 +816,7 @@ fn read_stepping(
     let mark_node = apply.arg(2).unwrap_or(apply);
     reader.set("opening_mark", mark, mark_node);
     reader.set("opening_mark_count", count, mark_node);
+    reader.default("opening_take", "none", mark_node);
 }
 
 /// The site a stepping opening marks as the mover's when it stops, and the count it must hold
@@ -847,7 +852,7 @@ fn opening_mark(mark: &Node) -> Option<(i64, u8)> {
 
 /// Ludii's `sites` as the family's hole names (`a6,b2`), or a lack at `node` where one is not
 /// a hole.
-fn hole_names(
+pub(super) fn hole_names(
     reader: &mut Reader<'_>,
     node: &Node,
     sites: &[usize],
@@ -1068,7 +1073,7 @@ fn start_counts(reader: &Reader<'_>, board: &Board) -> Option<Vec<u16>> {
 
 /// The one way round the main phase sows (0 anticlockwise, 1 clockwise), as the reading has
 /// it; `None` where it sows either way or has not been read.
-fn sowing_way(reader: &Reader<'_>) -> Option<usize> {
+pub(super) fn sowing_way(reader: &Reader<'_>) -> Option<usize> {
     match reader
         .reading
         .get("direction")
