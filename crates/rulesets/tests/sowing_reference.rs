@@ -78,6 +78,8 @@ struct Reference {
     stepping_from: Option<usize>,
     /// Player 1's last move was a pass.
     first_passed: bool,
+    /// The captures each player has made, where its first ones are of counts of their own.
+    captures_made: [usize; 2],
 }
 
 impl Reference {
@@ -240,7 +242,18 @@ impl Reference {
                     || self.names[hole] == format!("{row}{}", self.params.holes)
             }
         };
-        row && self.params.capture_counts.contains(count)
+        // A player's first captures each of the count listed for it, the later ones of the
+        // capture counts.
+        let counts = match self
+            .params
+            .capture_first_counts
+            .counts()
+            .get(self.captures_made[usize::from(mover)])
+        {
+            Some(&first) => count == u16::from(first),
+            None => self.params.capture_counts.contains(count),
+        };
+        row && counts
     }
 
     fn take(cells: &mut [u16], from: usize, to: usize) {
@@ -881,6 +894,15 @@ impl Reference {
             }
             Move::Propose | Move::Vote { .. } => Landing::End,
         };
+        // A sowing that put counters into the mover's store made a capture.
+        if !self.params.capture_first_counts.is_empty()
+            && matches!(mv, Move::Sow { .. } | Move::Relay { .. })
+        {
+            let store = self.store(self.to_move);
+            if cells[store] > self.cells[store] {
+                self.captures_made[usize::from(self.to_move)] += 1;
+            }
+        }
         // A relay goes on with the turn, its passes as they were; a pass counts.
         self.passes = match mv {
             Move::Pass => self.passes.saturating_add(1),
@@ -1799,6 +1821,30 @@ fn a_reference_reading_rounds_on_owned_holes_otherwise_parts_from_the_engine() {
         ("mewelad (ludii)", "round_leftovers", "not-emptied"),
         ("mewelad (ludii)", "game_end", "owned-empty"),
         ("mewelad (ludii)", "capture_sown_to", "mover"),
+    ] {
+        let parted = with_reference_reading(game, key, value, 40);
+        assert!(
+            parted.is_err(),
+            "{game} with {key}={value} went unnoticed: {parted:?}"
+        );
+    }
+}
+
+/// Ako Okwe's first captures, of three counters and then of one: a reference taking any odd
+/// count from the first, or one at the first, parts from the engine.
+#[test]
+fn first_captures_of_their_own_counts_part_from_a_reference_without_them() {
+    let mut moves = 0;
+    for (label, params) in family_games()
+        .into_iter()
+        .filter(|(_, params)| !params.capture_first_counts.is_empty())
+    {
+        moves += play_side_by_side(&label, &params, &params, 40).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(moves > 2000, "{moves} moves");
+    for (game, key, value) in [
+        ("ako-okwe (ludii)", "capture_first_counts", "none"),
+        ("ako-okwe (ludii)", "capture_first_counts", "1"),
     ] {
         let parted = with_reference_reading(game, key, value, 40);
         assert!(

@@ -139,6 +139,12 @@ pub struct Sowing {
     /// Player 1's last move was a pass, as Ludii's `(no Moves P1)` reads it (`round_leftovers`
     /// `first-if-passed`); kept only where a round ends on owned holes.
     first_passed: bool,
+    /// The captures each player has made, up to one past the counts listed for its first
+    /// ones (`capture_first_counts`); none in any other game.
+    captures_made: [u8; 2],
+    /// The counts each player's next capture of the last hole takes: `capture_counts`, or the
+    /// one count `capture_first_counts` lists for it.
+    capture_counts: [CountSet; 2],
 }
 
 /// Both players, as bits of players (player 1's first).
@@ -223,7 +229,43 @@ impl Sowing {
             params: &self.params,
             board: &self.board,
             liftable: &self.liftable,
+            capture_counts: self.capture_counts[usize::from(self.to_move)],
         }
+    }
+
+    /// The counts a player's capture takes after `made` captures: the one count
+    /// `capture_first_counts` lists for it, or `capture_counts` once those are made.
+    fn capture_counts_after(params: &SowingParams, made: u8) -> CountSet {
+        match params.capture_first_counts.counts().get(usize::from(made)) {
+            Some(&count) => CountSet(1 << count),
+            None => params.capture_counts,
+        }
+    }
+
+    /// A sowing in a game whose first captures are of counts of their own
+    /// (`capture_first_counts`): a capture, the one way counters reach the mover's store
+    /// there, is counted, and the mover's next capture takes the counts that follow. Out of
+    /// line: the other games sow without it.
+    #[cold]
+    #[inline(never)]
+    fn sow_counting_captures(&mut self, hole: usize, way: u8) -> Landing {
+        let mover = usize::from(self.to_move);
+        let store = self.board.store(self.to_move);
+        let before = self.cells[store];
+        let landing = Sower {
+            params: &self.params,
+            board: &self.board,
+            liftable: &self.liftable,
+            capture_counts: self.capture_counts[mover],
+        }
+        .sow_on(&mut self.cells, hole, self.to_move, way);
+        if self.cells[store] > before {
+            let listed = self.params.capture_first_counts.counts().len() as u8;
+            self.captures_made[mover] = (self.captures_made[mover] + 1).min(listed);
+            self.capture_counts[mover] =
+                Self::capture_counts_after(&self.params, self.captures_made[mover]);
+        }
+        landing
     }
 
     /// The holes the mover may fill between rounds: none without the counters for one, else
@@ -819,6 +861,7 @@ impl Sowing {
             params: &self.params,
             board: &self.board,
             liftable: &self.liftable,
+            capture_counts: self.capture_counts[usize::from(self.to_move)],
         };
         if self.opening_players >> self.to_move & 1 == 0 {
             return sower.sow_on(&mut self.cells, hole, self.to_move, way);
@@ -1072,6 +1115,9 @@ struct Sower<'a> {
     /// The holes each player may lift: the holes it owns where holes are owned, which the
     /// capture of the holes sown reads where it goes to the hole's owner (`hole-owner`).
     liftable: &'a [u64; 2],
+    /// The counts the mover's capture of the last hole takes (`capture_counts`, or the one
+    /// `capture_first_counts` lists for its capture to come).
+    capture_counts: CountSet,
 }
 
 impl Sower<'_> {
@@ -1428,7 +1474,7 @@ impl Sower<'_> {
                 self.board.owner(hole) != mover || hole == self.board.row_end(mover)
             }
         };
-        row_ok && self.params.capture_counts.contains(count)
+        row_ok && self.capture_counts.contains(count)
     }
 
     /// The holes whose row `capture_row` lets the mover capture from, as bits: the holes
@@ -1530,6 +1576,8 @@ impl Game for Sowing {
             drawing: None,
             last_resort,
             first_passed: false,
+            captures_made: [0; 2],
+            capture_counts: [Self::capture_counts_after(options, 0); 2],
         };
         game.enter_opening(u8::from(options.opening_turns > 0), ALL_PLAYERS);
         game.settle();
@@ -1682,12 +1730,22 @@ impl Game for Sowing {
                 self.passes = 0;
                 self.opening_move(usize::from(hole), way)
             }
+            // One test of one byte for games whose first captures are of counts of their own.
+            Move::Sow { hole, way } if !self.params.capture_first_counts.is_empty() => {
+                self.passes = 0;
+                self.sow_counting_captures(usize::from(hole), way)
+            }
+            Move::Relay { way } if !self.params.capture_first_counts.is_empty() => {
+                let hole = self.relay.take().map_or(0, usize::from);
+                self.sow_counting_captures(hole, way)
+            }
             Move::Sow { hole, way } => {
                 self.passes = 0;
                 let sower = Sower {
                     params: &self.params,
                     board: &self.board,
                     liftable: &self.liftable,
+                    capture_counts: self.capture_counts[usize::from(self.to_move)],
                 };
                 sower.sow_on(&mut self.cells, usize::from(hole), self.to_move, way)
             }
@@ -1697,6 +1755,7 @@ impl Game for Sowing {
                     params: &self.params,
                     board: &self.board,
                     liftable: &self.liftable,
+                    capture_counts: self.capture_counts[usize::from(self.to_move)],
                 };
                 sower.sow_on(&mut self.cells, hole, self.to_move, way)
             }
@@ -1842,6 +1901,17 @@ impl Game for Sowing {
                 .join(", ")
             ));
         }
+        for player in 0..2 {
+            let made = self.captures_made[player];
+            if usize::from(made) > self.params.capture_first_counts.counts().len()
+                || self.capture_counts[player] != Self::capture_counts_after(&self.params, made)
+            {
+                return Err(format!(
+                    "player {}'s captures counted {made}, its next capture's counts not theirs",
+                    player + 1
+                ));
+            }
+        }
         let mut bits = self.out_of_play;
         while bits != 0 {
             let hole = bits.trailing_zeros() as usize;
@@ -1896,6 +1966,10 @@ pub struct SowingSetup {
     /// not given).
     #[serde(default)]
     pub marks: Option<[Vec<String>; 2]>,
+    /// The captures each player has made, player 1's first, where its first captures are of
+    /// counts of their own (`capture_first_counts`; none if not given).
+    #[serde(default)]
+    pub captures_made: Option<[u8; 2]>,
 }
 
 impl Observe for Sowing {
@@ -1962,6 +2036,9 @@ impl Observe for Sowing {
         }
         if self.params.mark_count > 0 {
             seen["marks"] = Value::from(self.marks.map(|bits| self.holes_named(bits)).to_vec());
+        }
+        if !self.params.capture_first_counts.is_empty() {
+            seen["captures_made"] = Value::from(self.captures_made.to_vec());
         }
         seen
     }
@@ -2115,6 +2192,19 @@ impl Observe for Sowing {
             }
             let marked = game.marks[0] | game.marks[1];
             game.liftable = game.liftable.map(|holes| holes & !marked);
+        }
+        if let Some(made) = setup.captures_made {
+            let listed = options.capture_first_counts.counts().len();
+            if listed == 0 || made.iter().any(|&m| usize::from(m) > listed) {
+                return Err(SetupError::value(
+                    "captures_made",
+                    format!(
+                        "captures are counted only up to the {listed} counts capture_first_counts lists"
+                    ),
+                ));
+            }
+            game.captures_made = made;
+            game.capture_counts = made.map(|m| Self::capture_counts_after(options, m));
         }
         game.pass_over_out_of_play();
         game.cells[game.board.store(0)] = setup.stores[0];

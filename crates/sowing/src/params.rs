@@ -477,6 +477,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub capture_sweep_counts: CountSet = CountSet::EMPTY, ludii: CountSet::EMPTY;
 
+        /// A player's first captures of a count the last counter makes, one by one: its first capture only of the first count listed, its second only of the second, and so on, its later ones of `capture_counts` (Ako Okwe's `if:` reading `(value Player Mover)`, which each capture's `(then (and (if (= (value Player Mover) 1) (set Value Mover 2)) (if (= (value Player Mover) Off) (set Value Mover 1))))` counts up from Ludii's unset Off); `none` where every capture is of `capture_counts`.
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_first_counts: CountList = CountList::NONE, ludii: CountList::NONE;
+
         /// After a capture, the hole before it is captured too if it holds one of those counts on a row where captures are made, and so on backwards.
         #[rule(cites = "sowing family", source = "")]
         pub capture_chain: bool = false, ludii: false;
@@ -704,6 +708,25 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     {
         return Err(
             "capture_all_at_most, capture_sweep_counts: need a capture of counts the last counter makes"
+                .into(),
+        );
+    }
+    if !params.capture_first_counts.is_empty()
+        && (params.capture_counts.is_empty()
+            || params.capture_everywhere
+            || params.capture_chain
+            || params.capture_all_at_most > 0
+            || !params.capture_sweep_counts.is_empty()
+            || params.stores_in_track
+            || params.empty_hole_capture != EmptyHoleCapture::Off
+            || params.next_empty_capture != NextEmptyCapture::Off
+            || params.capture_sown != CaptureSown::Off
+            || params.mark_count > 0
+            || params.opening_turns > 0
+            || params.round_refill > 0)
+    {
+        return Err(
+            "capture_first_counts: needs a capture of counts the last counter makes, the one way counters reach a store, in a game of one round without an opening or marks"
                 .into(),
         );
     }
@@ -1131,6 +1154,66 @@ impl engine::OptionValue for CountSet {
 
     fn domain() -> String {
         "a list of counts such as 2,3, or none".into()
+    }
+}
+
+/// Counts in order, each from 1 to 127 (`capture_first_counts`), or `none`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CountList(engine::ByteList<MAX_LISTED_COUNTS>);
+
+/// The most counts a [`CountList`] holds.
+pub const MAX_LISTED_COUNTS: usize = 8;
+
+impl CountList {
+    /// No count.
+    pub const NONE: CountList = CountList(engine::ByteList::EMPTY);
+
+    /// Whether the list has no count.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The counts, in order.
+    pub fn counts(&self) -> &[u8] {
+        self.0.as_slice()
+    }
+
+    /// The counts `counts`, in order (at most [`MAX_LISTED_COUNTS`]).
+    pub fn listed(counts: &[u8]) -> Option<CountList> {
+        engine::ByteList::from_slice(counts).map(CountList)
+    }
+}
+
+impl engine::OptionValue for CountList {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        if text == "none" || text.is_empty() {
+            return Ok(CountList::NONE);
+        }
+        let counts = text
+            .split(',')
+            .map(|part| match part.trim().parse::<u8>() {
+                Ok(count @ 1..=127) => Ok(count),
+                _ => Err(format!("{part:?} in {text:?} is not a count from 1 to 127")),
+            })
+            .collect::<Result<Vec<u8>, String>>()?;
+        CountList::listed(&counts)
+            .ok_or_else(|| format!("{text:?} lists more than {MAX_LISTED_COUNTS} counts"))
+    }
+
+    fn render_value(&self) -> String {
+        if self.is_empty() {
+            return "none".into();
+        }
+        self.counts()
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    fn domain() -> String {
+        "counts in order such as 3,1, or none".into()
     }
 }
 

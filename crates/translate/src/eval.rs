@@ -60,6 +60,9 @@ pub struct Context<'a> {
     /// Each site's local state (`(state at:s)`), the player who marked it or 0; empty where
     /// every state is 0.
     pub states: Vec<i64>,
+    /// The mover's value, `(value Player Mover)`, where a reading tries it (Ako Okwe's count
+    /// of captures made); `None` where it is not known.
+    pub mover_value: Option<i64>,
 }
 
 impl Context<'_> {
@@ -128,12 +131,24 @@ impl Context<'_> {
         if let Some(value) = node.as_int() {
             return Ok(value);
         }
+        // Ludii's Off, the value of what is not set.
+        if node.as_symbol() == Some("Off") {
+            return Ok(-1);
+        }
         let Some(head) = node.head() else {
             return Err(unknown(node));
         };
         let args: Vec<&Node> = node.positional().collect();
         match head {
             "to" if args.is_empty() => Ok(self.to),
+            "value"
+                if args.len() == 2
+                    && args[0].as_symbol() == Some("Player")
+                    && self.mover_value.is_some()
+                    && self.player(args[1])? == self.mover =>
+            {
+                self.mover_value.ok_or_else(|| unknown(node))
+            }
             "site" if args.is_empty() => Ok(self.site),
             "from" if args.is_empty() => Ok(self.from),
             "mover" if args.is_empty() => Ok(i64::from(self.mover)),

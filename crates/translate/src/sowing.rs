@@ -21,6 +21,7 @@ use crate::geometry::Geometry;
 
 mod boards;
 mod branches;
+mod capture_order;
 mod landing;
 mod last_resort;
 mod next_relay;
@@ -458,6 +459,7 @@ fn bare_context<'a>(geometry: &'a Geometry, places: &'a Places, mover: u8) -> Co
         player: 0,
         remembered: BTreeMap::new(),
         states: Vec::new(),
+        mover_value: None,
     }
 }
 
@@ -709,6 +711,7 @@ fn sows_both_stores(reader: &Reader<'_>, situation: &Situation<'_>) -> bool {
 }
 
 /// What the family's board offers the evaluator: counts in Ludii's sites.
+#[derive(Clone)]
 struct Situation<'a> {
     geometry: &'a Geometry,
     places: &'a Places,
@@ -726,6 +729,9 @@ struct Situation<'a> {
     /// The holes each player owns at the start, remembered by name (`"OwnedP1"`), read only
     /// where the family reads ownership.
     owned: BTreeMap<String, crate::eval::Sites>,
+    /// The mover's value, `(value Player Mover)`, where the sowing's captures count it up
+    /// ([`capture_order`]); `None` elsewhere.
+    mover_value: Option<i64>,
 }
 
 impl<'a> Situation<'a> {
@@ -741,6 +747,7 @@ impl<'a> Situation<'a> {
             player: 0,
             remembered: self.remembered.clone(),
             states: Vec::new(),
+            mover_value: self.mover_value,
         }
     }
 
@@ -779,6 +786,7 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
         remembered: BTreeMap::new(),
         in_rounds: false,
         owned: BTreeMap::new(),
+        mover_value: None,
     };
     let mut situation = situation;
     // One phase is no phase: its play (and end) are the game's; a sowing phase and a phase
@@ -2318,9 +2326,28 @@ fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, rela
         );
     }
     reader.default("sow_opponents_store", false, sow);
+    // Ako Okwe's captures counted in the mover's value: the sowing's captures read at the
+    // value the count settles at, without the counting consequence, and the first ones apart.
+    let counter = capture_order::counter_of(sow);
+    let counting = match counter.map(|then| capture_order::settled(then, situation)) {
+        Some(Err(what)) => {
+            reader.lack(counter.unwrap_or(sow), what);
+            return;
+        }
+        Some(Ok(counting)) => Some(counting),
+        None => None,
+    };
+    let situation = counting.as_ref().map_or(situation, |(settled, _)| settled);
+    let uncounted = counter.and_then(|_| sow.named("apply")).map(|effect| {
+        let mut effect = effect.clone();
+        if let Kind::Call { args, .. } = &mut effect.kind {
+            args.retain(|arg| !arg.is_call("then"));
+        }
+        effect
+    });
     let guard = sow.named("if");
     let mut found: Vec<Case<'_>> = Vec::new();
-    if let Some(effect) = sow.named("apply") {
+    if let Some(effect) = uncounted.as_ref().or(sow.named("apply")) {
         let mut conditions = Vec::new();
         if let Some(guard) = guard {
             conditions.push((guard, true));
@@ -2333,6 +2360,13 @@ fn read_sow(reader: &mut Reader<'_>, sow: &Node, situation: &Situation<'_>, rela
         );
     }
     read_effects(reader, sow, &found, situation, relay_from_last);
+    match (counter, &counting) {
+        (Some(then), Some((settled, values))) => {
+            let all = landings(settled, MOST_COUNTED, false, reader.reads_states, None);
+            capture_order::read(reader, sow, then, values, settled, &all);
+        }
+        _ => reader.default("capture_first_counts", "none", sow),
+    }
     reader.default("sow_into_origin", false, sow);
     match then {
         Some(then) => match capture_everywhere(reader, sow, then, situation) {

@@ -1,7 +1,8 @@
 //! Ludii's sowing descriptions that stopped at one part the family lacked, read as the sowing
 //! family's: Pallankuli's take of the hole after an empty last hole, Hoyito's capture of every
 //! counter once few are left (and its move again that no sowing makes), Wouri's sweep of the
-//! opponent's fours after a capture.
+//! opponent's fours after a capture; Ako Okwe's first captures, each of a count of its own,
+//! counted in the mover's value.
 
 use translate::sowing_description;
 
@@ -145,5 +146,61 @@ fn wouri_sweeps_the_opponents_fours_after_a_capture() {
         &sowing_description(file, &text),
         42,
         "a consequence of a capture the family does not have",
+    );
+}
+
+#[test]
+fn ako_okwe_makes_its_first_captures_of_counts_of_their_own() {
+    let file = "Ako Okwe.lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    plays(
+        file,
+        &translation,
+        &[
+            "capture_counts=1,3,5,7,9@13",
+            "capture_row=any@13",
+            "capture_first_counts=3,1@20",
+            "sow_into_origin=true@26",
+            "direction=choice@55",
+            "score=captured-and-row@59",
+        ],
+    );
+    // Murray's reading, its first capture of one counter and any odd count after.
+    let text = changed(
+        file,
+        "\"The first capture must be of one counter.\"\n    )",
+        "\"The first capture must be of one counter.\"\n    )*",
+    );
+    let text = text.replacen(
+        "\"The first capture must be of three counters, the second of one counter.\"\n    )*",
+        "\"The first capture must be of three counters, the second of one counter.\"\n    )",
+        1,
+    );
+    plays(
+        file,
+        &sowing_description(file, &text),
+        &["capture_counts=1,3,5,7,9@13", "capture_first_counts=1@20"],
+    );
+    // A first capture of either of two counts is not one count.
+    let text = changed(
+        file,
+        "(= (count at:(to)) <Capture:numCounters>)",
+        "(or (= (count at:(to)) <Capture:numCounters>) (= (count at:(to)) 5))",
+    );
+    lacks(
+        &sowing_description(file, &text),
+        13,
+        "whose counts are not one count",
+    );
+    // A count that never settles is not read.
+    let text = changed(
+        file,
+        "(if (= \"NumCaptureDone\" 1) (set Value Mover 2) )",
+        "(if (= \"NumCaptureDone\" 1) (set Value Mover 2) ) (if (= \"NumCaptureDone\" 2) (set Value Mover 1) )",
+    );
+    lacks(
+        &sowing_description(file, &text),
+        20,
+        "a count of captures the family does not read",
     );
 }
