@@ -3,7 +3,7 @@
 //! throw or must be stopped on, as bits. Built by copying and indexing fixed arrays, so that a
 //! game is made inside the playout loop without allocating.
 
-use crate::params::{CellSet, MAX_CELLS, MAX_SEATS, NO_CELL, RaceParams};
+use crate::params::{CellSet, MAX_CELLS, MAX_SEATS, NO_CELL, RaceParams, ValueSet};
 
 /// The resolved board of one parameter set.
 #[derive(Clone, Debug)]
@@ -37,7 +37,8 @@ pub struct Board {
     pub restricted: [CellSet; MAX_SEATS],
     /// Whether any rule of the rare moves applies: pieces held on the first point
     /// (`start_hold_count`), cells that keep a piece to some values (`restricted_cells`), a
-    /// value played as other steps (`alternative_value`). The listing of moves is compiled with
+    /// value played as other steps (`alternative_value`), one-step turns
+    /// (`one_step_turn_values`). The listing of moves is compiled with
     /// and without them, so that the games without pay nothing for them: checked in every game,
     /// they cost Backgammon 4.5 % of its instructions (169.1 against 161.5 million in the
     /// gate's workload) and Nard 6.5 %.
@@ -62,7 +63,8 @@ impl Board {
             restricted: [0, 1, 2, 3].map(|seat| params.restricted_cells.of(seat)),
             rare_moves: params.start_hold_count > 0
                 || params.restricted_cells.seats().is_some()
-                || params.alternative_value != 0,
+                || params.alternative_value != 0
+                || params.one_step_turn_values != ValueSet::NONE,
         };
         for seat in 0..usize::from(params.tracks.seats) {
             let len = params.tracks.len(seat);

@@ -64,6 +64,12 @@ pub enum Move {
         /// The dice of the throw the move uses.
         dice: u8,
     },
+    /// Move one piece of the mover's one step, or enter one from the hand on the first cell
+    /// of its track where one waits, in a one-step turn (`one_step_turn_values`).
+    OneStep {
+        /// The track position (from 0) the piece leaves, or the hand.
+        from: u8,
+    },
     /// No piece can use the throw.
     Pass,
 }
@@ -134,6 +140,9 @@ pub struct Race {
     chance_outcomes: u8,
     /// Whether the dice are thrown one by one ([`Throw::die_by_die`]).
     die_by_die: bool,
+    /// The turn being played, or the next, is a one-step turn (`one_step_turn_values`): a
+    /// flag of the game, not of a player, as Ludii's variable is.
+    one_step: bool,
     finishers: Finishers,
     over: bool,
 }
@@ -616,6 +625,9 @@ impl Race {
         if self.params.double_bears_off_all && self.doubles {
             return self.each_removal(visit);
         }
+        if RARE && self.one_step {
+            return self.each_one_step::<PLAIN>(visit);
+        }
         let mut any = false;
         // A piece captured waits to enter again: the board's pieces wait for it.
         let board_waits = self.params.captured_enter_first && self.captured[mover] > 0;
@@ -684,6 +696,73 @@ impl Race {
             }
         }
         any || visit(Move::Pass)
+    }
+
+    /// Visits the moves of a one-step turn (`one_step_turn_values`): a piece of the hand
+    /// entering on the first cell of its track, where one waits and may land there (Ludii's
+    /// `(priority {ENTRY …})`), otherwise each piece's move of one step, whatever the throw;
+    /// a pass where there is none. A rare rule, out of line.
+    #[cold]
+    #[inline(never)]
+    fn each_one_step<const PLAIN: bool>(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
+        let mover = usize::from(self.to_move);
+        let entry = self.one_step_value(HAND);
+        if self.in_hand[mover] > 0
+            && self
+                .destination_by::<PLAIN>(mover, HAND, entry, false, false)
+                .is_some()
+        {
+            return visit(Move::OneStep { from: HAND });
+        }
+        let mut any = false;
+        let (froms, distinct) = self.positions_for::<true>(mover);
+        for &from in &froms[..distinct] {
+            if self
+                .destination_by::<PLAIN>(mover, from, 1, false, false)
+                .is_some()
+            {
+                any = true;
+                if !visit(Move::OneStep { from }) {
+                    return false;
+                }
+            }
+        }
+        any || visit(Move::Pass)
+    }
+
+    /// The value a one-step turn's move from `from` plays: one step, or from the hand any
+    /// value that enters, the entering piece landing on the first cell whatever the value
+    /// (`check` asks `enter_counts_first_cell` false beside a one-step turn).
+    fn one_step_value(&self, from: u8) -> u16 {
+        if from == HAND {
+            self.params.enter_values.0.trailing_zeros() as u16
+        } else {
+            1
+        }
+    }
+
+    /// The consequence of a throw played out in a game of one-step turns
+    /// (`one_step_turn_values`): whether the player throws again whatever the value, as it
+    /// does after a one-step turn played by a move, and whether the next turn is one, as the
+    /// value thrown says (Ludii's `(set Var "ExtraOne" 1)` beside `(moveAgain)`, the turn's
+    /// own clearing it before). A pass (`passed`) clears nothing, and sets the flag only where
+    /// the turn's consequence follows a pass (`extra_throw_on_pass`). A rare rule, out of line.
+    #[cold]
+    #[inline(never)]
+    fn one_step_after(&mut self, passed: bool) -> bool {
+        let values = self.params.one_step_turn_values;
+        if values == ValueSet::NONE {
+            return false;
+        }
+        let listed = self.total < 128 && values.contains(self.total as u8);
+        if passed {
+            // A pass followed by the turn's consequence sets the flag too; nothing clears it.
+            self.one_step |= listed && self.params.extra_throw_on_pass;
+            return false;
+        }
+        let was = self.one_step;
+        self.one_step = listed;
+        was
     }
 
     /// Whether a piece of `mover` at `from` stands on one of its cells from which `value`
@@ -1042,11 +1121,12 @@ impl Race {
     /// The throw is played out: the same player throws again where a value or a cell gives
     /// another throw, the next player still racing otherwise.
     fn end_throw(&mut self, passed: bool) {
+        let one_step = self.board.rare_moves && self.one_step_after(passed);
         let by_value = self.total < 128
             && self.params.extra_throw_values.contains(self.total as u8)
             && (!passed || self.params.extra_throw_on_pass);
         let cap = self.params.extra_throws_in_a_row;
-        let again = (self.again || by_value)
+        let again = (self.again || by_value || one_step)
             && !self.finishers.has_finished(usize::from(self.to_move))
             && (cap == 0 || self.again_in_a_row < cap);
         self.again = false;
@@ -1286,6 +1366,7 @@ impl Game for Race {
             dice_thrown: 0,
             chance_outcomes: options.throw.chance_outcomes(),
             die_by_die: options.throw.die_by_die(),
+            one_step: false,
             finishers: Finishers::NONE,
             over: false,
         };
@@ -1353,6 +1434,7 @@ impl Game for Race {
             Move::Instead { from, dice } => {
                 (from, dice, false, u16::from(self.params.alternative_steps))
             }
+            Move::OneStep { from } => (from, self.unused, false, self.one_step_value(from)),
             Move::Select { at, dice: 0 } => {
                 self.passed_whole &= !(1 << self.to_move);
                 return self.select_by_double(at);
@@ -1641,6 +1723,7 @@ impl Observe for Race {
             Move::Instead { from, dice } => {
                 (from, dice, false, u16::from(self.params.alternative_steps))
             }
+            Move::OneStep { from } => (from, 0, false, self.one_step_value(from)),
             Move::Remove { from } => {
                 let mover = usize::from(self.to_move);
                 return format!("remove {}", self.cell_name(mover, from));

@@ -191,6 +191,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub extra_throw_on_pass: bool = false, ludii: false;
 
+        /// Throw values that, played by a move, make the thrower's next turn a one-step turn: its throw moves no piece, but a piece waiting in the hand enters on the first cell of its track, or where none waits a piece moves one step; the player throws again after it whatever it threw, the next turn a one-step turn again where that throw is one of these values; a pass clears nothing (the next turn, another player's where the turn goes on, is still one), and a value listed makes the next turn one after a pass too where `extra_throw_on_pass` says the consequence follows a pass (Sokkattan's ExtraOne, `(if ("IsSpecialThrow") (set Var "ExtraOne" 1))` beside `(moveAgain)`, and its `(if (= (var "ExtraOne") 1) (priority {ENTRY (forEach Piece ("Move" 1))} …) …)`); `none`: every turn moves by its throw.
+        #[rule(cites = "race family", source = "")]
+        pub one_step_turn_values: ValueSet = ValueSet::NONE, ludii: ValueSet::NONE;
+
         /// Values with which a piece may enter from its hand (`any`, or a list such as `1,4`).
         #[rule(cites = "race family", source = "")]
         pub enter_values: ValueSet = ValueSet::ANY, ludii: ValueSet::ANY;
@@ -506,6 +510,24 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
             "restricted_cells",
             format!("cells for {seats} seats, the game has {players} players"),
         ));
+    }
+    if params.one_step_turn_values != ValueSet::NONE {
+        let values = params.one_step_turn_values.0;
+        if values & !params.extra_throw_values.0 != 0 || params.extra_throws_in_a_row != 0 {
+            return Err((
+                "one_step_turn_values",
+                "a one-step turn follows only values that give another throw, as many in a row as are thrown".into(),
+            ));
+        }
+        if params.enter_counts_first_cell
+            || params.dice_use != DiceUse::Sum
+            || params.stacked_start != StackedStart::None
+        {
+            return Err((
+                "one_step_turn_values",
+                "a one-step turn is read only where one throw moves one piece and a piece enters on the first cell whatever the value".into(),
+            ));
+        }
     }
     if (params.alternative_value == 0) != (params.alternative_steps == 0) {
         return Err((

@@ -28,6 +28,7 @@ mod entry;
 mod entry_blocked;
 mod faces_by_die;
 mod graph;
+mod one_step;
 mod per_die;
 mod restricted;
 mod stacked;
@@ -79,6 +80,9 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         }
         None => game,
     };
+    // A one-step turn after some throws (Sokkattan's ExtraOne): the turn read without it.
+    let one_step = one_step::rewrite(game);
+    let game = one_step.as_ref().map_or(game, |o| &o.game);
     match per_die::rewrite(game) {
         Some(per_die) => {
             reader.after_dice = per_die.after_dice;
@@ -91,6 +95,11 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         None => reader.default("enter_blocked_cells", "none", &expanded.game),
     }
     read_restricted(&mut reader, restricted.as_ref(), &expanded.game);
+    match one_step.as_ref().map(|o| &o.values) {
+        Some(Ok((values, node))) => reader.set("one_step_turn_values", values, node),
+        Some(Err((node, what))) => reader.lack(node, what.clone()),
+        None => reader.default("one_step_turn_values", "none", &expanded.game),
+    }
     reader.default("enter_stack_limit", 0, &expanded.game);
     reader.default("start_hold_count", 0, &expanded.game);
     reader.default("bear_off_home_cells", "none", &expanded.game);
@@ -2259,7 +2268,6 @@ fn again_in_a_row<'e>(
             ));
         }
     };
-    let (steps, values) = steps_in_values(listed);
     // The values are the throw as the pieces move it: the steps of their track, not those
     // of the cells a move passes (Tamman's `(sites Track … from:… to:…)`).
     let destinations: Vec<&Node> = equipment
@@ -2267,6 +2275,22 @@ fn again_in_a_row<'e>(
         .iter()
         .flat_map(|(_, moves)| outside_sites(moves))
         .collect();
+    // `(not (is In STEPS (sites {…})))`: every value the pieces move but those listed
+    // (Sokkattan's, which throws again on all but its 2, 3 and 4).
+    let (steps, values) = match listed
+        .arg(0)
+        .filter(|_| listed.is_call("not") && listed.children().len() == 1)
+    {
+        Some(inner) => {
+            let (steps, values) = steps_in_values(inner);
+            let all = steps.and_then(|s| values_moved(s, &destinations, equipment));
+            let values = values
+                .zip(all)
+                .map(|(listed, all)| all.into_iter().filter(|v| !listed.contains(v)).collect());
+            (steps, values)
+        }
+        None => steps_in_values(listed),
+    };
     let moved = |steps: &Node| moves_by(steps, destinations.iter().copied());
     if values.is_none() || !steps.is_some_and(moved) {
         // A condition of the throw alone, evaluated at every throw (Ashta-kashte's `(or (=
@@ -2350,22 +2374,7 @@ fn values_where_again<'e>(
         return Ok(None);
     };
     // What the pieces move of a total: a map's entry, or an expression of it.
-    let moved = |pips: i64| -> Option<i64> {
-        let entry = match first.children() {
-            [total] if first.is_call("mapEntry") => Some((None, total)),
-            [name, total] if first.is_call("mapEntry") => {
-                Some((Some(name.as_str()?.to_string()), total))
-            }
-            _ => None,
-        };
-        match entry {
-            Some((name, total)) => {
-                let key = faces_by_die::number_of(total, pips)?;
-                equipment.maps.get(&name)?.0.get(&key).copied()
-            }
-            None => faces_by_die::number_of(first, pips),
-        }
-    };
+    let moved = |pips: i64| moved_of(first, pips, equipment);
     let mut held: BTreeMap<i64, bool> = BTreeMap::new();
     for pips in thrown {
         let (Some(value), Some(holds)) = (moved(pips), faces_by_die::truth_of(condition, pips))
@@ -2385,6 +2394,45 @@ fn values_where_again<'e>(
         .map(|(v, _)| v)
         .collect();
     Ok((!values.is_empty()).then_some(values))
+}
+
+/// Every value the pieces move where they all move by `steps`, `(count Pips)` or a map's entry
+/// of it: what it makes of each throw the dice make.
+fn values_moved(
+    steps: &Node,
+    destinations: &[&Node],
+    equipment: &Equipment<'_>,
+) -> Option<Vec<i64>> {
+    if !moves_by(steps, destinations.iter().copied()) {
+        return None;
+    }
+    let thrown = equipment.dice.and_then(faces_by_die::pips_thrown)?;
+    let mut values: Vec<i64> = thrown
+        .into_iter()
+        .map(|pips| moved_of(steps, pips, equipment))
+        .collect::<Option<_>>()?;
+    values.sort_unstable();
+    values.dedup();
+    Some(values)
+}
+
+/// What the pieces move of a total `pips` where they move by `steps`: a map's entry of it, or
+/// an expression of it.
+fn moved_of(steps: &Node, pips: i64, equipment: &Equipment<'_>) -> Option<i64> {
+    let entry = match steps.children() {
+        [total] if steps.is_call("mapEntry") => Some((None, total)),
+        [name, total] if steps.is_call("mapEntry") => {
+            Some((Some(name.as_str()?.to_string()), total))
+        }
+        _ => None,
+    };
+    match entry {
+        Some((name, total)) => {
+            let key = faces_by_die::number_of(total, pips)?;
+            equipment.maps.get(&name)?.0.get(&key).copied()
+        }
+        None => faces_by_die::number_of(steps, pips),
+    }
 }
 
 /// `(then (if (no Pieces Mover) SCORE))`, SCORE `(set Score Mover N)`, `(addScore Mover N)`
@@ -2680,7 +2728,7 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
         );
         return;
     }
-    match again {
+    match &again {
         Some(((values, in_a_row), then)) => {
             reader.set("extra_throw_values", values, then);
             reader.set("extra_throws_in_a_row", in_a_row, then);
@@ -2690,11 +2738,15 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
             reader.set("extra_throws_in_a_row", 0, turn);
         }
     }
-    // Ludii's consequences follow a move: a throw that moves nothing gives no other, unless
-    // the pass is a move written with the consequence.
-    match pass_again {
-        Some(pass) => reader.set("extra_throw_on_pass", true, pass),
-        None => reader.set("extra_throw_on_pass", false, turn),
+    // Ludii's consequences follow a move; but a throw that moves nothing is passed by the
+    // turn's own `Do`, which makes the forced pass where its moves are none and the dice are
+    // in a hand (`Do.prependPreMoves`) and gives it its consequence as it gives every move of
+    // its own (Sokkattan's another throw on all but 2, 3 and 4): the consequence follows a
+    // pass too. Otherwise the pass is a move written with the consequence, or none follows.
+    match (pass_again, &again) {
+        (Some(pass), _) => reader.set("extra_throw_on_pass", true, pass),
+        (None, Some((_, then))) if !die_by_die => reader.set("extra_throw_on_pass", true, then),
+        (None, _) => reader.set("extra_throw_on_pass", false, turn),
     }
     if !die_by_die {
         // One throw, one move: no die is played apart, so none twice nor passed.

@@ -126,8 +126,9 @@ fn read_entry<'e>(
             ))?;
             seats.len()
         ],
-        "(mapEntry (mover))" => {
-            let map = equipment.maps.get(&None).map(|(map, _)| map);
+        _ if players_map(site).is_some() => {
+            let name = players_map(site).flatten();
+            let map = equipment.maps.get(&name).map(|(map, _)| map);
             (1..=seats.len() as i64)
                 .map(|player| {
                     map.and_then(|map| map.get(&player))
@@ -138,16 +139,31 @@ fn read_entry<'e>(
         }
         _ => return Err(unread(site, "an entry site the reader does not read")),
     };
+    // Where the pieces enter further along their tracks than the first cell (Sokkattan's,
+    // on its way out from the central space), the cells before the entry are never reached.
+    let mut seats = seats.clone();
     if seats
         .iter()
         .zip(&entered)
         .any(|(cells, cell)| cells.first() != Some(cell))
     {
-        return Err(unread(
-            site,
-            "an entry elsewhere than the first cell of every track",
-        ));
+        seats = entered_tracks(reader, &seats, &entered).ok_or_else(|| {
+            unread(
+                site,
+                "an entry elsewhere than the first cell of every track",
+            )
+        })?;
     }
+    // An enemy stands on a seat's entry only where another side's track passes it.
+    let partners = reader
+        .reading
+        .get("teams")
+        .is_some_and(|t| t.value == "partners");
+    let enemy_reaches = entered.iter().enumerate().any(|(seat, cell)| {
+        seats.iter().enumerate().any(|(other, cells)| {
+            other != seat && !(partners && other % 2 == seat % 2) && cells.contains(cell)
+        })
+    });
     // A condition on where the piece enters, written beside the throw's (Panchi's `(or (is
     // Empty SITE) (is Friend (who at:SITE)))`), asks of the cell entered: read as the `to`'s.
     let landing = landing.map(|landing| as_to(landing, site));
@@ -155,6 +171,9 @@ fn read_entry<'e>(
     // The entry lands on the first cell as a piece's own move lands there.
     let mut evaluator = Evaluator::new(equipment, 1, false);
     for occupant in [Occupant::Empty, Occupant::Friend, Occupant::Enemy] {
+        if occupant == Occupant::Enemy && !enemy_reaches {
+            continue;
+        }
         let case = Case {
             pips: 1,
             to: Destination::Cell(entered),
@@ -195,6 +214,49 @@ fn read_entry<'e>(
     reader.set("enter_values", values, condition);
     reader.set("enter_counts_first_cell", false, site);
     Ok(())
+}
+
+/// The map's name, none for the unnamed one, when `site` is a player's entry of it,
+/// `(mapEntry [NAME] Mover)`.
+fn players_map(site: &Node) -> Option<Option<String>> {
+    let mover = |n: &Node| matches!(n.to_string().as_str(), "Mover" | "(mover)");
+    match site.children() {
+        [player] if site.is_call("mapEntry") && mover(player) => Some(None),
+        [name, player] if site.is_call("mapEntry") && mover(player) => {
+            Some(Some(name.as_str()?.to_string()))
+        }
+        _ => None,
+    }
+}
+
+/// Each seat's track from the first cell where its pieces enter, `entered`, with the
+/// reading's tracks so written: the cells before it are never reached where every piece
+/// starts in the hand, enters there and returns to the hand when taken, and no rule counts
+/// the track's positions from its first cell (a hold on the first position). `None`
+/// otherwise, or where a track does not pass its entry.
+fn entered_tracks(
+    reader: &mut Reader,
+    seats: &[Vec<usize>],
+    entered: &[usize],
+) -> Option<Vec<Vec<usize>>> {
+    let value = |key: &str| reader.reading.get(key).map(|r| r.value.clone());
+    let hand = value("start").as_deref() == Some("hand")
+        && value("capture_return").is_none_or(|r| r == "hand")
+        && reader.start_hold.is_none();
+    if !hand {
+        return None;
+    }
+    let trimmed: Vec<Vec<usize>> = seats
+        .iter()
+        .zip(entered)
+        .map(|(cells, cell)| {
+            let first = cells.iter().position(|c| c == cell)?;
+            Some(cells[first..].to_vec())
+        })
+        .collect::<Option<_>>()?;
+    let tracks = reader.reading.get_mut("tracks")?;
+    tracks.value = super::track_list(trimmed.iter().map(Vec::as_slice));
+    Some(trimmed)
 }
 
 /// `landing` with every node written as `site` made `(to)`: the cell entered.
