@@ -182,10 +182,12 @@ pub fn build_from(corpus_dir: &Path) -> Result<Families, String> {
             (name.to_string(), text)
         })
         .collect::<Vec<_>>();
+    let race = translate::race::rulesets(&corpus, &race_files);
+    let read_by_hand = race.entries.iter().map(|e| e.description.clone()).collect();
     Ok(Families {
         sowing: build(&corpus, &translations),
-        race: translate::race::rulesets(&corpus, &race_files),
-        race_ludii: build_family(&corpus, &race_translations, &RACE),
+        race_ludii: build_family(&corpus, &race_translations, &RACE, &read_by_hand),
+        race,
         dice,
     })
 }

@@ -29,7 +29,10 @@ pub struct Family {
     pub folder: &'static str,
     /// A description whose game a hand-written engine keeps is written all the same, under a
     /// slug of its own and linked to no game, so that it plays beside that engine (Tuz.lud
-    /// beside the Tuz crate); otherwise it is not written.
+    /// beside the Tuz crate); otherwise it is not written where the game's hand-written file
+    /// reads that very description as its `ludii` preset (20 Squares.lud), and is written
+    /// beside it where it is another description of the game (Sokkattan.lud beside
+    /// Pachisi's file): a description that plays is always studied beside Ludii's figures.
     pub beside_hand_written: bool,
 }
 
@@ -187,14 +190,16 @@ pub struct Built {
 
 /// Builds the sowing family's files from the translations of every sowing description.
 pub fn build(corpus: &Corpus, translations: &[Translation]) -> Built {
-    build_family(corpus, translations, &SOWING)
+    build_family(corpus, translations, &SOWING, &BTreeSet::new())
 }
 
-/// Builds a family's files from the translations of its descriptions.
+/// Builds a family's files from the translations of its descriptions; `read_by_hand` are the
+/// descriptions the family's hand-written game files read as their `ludii` presets.
 pub fn build_family<F: FamilyFile>(
     corpus: &Corpus,
     translations: &[Translation<F>],
     family: &Family,
+    read_by_hand: &BTreeSet<String>,
 ) -> Built {
     // Games a hand-written engine or game file already plays keep it: their files are not
     // the family's.
@@ -235,6 +240,8 @@ pub fn build_family<F: FamilyFile>(
             games_seen.insert(game.clone());
         }
         let kept = game.as_deref().is_some_and(|g| hand_written.contains(g));
+        let kept_alone =
+            kept && !family.beside_hand_written && read_by_hand.contains(&translation.file);
         let mut entry = Entry {
             file: translation.file.clone(),
             name: translation.name.clone(),
@@ -258,7 +265,7 @@ pub fn build_family<F: FamilyFile>(
                     .map(|l| format!("{}: {}", l.span, l.what))
                     .collect();
             }
-            Ok(_) if kept && !family.beside_hand_written => {
+            Ok(_) if kept_alone => {
                 entry.plays = true;
                 entry.lacks.push(KEPT.into());
             }
