@@ -1023,7 +1023,8 @@ impl Race {
     /// Where on its own track a piece of `enemy` captured by `mover` on `cell` returns: the
     /// first of `capture_return`'s positions where no piece of `mover`'s side stands, other
     /// than `cell` and the cell `left` the capturer has just left (Ludii settles the return
-    /// before the capturer moves).
+    /// before the capturer moves), nor, where `enemy`'s pieces do not stack there, one of its
+    /// own side (a piece that does not stack never shares a cell with its own).
     fn return_position(
         &self,
         mover: usize,
@@ -1038,7 +1039,12 @@ impl Race {
             .map(|&p| p - 1)
             .find(|&p| {
                 let to = self.board.cell(enemy, p);
-                to != cell && Some(to) != left && self.occupants(mover, to).0 == 0
+                let stacks = self.params.land_on_own == LandOnOwn::Stack
+                    && !self.board.no_stack[enemy].contains(to);
+                to != cell
+                    && Some(to) != left
+                    && self.occupants(mover, to).0 == 0
+                    && (stacks || self.occupants(enemy, to).0 == 0)
             })
     }
 

@@ -255,7 +255,7 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub land_on_enemy: LandOnEnemy = LandOnEnemy::Capture, ludii: LandOnEnemy::Capture;
 
-        /// Where a captured piece goes: `hand`, or positions of its owner's own track (from 1) tried in order, the first where no piece of the capturer's side stands, other than the cell of the capture (Todas Tablas's return to the quadrant where its pieces began); with every one held the capture cannot be made.
+        /// Where a captured piece goes: `hand`, or positions of its owner's own track (from 1) tried in order, the first where no piece of the capturer's side stands, other than the cell of the capture, nor one of its own side where its pieces do not stack (Todas Tablas's return to the quadrant where its pieces began; Tsaydithl's stick sent back to its door); with every one held the capture cannot be made.
         #[rule(cites = "race family", source = "")]
         pub capture_return: ReturnPositions = ReturnPositions::HAND, ludii: ReturnPositions::HAND;
 

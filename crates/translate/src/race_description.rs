@@ -28,6 +28,7 @@ mod entry;
 mod entry_blocked;
 mod faces_by_die;
 mod graph;
+mod looped;
 mod one_step;
 mod per_die;
 mod restricted;
@@ -51,8 +52,12 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     let mut reader = Reader::empty();
     // A piece entering only while its player's region is clear: its moves read without the
     // condition, the condition as the region's cells.
-    let entry = entry_blocked::rewrite(&expanded.game);
-    let unblocked = entry.as_ref().map_or(&expanded.game, |entry| &entry.game);
+    // Loops shared in opposite directions, each player racing once round from its start
+    // (Tsaydithl's): each player's own track begun there.
+    let looped = looped::rewrite(&expanded.game);
+    let described = looped.as_ref().unwrap_or(&expanded.game);
+    let entry = entry_blocked::rewrite(described);
+    let unblocked = entry.as_ref().map_or(described, |entry| &entry.game);
     // Cells from which only some values move, and a value played otherwise (Romavoa's): the
     // moves read without them.
     let restricted = restricted::rewrite(unblocked);
@@ -2121,7 +2126,31 @@ impl<'e> Evaluator<'e> {
         if counted {
             self.captures_stack = true;
         }
-        let returns = match tables::return_to_start(effect, self.equipment) {
+        // A return to each player's start on a loop (`looped`'s map of the starts).
+        let to_start = effect
+            .arg(1)
+            .filter(|t| {
+                effect.is_call("fromTo")
+                    && effect.children().len() == 2
+                    && effect
+                        .arg(0)
+                        .is_some_and(|f| f.to_string() == "(from (to))")
+                    && t.is_call("to")
+                    && t.children().len() == 1
+            })
+            .and_then(|t| t.arg(0))
+            .and_then(|site| {
+                let starts = self
+                    .equipment
+                    .maps
+                    .get(&Some(looped::START_MAP.to_string()));
+                looped::return_to_start(
+                    site,
+                    self.equipment.seat_tracks.as_ref(),
+                    starts.map(|(map, _)| map),
+                )
+            });
+        let returns = match to_start.or_else(|| tables::return_to_start(effect, self.equipment)) {
             Some(Ok(positions)) => {
                 self.capture_return = Some(positions);
                 true

@@ -11,9 +11,10 @@
 //! must be an expression of `(count Pips)` alone, evaluated at every sum of pips the dice throw
 //! beside what the moves make of it, and hold for every sum that moves one value or for none.
 //! The inner `(or …)`, whose first move is the second with the value's expression written as
-//! a number (Ludii's `Or` of moves lists both, and its `If` without an else makes none when
-//! false), is read as `alternative_value` and `alternative_steps`: the value may be played as
-//! so many steps instead. The rewritten game keeps every node's place, so what it reads and
+//! a number, or as itself less a number (Tsaydithl's `(- VALUE 1)` under `(= 2 VALUE)`)
+//! (Ludii's `Or` of moves lists both, and its `If` without an else makes none when false), is
+//! read as `alternative_value` and `alternative_steps`: the value may be played as so many
+//! steps instead. The rewritten game keeps every node's place, so what it reads and
 //! lacks is cited where the description writes it.
 
 use ludii::Node;
@@ -76,12 +77,23 @@ fn alternative_of(moves: &Node) -> Option<(i64, i64, &Node)> {
     if !second_text.contains(&written) {
         return None;
     }
-    // The number FIRST moves by: the one its text has where SECOND's has STEPS.
-    let number = by_number.walk().find_map(|n| {
-        let steps = n.named("steps")?;
-        n.is_call("trackSite").then(|| steps.as_int()).flatten()
+    // The number FIRST moves by: the one its text has where SECOND's has STEPS, or STEPS
+    // less a number, `(- STEPS 1)` (Tsaydithl's 2 played as 1), which is a number where
+    // STEPS is K.
+    let (number, first_steps) = by_number.walk().find_map(|n| {
+        let steps = n.named("steps").filter(|_| n.is_call("trackSite"))?;
+        if let Some(number) = steps.as_int() {
+            return Some((number, number.to_string()));
+        }
+        let [of, less] = steps.children() else {
+            return None;
+        };
+        (steps.is_call("-") && of.to_string() == written)
+            .then(|| less.as_int())
+            .flatten()
+            .map(|less| (value - less, steps.to_string()))
     })?;
-    (second_text.replace(&written, &number.to_string()) == by_number.to_string())
+    (second_text.replace(&written, &first_steps) == by_number.to_string())
         .then_some((value, number, steps))
 }
 
