@@ -38,7 +38,8 @@ pub struct Board {
     /// Whether any rule of the rare moves applies: pieces held on the first point
     /// (`start_hold_count`), cells that keep a piece to some values (`restricted_cells`), a
     /// value played as other steps (`alternative_value`), one-step turns
-    /// (`one_step_turn_values`). The listing of moves is compiled with
+    /// (`one_step_turn_values`), pieces held while the hand holds some (`held_while_hand`)
+    /// or waiting for those on the bar (`first_position_first`). The listing of moves is compiled with
     /// and without them, so that the games without pay nothing for them: checked in every game,
     /// they cost Backgammon 4.5 % of its instructions (169.1 against 161.5 million in the
     /// gate's workload) and Nard 6.5 %.
@@ -64,7 +65,9 @@ impl Board {
             rare_moves: params.start_hold_count > 0
                 || params.restricted_cells.seats().is_some()
                 || params.alternative_value != 0
-                || params.one_step_turn_values != ValueSet::NONE,
+                || params.one_step_turn_values != ValueSet::NONE
+                || params.held_while_hand > 0
+                || params.first_position_first,
         };
         for seat in 0..usize::from(params.tracks.seats) {
             let len = params.tracks.len(seat);

@@ -331,10 +331,10 @@ impl Race {
                 .is_some()
         };
         if PLAIN {
-            let held = self.params.start_hold_count > 0 && self.start_held(mover);
+            let rare = self.board.rare_moves;
             return !pieces
                 .iter()
-                .any(|&p| p < OFF && !(p == 0 && held) && moves(p));
+                .any(|&p| p < OFF && !(rare && self.waits(mover, p)) && moves(p));
         }
         // Pieces on one position, or in the hand, move alike: each is asked once.
         let (froms, distinct) = self.movable_positions(mover);
@@ -365,15 +365,17 @@ impl Race {
             if self.board.enter_blocked[mover] != CellSet::NONE && self.entry_blocked(mover) {
                 return None;
             }
+            // Counted from `enter_from` (0: from before the first cell).
+            let base = i32::from(params.enter_from);
             let target = if params.enter_counts_first_cell {
-                value - 1
+                base + value - 1
             } else {
                 0
             };
             if target >= len {
                 return None;
             }
-            (target, 0..target)
+            (target, base.min(target)..target)
         } else if backward {
             let target = i32::from(from) - value;
             if target < 0 {
@@ -522,7 +524,46 @@ impl Race {
         if RARE && self.params.start_hold_count > 0 {
             self.drop_held_start(mover, &mut froms, &mut distinct);
         }
+        if RARE && (self.params.first_position_first || self.params.held_while_hand > 0) {
+            self.keep_waiting_order(mover, &mut froms, &mut distinct);
+        }
         (froms, distinct)
+    }
+
+    /// Keeps in `froms` only the first position of `mover`'s track while a piece stands there
+    /// (`first_position_first`, Tawula's bar), and drops the position `held_while_hand` holds
+    /// while a piece of `mover` waits in the hand (Tawula's start): checked once where the
+    /// positions are gathered. A rare rule, out of line.
+    #[cold]
+    #[inline(never)]
+    fn keep_waiting_order(&self, mover: usize, froms: &mut [u8; MAX_PIECES], distinct: &mut usize) {
+        if self.params.first_position_first && froms[..*distinct].contains(&0) {
+            froms[0] = 0;
+            *distinct = 1;
+        }
+        let held = self.params.held_while_hand;
+        if held > 0
+            && self.in_hand[mover] > 0
+            && let Some(at) = froms[..*distinct].iter().position(|&from| from == held - 1)
+        {
+            froms.copy_within(at + 1..*distinct, at);
+            *distinct -= 1;
+        }
+    }
+
+    /// Whether a piece of `mover` on position `from` waits for others before it moves
+    /// (`start_hold_count`, `first_position_first`, `held_while_hand`), for the general path
+    /// that reads every piece.
+    #[cold]
+    #[inline(never)]
+    fn waits(&self, mover: usize, from: u8) -> bool {
+        let pieces = &self.position[mover][..self.pieces()];
+        from < HAND
+            && ((from == 0 && self.params.start_hold_count > 0 && self.start_held(mover))
+                || (self.params.first_position_first && from != 0 && pieces.contains(&0))
+                || (self.params.held_while_hand > 0
+                    && from == self.params.held_while_hand - 1
+                    && self.in_hand[mover] > 0))
     }
 
     /// Drops the first position of `mover`'s track from `froms` while the pieces there are

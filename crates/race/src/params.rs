@@ -227,6 +227,10 @@ game_options! {
         #[rule(cites = "race family", source = "", range = 0..=16)]
         pub enter_stack_limit: u8 = 0, ludii: 0;
 
+        /// The track position (from 1) from which a piece entering from the hand counts its throw, as a piece standing there would move, where `enter_counts_first_cell` counts (Tawula's `(trackSite Move from:(mapEntry "StartTrack" Mover) steps:(pips))`, its track's second site, where two pieces start: a value v lands v sites past it); 0: from before the first cell, a value v landing on the v-th cell.
+        #[rule(cites = "race family", source = "", range = 0..=127)]
+        pub enter_from: u8 = 0, ludii: 0;
+
         /// Pieces of a player on the first position of its track that hold them all there: while exactly so many stand on it, none leaves it until a piece of the player stands on one of its `start_hold_free_cells` or waits in its hand (Fevga's first piece sent ahead alone, `(!= (topLevel at:(from)) 13)` beside `"PieceInOpponentSide"`, and Jacquet's `(< (size Stack at:("StartPos")) 14)` beside `"OppositeQuadrant"`); 0: pieces leave the first position freely.
         #[rule(cites = "race family", source = "", range = 0..=16)]
         pub start_hold_count: u8 = 0, ludii: 0;
@@ -234,6 +238,14 @@ game_options! {
         /// Each seat's cells on which a piece of its own lets the pieces `start_hold_count` holds leave the first position (Fevga's opponent's side, Jacquet's opposite quadrant); per seat, separated by `|`, or `none`.
         #[rule(cites = "race family", source = "")]
         pub start_hold_free_cells: SeatCells = SeatCells::NONE, ludii: SeatCells::NONE;
+
+        /// A track position (from 1) whose pieces stay there while any piece of their player waits in the hand (Tawula's `(if (or (!= (from) (mapEntry "StartTrack" Mover)) (and (= (from) (mapEntry "StartTrack" Mover)) ("HandEmpty" Mover))) …)`: the two pieces that start on its second site move only once the thirteen others have entered); 0: none is held so.
+        #[rule(cites = "race family", source = "", range = 0..=127)]
+        pub held_while_hand: u8 = 0, ludii: 0;
+
+        /// Whether a player's pieces on the first position of its track (a bar on the board, where its captured pieces are sent back, `capture_return` 1) must all leave it before any other of its pieces on the board moves (Tawula's `(if ("BarEmpty" Mover) (forEach Piece top:True) ENTER-FROM-THE-BAR)`, the bar the first site of each track); pieces in the hand enter all the same. Otherwise pieces there move as any other.
+        #[rule(cites = "race family", source = "")]
+        pub first_position_first: bool = false, ludii: false;
 
         /// Whether, on a cell its track passes twice, only a piece of the earlier pass moves while one stands there (Ludii finds a piece's place on such a track by the lowest index where one of the mover's pieces stands, Ludus Anglicorum's `{6 0..5 7..12 25..20 18..12}`); otherwise a piece of either pass moves.
         #[rule(cites = "race family", source = "")]
@@ -571,6 +583,9 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
             ),
         ));
     }
+    if params.enter_from > 0 || params.held_while_hand > 0 {
+        checked_start_positions(params)?;
+    }
     if params.land_on_enemy == LandOnEnemy::Swap && params.land_on_own == LandOnOwn::Stack {
         return Err(("land_on_enemy", "a swap sends the enemy to the cell the mover leaves, which a stack may not leave empty"
                 .into(),
@@ -834,6 +849,34 @@ fn checked_rethrow_doubles(params: &RaceParams) -> Result<(), (&'static str, Str
             "rethrow_doubles",
             "a double played one die, beside another rule of doubles or of the dice left".into(),
         ));
+    }
+    Ok(())
+}
+
+/// `enter_from` counts from a position of every track, where entering pieces count from the
+/// first cell; `held_while_hand` holds a position of every track.
+#[cold]
+fn checked_start_positions(params: &RaceParams) -> Result<(), (&'static str, String)> {
+    let shortest = (0..usize::from(params.tracks.seats))
+        .map(|seat| params.tracks.len(seat))
+        .min()
+        .unwrap_or(0);
+    if params.enter_from > 0 && !params.enter_counts_first_cell {
+        return Err((
+            "enter_from",
+            "a position entering pieces count from, where they enter onto the first cell whatever the value".into(),
+        ));
+    }
+    for (key, position) in [
+        ("enter_from", params.enter_from),
+        ("held_while_hand", params.held_while_hand),
+    ] {
+        if usize::from(position) > shortest {
+            return Err((
+                key,
+                format!("position {position}, past the end of a track of {shortest} cells"),
+            ));
+        }
     }
     Ok(())
 }

@@ -22,6 +22,7 @@ use crate::eval::is_symbol;
 use crate::geometry::Geometry;
 use crate::sowing::{Lack, Read, Reading};
 
+mod bar_on_board;
 mod choice;
 mod cross;
 mod entry;
@@ -85,6 +86,16 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         }
         None => game,
     };
+    // A bar on the board entered first beside a hand entered from the start (Tawula): the
+    // pieces' own moves read with the turn's consequence, the bar and the hand as parameters.
+    let barred = bar_on_board::rewrite(game);
+    let game = match barred {
+        Some((ref game, ref bar)) => {
+            reader.bar_on_board = Some(bar.clone());
+            game
+        }
+        None => game,
+    };
     // A one-step turn after some throws (Sokkattan's ExtraOne): the turn read without it.
     let one_step = one_step::rewrite(game);
     let game = one_step.as_ref().map_or(game, |o| &o.game);
@@ -109,6 +120,9 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     reader.default("start_hold_count", 0, &expanded.game);
     reader.default("bear_off_home_cells", "none", &expanded.game);
     reader.default("start_hold_free_cells", "none", &expanded.game);
+    reader.default("enter_from", 0, &expanded.game);
+    reader.default("held_while_hand", 0, &expanded.game);
+    reader.default("first_position_first", false, &expanded.game);
     reader.default("bear_off_hand_empty", false, &expanded.game);
     faces_by_die::compose(&mut reader, &expanded.game);
     faces_by_die::compose_faces_alike(&mut reader, &expanded.game);
@@ -228,6 +242,9 @@ struct Reader {
     /// Whether `throw_values` is read outcome by outcome, each die's face asked apart, not by
     /// the dice's sum ([`faces_by_die::by_face`]).
     by_outcome: bool,
+    /// A bar on the board entered first beside a hand entered from the start
+    /// ([`bar_on_board`]), read once the tracks are: the bar is not read as the hand.
+    bar_on_board: Option<bar_on_board::BarOnBoard>,
 }
 
 impl Reader {
@@ -239,6 +256,7 @@ impl Reader {
             after_dice: None,
             start_hold: None,
             by_outcome: false,
+            bar_on_board: None,
         }
     }
 
@@ -433,6 +451,9 @@ fn read_game(reader: &mut Reader, game: &Node) {
     read_rules(reader, rules, &equipment, players);
     if let Some(hold) = reader.start_hold.take() {
         start_hold::resolve(reader, &hold, &equipment);
+    }
+    if let Some(bar) = reader.bar_on_board.take() {
+        bar_on_board::resolve(reader, &bar, &equipment);
     }
 }
 
@@ -1790,6 +1811,9 @@ impl<'e> Evaluator<'e> {
             }
             // Ludii stops at the first part that settles it, as here: a part after it is
             // never evaluated in that case (Medio Emperador's stack size, asked of enemies).
+            // A part the cases do not tell is settled by a later one all the same (Tawula's
+            // `(and (= (size Stack at:(to)) 1) (is Enemy (who at:(to))))` on a stack of one's
+            // own): the parts have no effect, so their order changes no answer.
             ("and", list) | ("or", list) if !list.is_empty() => {
                 let settles = head == "or";
                 // `(or {a b c})` lists its parts in an array.
@@ -1799,12 +1823,20 @@ impl<'e> Evaluator<'e> {
                         .map_or_else(|| vec![*only], |a| a.iter().collect()),
                     _ => list.to_vec(),
                 };
+                let mut untold = None;
                 for a in list {
-                    if self.boolean(a, case)? == settles {
-                        return Ok(settles);
+                    match self.boolean(a, case) {
+                        Ok(value) if value == settles => return Ok(settles),
+                        Ok(_) => {}
+                        Err(unread) => {
+                            untold.get_or_insert(unread);
+                        }
                     }
                 }
-                Ok(!settles)
+                match untold {
+                    Some(unread) => Err(unread),
+                    None => Ok(!settles),
+                }
             }
             ("=", [_, _]) if occupied_home_region(node).is_some() => {
                 let name = occupied_home_region(node).unwrap_or_default();
@@ -3212,7 +3244,9 @@ fn read_moves(
         let node = &equipment.tracks[0].node;
         reader.set("tracks", track_list(seats.iter().map(Vec::as_slice)), node);
     }
-    if evaluator.bar {
+    // A bar entered first on the board stays the first site of each track
+    // ([`bar_on_board`]).
+    if evaluator.bar && reader.bar_on_board.is_none() {
         tables::bar_as_hand(reader, equipment, evaluator.bar_map.clone());
     }
     if let Some(site) = evaluator.waits_at {

@@ -473,13 +473,7 @@ mod tests {
             .and_then(|n| n.named("steps"))
             .unwrap();
         let dice = expanded.game.walk().find(|n| n.is_call("dice"));
-        let mut reader = Reader {
-            lacks: Vec::new(),
-            reading: crate::sowing::Reading::new(),
-            after_dice: None,
-            start_hold: None,
-            by_outcome: false,
-        };
+        let mut reader = Reader::empty();
         read_throw(&mut reader, dice.unwrap());
         assert_eq!(reader.reading["throw"].value, "faces 16");
         let by_sum = pips_table(steps, dice).unwrap();
