@@ -987,11 +987,13 @@ impl Reference {
             }
         }
         // Every counter left to one player, where the game says so.
-        let second_holds = (0..self.holes).any(|h| self.owners[h] == Some(1) && self.cells[h] > 0);
+        let holds = |p: u8| (0..self.holes).any(|h| self.owners[h] == Some(p) && self.cells[h] > 0);
         let taker = match self.params.round_leftovers {
             RoundLeftovers::Owners => None,
-            RoundLeftovers::NotEmptied => Some(u8::from(second_holds)),
+            RoundLeftovers::NotEmptied => Some(u8::from(holds(1))),
             RoundLeftovers::FirstIfPassed => Some(u8::from(!self.first_passed)),
+            // Player 1 cannot move where its owned holes hold nothing: it takes them.
+            RoundLeftovers::FirstIfNoMoves => Some(u8::from(holds(0))),
         };
         for hole in 0..self.holes {
             let owner = match (taker, self.owners[hole]) {
@@ -1784,7 +1786,9 @@ fn takes_besides_the_last_hole_part_from_a_reference_without_them() {
 
 /// The rounds of owned holes that end when a player's owned holes are empty (Lahemay Waladat's
 /// after any move, Mewelad's and Rio Kadalis's after a turn), the counters left to one player,
-/// the fours sown to their hole's owner and a hand one short of a hole filling one.
+/// the fours sown to their hole's owner and a hand one short of a hole filling one; Mewelad and
+/// Rio Kadalis also as Ludii 1.3.13 plays them, the counters left going by its flag of player
+/// 1's last listed moves (their variant of Ludii's faults).
 #[test]
 fn rounds_ending_on_owned_holes_play_as_the_plain_reading() {
     let mut moves = 0;
@@ -1797,7 +1801,28 @@ fn rounds_ending_on_owned_holes_play_as_the_plain_reading() {
                 play_side_by_side(&label, &params, &params, 40).unwrap_or_else(|e| panic!("{e}"));
         }
     }
+    for game in ["mewelad (ludii)", "rio-kadalis (ludii)"] {
+        let (label, params) = as_ludii_plays(game);
+        moves += play_side_by_side(&label, &params, &params, 40).unwrap_or_else(|e| panic!("{e}"));
+    }
     assert!(moves > 20_000, "{moves} moves");
+}
+
+/// A game whose description Ludii 1.3.13 plays otherwise than it says, by its flag of player
+/// 1's last listed moves: its `ludii` preset, which reads `(no Moves P1)` as it says, with
+/// the value Ludii plays.
+fn as_ludii_plays(game: &str) -> (String, SowingParams) {
+    let (label, mut params) = family_games()
+        .into_iter()
+        .find(|(label, _)| label == game)
+        .unwrap_or_else(|| panic!("{game} is shipped"));
+    assert_eq!(
+        params.round_leftovers,
+        RoundLeftovers::FirstIfNoMoves,
+        "{game} reads (no Moves P1) as it says"
+    );
+    params.round_leftovers = RoundLeftovers::FirstIfPassed;
+    (format!("{label} as Ludii 1.3.13 plays it"), params)
 }
 
 /// The comparison can fail: a reference giving the counters left, the fours sown or the
@@ -1819,6 +1844,7 @@ fn a_reference_reading_rounds_on_owned_holes_otherwise_parts_from_the_engine() {
             "first-if-passed",
         ),
         ("mewelad (ludii)", "round_leftovers", "not-emptied"),
+        ("mewelad (ludii)", "round_leftovers", "first-if-passed"),
         ("mewelad (ludii)", "game_end", "owned-empty"),
         ("mewelad (ludii)", "capture_sown_to", "mover"),
     ] {
@@ -1828,6 +1854,12 @@ fn a_reference_reading_rounds_on_owned_holes_otherwise_parts_from_the_engine() {
             "{game} with {key}={value} went unnoticed: {parted:?}"
         );
     }
+    // As Ludii 1.3.13 plays it, a reference reading (no Moves P1) as it says parts too.
+    let (label, params) = as_ludii_plays("mewelad (ludii)");
+    let mut other = params.clone();
+    other.round_leftovers = RoundLeftovers::FirstIfNoMoves;
+    let parted = play_side_by_side(&label, &params, &other, 40);
+    assert!(parted.is_err(), "{label} went unnoticed: {parted:?}");
 }
 
 /// Ako Okwe's first captures, of three counters and then of one: a reference taking any odd

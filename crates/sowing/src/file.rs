@@ -21,6 +21,20 @@ pub struct Sourced {
     pub source: String,
 }
 
+/// A value Ludii 1.3.13 plays where its description says another, by a fault of its engine.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fault {
+    /// The value Ludii plays, as the command line writes it.
+    pub value: String,
+    /// The line of the description whose ludeme Ludii plays so.
+    pub cites: String,
+    /// That line, quoted exactly.
+    pub source: String,
+    /// What Ludii's engine does there, and where in it.
+    pub why: String,
+}
+
 /// Where a game's Ludii reading comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -57,6 +71,11 @@ pub struct GameFile {
     /// Parameters a record reads otherwise: the `dlp` preset is Ludii's with these.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub record_reading: BTreeMap<String, Sourced>,
+    /// Parameters Ludii 1.3.13 plays otherwise than its description says, by a fault of its
+    /// engine: the ruleset's variant "Ludii 1.3.13 as it plays" is the `ludii` preset with
+    /// these.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub ludii_faults: BTreeMap<String, Fault>,
     /// What the reading decides and leaves out, in words.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
@@ -68,7 +87,7 @@ pub enum FileError {
     /// A parameter the family does not have, or a value it does not take.
     #[error("{section}.{key}: {error}")]
     Parameter {
-        /// `parameters` or `record_reading`.
+        /// `parameters`, `record_reading` or `ludii_faults`.
         section: &'static str,
         /// The parameter.
         key: String,
@@ -81,7 +100,7 @@ pub enum FileError {
     /// Values the engine cannot play together.
     #[error("{section}: {error}")]
     Combination {
-        /// `parameters` or `record_reading`.
+        /// `parameters`, `record_reading` or `ludii_faults`.
         section: &'static str,
         /// What was refused.
         error: OptionError,
@@ -109,7 +128,25 @@ impl GameFile {
             }
         }
         let dlp = apply("record_reading", ludii.clone(), &self.record_reading)?;
+        self.as_ludii_plays(&ludii)?;
         Ok((dlp, ludii))
+    }
+
+    /// Ludii's reading with its engine's faults (`ludii_faults`): what Ludii 1.3.13 plays.
+    pub fn as_ludii_plays(&self, ludii: &SowingParams) -> Result<SowingParams, FileError> {
+        let faults: BTreeMap<String, Sourced> = self
+            .ludii_faults
+            .iter()
+            .map(|(key, fault)| {
+                let sourced = Sourced {
+                    value: fault.value.clone(),
+                    cites: fault.cites.clone(),
+                    source: fault.source.clone(),
+                };
+                (key.clone(), sourced)
+            })
+            .collect();
+        apply("ludii_faults", ludii.clone(), &faults)
     }
 }
 

@@ -452,6 +452,9 @@ impl Sowing {
                 Self::holes_holding(&self.cells, self.liftable[1], 1) != 0,
             )),
             RoundLeftovers::FirstIfPassed => Some(u8::from(!self.first_passed)),
+            RoundLeftovers::FirstIfNoMoves => Some(u8::from(
+                Self::holes_holding(&self.cells, self.liftable[0], 1) != 0,
+            )),
         };
         for hole in 0..self.board.holes {
             // A hole no one owns (a refill left it empty) goes with its row.

@@ -279,6 +279,11 @@ option_enum! {
         /// round, so that player 2 takes them but in a round that player 2 begins and ends in
         /// its first turn).
         FirstIfPassed = "first-if-passed",
+        /// Every counter on the board to player 1 where it has no move, its owned holes holding
+        /// none, else to player 2: Mewelad's `(if (no Moves P1) … (handSite P1) … (handSite P2))`
+        /// as the description says it, the player who cannot move taking them (Ludii 1.3.13
+        /// plays `first-if-passed` instead, a fault of its engine).
+        FirstIfNoMoves = "first-if-no-moves",
     }
 }
 

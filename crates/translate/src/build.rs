@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use corpus::model::ExecutableRuleset;
+use corpus::model::{ExecutableRuleset, Variant};
 use corpus::{Corpus, Diagnostic, text::slugify, yaml::to_yaml};
 use serde::Serialize;
 
@@ -86,7 +86,18 @@ pub trait FamilyFile: Serialize + Clone {
     fn take_reading(&mut self, _corpus: &Corpus) -> Result<Option<RecordReading>, Vec<Diagnostic>> {
         Ok(None)
     }
+
+    /// The variant of the ruleset that plays the game as Ludii 1.3.13 does, faults of its
+    /// engine included, where Ludii plays the description otherwise than it says; none where
+    /// it plays it as it says, or the family keeps no faults.
+    fn as_ludii_plays(&self) -> Option<Variant> {
+        None
+    }
 }
+
+/// The label of the variant that plays a family game as Ludii 1.3.13 does, with the faults of
+/// Ludii's engine.
+pub const LUDII_PLAYS: &str = "Ludii 1.3.13 as it plays";
 
 impl FamilyFile for ::sowing::file::GameFile {
     fn identify(&mut self, slug: &str, game: &str, records: &[String]) {
@@ -102,6 +113,38 @@ impl FamilyFile for ::sowing::file::GameFile {
             self.notes = reading.summary();
         }
         Ok(reading)
+    }
+
+    fn as_ludii_plays(&self) -> Option<Variant> {
+        if self.ludii_faults.is_empty() {
+            return None;
+        }
+        let options = self
+            .ludii_faults
+            .iter()
+            .map(|(key, fault)| (key.clone(), fault.value.clone()))
+            .collect();
+        let faults: Vec<String> = self
+            .ludii_faults
+            .iter()
+            .map(|(key, fault)| {
+                format!(
+                    "{key} {} where {} says {} ({}): {}",
+                    fault.value, fault.cites, self.parameters[key].value, fault.source, fault.why
+                )
+            })
+            .collect();
+        Some(Variant {
+            label: LUDII_PLAYS.into(),
+            preset: "ludii".into(),
+            options,
+            why: format!(
+                "Ludii's description as Ludii 1.3.13 plays it, with the faults of its engine the family keeps as values of its parameters: {} It must reproduce Ludii's figures.",
+                faults.join(" ")
+            ),
+            plays_as_ludii: true,
+            screen: false,
+        })
     }
 }
 
@@ -319,7 +362,7 @@ pub fn build_family<F: FamilyFile>(
                         preset: preset.to_string().into(),
                         options: Default::default(),
                         implements: records.iter().cloned().map(Into::into).collect(),
-                        variants: Vec::new(),
+                        variants: file.as_ludii_plays().into_iter().map(Into::into).collect(),
                         notes: family.notes(&translation.file, &slug, reading.as_ref()),
                     };
                     built.files.insert(

@@ -198,6 +198,20 @@ fn game_file(file: &str, text: &str, name: &str, id: Option<u32>, reading: &Read
             )
         })
         .collect();
+    let ludii_faults = reading
+        .iter()
+        .filter_map(|(key, read)| {
+            let fault = read.ludii_plays.as_ref()?;
+            let sourced = &parameters[*key];
+            let fault = ::sowing::file::Fault {
+                value: fault.value.clone(),
+                cites: sourced.cites.clone(),
+                source: sourced.source.clone(),
+                why: fault.why.to_string(),
+            };
+            Some((key.to_string(), fault))
+        })
+        .collect();
     GameFile {
         slug: String::new(),
         name: name.to_string(),
@@ -211,6 +225,7 @@ fn game_file(file: &str, text: &str, name: &str, id: Option<u32>, reading: &Read
         },
         parameters,
         record_reading: BTreeMap::new(),
+        ludii_faults,
         notes: String::new(),
     }
 }

@@ -51,6 +51,18 @@ pub struct Read {
     pub span: Span,
     /// Why, when the value is a ludeme's default rather than written.
     pub by_default: bool,
+    /// What Ludii 1.3.13 plays instead, where a fault of its engine plays the ludeme otherwise
+    /// than it says.
+    pub ludii_plays: Option<LudiiFault>,
+}
+
+/// A value Ludii 1.3.13 plays where its description says another, by a fault of its engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LudiiFault {
+    /// The value Ludii plays, as the command line writes it.
+    pub value: String,
+    /// What Ludii's engine does, and where in it.
+    pub why: &'static str,
 }
 
 impl Read {
@@ -60,6 +72,7 @@ impl Read {
             value: value.to_string(),
             span: node.span,
             by_default,
+            ludii_plays: None,
         }
     }
 }
@@ -137,6 +150,20 @@ impl Reader<'_> {
 
     fn set(&mut self, key: &'static str, value: impl ToString, node: &Node) {
         self.reading.insert(key, Read::at(value, node, false));
+    }
+
+    /// Sets `key` as the description says it, and what Ludii 1.3.13 plays there instead by a
+    /// fault of its engine.
+    fn set_with_fault(
+        &mut self,
+        key: &'static str,
+        value: impl ToString,
+        node: &Node,
+        fault: LudiiFault,
+    ) {
+        let mut read = Read::at(value, node, false);
+        read.ludii_plays = Some(fault);
+        self.reading.insert(key, read);
     }
 
     fn default(&mut self, key: &'static str, value: impl ToString, node: &Node) {

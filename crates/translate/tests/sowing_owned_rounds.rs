@@ -38,7 +38,7 @@ fn mewelad_and_rio_kadalis_end_a_round_on_owned_holes_after_the_turn() {
             &translation,
             &[
                 &at("game_end", "owned-empty-after-turn", 112),
-                &at("round_leftovers", "first-if-passed", 115),
+                &at("round_leftovers", "first-if-no-moves", 115),
                 &at("capture_sown_to", "hole-owner", 100),
                 &at("refill_remainder", "one-short", 160),
                 &at("round_refill", "4", 157),
@@ -47,6 +47,51 @@ fn mewelad_and_rio_kadalis_end_a_round_on_owned_holes_after_the_turn() {
             ],
         );
     }
+}
+
+/// `(no Moves P1)` is read as it says, player 1 taking the counters left where it cannot move;
+/// Ludii 1.3.13 answers it from a flag of player 1's last listed moves, kept as the fault its
+/// variant plays (`first-if-passed`), with the line it is played at.
+#[test]
+fn mewelad_and_rio_kadalis_keep_ludii_s_flag_of_player_1_s_moves_as_a_fault() {
+    for (file, line) in [("Mewelad.lud", 115), ("Rio Kadalis.lud", 112)] {
+        let translation = sowing_description(file, &vendored_text(file));
+        let game = translation.outcome.as_ref().expect("it plays");
+        assert_eq!(
+            game.parameters["round_leftovers"].value,
+            "first-if-no-moves"
+        );
+        let faults: Vec<(&str, &str, &str)> = game
+            .ludii_faults
+            .iter()
+            .map(|(key, fault)| (key.as_str(), fault.value.as_str(), fault.cites.as_str()))
+            .collect();
+        let cites = format!("{file}:{line}");
+        assert_eq!(
+            faults,
+            [("round_leftovers", "first-if-passed", cites.as_str())],
+            "{file}"
+        );
+        assert_eq!(
+            game.ludii_faults["round_leftovers"].source,
+            "(if (no Moves P1)"
+        );
+        assert!(
+            game.ludii_faults["round_leftovers"]
+                .why
+                .contains("isStalemated")
+        );
+    }
+    // Lahemay Waladat's counters left go by whose owned holes are empty: no fault.
+    let file = "Lahemay Waladat.lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    assert!(
+        translation
+            .outcome
+            .expect("it plays")
+            .ludii_faults
+            .is_empty()
+    );
 }
 
 #[test]

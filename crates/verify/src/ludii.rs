@@ -259,10 +259,18 @@ impl Measured {
     /// Whether these figures stand beside `study`: Ludii's measured play beside every study of
     /// its encoding, fault variants included; Ludii's play of a family game's description under
     /// its default options beside the study of that encoding alone, since the game's other
-    /// readings (a scholar's, built on the `ludii` preset) are other games.
-    fn stands_beside(&self, study: &StudyResult) -> bool {
+    /// readings (a scholar's, built on the `ludii` preset) are other games, but where the
+    /// game's ruleset has a variant of the faults of Ludii's engine (`plays` names it), beside
+    /// every study of the ruleset: the description as it says, as Ludii plays it and as the
+    /// records read it, side by side.
+    fn stands_beside(&self, study: &StudyResult, plays: &BTreeMap<String, String>) -> bool {
         match self.play {
-            LudiiPlay::Description => study.spec.label == crate::studies::LUDII_ENCODING,
+            LudiiPlay::Description => {
+                study.spec.label == crate::studies::LUDII_ENCODING
+                    || plays
+                        .get(&study.spec.ruleset)
+                        .is_some_and(|label| label != crate::studies::LUDII_ENCODING)
+            }
             LudiiPlay::Measured => is_ludii_study(study),
         }
     }
@@ -281,7 +289,7 @@ pub fn compare(
     plays: &BTreeMap<String, String>,
 ) -> Vec<Comparison> {
     let mut out = Vec::new();
-    for study in studies.iter().filter(|s| measured.stands_beside(s)) {
+    for study in studies.iter().filter(|s| measured.stands_beside(s, plays)) {
         let Some(runs) = measured.games.get(&study.spec.engine) else {
             continue;
         };

@@ -152,6 +152,10 @@ pub fn plan(
                     screen_playouts(study_playouts)
                 } else if family.is_none() && variant.preset == "ludii" {
                     measured_playouts
+                } else if variant.plays_as_ludii {
+                    // A family game as Ludii plays it, faults included: compared with Ludii's
+                    // figures as the study of its encoding is.
+                    ludii_playouts
                 } else {
                     study_playouts
                 },
@@ -357,9 +361,12 @@ pub fn ludii_plays(corpus: &Corpus) -> std::collections::BTreeMap<String, String
         .rulesets
         .iter()
         // A family game is Ludii's description read by the translator: where it differs from
-        // Ludii's play, that is a finding about the reading, listed, not a broken engine.
+        // Ludii's play, that is a finding about the reading, listed, not a broken engine; but
+        // where its ruleset has a variant of the faults of Ludii's engine, that variant claims
+        // to be Ludii's play.
         .filter(|(_, file)| {
             rulesets::find(&file.engine).is_ok_and(|r| r.ludii_description().is_none())
+                || file.variants.iter().any(|v| v.plays_as_ludii)
         })
         .map(|(id, file)| {
             let label = file

@@ -635,8 +635,22 @@ fn a_study_labelled_as_ludii_s_play_must_reproduce_ludii() {
     assert_eq!(verify::unreproduced_ludii(&outcome), Vec::<String>::new());
     let compared = verify::report::simulations(&outcome).ludii;
     assert!(
-        compared.iter().filter(|c| c.must_reproduce).count() == 7,
+        compared.iter().filter(|c| c.must_reproduce).count() == 8,
         "one study a game must reproduce Ludii: {compared:#?}"
+    );
+    // Mewelad's description as it says and as Ludii 1.3.13 plays it (the fault of its flag of
+    // player 1's moves), both beside Ludii's figures; the latter must reproduce them.
+    let mewelad: Vec<(&str, bool)> = compared
+        .iter()
+        .filter(|c| c.game == "mewelad")
+        .map(|c| (c.study.as_str(), c.must_reproduce))
+        .collect();
+    assert_eq!(
+        mewelad,
+        [
+            ("Ludii's encoding (ludii preset)", false),
+            ("Ludii 1.3.13 as it plays", true)
+        ]
     );
 
     // Ludii's Tuz made three times shorter: the preset no longer reproduces it.
@@ -675,6 +689,23 @@ fn a_study_labelled_as_ludii_s_play_must_reproduce_ludii() {
     assert!(
         unreproduced.len() == 1
             && unreproduced[0].starts_with("barjis: the study \"Ludii 1.3.13 as it plays\""),
+        "{unreproduced:#?}"
+    );
+
+    // Mewelad's variant without Ludii's flag of player 1's moves plays the description as it
+    // says, whose games run to the cap, not Ludii's.
+    let dir = copy_of_corpus();
+    edit(
+        dir.path(),
+        "rulesets/mewelad.yaml",
+        "round_leftovers: first-if-passed",
+        "round_leftovers: first-if-no-moves",
+    );
+    let outcome = verify::merge(vec![run(dir.path(), 1, 1)]).unwrap();
+    let unreproduced = verify::unreproduced_ludii(&outcome);
+    assert!(
+        unreproduced.len() == 1
+            && unreproduced[0].starts_with("mewelad: the study \"Ludii 1.3.13 as it plays\""),
         "{unreproduced:#?}"
     );
 }

@@ -354,7 +354,15 @@ pub(super) fn read(
         first_more_captured = first;
         counter = counted;
         if let Some((who, node)) = taken_by_one {
-            reader.set("round_leftovers", who, node);
+            if who == RoundLeftovers::FirstIfNoMoves {
+                let fault = LudiiFault {
+                    value: RoundLeftovers::FirstIfPassed.to_string(),
+                    why: NO_MOVES_FLAG,
+                };
+                reader.set_with_fault("round_leftovers", who, node, fault);
+            } else {
+                reader.set("round_leftovers", who, node);
+            }
         }
     }
     reader.default("round_leftovers", RoundLeftovers::Owners, play);
@@ -1614,9 +1622,15 @@ fn board_to(
     guarded && into_captures(&context, situation, player, to, place)
 }
 
+/// What Ludii 1.3.13 does with `(no Moves P1)`, which the family reads as the description says
+/// it (`first-if-no-moves`) and plays as Ludii does in the variant of Ludii's faults
+/// (`first-if-passed`).
+const NO_MOVES_FLAG: &str = "Ludii's (no Moves P1) (NoMoves.eval) answers State.isStalemated(1), a flag that only Game.moves sets, when it lists player 1's legal moves as the mover (and Game.computeStalemated, for (no Moves Next) or a pass): it says whether player 1's moves were empty when last listed, not whether player 1 can move now. Asked after player 2's move that empties a player's owned holes, it still holds what player 1's last turn found; player 1 having moved, it is false and player 2 takes every counter left whoever ran out, but where player 1's last move was the pass that ended the refills (round_leftovers first-if-passed).";
+
 /// `(if C <every counter on the board to player 1> <every counter to player 2>)` at a round's
-/// end: by C, `(no Moves P1)` (Ludii's flag of player 1's last legal moves: `first-if-passed`)
-/// or a condition that holds exactly where player 2's owned holes hold no counter
+/// end: by C, `(no Moves P1)` (player 1 cannot move, its owned holes holding none:
+/// `first-if-no-moves`, which Ludii plays as its flag of player 1's last legal moves,
+/// `first-if-passed`) or a condition that holds exactly where player 2's owned holes hold no counter
 /// (`not-emptied`), tried as [`owned_end`] tries its own.
 fn leftovers(
     node: &Node,
@@ -1638,7 +1652,7 @@ fn leftovers(
         && condition.arg(1).is_some_and(|a| is_symbol(a, "P1"))
         && condition.arg(2).is_none();
     if no_moves_first {
-        return Some(RoundLeftovers::FirstIfPassed);
+        return Some(RoundLeftovers::FirstIfNoMoves);
     }
     if situation.owned.is_empty() {
         return None;
