@@ -184,9 +184,14 @@ struct SimulationsView<'a> {
 /// game, and how many agree within chance.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct FamilyView {
-    /// One row a game with figures.
+    /// One row a study with figures: one a game, or, for a game with a variant of Ludii's
+    /// faults, each of its studies.
     pub rows: Vec<FamilyRow>,
-    /// Games whose mean length and player 1's wins are both within chance of Ludii's.
+    /// Games with figures.
+    pub games: usize,
+    /// Games whose mean length and player 1's wins are both within chance of Ludii's, in the
+    /// study that stands for Ludii's play: the variant of its faults where a game has one,
+    /// else the study of Ludii's encoding.
     pub agreeing: usize,
     /// Games expected to differ on one measure or both by chance alone, written: each is
     /// compared on two measures at 99%, so even games played exactly as Ludii plays them
@@ -199,6 +204,10 @@ pub struct FamilyView {
 pub struct FamilyRow {
     /// The game's slug.
     pub game: String,
+    /// The study's label where the game has several beside Ludii's figures, else empty.
+    pub study: String,
+    /// Whether this is the study the game is counted by ([`FamilyView::agreeing`]).
+    pub counted: bool,
     /// The family whose engine plays it ("sowing", "race").
     pub family: String,
     /// Mean moves, ours and Ludii's, written.
@@ -218,10 +227,13 @@ pub struct FamilyRow {
 /// The family games' comparisons with the figures of their descriptions.
 pub fn family_view(comparisons: &[Comparison]) -> FamilyView {
     let mut view = FamilyView::default();
-    for comparison in comparisons
+    let described: Vec<&Comparison> = comparisons
         .iter()
         .filter(|c| c.play == crate::ludii::LudiiPlay::Description)
-    {
+        .collect();
+    let studies_of = |game: &str| described.iter().filter(|c| c.game == game).count();
+    let reproducing = |game: &str| described.iter().any(|c| c.game == game && c.must_reproduce);
+    for comparison in described.iter().copied() {
         let figure = |wanted: Figure| comparison.figures.iter().find(|f| f.figure == wanted);
         let (Some(moves), Some(wins), Some(completion)) = (
             figure(Figure::MeanMoves),
@@ -230,8 +242,15 @@ pub fn family_view(comparisons: &[Comparison]) -> FamilyView {
         ) else {
             continue;
         };
+        let several = studies_of(&comparison.game) > 1;
         let row = FamilyRow {
             game: comparison.game.clone(),
+            study: if several {
+                comparison.study.clone()
+            } else {
+                String::new()
+            },
+            counted: comparison.must_reproduce || !reproducing(&comparison.game),
             family: rulesets::find(&comparison.game)
                 .ok()
                 .and_then(|ruleset| ruleset.family())
@@ -255,18 +274,18 @@ pub fn family_view(comparisons: &[Comparison]) -> FamilyView {
             },
             ..row
         };
-        if row.moves_agree && row.player_one_agrees {
-            view.agreeing += 1;
+        if row.counted {
+            view.games += 1;
+            if row.moves_agree && row.player_one_agrees {
+                view.agreeing += 1;
+            }
         }
         view.rows.push(row);
     }
     view.rows
         .sort_by(|a, b| (&a.family, &a.game).cmp(&(&b.family, &b.game)));
     let agree_on_both_by_chance = crate::ludii::CONFIDENCE * crate::ludii::CONFIDENCE;
-    view.expected_by_chance = format!(
-        "{:.1}",
-        view.rows.len() as f64 * (1.0 - agree_on_both_by_chance)
-    );
+    view.expected_by_chance = format!("{:.1}", view.games as f64 * (1.0 - agree_on_both_by_chance));
     view
 }
 
