@@ -678,6 +678,23 @@ fn track_steps<'n>(site: &'n Node, from: &str) -> Option<(&'n str, i64)> {
     written.then_some((track, steps))
 }
 
+/// Whether a stepping opening of `turns` turns leaving as `leaves` ends where its stepping
+/// stops (one turn, every player handed over together after it); otherwise a lack at `next`.
+pub(super) fn ends_where_stepping_stops(
+    reader: &mut Reader<'_>,
+    next: &Node,
+    (turns, leaves): (u8, OpeningLeaves),
+) -> bool {
+    let stops = (turns, leaves) == (1, OpeningLeaves::TogetherAfterTurn);
+    if !stops {
+        reader.lack(
+            next,
+            format!("a stepping opening that ends other than where its stepping stops: {next}"),
+        );
+    }
+    stops
+}
+
 /// Reads a stepping opening (Tuz's): one turn of moves of one counter each, into the next hole
 /// along the main phase's track, the turn going on from the hole `N` steps ahead of the one
 /// lifted until that hole is one of the holes its sowing's consequence names, which then marks
@@ -691,11 +708,7 @@ fn read_stepping(
     (turns, leaves): (u8, OpeningLeaves),
     situation: &Situation<'_>,
 ) {
-    if (turns, leaves) != (1, OpeningLeaves::TogetherAfterTurn) {
-        reader.lack(
-            next,
-            format!("a stepping opening that ends other than where its stepping stops: {next}"),
-        );
+    if !ends_where_stepping_stops(reader, next, (turns, leaves)) {
         return;
     }
     let Some((track, steps)) = track_steps(step.ahead, "(last From)") else {

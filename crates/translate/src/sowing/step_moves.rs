@@ -71,11 +71,7 @@ pub(super) fn read(
     (turns, leaves): (u8, OpeningLeaves),
     situation: &Situation<'_>,
 ) {
-    if (turns, leaves) != (1, OpeningLeaves::TogetherAfterTurn) {
-        reader.lack(
-            next,
-            format!("a stepping opening that ends other than where its stepping stops: {next}"),
-        );
+    if !opening::ends_where_stepping_stops(reader, next, (turns, leaves)) {
         return;
     }
     let Some(way) = opening::sowing_way(reader) else {
