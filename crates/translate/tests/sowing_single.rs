@@ -78,28 +78,21 @@ fn hoyito_takes_every_counter_once_few_are_left_and_never_goes_on() {
         &sowing_description(file, &text),
         &["capture_all_at_most=12@38"],
     );
-    // A sweep of one's own row alone is not the family's.
-    let text = changed(
-        file,
-        "(forEach Site (sites Board)",
-        "(forEach Site (sites Mover)",
-    );
-    lacks(
-        &sowing_description(file, &text),
-        39,
-        "an effect of a sowing the family does not have",
-    );
-    // Nor one made where more counters are left, not fewer.
-    let text = changed(
-        file,
-        "(<= (count in:(sites Board)) 8)",
-        "(> (count in:(sites Board)) 8)",
-    );
-    lacks(
-        &sowing_description(file, &text),
-        39,
-        "an effect of a sowing the family does not have",
-    );
+    for (from, to) in [
+        // A sweep of one's own row alone is not the family's.
+        ("(forEach Site (sites Board)", "(forEach Site (sites Mover)"),
+        // Nor one made where more counters are left, not fewer.
+        (
+            "(<= (count in:(sites Board)) 8)",
+            "(> (count in:(sites Board)) 8)",
+        ),
+    ] {
+        lacks(
+            &sowing_description(file, &changed(file, from, to)),
+            39,
+            "an effect of a sowing the family does not have",
+        );
+    }
     // A move again that some landing makes is a turn that goes on, read as the relay.
     let text = changed(
         file,
