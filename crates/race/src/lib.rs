@@ -1167,8 +1167,10 @@ impl Race {
 
     /// The throw is played out: the same player throws again where a value or a cell gives
     /// another throw, the next player still racing otherwise.
+    #[inline(always)]
     fn end_throw(&mut self, passed: bool) {
-        let one_step = self.board.rare_moves && self.one_step_after(passed);
+        let one_step =
+            self.params.one_step_turn_values != ValueSet::NONE && self.one_step_after(passed);
         let by_value = self.total < 128
             && self.params.extra_throw_values.contains(self.total as u8)
             && (!passed || self.params.extra_throw_on_pass);

@@ -70,7 +70,7 @@ impl Sowing {
     pub(crate) fn without_last_resort(&self, legal: [u64; 2], reserve: u64) -> [u64; 2] {
         let mover: Player = self.to_move;
         let hole = reserve.trailing_zeros() as usize;
-        let liftable = self.liftable[usize::from(mover)];
+        let liftable = self.reach.liftable[usize::from(mover)];
         if self.cells[hole] > u16::from(self.params.last_resort_above)
             || Self::holes_holding(&self.cells, liftable & !reserve, 1) == 0
         {

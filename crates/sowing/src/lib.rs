@@ -112,9 +112,9 @@ pub struct Sowing {
     round_losers: u8,
     /// The rounds ended so far, for the rounds begun in turn (`round_first_alternates`).
     rounds_ended: u8,
-    /// The holes each player may lift: its territory, the holes it owns (`ownership`), or the
-    /// part of its territory the opening allows.
-    liftable: [u64; 2],
+    /// What a sowing reads of the state besides the counters (the holes each may lift, the
+    /// counts its capture takes): one reference for the sowing to carry.
+    reach: Reach,
     /// The turn of the opening being played, counted from 1 (`opening_turns`); 0 once the
     /// opening is over, or where the game has none.
     opening_turn: u8,
@@ -124,6 +124,10 @@ pub struct Sowing {
     /// Whether anything is done after a move: positions remembered for cycles, an opening
     /// played (the game's rules, or a position set in its opening).
     after_move: bool,
+    /// Whether a sowing is played apart from the family's own (`Sowing::sow_apart`): in an
+    /// opening of its own moves, or where the first captures are of counts of their own. One
+    /// byte the move reads, resolved whenever the opening changes.
+    sows_apart: bool,
     /// The opponent's holes the mover has still to take after a capture across
     /// (`extra_captures`), each a move of its own.
     removals: u8,
@@ -142,13 +146,23 @@ pub struct Sowing {
     /// The captures each player has made, up to one past the counts listed for its first
     /// ones (`capture_first_counts`); none in any other game.
     captures_made: [u8; 2],
-    /// The counts each player's next capture of the last hole takes: `capture_counts`, or the
-    /// one count `capture_first_counts` lists for it.
-    capture_counts: [CountSet; 2],
 }
 
 /// Both players, as bits of players (player 1's first).
 const ALL_PLAYERS: u8 = 0b11;
+
+/// What a sowing reads of the game's state besides the counters. Kept together so that a
+/// [`Sower`] carries one reference to them: a field more in the sowing costs every game's
+/// playout (awari 1.4 % of its instructions) for a rule of a few.
+#[derive(Clone, Debug)]
+struct Reach {
+    /// The holes each player may lift: its territory, the holes it owns (`ownership`), or the
+    /// part of its territory the opening allows.
+    liftable: [u64; 2],
+    /// The counts each player's next capture of the last hole takes: `capture_counts`, or the
+    /// one count `capture_first_counts` lists for it.
+    capture_counts: [CountSet; 2],
+}
 
 /// The moves Ludii's `(is Cycle)` looks back over with two players: three times a cycle of
 /// four.
@@ -224,12 +238,22 @@ impl Sowing {
         }
     }
 
+    /// The mover sows `hole` `way` round on the board itself.
+    #[inline(always)]
+    fn sow(&mut self, hole: usize, way: u8) -> Landing {
+        Sower {
+            params: &self.params,
+            board: &self.board,
+            reach: &self.reach,
+        }
+        .sow_on(&mut self.cells, hole, self.to_move, way)
+    }
+
     fn sower(&self) -> Sower<'_> {
         Sower {
             params: &self.params,
             board: &self.board,
-            liftable: &self.liftable,
-            capture_counts: self.capture_counts[usize::from(self.to_move)],
+            reach: &self.reach,
         }
     }
 
@@ -242,6 +266,25 @@ impl Sowing {
         }
     }
 
+    /// A sowing the family plays apart from its own (`sows_apart`): an opening's move of its
+    /// own (a stepping opening's, or one of an opening of its own sowing), or a sowing or relay
+    /// (`hole` none: the relay's) in a game whose first captures are counted.
+    #[cold]
+    #[inline(never)]
+    fn sow_apart(&mut self, hole: Option<usize>, way: u8) -> Landing {
+        if let Some(hole) = hole
+            && self.opening_turn != 0
+            && (self.params.opening_step > 0 || self.params.opening_sowing != OpeningSowing::Main)
+        {
+            return self.opening_move(hole, way);
+        }
+        let hole = hole.unwrap_or_else(|| self.relay.take().map_or(0, usize::from));
+        if self.params.capture_first_counts.is_empty() {
+            return self.sow(hole, way);
+        }
+        self.sow_counting_captures(hole, way)
+    }
+
     /// A sowing in a game whose first captures are of counts of their own
     /// (`capture_first_counts`): a capture, the one way counters reach the mover's store
     /// there, is counted, and the mover's next capture takes the counts that follow. Out of
@@ -252,17 +295,11 @@ impl Sowing {
         let mover = usize::from(self.to_move);
         let store = self.board.store(self.to_move);
         let before = self.cells[store];
-        let landing = Sower {
-            params: &self.params,
-            board: &self.board,
-            liftable: &self.liftable,
-            capture_counts: self.capture_counts[mover],
-        }
-        .sow_on(&mut self.cells, hole, self.to_move, way);
+        let landing = self.sow(hole, way);
         if self.cells[store] > before {
             let listed = self.params.capture_first_counts.counts().len() as u8;
             self.captures_made[mover] = (self.captures_made[mover] + 1).min(listed);
-            self.capture_counts[mover] =
+            self.reach.capture_counts[mover] =
                 Self::capture_counts_after(&self.params, self.captures_made[mover]);
         }
         landing
@@ -332,7 +369,7 @@ impl Sowing {
         self.out_of_play &= !(1 << hole);
         // A hole still marked from the round before is never lifted.
         if self.params.ownership && (self.marks[0] | self.marks[1]) >> hole & 1 == 0 {
-            self.liftable[usize::from(self.to_move)] |= 1 << hole;
+            self.reach.liftable[usize::from(self.to_move)] |= 1 << hole;
         }
     }
 
@@ -449,19 +486,19 @@ impl Sowing {
         let taker = match self.params.round_leftovers {
             RoundLeftovers::Owners => None,
             RoundLeftovers::NotEmptied => Some(u8::from(
-                Self::holes_holding(&self.cells, self.liftable[1], 1) != 0,
+                Self::holes_holding(&self.cells, self.reach.liftable[1], 1) != 0,
             )),
             RoundLeftovers::FirstIfPassed => Some(u8::from(!self.first_passed)),
             RoundLeftovers::FirstIfNoMoves => Some(u8::from(
-                Self::holes_holding(&self.cells, self.liftable[0], 1) != 0,
+                Self::holes_holding(&self.cells, self.reach.liftable[0], 1) != 0,
             )),
         };
         for hole in 0..self.board.holes {
             // A hole no one owns (a refill left it empty) goes with its row.
             let owner = match (
                 taker,
-                self.liftable[0] >> hole & 1,
-                self.liftable[1] >> hole & 1,
+                self.reach.liftable[0] >> hole & 1,
+                self.reach.liftable[1] >> hole & 1,
             ) {
                 (Some(taker), _, _) => taker,
                 (None, 1, _) if self.params.ownership => 0,
@@ -484,11 +521,11 @@ impl Sowing {
             self.out_of_play = self.board.territory[0] | self.board.territory[1];
         }
         if self.params.ownership {
-            self.liftable = [0; 2];
+            self.reach.liftable = [0; 2];
         }
         if self.params.mark_count > 0 && !self.params.ownership {
             let marked = self.marks[0] | self.marks[1];
-            self.liftable = self.board.territory.map(|holes| holes & !marked);
+            self.reach.liftable = self.board.territory.map(|holes| holes & !marked);
         }
     }
 
@@ -526,13 +563,13 @@ impl Sowing {
         if (self.marks[0] | self.marks[1]) & bit == 0 {
             let markable = match self.params.mark_holes {
                 MarkHoles::Any => u64::MAX,
-                MarkHoles::Opponent if self.params.ownership => self.liftable[opponent],
+                MarkHoles::Opponent if self.params.ownership => self.reach.liftable[opponent],
                 MarkHoles::Opponent => self.board.territory[opponent],
             };
             if count == u16::from(self.params.mark_count) && markable & bit != 0 {
                 self.marks[mover] |= bit;
-                self.liftable[0] &= !bit;
-                self.liftable[1] &= !bit;
+                self.reach.liftable[0] &= !bit;
+                self.reach.liftable[1] &= !bit;
                 return Landing::End;
             }
             if count > 1 && self.params.relay == Relay::Occupied {
@@ -603,7 +640,7 @@ impl Sowing {
 
     /// The holes the mover may sow each way round (none for a way the game does not allow).
     fn holes_to_sow(&self) -> [u64; 2] {
-        let territory = self.liftable[usize::from(self.to_move)];
+        let territory = self.reach.liftable[usize::from(self.to_move)];
         // A count of 0 is never sown, whatever the fewest counters to sow.
         let fewest = u16::from(self.params.min_to_sow.max(1));
         let mut legal = self.holes_where(Self::holes_holding(&self.cells, territory, fewest));
@@ -821,7 +858,11 @@ impl Sowing {
         self.opening_turn = if players == 0 { 0 } else { turn };
         self.opening_players = players;
         self.after_move = players != 0 || self.params.cycle_ends || self.params.end_by_agreement;
-        self.liftable = if self.params.lift_anywhere {
+        self.sows_apart = !self.params.capture_first_counts.is_empty()
+            || (players != 0
+                && (self.params.opening_step > 0
+                    || self.params.opening_sowing != OpeningSowing::Main));
+        self.reach.liftable = if self.params.lift_anywhere {
             let every = u64::MAX >> (MAX_HOLES - self.board.holes);
             [every; 2]
         } else if self.params.lift_opponents_row {
@@ -836,11 +877,11 @@ impl Sowing {
                 // A stepping opening is the mover's one turn, whose first move lifts any of
                 // its holes, the mover's or not.
                 let mover = usize::from(self.to_move);
-                self.liftable[mover] = allowed;
-                self.liftable[1 - mover] = 0;
+                self.reach.liftable[mover] = allowed;
+                self.reach.liftable[1 - mover] = 0;
                 return;
             }
-            for (player, holes) in self.liftable.iter_mut().enumerate() {
+            for (player, holes) in self.reach.liftable.iter_mut().enumerate() {
                 if players >> player & 1 == 1 {
                     *holes &= allowed;
                 }
@@ -848,7 +889,7 @@ impl Sowing {
         } else if self.params.opening_step > 0 {
             // The holes a stepping opening marked are lifted by no one.
             let marked = self.marks[0] | self.marks[1];
-            self.liftable = self.liftable.map(|holes| holes & !marked);
+            self.reach.liftable = self.reach.liftable.map(|holes| holes & !marked);
         }
     }
 
@@ -860,14 +901,8 @@ impl Sowing {
         if self.params.opening_step > 0 {
             return self.step_opening(hole, way);
         }
-        let sower = Sower {
-            params: &self.params,
-            board: &self.board,
-            liftable: &self.liftable,
-            capture_counts: self.capture_counts[usize::from(self.to_move)],
-        };
         if self.opening_players >> self.to_move & 1 == 0 {
-            return sower.sow_on(&mut self.cells, hole, self.to_move, way);
+            return self.sow(hole, way);
         }
         if self.params.opening_sowing == OpeningSowing::Transfer {
             let count = u16::from(self.params.opening_count);
@@ -905,7 +940,7 @@ impl Sowing {
         }
         let stop = self.params.opening_stop.on(&self.board).unwrap_or(0);
         if stop >> ahead & 1 == 0 {
-            self.liftable[mover] = 1 << ahead;
+            self.reach.liftable[mover] = 1 << ahead;
             return Landing::PlayAgain;
         }
         let mut marked = self.params.opening_mark.on(&self.board).unwrap_or(0);
@@ -1073,7 +1108,8 @@ impl Sowing {
         {
             return false;
         }
-        self.liftable
+        self.reach
+            .liftable
             .iter()
             .any(|&owned| Self::holes_holding(&self.cells, owned, 1) == 0)
     }
@@ -1115,12 +1151,10 @@ impl Sowing {
 struct Sower<'a> {
     params: &'a SowingParams,
     board: &'a Board,
-    /// The holes each player may lift: the holes it owns where holes are owned, which the
-    /// capture of the holes sown reads where it goes to the hole's owner (`hole-owner`).
-    liftable: &'a [u64; 2],
-    /// The counts the mover's capture of the last hole takes (`capture_counts`, or the one
-    /// `capture_first_counts` lists for its capture to come).
-    capture_counts: CountSet,
+    /// The holes each player may lift (the holes it owns where holes are owned, which the
+    /// capture of the holes sown reads where it goes to the hole's owner, `hole-owner`) and the
+    /// counts each one's capture takes.
+    reach: &'a Reach,
 }
 
 impl Sower<'_> {
@@ -1189,7 +1223,7 @@ impl Sower<'_> {
                 let taker = match self.params.capture_sown_to {
                     CaptureSownTo::Mover => mover,
                     CaptureSownTo::Owner => self.board.owner(cell),
-                    CaptureSownTo::HoleOwner => u8::from(self.liftable[0] >> cell & 1 == 0),
+                    CaptureSownTo::HoleOwner => u8::from(self.reach.liftable[0] >> cell & 1 == 0),
                 };
                 let store = self.board.store(taker);
                 cells[store] += cells[cell];
@@ -1477,7 +1511,7 @@ impl Sower<'_> {
                 self.board.owner(hole) != mover || hole == self.board.row_end(mover)
             }
         };
-        row_ok && self.capture_counts.contains(count)
+        row_ok && self.reach.capture_counts[usize::from(mover)].contains(count)
     }
 
     /// The holes whose row `capture_row` lets the mover capture from, as bits: the holes
@@ -1570,17 +1604,20 @@ impl Game for Sowing {
             refilling: false,
             round_losers: 0,
             rounds_ended: 0,
-            liftable: [0; 2],
+            reach: Reach {
+                liftable: [0; 2],
+                capture_counts: [Self::capture_counts_after(options, 0); 2],
+            },
             opening_turn: 0,
             opening_players: 0,
             after_move: false,
+            sows_apart: false,
             removals: 0,
             marks: [0; 2],
             drawing: None,
             last_resort,
             first_passed: false,
             captures_made: [0; 2],
-            capture_counts: [Self::capture_counts_after(options, 0); 2],
         };
         game.enter_opening(u8::from(options.opening_turns > 0), ALL_PLAYERS);
         game.settle();
@@ -1723,44 +1760,19 @@ impl Game for Sowing {
     fn apply(&mut self, mv: Move) {
         self.last_mover = Some(self.to_move);
         let landing = match mv {
-            // One test of one byte for the openings' moves: a stepping opening's, or those of
-            // an opening of its own sowing, are its own.
-            Move::Sow { hole, way }
-                if self.opening_turn != 0
-                    && (self.params.opening_step > 0
-                        || self.params.opening_sowing != OpeningSowing::Main) =>
-            {
+            // One test of one byte for the sowings most games never play.
+            Move::Sow { hole, way } if self.sows_apart => {
                 self.passes = 0;
-                self.opening_move(usize::from(hole), way)
+                self.sow_apart(Some(usize::from(hole)), way)
             }
-            // One test of one byte for games whose first captures are of counts of their own.
-            Move::Sow { hole, way } if !self.params.capture_first_counts.is_empty() => {
-                self.passes = 0;
-                self.sow_counting_captures(usize::from(hole), way)
-            }
-            Move::Relay { way } if !self.params.capture_first_counts.is_empty() => {
-                let hole = self.relay.take().map_or(0, usize::from);
-                self.sow_counting_captures(hole, way)
-            }
+            Move::Relay { way } if self.sows_apart => self.sow_apart(None, way),
             Move::Sow { hole, way } => {
                 self.passes = 0;
-                let sower = Sower {
-                    params: &self.params,
-                    board: &self.board,
-                    liftable: &self.liftable,
-                    capture_counts: self.capture_counts[usize::from(self.to_move)],
-                };
-                sower.sow_on(&mut self.cells, usize::from(hole), self.to_move, way)
+                self.sow(usize::from(hole), way)
             }
             Move::Relay { way } => {
                 let hole = self.relay.take().map_or(0, usize::from);
-                let sower = Sower {
-                    params: &self.params,
-                    board: &self.board,
-                    liftable: &self.liftable,
-                    capture_counts: self.capture_counts[usize::from(self.to_move)],
-                };
-                sower.sow_on(&mut self.cells, hole, self.to_move, way)
+                self.sow(hole, way)
             }
             Move::Pass => {
                 // A game of rounds may pass for ever between them, as Ludii's does.
@@ -1818,7 +1830,7 @@ impl Game for Sowing {
         if let Some(hole) = self.drawing.take() {
             let marked = self.marks[0] | self.marks[1];
             if marked >> hole & 1 == 0 {
-                self.liftable[usize::from(outcome.min(1))] |= 1 << hole;
+                self.reach.liftable[usize::from(outcome.min(1))] |= 1 << hole;
             }
             self.sowable = None;
         }
@@ -1886,20 +1898,22 @@ impl Game for Sowing {
         if self.removals > 0 && self.relay.is_some() {
             return Err("a relay and holes to take at once".into());
         }
-        if self.liftable[0] & self.liftable[1] != 0 && !self.params.lift_anywhere {
+        if self.reach.liftable[0] & self.reach.liftable[1] != 0 && !self.params.lift_anywhere {
             return Err(format!(
                 "{} owned by both players",
-                self.holes_named(self.liftable[0] & self.liftable[1])
+                self.holes_named(self.reach.liftable[0] & self.reach.liftable[1])
                     .join(", ")
             ));
         }
         let marked = self.marks[0] | self.marks[1];
-        if self.marks[0] & self.marks[1] != 0 || (self.liftable[0] | self.liftable[1]) & marked != 0
+        if self.marks[0] & self.marks[1] != 0
+            || (self.reach.liftable[0] | self.reach.liftable[1]) & marked != 0
         {
             return Err(format!(
                 "{} marked by both players or liftable while marked",
                 self.holes_named(
-                    self.marks[0] & self.marks[1] | (self.liftable[0] | self.liftable[1]) & marked
+                    self.marks[0] & self.marks[1]
+                        | (self.reach.liftable[0] | self.reach.liftable[1]) & marked
                 )
                 .join(", ")
             ));
@@ -1907,7 +1921,8 @@ impl Game for Sowing {
         for player in 0..2 {
             let made = self.captures_made[player];
             if usize::from(made) > self.params.capture_first_counts.counts().len()
-                || self.capture_counts[player] != Self::capture_counts_after(&self.params, made)
+                || self.reach.capture_counts[player]
+                    != Self::capture_counts_after(&self.params, made)
             {
                 return Err(format!(
                     "player {}'s captures counted {made}, its next capture's counts not theirs",
@@ -2020,7 +2035,12 @@ impl Observe for Sowing {
             seen["out_of_play"] = Value::from(self.holes_named(self.out_of_play));
         }
         if self.params.ownership {
-            seen["owned"] = Value::from(self.liftable.map(|bits| self.holes_named(bits)).to_vec());
+            seen["owned"] = Value::from(
+                self.reach
+                    .liftable
+                    .map(|bits| self.holes_named(bits))
+                    .to_vec(),
+            );
         }
         if self.params.opening_turns > 0 {
             seen["opening_turn"] = Value::from(self.opening_turn);
@@ -2163,12 +2183,12 @@ impl Observe for Sowing {
                 ));
             }
             for (player, names) in owned.iter().enumerate() {
-                game.liftable[player] = 0;
+                game.reach.liftable[player] = 0;
                 for name in names {
                     let hole = game.board.parse_hole(name).ok_or_else(|| {
                         SetupError::value("owned", format!("{name} is not a hole"))
                     })?;
-                    game.liftable[player] |= 1 << hole;
+                    game.reach.liftable[player] |= 1 << hole;
                 }
             }
         }
@@ -2194,7 +2214,7 @@ impl Observe for Sowing {
                 }
             }
             let marked = game.marks[0] | game.marks[1];
-            game.liftable = game.liftable.map(|holes| holes & !marked);
+            game.reach.liftable = game.reach.liftable.map(|holes| holes & !marked);
         }
         if let Some(made) = setup.captures_made {
             let listed = options.capture_first_counts.counts().len();
@@ -2207,7 +2227,7 @@ impl Observe for Sowing {
                 ));
             }
             game.captures_made = made;
-            game.capture_counts = made.map(|m| Self::capture_counts_after(options, m));
+            game.reach.capture_counts = made.map(|m| Self::capture_counts_after(options, m));
         }
         game.pass_over_out_of_play();
         game.cells[game.board.store(0)] = setup.stores[0];
