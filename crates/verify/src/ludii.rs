@@ -46,11 +46,15 @@ pub fn family_figures(
             games: n,
             value,
             sd,
+            by_rules: None,
         };
         games.insert(
             ruleset.info().slug.to_string(),
             vec![
-                run(Figure::MeanMoves, play.mean_moves, Some(play.sd_moves)),
+                Run {
+                    by_rules: ended_lengths(play, n, row.caps.moves),
+                    ..run(Figure::MeanMoves, play.mean_moves, Some(play.sd_moves))
+                },
                 run(Figure::Completion, play.completion, None),
                 run(Figure::Player1Wins, play.p1_win_share, None),
             ],
@@ -141,6 +145,60 @@ pub struct Run {
     /// The spread of a mean, where Ludii's run published it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sd: Option<f64>,
+    /// The lengths of the games the rules ended, where a mean's run tells them apart from
+    /// those the move cap stopped ([`ended_lengths`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_rules: Option<Lengths>,
+}
+
+/// The lengths of some games: how many, their mean and its spread.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lengths {
+    /// Games.
+    pub games: u64,
+    /// Mean length in moves.
+    pub mean: f64,
+    /// Standard deviation of the lengths.
+    pub sd: f64,
+}
+
+/// The lengths of the games of `play` (of `games` games) that the rules ended, or none where
+/// some games ended otherwise than by the rules or the move cap (a turn cap, an exception),
+/// whose lengths are not known.
+fn ended_lengths(play: &corpus::ludii::Play, games: u64, cap: u32) -> Option<Lengths> {
+    if play.turn_limit > 0 || play.other_end > 0 {
+        return None;
+    }
+    let all = Lengths {
+        games,
+        mean: play.mean_moves,
+        sd: play.sd_moves,
+    };
+    without_capped(all, u64::from(play.move_limit), cap)
+}
+
+/// The lengths of `all` but `capped` games that the move cap stopped, each after exactly `cap`
+/// moves: the sum and the sum of squares of the others follow from the mean and the spread of
+/// all (the sum of squares is (n − 1)·sd² + n·mean²). None where fewer than two are left.
+fn without_capped(all: Lengths, capped: u64, cap: u32) -> Option<Lengths> {
+    let ended = all.games.checked_sub(capped).filter(|&ended| ended >= 2)?;
+    let (n, k, m, cap) = (
+        all.games as f64,
+        capped as f64,
+        ended as f64,
+        f64::from(cap),
+    );
+    let sum = n * all.mean - k * cap;
+    let squares = (n - 1.0) * all.sd * all.sd + n * all.mean * all.mean - k * cap * cap;
+    let mean = sum / m;
+    // The figures' rounding can leave a spread of identical lengths a hair below zero.
+    let variance = ((squares - m * mean * mean) / (m - 1.0)).max(0.0);
+    Some(Lengths {
+        games: ended,
+        mean,
+        sd: variance.sqrt(),
+    })
 }
 
 /// The whole file.
@@ -235,6 +293,10 @@ pub struct Compared {
     pub z: f64,
     /// Whether the difference is within chance (|z| below the 99% quantile).
     pub within_chance: bool,
+    /// The means compared are of the games the rules ended, either side having games the
+    /// move cap stopped (see [`compare_lengths`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_rules: bool,
 }
 
 /// A study compared with Ludii's play.
@@ -337,45 +399,123 @@ fn compare_figure(study: &StudyResult, figure: Figure, runs: &[&Run]) -> Option<
         .sum::<f64>()
         / games as f64;
     let n = r.playouts as f64;
-    // The degrees of freedom of a mean's spread estimated from its games: the fewer side's,
-    // which Welch's never falls under; none for a share, whose spread its value gives.
-    let mut df = f64::INFINITY;
-    let (ours, se_ours, se_ludii) = if figure.is_share() {
+    if figure.is_share() {
         let ours = match figure {
             Figure::Completion => r.completion,
             _ => *r.win_share.first()?,
         };
         let (se_ours, se_ludii) = share_spreads(ours, n, ludii, games as f64);
-        (ours, se_ours, se_ludii)
-    } else {
-        let duration = match figure {
-            Figure::MeanMoves => r.moves.as_ref()?,
-            _ => r.first_finisher_moves.as_ref()?,
-        };
-        // Where Ludii's spread is not published, the study's own stands in for it.
-        let n_ours = duration.games as f64;
-        df = (n_ours.min(games as f64) - 1.0).max(1.0);
-        let ludii_sd = match runs {
-            [run] => run.sd.unwrap_or(duration.sd),
-            _ => duration.sd,
-        };
-        (
-            duration.mean,
-            duration.sd / n_ours.sqrt(),
-            ludii_sd / (games as f64).sqrt(),
-        )
+        let z = z_of(ours - ludii, se_ours, se_ludii);
+        return Some(Compared {
+            figure,
+            ours,
+            ludii,
+            ludii_games: games,
+            difference: ours - ludii,
+            z,
+            within_chance: z.abs() <= Z99,
+            by_rules: false,
+        });
+    }
+    let duration = match figure {
+        Figure::MeanMoves => r.moves.as_ref()?,
+        _ => r.first_finisher_moves.as_ref()?,
     };
-    let difference = ours - ludii;
-    let z = z_of(difference, se_ours, se_ludii);
+    if figure == Figure::MeanMoves
+        && let [run] = runs
+        && let Some(compared) = compare_lengths(study, run)
+    {
+        return Some(compared);
+    }
+    // Where Ludii's spread is not published, the study's own stands in for it.
+    let ludii_sd = match runs {
+        [run] => run.sd.unwrap_or(duration.sd),
+        _ => duration.sd,
+    };
+    let ours = Lengths {
+        games: duration.games,
+        mean: duration.mean,
+        sd: duration.sd,
+    };
+    let theirs = Lengths {
+        games,
+        mean: ludii,
+        sd: ludii_sd,
+    };
+    let (z, within_chance) = means_apart(ours, theirs);
     Some(Compared {
         figure,
-        ours,
+        ours: ours.mean,
         ludii,
         ludii_games: games,
-        difference,
+        difference: ours.mean - ludii,
         z,
-        within_chance: z.abs() <= if df.is_finite() { t99(df) } else { Z99 },
+        within_chance,
+        by_rules: false,
     })
+}
+
+/// The mean lengths of a study and of Ludii's run where either has games the move cap stopped:
+/// such a mean mixes how often the cap is reached, a share, with how long the games the rules
+/// end are, and a few games at the cap (Uril's 1 % of endless games, each adding a hundred
+/// moves to a mean of a hundred games) make it a long-tailed figure the test of means, which
+/// assumes no such tail, calls apart when the games themselves agree. Each part is tested as
+/// what it is: the share of games the rules ended (the completion's test of two shares) and the
+/// mean length of those games (Student's); the lengths agree when both do. None where neither
+/// side reached the cap, or where the lengths of Ludii's games the rules ended are not known.
+fn compare_lengths(study: &StudyResult, run: &Run) -> Option<Compared> {
+    let r = &study.report;
+    let theirs = run.by_rules?;
+    let ours_all = r.moves.as_ref()?;
+    let ours = r.moves_by_rules.as_ref().filter(|d| d.games >= 2)?;
+    if theirs.games == run.games && ours.games == ours_all.games {
+        return None;
+    }
+    let ours = Lengths {
+        games: ours.games,
+        mean: ours.mean,
+        sd: ours.sd,
+    };
+    let (z, within_chance) = ended_apart((ours_all.games, ours), (run.games, theirs));
+    Some(Compared {
+        figure: Figure::MeanMoves,
+        ours: ours.mean,
+        ludii: theirs.mean,
+        ludii_games: theirs.games,
+        difference: ours.mean - theirs.mean,
+        z,
+        within_chance,
+        by_rules: true,
+    })
+}
+
+/// Two samples' games the rules ended, each as (all games, the lengths of those ended): how
+/// far apart their mean lengths fall, and whether both those means and the shares of games
+/// ended are within chance.
+fn ended_apart(ours: (u64, Lengths), theirs: (u64, Lengths)) -> (f64, bool) {
+    let (z_lengths, lengths_agree) = means_apart(ours.1, theirs.1);
+    let share = |(all, ended): (u64, Lengths)| ended.games as f64 / all as f64;
+    let (se_ours, se_theirs) =
+        share_spreads(share(ours), ours.0 as f64, share(theirs), theirs.0 as f64);
+    let z_shares = z_of(share(ours) - share(theirs), se_ours, se_theirs);
+    let shares_agree = z_shares.abs() <= Z99;
+    // The z shown is the one that decides: the shares' where they alone are apart.
+    let z = if lengths_agree && !shares_agree {
+        z_shares
+    } else {
+        z_lengths
+    };
+    (z, lengths_agree && shares_agree)
+}
+
+/// How far apart two means of lengths fall, in standard errors of their difference, and
+/// whether that is within chance: Student's interval at the fewer side's degrees of freedom,
+/// which Welch's never falls under, since each spread is estimated from its games.
+fn means_apart(ours: Lengths, theirs: Lengths) -> (f64, bool) {
+    let se = |l: Lengths| l.sd / (l.games as f64).sqrt();
+    let z = z_of(ours.mean - theirs.mean, se(ours), se(theirs));
+    let df = (ours.games.min(theirs.games) as f64 - 1.0).max(1.0);
+    (z, z.abs() <= t99(df))
 }
 
 /// The standard errors of two shares (`ours` of `n` games, `ludii` of `m`), each taken at the
@@ -460,6 +600,37 @@ mod tests {
 
     /// Student's quantiles, against the tables: wide for a few games, the normal one's for
     /// many.
+    #[test]
+    fn the_games_the_cap_stopped_are_taken_out_of_a_mean_exactly() {
+        let lengths = [90.0, 100.0, 110.0, 130.0, 10_000.0, 10_000.0];
+        let n = lengths.len() as f64;
+        let mean = lengths.iter().sum::<f64>() / n;
+        let sd = (lengths.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+        let all = Lengths { games: 6, mean, sd };
+        let ended = without_capped(all, 2, 10_000).expect("four games ended");
+        assert_eq!(ended.games, 4);
+        assert!((ended.mean - 107.5).abs() < 1e-6, "{}", ended.mean);
+        // The sample spread of 90, 100, 110 and 130: 17.078…
+        assert!((ended.sd - 17.078_251).abs() < 1e-4, "{}", ended.sd);
+        assert_eq!(without_capped(all, 5, 10_000), None);
+    }
+
+    #[test]
+    fn lengths_with_games_at_the_cap_agree_by_their_ended_games_and_shares() {
+        let lengths = |games, mean, sd| Lengths { games, mean, sd };
+        // Uril: 1.3 % of the family's games endless, none of Ludii's 100; the games the rules
+        // end as long in both.
+        let ludii = (100, lengths(100, 114.4, 56.38));
+        let (_, agree) = ended_apart((2000, lengths(1974, 113.7, 55.0)), ludii);
+        assert!(agree);
+        // The same ended games, with nine in ten of the family's stopped by the cap.
+        let (z, agree) = ended_apart((2000, lengths(200, 113.7, 55.0)), ludii);
+        assert!(!agree && z < -3.0, "{z}");
+        // No game at the cap, but the ended games a third longer.
+        let (z, agree) = ended_apart((2000, lengths(1974, 150.0, 55.0)), ludii);
+        assert!(!agree && z > 3.0, "{z}");
+    }
+
     #[test]
     fn a_mean_of_few_games_is_held_to_student_s_interval() {
         assert!((t99(3.0) / 5.841 - 1.0).abs() < 0.04, "{}", t99(3.0));

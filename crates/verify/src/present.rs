@@ -154,7 +154,11 @@ pub fn ludii_rows(comparisons: &[Comparison], ruleset: &str) -> Vec<LudiiRow> {
                     source: c.source.clone(),
                     study: c.study.clone(),
                     must_reproduce: c.must_reproduce,
-                    figure: f.figure.label(),
+                    figure: if f.by_rules {
+                        "mean moves of the games the rules ended"
+                    } else {
+                        f.figure.label()
+                    },
                     ours: show(f.ours),
                     ludii: show(f.ludii),
                     games: f.ludii_games,
@@ -214,6 +218,9 @@ pub struct FamilyRow {
     pub moves: [String; 2],
     /// Whether the mean moves agree within chance.
     pub moves_agree: bool,
+    /// The means are of the games the rules ended, a side having games the move cap stopped;
+    /// they agree where those means and the shares of games ended both do.
+    pub moves_by_rules: bool,
     /// Player 1's wins, ours and Ludii's, written.
     pub player_one: [String; 2],
     /// Whether player 1's wins agree within chance.
@@ -258,6 +265,7 @@ pub fn family_view(comparisons: &[Comparison]) -> FamilyView {
                 .to_string(),
             moves: [format!("{:.1}", moves.ours), format!("{:.1}", moves.ludii)],
             moves_agree: moves.within_chance,
+            moves_by_rules: moves.by_rules,
             player_one: [pct(wins.ours), pct(wins.ludii)],
             player_one_agrees: wins.within_chance,
             completion: [pct(completion.ours), pct(completion.ludii)],
