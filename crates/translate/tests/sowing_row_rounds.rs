@@ -55,3 +55,32 @@ fn gabata_adegrat_read_otherwise_lacks() {
     );
     lacks(&sowing_description(file, &text), 94, "another move");
 }
+
+/// A map from sites to sites, `(map "CorrespondingHoles" {(pair 0 17) …})`, is read into its
+/// table, so that what the descriptions that name it lack is named where a rule reads it (their
+/// rounds' ends first); a map with an entry off the board is still a lack at its place.
+#[test]
+fn maps_of_corresponding_holes_are_read_and_the_rules_reading_them_named() {
+    for (file, map_line, line, what) in [
+        ("Rab'e.lud", 38, 100, "(set NextPlayer (player 1))"),
+        ("Adi.lud", 93, 149, "(to (mapEntry P1))"),
+        ("Gabata (Ansaba).lud", 45, 89, "(set NextPlayer (player 2))"),
+    ] {
+        let translation = sowing_description(file, &vendored_text(file));
+        lacks(&translation, line, what);
+        let Err(translate::Missing::Lacks(found)) = &translation.outcome else {
+            panic!("{file} lacks");
+        };
+        assert!(
+            found.iter().all(|l| l.span.line != map_line),
+            "{file}: {found:?}"
+        );
+    }
+    let file = "Rab'e.lud";
+    let text = changed(file, "(pair 17 0)", "(pair 17 18)");
+    lacks(
+        &sowing_description(file, &text),
+        38,
+        "a map from sites, not players, the family does not read",
+    );
+}
