@@ -339,7 +339,9 @@ impl Reference {
         let last_holds = match self.params.relay {
             Relay::NextOccupied => true,
             Relay::EmptyNextOccupied => last < self.holes && cells[last] == 1,
-            Relay::OccupiedNextOccupied => last < self.holes && cells[last] > 1,
+            Relay::OccupiedNextOccupied | Relay::NextAfterOccupied => {
+                last < self.holes && cells[last] > 1
+            }
             Relay::Off | Relay::Occupied => false,
         };
         if last_holds {
@@ -994,6 +996,8 @@ impl Reference {
             RoundLeftovers::FirstIfPassed => Some(u8::from(!self.first_passed)),
             // Player 1 cannot move where its owned holes hold nothing: it takes them.
             RoundLeftovers::FirstIfNoMoves => Some(u8::from(holds(0))),
+            // Player 2 takes them where player 1's own row holds nothing, whoever owns it.
+            RoundLeftovers::RowNotEmptied => Some(u8::from(self.in_row(&self.cells, 0) == 0)),
         };
         for hole in 0..self.holes {
             let owner = match (taker, self.owners[hole]) {
@@ -1786,13 +1790,20 @@ fn takes_besides_the_last_hole_part_from_a_reference_without_them() {
 
 /// The rounds of owned holes that end when a player's owned holes are empty (Lahemay Waladat's
 /// after any move, Mewelad's and Rio Kadalis's after a turn), the counters left to one player,
-/// the fours sown to their hole's owner and a hand one short of a hole filling one; Mewelad and
+/// the fours sown to their hole's owner and a hand one short of a hole filling one, and Gabata
+/// (Adegrat)'s that end on an empty row, every counter left to the player whose row is not
+/// empty, its turn going on from the hole after an occupied last hole; Mewelad and
 /// Rio Kadalis also as Ludii 1.3.13 plays them, the counters left going by its flag of player
 /// 1's last listed moves (their variant of Ludii's faults).
 #[test]
 fn rounds_ending_on_owned_holes_play_as_the_plain_reading() {
     let mut moves = 0;
-    for game in ["lahemay-waladat", "mewelad", "rio-kadalis"] {
+    for game in [
+        "lahemay-waladat",
+        "mewelad",
+        "rio-kadalis",
+        "gabata-adegrat",
+    ] {
         for (label, params) in family_games()
             .into_iter()
             .filter(|(label, _)| label.starts_with(&format!("{game} ")))
@@ -1825,10 +1836,10 @@ fn as_ludii_plays(game: &str) -> (String, SowingParams) {
     (format!("{label} as Ludii 1.3.13 plays it"), params)
 }
 
-/// The comparison can fail: a reference giving the counters left, the fours sown or the
-/// round's end otherwise parts from the engine. (A hand one short of a hole is left to the
-/// scenarios: Mewelad's captures are fours and the counters left go to player 2 but after
-/// player 1's pass, so its hands rarely hold three.)
+/// The comparison can fail: a reference giving the counters left, the fours sown, the round's
+/// end or Gabata (Adegrat)'s relay otherwise parts from the engine. (A hand one short of a
+/// hole is left to the scenarios: Mewelad's captures are fours and the counters left go to
+/// player 2 but after player 1's pass, so its hands rarely hold three.)
 #[test]
 fn a_reference_reading_rounds_on_owned_holes_otherwise_parts_from_the_engine() {
     for (game, key, value) in [
@@ -1847,6 +1858,9 @@ fn a_reference_reading_rounds_on_owned_holes_otherwise_parts_from_the_engine() {
         ("mewelad (ludii)", "round_leftovers", "first-if-passed"),
         ("mewelad (ludii)", "game_end", "owned-empty"),
         ("mewelad (ludii)", "capture_sown_to", "mover"),
+        ("gabata-adegrat (ludii)", "round_leftovers", "owners"),
+        ("gabata-adegrat (ludii)", "relay", "occupied-next-occupied"),
+        ("gabata-adegrat (ludii)", "relay", "next-occupied"),
     ] {
         let parted = with_reference_reading(game, key, value, 40);
         assert!(

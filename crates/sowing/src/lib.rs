@@ -492,6 +492,9 @@ impl Sowing {
             RoundLeftovers::FirstIfNoMoves => Some(u8::from(
                 Self::holes_holding(&self.cells, self.reach.liftable[0], 1) != 0,
             )),
+            RoundLeftovers::RowNotEmptied => Some(u8::from(
+                Self::holes_holding(&self.cells, self.board.territory[0], 1) == 0,
+            )),
         };
         for hole in 0..self.board.holes {
             // A hole no one owns (a refill left it empty) goes with its row.
@@ -1373,9 +1376,10 @@ impl Sower<'_> {
     }
 
     /// The relays that ask about the hole after the last one (`relay`'s `next-occupied`,
-    /// `empty-next-occupied`, `occupied-next-occupied`), before any capture: where the last
-    /// hole's condition holds, a next hole (along the mover's track, passing over a store) that
-    /// holds counters is relayed from, or the last hole is; an empty one gives what
+    /// `empty-next-occupied`, `occupied-next-occupied`, `next-after-occupied`), before any
+    /// capture: where the last hole's condition holds, a next hole (along the mover's track,
+    /// passing over a store) that holds counters is relayed from, or the last hole is (Tap
+    /// Urdy's `occupied-next-occupied`); an empty one gives what
     /// `next_empty_capture` takes and ends the turn. `None` where the game's other rules go on.
     // Games of such relays only: kept out of the playout loop of the others.
     #[cold]
@@ -1402,7 +1406,9 @@ impl Sower<'_> {
             Relay::Off | Relay::Occupied => return None,
             Relay::NextOccupied => true,
             Relay::EmptyNextOccupied => board.is_hole(last) && count == 1,
-            Relay::OccupiedNextOccupied => board.is_hole(last) && count > 1,
+            Relay::OccupiedNextOccupied | Relay::NextAfterOccupied => {
+                board.is_hole(last) && count > 1
+            }
         };
         if !holds {
             return None;

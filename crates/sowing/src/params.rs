@@ -55,12 +55,17 @@ option_enum! {
         /// counters: the last hole is lifted and sown on, before any capture (Tap Urdy's
         /// `(moveAgain)` where the next hole is not empty and the last holds more than one).
         OccupiedNextOccupied = "occupied-next-occupied",
+        /// A last counter that fell into a hole that was not empty, the hole after it holding
+        /// counters: that next hole is lifted and sown on, before any capture (Gabata
+        /// (Adegrat)'s `(if (> (count at:(to)) 1) (if (>= (count at:("NextHoleFrom" (to)
+        /// steps:1)) 1) (moveAgain)) …)` with its `"PlayFromNextHole"`).
+        NextAfterOccupied = "next-after-occupied",
     }
 }
 
 impl Relay {
     /// Whether the relay asks about the hole after the last one (`next-occupied`,
-    /// `empty-next-occupied`, `occupied-next-occupied`).
+    /// `empty-next-occupied`, `occupied-next-occupied`, `next-after-occupied`).
     #[inline]
     pub fn reads_next(self) -> bool {
         !matches!(self, Relay::Off | Relay::Occupied)
@@ -284,6 +289,12 @@ option_enum! {
         /// as the description says it, the player who cannot move taking them (Ludii 1.3.13
         /// plays `first-if-passed` instead, a fault of its engine).
         FirstIfNoMoves = "first-if-no-moves",
+        /// Every counter on the board to player 2 where player 1's row (its territory, whoever
+        /// owns its holes) holds none, else to player 1, in a round that ends when a row is
+        /// empty (`game_end` `row-empty`): Gabata (Adegrat)'s `(if (no Pieces All in:(sites
+        /// P1)) (forEach Site (sites Board) … (handSite P2) …) (forEach Site … (handSite
+        /// P1) …))`.
+        RowNotEmptied = "row-not-emptied",
     }
 }
 
@@ -574,7 +585,7 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub refill_remainder: RefillRemainder = RefillRemainder::Kept, ludii: RefillRemainder::Kept;
 
-        /// Who takes the counters left on the board when a round ends: each hole's owner, or every one of them one player, chosen by whose owned holes are empty or by whether player 1 last passed.
+        /// Who takes the counters left on the board when a round ends: each hole's owner, or every one of them one player, chosen by whose owned holes are empty, by whose row is empty, or by whether player 1 last passed.
         #[rule(cites = "sowing family", source = "")]
         pub round_leftovers: RoundLeftovers = RoundLeftovers::Owners, ludii: RoundLeftovers::Owners;
 
@@ -1062,7 +1073,13 @@ fn ownership_problem(params: &SowingParams) -> Option<&'static str> {
             "game_end, capture_sown_to: the end on owned holes and captures to the hole's owner need owned holes, without marks",
         );
     }
-    if params.round_leftovers != RoundLeftovers::Owners && !params.game_end.on_owned() {
+    if params.round_leftovers == RoundLeftovers::RowNotEmptied {
+        if params.game_end != GameEnd::RowEmpty || params.round_refill == 0 {
+            return Some(
+                "round_leftovers: the counters left go to the player whose row is not empty where a round ends on an empty row",
+            );
+        }
+    } else if params.round_leftovers != RoundLeftovers::Owners && !params.game_end.on_owned() {
         return Some(
             "round_leftovers: the counters left go to one player where a round ends on a player's owned holes",
         );

@@ -27,6 +27,9 @@ pub struct Places {
     pub tracks: BTreeMap<String, Sites>,
     /// `(map {(pair P1 site) …})` by (map name, player).
     pub maps: BTreeMap<(String, u8), usize>,
+    /// `(map "Name" {(pair site site) …})`, a named map from sites to sites (Rab'e's
+    /// `"CorrespondingHoles"`), each resolved into its table by name.
+    pub site_maps: BTreeMap<String, BTreeMap<i64, i64>>,
     /// The track `(trackSite FirstSite …)` walks without a name or a player: the first shared
     /// track, else the board's first, its sites in order.
     pub first_track: Sites,
@@ -195,6 +198,18 @@ impl Context<'_> {
                 } else {
                     self.int(args[2])
                 }
+            }
+            // A named map from sites to sites: Ludii's `MapEntry` gives the key itself where
+            // the map has no entry for it.
+            "mapEntry"
+                if args.len() == 2
+                    && args[0]
+                        .as_str()
+                        .is_some_and(|name| self.places.site_maps.contains_key(name)) =>
+            {
+                let table = &self.places.site_maps[args[0].as_str().unwrap_or_default()];
+                let key = self.int(args[1])?;
+                Ok(table.get(&key).copied().unwrap_or(key))
             }
             "mapEntry" => {
                 let (name, player) = match args.as_slice() {
@@ -695,4 +710,42 @@ pub fn unknown(node: &Node) -> Unknown {
 /// Whether `node` is the named symbol (`True`).
 pub fn is_symbol(node: &Node, name: &str) -> bool {
     node.as_symbol() == Some(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `(mapEntry "Name" key)` of a map from sites to sites: the site the map gives, or the key
+    /// itself where the map has no entry for it, as Ludii's `MapEntry` answers.
+    #[test]
+    fn a_map_from_sites_gives_its_entry_or_the_key() {
+        let geometry = Geometry::new(2, 6, false);
+        let mut places = Places::default();
+        places.site_maps.insert(
+            "CorrespondingHoles".into(),
+            BTreeMap::from([(0, 11), (4, 7), (11, 0)]),
+        );
+        let context = Context {
+            geometry: &geometry,
+            places: &places,
+            counts: vec![0; 14],
+            mover: 1,
+            from: -1,
+            to: 4,
+            site: -1,
+            player: 0,
+            remembered: BTreeMap::new(),
+            states: Vec::new(),
+            mover_value: None,
+        };
+        let entry = |text: &str| {
+            let nodes = ludii::parse("test", text).expect("parses");
+            context.int(&nodes[0])
+        };
+        assert_eq!(entry(r#"(mapEntry "CorrespondingHoles" (to))"#), Ok(7));
+        assert_eq!(entry(r#"(mapEntry "CorrespondingHoles" 11)"#), Ok(0));
+        assert_eq!(entry(r#"(mapEntry "CorrespondingHoles" 3)"#), Ok(3));
+        assert!(entry(r#"(mapEntry "Opposite" 3)"#).is_err());
+    }
 }

@@ -500,18 +500,45 @@ fn read_map(reader: &mut Reader<'_>, node: &Node, geometry: &Geometry, places: &
             return;
         }
     };
-    // A map from sites to sites (Mbelele's "Opposite", Fergen Gobale's "InitialCount") is
-    // one lack, not one for each of its pairs.
+    // A named map from sites to sites (Rab'e's "CorrespondingHoles", Mbelele's "Opposite") is
+    // read into its table, each key and value a site of the board, for `(mapEntry "Name" …)`
+    // to look up where a rule reads it; any other map of sites is one lack, not one for each
+    // of its pairs.
     if items(pairs)
         .iter()
         .any(|pair| pair.arg(0).is_some_and(|key| key.as_int().is_some()))
     {
-        let written = crate::eval::unknown(node);
-        reader.unknown(
-            node,
-            written,
-            "a map from sites, not players, the family does not read",
-        );
+        let sites = 0..geometry.sites() as i64;
+        let table: Option<BTreeMap<i64, i64>> = items(pairs)
+            .iter()
+            .map(|pair| {
+                match (
+                    pair.arg(0).and_then(Node::as_int),
+                    pair.arg(1).and_then(Node::as_int),
+                    pair.arg(2),
+                ) {
+                    (Some(key), Some(value), None)
+                        if sites.contains(&key) && sites.contains(&value) =>
+                    {
+                        Some((key, value))
+                    }
+                    _ => None,
+                }
+            })
+            .collect();
+        match table {
+            Some(table) if !name.is_empty() && !places.site_maps.contains_key(name) => {
+                places.site_maps.insert(name.to_string(), table);
+            }
+            _ => {
+                let written = crate::eval::unknown(node);
+                reader.unknown(
+                    node,
+                    written,
+                    "a map from sites, not players, the family does not read",
+                );
+            }
+        }
         return;
     }
     for pair in items(pairs) {

@@ -1,8 +1,8 @@
 //! Turns that go on by the hole after the last one: a `(moveAgain)` under a condition on the
 //! next hole along the mover's track (`(trackSite Move from:(to) steps:1)`), the turn going on
 //! from that next hole (`(if (is Mover Prev) (sites {(trackSite Move from:(last To
-//! afterConsequence:True) steps:1)}) holes)`, Sonka's and Boukerourou's) or from the
-//! last (Tap Urdy's), and what a next hole found empty gives.
+//! afterConsequence:True) steps:1)}) holes)`, Sonka's, Boukerourou's and Gabata (Adegrat)'s)
+//! or from the last (Tap Urdy's), and what a next hole found empty gives.
 //!
 //! Ludii's `(is Mover Prev)` holds exactly after a move that gave its mover another, and
 //! `(last To afterConsequence:True)` is the last site the move reached, its consequences
@@ -110,12 +110,14 @@ pub(super) fn is_hole_after(
 
 /// Whether the family's relay `relay` asks its condition of the last hole at `l`: any landing
 /// (`next-occupied`), a hole the last counter fell into empty (`empty-next-occupied`), or one
-/// that was not (`occupied-next-occupied`).
+/// that was not (`occupied-next-occupied`, `next-after-occupied`).
 pub(super) fn last_holds(relay: Relay, board: &Board, l: Landing) -> bool {
     match relay {
         Relay::NextOccupied => true,
         Relay::EmptyNextOccupied => l.cell < board.holes && l.count == 1,
-        Relay::OccupiedNextOccupied => l.cell < board.holes && l.count > 1,
+        Relay::OccupiedNextOccupied | Relay::NextAfterOccupied => {
+            l.cell < board.holes && l.count > 1
+        }
         Relay::Off | Relay::Occupied => false,
     }
 }
@@ -130,7 +132,11 @@ pub(super) fn relay_of(
     table: &[bool],
 ) -> Option<Relay> {
     let candidates: &[Relay] = if from_next {
-        &[Relay::NextOccupied, Relay::EmptyNextOccupied]
+        &[
+            Relay::NextOccupied,
+            Relay::EmptyNextOccupied,
+            Relay::NextAfterOccupied,
+        ]
     } else {
         &[Relay::OccupiedNextOccupied]
     };

@@ -670,8 +670,11 @@ fn read_round_end<'n>(
         );
         return None;
     }
-    // Where a round ends on a player's owned holes, one player takes what is left.
-    if end.on_owned() != taken_by_one.is_some()
+    // Where a round ends on a player's owned holes, one player takes what is left; where it
+    // ends on an empty row, one player may take it all, the player whose row is not empty.
+    let row_not_emptied = matches!(taken_by_one, Some((RoundLeftovers::RowNotEmptied, _)));
+    if (row_not_emptied && end != GameEnd::RowEmpty)
+        || (!row_not_emptied && end.on_owned() != taken_by_one.is_some())
         || (taken_by_one.is_some() && rows != [false, false])
     {
         reader.lack(
@@ -683,6 +686,7 @@ fn read_round_end<'n>(
     if rows != [true, true]
         && !matches!(end, GameEnd::BoardEmpty | GameEnd::UnmarkedEmpty)
         && !end.on_owned()
+        && !row_not_emptied
     {
         reader.lack(
             rule,
@@ -1641,10 +1645,19 @@ fn leftovers(
     else {
         return None;
     };
-    if !(node.is_call("if")
-        && board_to(first, situation, 1, place)
-        && board_to(second, situation, 2, place))
-    {
+    if !node.is_call("if") {
+        return None;
+    }
+    // Player 2 first, where player 1's row is empty (Gabata (Adegrat)'s).
+    if board_to(first, situation, 2, place) && board_to(second, situation, 1, place) {
+        if situation.owned.is_empty() {
+            return None;
+        }
+        let first_row = situation.board.territory[0];
+        return holds_where(condition, situation, |_, holding| first_row & holding == 0)
+            .then_some(RoundLeftovers::RowNotEmptied);
+    }
+    if !(board_to(first, situation, 1, place) && board_to(second, situation, 2, place)) {
         return None;
     }
     let no_moves_first = condition.is_call("no")
