@@ -122,6 +122,7 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     reader.default("start_hold_free_cells", "none", &expanded.game);
     reader.default("enter_from", 0, &expanded.game);
     reader.default("held_while_hand", 0, &expanded.game);
+    reader.default("start_beneath", 0, &expanded.game);
     reader.default("first_position_first", false, &expanded.game);
     reader.default("bear_off_hand_empty", false, &expanded.game);
     faces_by_die::compose(&mut reader, &expanded.game);
@@ -1301,6 +1302,8 @@ fn read_start(
     race_starts_here: bool,
 ) {
     let mut placed: Vec<(u8, Spot)> = Vec::new();
+    // The placement of each piece placed, in order.
+    let mut placed_by: Vec<&Node> = Vec::new();
     let mut teams: Vec<(i64, Vec<u8>, &Node)> = Vec::new();
     let mut placed_otherwise = false;
     for place in start.positional().flat_map(items) {
@@ -1325,7 +1328,10 @@ fn read_start(
             continue;
         }
         match read_placement(place, equipment.geometry.as_ref(), players) {
-            Some(pieces) => placed.extend(pieces),
+            Some(pieces) => {
+                placed_by.extend(pieces.iter().map(|_| place));
+                placed.extend(pieces);
+            }
             None => {
                 placed_otherwise = true;
                 let what = if equipment.geometry.is_some() {
@@ -1408,6 +1414,40 @@ fn read_start(
         );
     }
     reader.set("start", seats.join(" | "), start);
+    read_beneath(reader, &placed, &placed_by);
+}
+
+/// Two players' pieces placed on one site, all of one before all of the other: Ludii's
+/// `Start.placePieces` puts each piece on top of the site's stack, so the first player's lie
+/// beneath (`start_beneath`, read from the placement that puts the other's on top). Any other
+/// shared site is left to the family's check, which names it.
+fn read_beneath(reader: &mut Reader, placed: &[(u8, Spot)], placed_by: &[&Node]) {
+    let mut beneath = None;
+    let mut shared = 0;
+    for (i, &(_, spot)) in placed.iter().enumerate() {
+        let Spot::Site(site) = spot else { continue };
+        if placed[..i].iter().any(|&(_, s)| s == spot) {
+            continue;
+        }
+        let mut runs: Vec<(u8, &Node)> = placed
+            .iter()
+            .zip(placed_by)
+            .filter(|((_, s), _)| *s == Spot::Site(site))
+            .map(|(&(owner, _), &node)| (owner, node))
+            .collect();
+        runs.dedup_by_key(|(owner, _)| *owner);
+        if runs.len() < 2 {
+            continue;
+        }
+        shared += 1;
+        // All of one player's, then all of the other's.
+        if let [(below, _), (_, above)] = runs.as_slice() {
+            beneath = Some((*below, *above));
+        }
+    }
+    if let (Some((below, node)), 1) = (beneath, shared) {
+        reader.set("start_beneath", below, node);
+    }
 }
 
 /// `(dice d:F from:S num:K)`, with Ludii's defaults d:6, from:1, num:1.
