@@ -2161,6 +2161,38 @@ impl<'e> Evaluator<'e> {
         }))
     }
 
+    /// A capture `(fromTo (from (to)) (to (mapEntry NAME (who at:(to)))) stack:True)` whose map
+    /// sends some player's stack to a site on another player's track (Main Pacheh's starting
+    /// points, on every track's outer ring): Ludii moves the whole stack there
+    /// (`ActionMoveStacking`) onto whatever stands there, making a stack of two sides, whose
+    /// order (which side is on top, and so takes or is taken) the family does not hold.
+    fn stack_onto_others(&self, effect: &Node) -> Option<&'static str> {
+        let whole = effect.is_call("fromTo")
+            && effect.named("stack").is_some_and(|s| is_symbol(s, "True"))
+            && effect
+                .arg(0)
+                .is_some_and(|f| f.to_string() == "(from (to))");
+        let site = effect
+            .arg(1)
+            .filter(|t| whole && t.is_call("to") && t.children().len() == 1)
+            .and_then(|t| t.arg(0))
+            .filter(|m| m.is_call("mapEntry") && m.children().len() == 2)?;
+        let name = site.arg(0).and_then(Node::as_str)?;
+        if site.arg(1).map(Node::to_string).as_deref() != Some("(who at:(to))") {
+            return None;
+        }
+        let (map, _) = self.equipment.maps.get(&Some(name.to_string()))?;
+        let seats = self.equipment.seat_tracks.as_ref()?;
+        let on_another = map.iter().any(|(&player, &to)| {
+            seats.iter().enumerate().any(|(seat, track)| {
+                seat as i64 + 1 != player && track.iter().any(|&c| c as i64 == to)
+            })
+        });
+        on_another.then_some(
+            "a captured stack sent whole, stack:True, to its owner's site on another player's track: it lands on whatever stands there, a stack of two sides, whose order the family does not hold",
+        )
+    }
+
     /// `(apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next))))`, or to
     /// `(handSite (who at:(to)))`, its owner's: whether the enemy where the piece lands returns
     /// to its hand.
@@ -2276,6 +2308,9 @@ impl<'e> Evaluator<'e> {
                     || (self.bar_is_hand && h.to_string() == "(mapEntry (next))")
             });
         if !to_hand {
+            if let Some(what) = self.stack_onto_others(effect) {
+                return Err(unread(effect, what));
+            }
             return Err(unread(effect, "an effect the reader does not read"));
         }
         let applies = match condition {
@@ -3127,7 +3162,7 @@ fn read_moves(
     if sides_stack && every().any(|to| action(to, Occupant::Enemies).is_some()) {
         reader.lack(
             moves,
-            "a move onto two enemies or more, which takes the top one",
+            "a move onto two enemies or more, which takes the top one and leaves the mover's piece on the others: a stack of two sides, whose order the family does not hold",
         );
         return;
     }

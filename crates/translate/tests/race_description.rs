@@ -1159,6 +1159,26 @@ fn myles_s_first_player_starts_beneath_the_second_s_pieces() {
     assert_eq!(moves, ["hand-0 [1]", "hand-1 [2]", "22-20 [2]"]);
 }
 
+/// Kawade Kelia and Main Pacheh make stacks of two sides, whose order decides who takes whom:
+/// Kawade Kelia's capture takes the top piece of two enemies or more, `(fromTo (from (to))
+/// (to (handSite (who at:(to)))))`, its mover landing on the others, and Main Pacheh sends a
+/// captured stack whole, `stack:True`, to its owner's starting point, on every other track's
+/// ring, onto whatever stands there. Each is named where it is written.
+#[test]
+fn stacks_of_two_sides_are_named_where_they_are_made() {
+    let lud = |file: &str| std::fs::read_to_string(corpus().join("ludii/lud").join(file)).unwrap();
+    lacks(
+        &lud("Kawade Kelia.lud"),
+        "which takes the top one and leaves the mover's piece on the others: a stack of two sides",
+        41,
+    );
+    lacks(
+        &lud("Main Pacheh.lud"),
+        "a captured stack sent whole, stack:True, to its owner's site on another player's track",
+        8,
+    );
+}
+
 /// What the descriptions written die by die still lack is named where they write it.
 #[test]
 fn the_tables_turns_written_die_by_die_name_what_they_still_lack() {
@@ -1703,8 +1723,7 @@ fn a_pass_written_with_the_pieces_consequence_gives_another_throw_on_a_pass() {
             assert!(
                 lacks
                     .iter()
-                    .any(|l| l.span.line == 8
-                        && l.what.contains("an effect the reader does not read")),
+                    .any(|l| l.span.line == 8 && l.what.contains("a captured stack sent whole")),
                 "{lacks:?}"
             );
         }
