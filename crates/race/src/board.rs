@@ -39,11 +39,20 @@ pub struct Board {
     /// (`start_hold_count`), cells that keep a piece to some values (`restricted_cells`), a
     /// value played as other steps (`alternative_value`), one-step turns
     /// (`one_step_turn_values`), pieces held while the hand holds some (`held_while_hand`)
-    /// or waiting for those on the bar (`first_position_first`). The listing of moves is compiled with
+    /// or waiting for those on the bar (`first_position_first`), pieces beneath another seat's
+    /// (`start_beneath`). The listing of moves is compiled with
     /// and without them, so that the games without pay nothing for them: checked in every game,
     /// they cost Backgammon 4.5 % of its instructions (169.1 against 161.5 million in the
     /// gate's workload) and Nard 6.5 %.
     pub rare_moves: bool,
+    /// The cell where one seat's pieces start beneath another's (`start_beneath`), or
+    /// [`NO_CELL`]; every seat's `no_capture` holds it, so that a landing there on an enemy is
+    /// settled out of line and the other games read nothing more.
+    pub beneath: u8,
+    /// The seat whose pieces start beneath on `beneath`, and the seat above them.
+    pub below: usize,
+    /// See `below`.
+    pub above: usize,
 }
 
 impl Board {
@@ -67,8 +76,20 @@ impl Board {
                 || params.alternative_value != 0
                 || params.one_step_turn_values != ValueSet::NONE
                 || params.held_while_hand > 0
-                || params.first_position_first,
+                || params.first_position_first
+                || params.start_beneath > 0,
+            beneath: NO_CELL,
+            below: 0,
+            above: 0,
         };
+        if let Some((cell, above)) = crate::params::beneath_cell_and_seat(params) {
+            board.beneath = cell;
+            board.below = usize::from(params.start_beneath) - 1;
+            board.above = above;
+            for cells in &mut board.no_capture {
+                cells.0 |= 1 << cell;
+            }
+        }
         for seat in 0..usize::from(params.tracks.seats) {
             let len = params.tracks.len(seat);
             board.track[seat] = *params.tracks.track_array(seat);

@@ -313,6 +313,31 @@ impl Race {
         self.destination_by::<false>(mover, from, value, backward, self.params.bear_off_larger)
     }
 
+    /// A landing of `mover` on an enemy on `cell`, the cell where one seat's pieces start
+    /// beneath another's (`start_beneath`, Myles's): while both stand there, the seat above
+    /// lands on its own, taking none (`Some(true)`), and any other is refused (`None`), an
+    /// enemy on top of more than one piece; otherwise the cell is any other, refused where
+    /// the seat's own `no_capture_cells` list it (`Some(false)`: as usual). A rare rule, out
+    /// of line.
+    #[cold]
+    #[inline(never)]
+    fn onto_beneath(&self, mover: usize, cell: u8) -> Option<bool> {
+        if self.beneath_held(cell) {
+            return (mover == self.board.above).then_some(true);
+        }
+        (!self.params.no_capture_cells.of(mover).contains(cell)).then_some(false)
+    }
+
+    /// Whether pieces lie beneath another seat's on `cell` (`start_beneath`): both seats
+    /// stand there, the one below since the start.
+    fn beneath_held(&self, cell: u8) -> bool {
+        let on = |seat: usize| self.on_cell[seat][usize::from(cell)];
+        cell != NO_CELL
+            && cell == self.board.beneath
+            && on(self.board.above) > 0
+            && on(self.board.below) > 0
+    }
+
     /// Whether a piece of `mover` bears off from `from` with `value`, larger than it needs: it
     /// is the piece nearest the start among those `value` carries past the end, and `value`
     /// moves no piece otherwise (Ludii's `firstMoveOnTrack` in the `noMoveYet` of its
@@ -417,7 +442,14 @@ impl Race {
         }
         if enemies > 0 {
             if self.board.no_capture[mover].contains(cell) {
-                return None;
+                if cell != self.board.beneath {
+                    return None;
+                }
+                match self.onto_beneath(mover, cell) {
+                    None => return None,
+                    Some(true) => return Some(Landing::Rest(rest)),
+                    Some(false) => {}
+                }
             }
             if self.board.safe.contains(cell) {
                 if params.safe_cells_refuse_enemy {
@@ -527,7 +559,29 @@ impl Race {
         if RARE && (self.params.first_position_first || self.params.held_while_hand > 0) {
             self.keep_waiting_order(mover, &mut froms, &mut distinct);
         }
+        if RARE
+            && self.board.beneath != NO_CELL
+            && mover == self.board.below
+            && self.beneath_held(self.board.beneath)
+        {
+            self.drop_beneath(mover, &mut froms, &mut distinct);
+        }
         (froms, distinct)
+    }
+
+    /// Drops from `froms` the position of `mover`'s pieces beneath another seat's
+    /// (`start_beneath`): Ludii moves the top piece of a site, and gives a player only the
+    /// sites whose top piece is its own. A rare rule, out of line.
+    #[cold]
+    #[inline(never)]
+    fn drop_beneath(&self, mover: usize, froms: &mut [u8; MAX_PIECES], distinct: &mut usize) {
+        if let Some(at) = froms[..*distinct]
+            .iter()
+            .position(|&from| self.board.cell(mover, from) == self.board.beneath)
+        {
+            froms.copy_within(at + 1..*distinct, at);
+            *distinct -= 1;
+        }
     }
 
     /// Keeps in `froms` only the first position of `mover`'s track while a piece stands there
@@ -552,7 +606,8 @@ impl Race {
     }
 
     /// Whether a piece of `mover` on position `from` waits for others before it moves
-    /// (`start_hold_count`, `first_position_first`, `held_while_hand`), for the general path
+    /// (`start_hold_count`, `first_position_first`, `held_while_hand`, `start_beneath`), for the
+    /// general path
     /// that reads every piece.
     #[cold]
     #[inline(never)]
@@ -563,7 +618,10 @@ impl Race {
                 || (self.params.first_position_first && from != 0 && pieces.contains(&0))
                 || (self.params.held_while_hand > 0
                     && from == self.params.held_while_hand - 1
-                    && self.in_hand[mover] > 0))
+                    && self.in_hand[mover] > 0)
+                || (mover == self.board.below
+                    && self.board.cell(mover, from) == self.board.beneath
+                    && self.beneath_held(self.board.beneath)))
     }
 
     /// Drops the first position of `mover`'s track from `froms` while the pieces there are
@@ -1103,6 +1161,10 @@ impl Race {
         for enemy in 0..self.players_usize() {
             let count = self.on_cell[enemy][usize::from(cell)];
             if self.friends(mover, enemy) || count == 0 {
+                continue;
+            }
+            // Pieces beneath the mover's own (`start_beneath`) stay.
+            if cell == self.board.beneath && self.beneath_held(cell) {
                 continue;
             }
             let sent_to = match (self.params.land_on_enemy, origin) {
@@ -1696,7 +1758,7 @@ impl Game for Race {
                 }
                 let cell = self.board.cell(player, position);
                 let (friends, enemies) = self.occupants(player, cell);
-                if enemies > 0 && !self.board.safe.contains(cell) {
+                if enemies > 0 && !self.board.safe.contains(cell) && !self.beneath_held(cell) {
                     return Err(format!("enemies share cell {cell}, which is not safe"));
                 }
                 if friends > 1 && self.params.land_on_own == LandOnOwn::Forbidden {
@@ -1800,7 +1862,9 @@ impl Observe for Race {
         };
         let hits = to != OFF && {
             let cell = self.board.cell(mover, to);
-            self.occupants(mover, cell).1 > 0 && !self.board.safe.contains(cell)
+            self.occupants(mover, cell).1 > 0
+                && !self.board.safe.contains(cell)
+                && !self.beneath_held(cell)
         };
         let mut text = format!(
             "{}{}{}",

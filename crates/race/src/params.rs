@@ -247,6 +247,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub first_position_first: bool = false, ludii: false;
 
+        /// A seat whose pieces, on the one cell where it starts beside another seat's, lie beneath those (Myles's `(place Stack "Disc1" 21 count:4)` before `(place Stack "Disc2" 21 count:3)`: Ludii stacks the pieces placed later on top): while a piece of the other seat stands there, those beneath do not move (Ludii's `(sites Occupied by:Mover)` gives only the sites whose top piece is the mover's) and no piece of another seat lands there (an enemy on top of more than one piece, which `(= (topLevel at:(to)) 0)` refuses), while the other seat's pieces land there on their own, taking none; 0: seats start on cells of their own.
+        #[rule(cites = "race family", source = "", range = 0..=4)]
+        pub start_beneath: u8 = 0, ludii: 0;
+
         /// Whether, on a cell its track passes twice, only a piece of the earlier pass moves while one stands there (Ludii finds a piece's place on such a track by the lowest index where one of the mover's pieces stands, Ludus Anglicorum's `{6 0..5 7..12 25..20 18..12}`); otherwise a piece of either pass moves.
         #[rule(cites = "race family", source = "")]
         pub earliest_pass_moves: bool = false, ludii: false;
@@ -437,10 +441,12 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
             Teams::Partners => seat % 2,
         };
         let mut holder = [None::<usize>; MAX_CELLS];
+        let beneath = beneath_cell(params);
         for seat in 0..players {
             for &position in params.start.positions(seat) {
                 let cell = params.tracks.track(seat)[usize::from(position) - 1];
-                let shared = params.safe_cells.contains(cell) && !params.safe_cells_refuse_enemy;
+                let shared = (params.safe_cells.contains(cell) && !params.safe_cells_refuse_enemy)
+                    || beneath == Some(cell);
                 match holder[usize::from(cell)] {
                     Some(other) if side(other) != side(seat) && !shared => {
                         return Err((
@@ -585,6 +591,9 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
     }
     if params.enter_from > 0 || params.held_while_hand > 0 {
         checked_start_positions(params)?;
+    }
+    if params.start_beneath > 0 {
+        checked_start_beneath(params)?;
     }
     if params.land_on_enemy == LandOnEnemy::Swap && params.land_on_own == LandOnOwn::Stack {
         return Err(("land_on_enemy", "a swap sends the enemy to the cell the mover leaves, which a stack may not leave empty"
@@ -848,6 +857,94 @@ fn checked_rethrow_doubles(params: &RaceParams) -> Result<(), (&'static str, Str
         return Err((
             "rethrow_doubles",
             "a double played one die, beside another rule of doubles or of the dice left".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The cell where the pieces of `start_beneath`'s seat start beneath another seat's, and that
+/// seat, from the start: the one cell where the seat and exactly one other, of another side,
+/// both start (`None` where there is none, or more than one such cell or seat, or no such
+/// parameter).
+pub fn beneath_cell_and_seat(params: &RaceParams) -> Option<(u8, usize)> {
+    let below = usize::from(params.start_beneath).checked_sub(1)?;
+    let players = usize::from(params.players);
+    params.start.seats()?;
+    let cells = |seat: usize| {
+        params
+            .start
+            .positions(seat)
+            .iter()
+            .filter_map(move |&p| {
+                params
+                    .tracks
+                    .track(seat)
+                    .get(usize::from(p).checked_sub(1)?)
+            })
+            .copied()
+    };
+    let mut shared = None;
+    for seat in (0..players).filter(|&s| s != below) {
+        for cell in cells(seat) {
+            if cells(below).any(|c| c == cell) && shared != Some((cell, seat)) {
+                if shared.is_some() {
+                    return None;
+                }
+                shared = Some((cell, seat));
+            }
+        }
+    }
+    shared
+}
+
+fn beneath_cell(params: &RaceParams) -> Option<u8> {
+    beneath_cell_and_seat(params).map(|(cell, _)| cell)
+}
+
+/// `start_beneath` names a seat that starts on one cell beside exactly one other, in a game
+/// where pieces stack on their own and take a lone enemy alone, or none, as Ludii's
+/// `(= (topLevel at:(to)) 0)` does.
+#[cold]
+fn checked_start_beneath(params: &RaceParams) -> Result<(), (&'static str, String)> {
+    if params.start_beneath > params.players {
+        return Err((
+            "start_beneath",
+            format!(
+                "seat {}, the game has {} players",
+                params.start_beneath, params.players
+            ),
+        ));
+    }
+    let Some(cell) = beneath_cell(params) else {
+        return Err((
+            "start_beneath",
+            format!(
+                "seat {} starts on no cell beside exactly one other seat",
+                params.start_beneath
+            ),
+        ));
+    };
+    if params.teams != Teams::None {
+        return Err((
+            "start_beneath",
+            "pieces beneath another seat's, in a game of partners".into(),
+        ));
+    }
+    if params.land_on_own != LandOnOwn::Stack
+        || !matches!(
+            params.land_on_enemy,
+            LandOnEnemy::CaptureSingle | LandOnEnemy::Forbidden
+        )
+    {
+        return Err((
+            "start_beneath",
+            "pieces beneath another seat's, where pieces do not stack on their own or take more than a lone enemy".into(),
+        ));
+    }
+    if params.safe_cells.contains(cell) || params.to_hand_cells.contains(cell) {
+        return Err((
+            "start_beneath",
+            format!("pieces beneath another seat's on cell {cell}, a cell of other rules"),
         ));
     }
     Ok(())

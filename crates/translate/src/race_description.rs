@@ -122,6 +122,7 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     reader.default("start_hold_free_cells", "none", &expanded.game);
     reader.default("enter_from", 0, &expanded.game);
     reader.default("held_while_hand", 0, &expanded.game);
+    reader.default("start_beneath", 0, &expanded.game);
     reader.default("first_position_first", false, &expanded.game);
     reader.default("bear_off_hand_empty", false, &expanded.game);
     faces_by_die::compose(&mut reader, &expanded.game);
@@ -1301,6 +1302,8 @@ fn read_start(
     race_starts_here: bool,
 ) {
     let mut placed: Vec<(u8, Spot)> = Vec::new();
+    // The placement of each piece placed, in order.
+    let mut placed_by: Vec<&Node> = Vec::new();
     let mut teams: Vec<(i64, Vec<u8>, &Node)> = Vec::new();
     let mut placed_otherwise = false;
     for place in start.positional().flat_map(items) {
@@ -1325,7 +1328,10 @@ fn read_start(
             continue;
         }
         match read_placement(place, equipment.geometry.as_ref(), players) {
-            Some(pieces) => placed.extend(pieces),
+            Some(pieces) => {
+                placed_by.extend(pieces.iter().map(|_| place));
+                placed.extend(pieces);
+            }
             None => {
                 placed_otherwise = true;
                 let what = if equipment.geometry.is_some() {
@@ -1408,6 +1414,40 @@ fn read_start(
         );
     }
     reader.set("start", seats.join(" | "), start);
+    read_beneath(reader, &placed, &placed_by);
+}
+
+/// Two players' pieces placed on one site, all of one before all of the other: Ludii's
+/// `Start.placePieces` puts each piece on top of the site's stack, so the first player's lie
+/// beneath (`start_beneath`, read from the placement that puts the other's on top). Any other
+/// shared site is left to the family's check, which names it.
+fn read_beneath(reader: &mut Reader, placed: &[(u8, Spot)], placed_by: &[&Node]) {
+    let mut beneath = None;
+    let mut shared = 0;
+    for (i, &(_, spot)) in placed.iter().enumerate() {
+        let Spot::Site(site) = spot else { continue };
+        if placed[..i].iter().any(|&(_, s)| s == spot) {
+            continue;
+        }
+        let mut runs: Vec<(u8, &Node)> = placed
+            .iter()
+            .zip(placed_by)
+            .filter(|((_, s), _)| *s == Spot::Site(site))
+            .map(|(&(owner, _), &node)| (owner, node))
+            .collect();
+        runs.dedup_by_key(|(owner, _)| *owner);
+        if runs.len() < 2 {
+            continue;
+        }
+        shared += 1;
+        // All of one player's, then all of the other's.
+        if let [(below, _), (_, above)] = runs.as_slice() {
+            beneath = Some((*below, *above));
+        }
+    }
+    if let (Some((below, node)), 1) = (beneath, shared) {
+        reader.set("start_beneath", below, node);
+    }
 }
 
 /// `(dice d:F from:S num:K)`, with Ludii's defaults d:6, from:1, num:1.
@@ -2121,6 +2161,38 @@ impl<'e> Evaluator<'e> {
         }))
     }
 
+    /// A capture `(fromTo (from (to)) (to (mapEntry NAME (who at:(to)))) stack:True)` whose map
+    /// sends some player's stack to a site on another player's track (Main Pacheh's starting
+    /// points, on every track's outer ring): Ludii moves the whole stack there
+    /// (`ActionMoveStacking`) onto whatever stands there, making a stack of two sides, whose
+    /// order (which side is on top, and so takes or is taken) the family does not hold.
+    fn stack_onto_others(&self, effect: &Node) -> Option<&'static str> {
+        let whole = effect.is_call("fromTo")
+            && effect.named("stack").is_some_and(|s| is_symbol(s, "True"))
+            && effect
+                .arg(0)
+                .is_some_and(|f| f.to_string() == "(from (to))");
+        let site = effect
+            .arg(1)
+            .filter(|t| whole && t.is_call("to") && t.children().len() == 1)
+            .and_then(|t| t.arg(0))
+            .filter(|m| m.is_call("mapEntry") && m.children().len() == 2)?;
+        let name = site.arg(0).and_then(Node::as_str)?;
+        if site.arg(1).map(Node::to_string).as_deref() != Some("(who at:(to))") {
+            return None;
+        }
+        let (map, _) = self.equipment.maps.get(&Some(name.to_string()))?;
+        let seats = self.equipment.seat_tracks.as_ref()?;
+        let on_another = map.iter().any(|(&player, &to)| {
+            seats.iter().enumerate().any(|(seat, track)| {
+                seat as i64 + 1 != player && track.iter().any(|&c| c as i64 == to)
+            })
+        });
+        on_another.then_some(
+            "a captured stack sent whole, stack:True, to its owner's site on another player's track: it lands on whatever stands there, a stack of two sides, whose order the family does not hold",
+        )
+    }
+
     /// `(apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next))))`, or to
     /// `(handSite (who at:(to)))`, its owner's: whether the enemy where the piece lands returns
     /// to its hand.
@@ -2236,6 +2308,9 @@ impl<'e> Evaluator<'e> {
                     || (self.bar_is_hand && h.to_string() == "(mapEntry (next))")
             });
         if !to_hand {
+            if let Some(what) = self.stack_onto_others(effect) {
+                return Err(unread(effect, what));
+            }
             return Err(unread(effect, "an effect the reader does not read"));
         }
         let applies = match condition {
@@ -3087,7 +3162,7 @@ fn read_moves(
     if sides_stack && every().any(|to| action(to, Occupant::Enemies).is_some()) {
         reader.lack(
             moves,
-            "a move onto two enemies or more, which takes the top one",
+            "a move onto two enemies or more, which takes the top one and leaves the mover's piece on the others: a stack of two sides, whose order the family does not hold",
         );
         return;
     }

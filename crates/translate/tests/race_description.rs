@@ -1127,6 +1127,58 @@ fn a_move_of_six_follows_the_dice_where_the_play_asks_for_it_once_all_are_used()
     lacks(&equal, "a piece without its moves", 54);
 }
 
+/// Myles starts four pieces of player 1 on point 21 and then three of player 2's on them,
+/// `(place Stack "Disc1" 21 count:4)` before `(place Stack "Disc2" 21 count:3)`: Ludii puts
+/// each piece placed on top, so player 1's lie beneath (`start_beneath` 1, read from the
+/// placement that puts player 2's on top). While one of player 2's stands there, player 1's do
+/// not move (`(sites Occupied by:Mover)` gives only the sites whose top piece is the mover's)
+/// nor land there (`(= (topLevel at:(to)) 0)` refuses an enemy on more than one piece), and
+/// player 2's land there on their own, taking none.
+#[test]
+fn myles_s_first_player_starts_beneath_the_second_s_pieces() {
+    use engine::{Game, Observe};
+    let params = read_game("Myles.lud");
+    assert_eq!(params.start_beneath, 1);
+    let game = read_cited("Myles.lud");
+    assert_eq!(game.parameters["start_beneath"].cites, "Myles.lud:67");
+    // From the start, a 1 and a 4: the pieces on 20 move, those beneath on 21 do not.
+    let mut game = race::Race::new(&params);
+    game.apply_chance(3 * 6);
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let moves: Vec<String> = moves.into_iter().map(|m| game.notation(m)).collect();
+    assert!(moves.iter().any(|m| m.starts_with("20-")), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("21")), "{moves:?}");
+    // Player 2 lands on its own on 21, over player 1's, taking none.
+    let above = "board: {1: [21, 21, 21, 21, 12], 2: [22, 21]}\nto_move: 2";
+    let moves = legal_after(&params, above, &[(1, 2)], &[]);
+    assert!(moves.contains(&"22-21 [1]".to_string()), "{moves:?}");
+    // One piece of player 2's on player 1's four keeps player 1's from landing there.
+    let one = "board: {1: [21, 21, 21, 21, 22], 2: [21]}";
+    let moves = legal_after(&params, one, &[(1, 2)], &[]);
+    assert_eq!(moves, ["hand-0 [1]", "hand-1 [2]", "22-20 [2]"]);
+}
+
+/// Kawade Kelia and Main Pacheh make stacks of two sides, whose order decides who takes whom:
+/// Kawade Kelia's capture takes the top piece of two enemies or more, `(fromTo (from (to))
+/// (to (handSite (who at:(to)))))`, its mover landing on the others, and Main Pacheh sends a
+/// captured stack whole, `stack:True`, to its owner's starting point, on every other track's
+/// ring, onto whatever stands there. Each is named where it is written.
+#[test]
+fn stacks_of_two_sides_are_named_where_they_are_made() {
+    let lud = |file: &str| std::fs::read_to_string(corpus().join("ludii/lud").join(file)).unwrap();
+    lacks(
+        &lud("Kawade Kelia.lud"),
+        "which takes the top one and leaves the mover's piece on the others: a stack of two sides",
+        41,
+    );
+    lacks(
+        &lud("Main Pacheh.lud"),
+        "a captured stack sent whole, stack:True, to its owner's site on another player's track",
+        8,
+    );
+}
+
 /// What the descriptions written die by die still lack is named where they write it.
 #[test]
 fn the_tables_turns_written_die_by_die_name_what_they_still_lack() {
@@ -1142,8 +1194,6 @@ fn the_tables_turns_written_die_by_die_name_what_they_still_lack() {
         "a number the reader does not read: (site)",
         119,
     );
-    // Myles starts pieces of both players on site 21, one stack on another.
-    lacks(&lud("Myles.lud"), "seats 1 and 2 both start on cell 21", 42);
     // Garanguet's turn turns on equal dice.
     lacks(
         &lud("Garanguet.lud"),
@@ -1673,8 +1723,7 @@ fn a_pass_written_with_the_pieces_consequence_gives_another_throw_on_a_pass() {
             assert!(
                 lacks
                     .iter()
-                    .any(|l| l.span.line == 8
-                        && l.what.contains("an effect the reader does not read")),
+                    .any(|l| l.span.line == 8 && l.what.contains("a captured stack sent whole")),
                 "{lacks:?}"
             );
         }
