@@ -1123,7 +1123,18 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
         reader.default("singles_last", false, play);
     }
     let choices: Vec<&Node> = if moves.is_call("or") {
-        moves.positional().flat_map(items).collect()
+        // A consequence of the choice, `(or {…} (then …))`, is no kind of move: named apart.
+        if let Some(then) = child(moves, "then") {
+            reader.lack(
+                then,
+                format!("a consequence of a choice of moves the family does not have: {then}"),
+            );
+        }
+        moves
+            .positional()
+            .filter(|choice| !choice.is_call("then"))
+            .flat_map(items)
+            .collect()
     } else {
         vec![moves]
     };

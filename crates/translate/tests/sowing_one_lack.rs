@@ -1,9 +1,10 @@
 //! Ludii's sowing descriptions that stopped at exactly one part the family lacked, read as the
 //! sowing family's: Tsoro (Reentered Captures)'s captures sown on from the last hole; Nsolo's
 //! capture from an occupied hole before its relay, and the one extra capture its flag of
-//! Ludii's Undefined gives.
+//! Ludii's Undefined gives; and Wa'ache Waledat's remaining lacks, the consequence of its
+//! choice of moves no longer counted as a kind of move.
 
-use translate::sowing_description;
+use translate::{Missing, sowing_description};
 
 mod vendored;
 
@@ -136,5 +137,37 @@ fn nsolo_captures_from_an_occupied_hole_before_its_relay_and_takes_one_more_hole
         &sowing_description(file, &text),
         70,
         "another move from a remembered hole under a condition the family does not have",
+    );
+}
+
+#[test]
+fn wa_ache_waledat_names_its_directions_kept_through_a_turn_and_the_consequence_of_its_choice() {
+    let file = "Wa'ache Waledat.lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    // Each way round is a move under a condition on the direction its turn keeps.
+    lacks(
+        &translation,
+        37,
+        "moves by a condition: (move Select …) if (or (>= 0 (var \"Direction\")) (= 1 (var \"Direction\")))",
+    );
+    lacks(
+        &translation,
+        71,
+        "moves by a condition: (move Select …) if (or (>= 0 (var \"Direction\")) (= 2 (var \"Direction\")))",
+    );
+    // The (then …) of its (or …) is a consequence of the choice, no third kind of move.
+    lacks(
+        &translation,
+        105,
+        "a consequence of a choice of moves the family does not have: (then (if (or (no Pieces All in:(sites P1 \"Home\"))",
+    );
+    let Err(Missing::Lacks(found)) = &translation.outcome else {
+        panic!("{file} plays");
+    };
+    assert!(
+        found
+            .iter()
+            .all(|lack| !lack.what.contains("kinds of move")),
+        "{found:?}"
     );
 }
