@@ -423,6 +423,26 @@ impl Reference {
         }
         let across_here =
             self.owner(last) == mover || self.params.capture_across_row != CaptureAcrossRow::Own;
+        // Nsolo's capture across is made from an occupied hole only, before its relay.
+        if self.params.capture_across_occupied {
+            if count > 1 {
+                if let Some((opposite, outer)) = self.facing(last)
+                    && cells[opposite] > 0
+                {
+                    let whole_column = cells[outer] > 0;
+                    Self::take(cells, opposite, store);
+                    Self::take(cells, outer, store);
+                    let gives = whole_column
+                        || self.params.extra_capture_after == ExtraCaptureAfter::Across;
+                    if self.params.extra_captures > 0 && gives {
+                        return Landing::Remove;
+                    }
+                    return Landing::End;
+                }
+                return Landing::Relay(last);
+            }
+            return Landing::End;
+        }
         if (count == 1 || self.params.capture_across_any_count) && across_here {
             let taker = if self.params.capture_across_row == CaptureAcrossRow::EitherToOwner {
                 self.store(self.owner(last))
@@ -451,8 +471,20 @@ impl Reference {
                     }
                     EmptyHoleCapture::OppositeColumn => {
                         let whole_column = cells[outer] > 0;
-                        Self::take(cells, opposite, taker);
-                        Self::take(cells, outer, taker);
+                        if self.params.capture_across_resown {
+                            // Sown on from the last hole, a counter a hole along the track.
+                            let taken = cells[opposite] + cells[outer];
+                            cells[opposite] = 0;
+                            cells[outer] = 0;
+                            let mut hole = last;
+                            for _ in 0..taken {
+                                hole = self.sow_step(mover, way, hole);
+                                cells[hole] += 1;
+                            }
+                        } else {
+                            Self::take(cells, opposite, taker);
+                            Self::take(cells, outer, taker);
+                        }
                         if self.params.extra_capture_after == ExtraCaptureAfter::Column
                             && !whole_column
                         {
@@ -1400,6 +1432,17 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         // Tshuba's extra capture only where a counter faces the last hole.
         ("tshuba ", "capture_across_fewest", "1", 10),
         ("tsoro ", "singles_into_empty", "false", 10),
+        // Tsoro (Reentered Captures)'s captures sown on, kept instead.
+        (
+            "tsoro-reentered-captures ",
+            "capture_across_resown",
+            "false",
+            10,
+        ),
+        // Nsolo's capture from an occupied hole made from an empty one, and its one extra
+        // capture after every capture, not only after a whole column.
+        ("nsolo ", "capture_across_occupied", "false", 10),
+        ("nsolo ", "extra_capture_after", "across", 10),
         ("tsoro ", "game_end", "both-passed", 10),
         // Njombwa's single counters capturing as the others do.
         ("njombwa-two-counters ", "singles_plain", "false", 10),

@@ -1354,12 +1354,19 @@ impl Sower<'_> {
                         return Landing::Remove;
                     }
                 }
+                // Nsolo's capture is made from an occupied hole alone.
+                EmptyHoleCapture::OppositeColumn if self.params.capture_across_occupied => {}
                 EmptyHoleCapture::OppositeColumn => {
                     let outer = usize::from(board.opposite_outer[last]);
                     let column = cells[outer] > 0;
-                    cells[store] += cells[opposite] + cells[outer];
+                    let taken = cells[opposite] + cells[outer];
                     cells[opposite] = 0;
                     cells[outer] = 0;
+                    if self.params.capture_across_resown {
+                        self.resow(cells, last, mover, way, taken);
+                    } else {
+                        cells[store] += taken;
+                    }
                     if self.params.extra_captures > 0
                         && (column || self.params.extra_capture_after == ExtraCaptureAfter::Across)
                     {
@@ -1370,7 +1377,41 @@ impl Sower<'_> {
             return Landing::End;
         }
         if count > 1 && self.params.relay == Relay::Occupied {
+            if self.params.capture_across_occupied {
+                return self.capture_before_relay(cells, last, store);
+            }
             return Landing::Relay(last as u8);
+        }
+        Landing::End
+    }
+
+    /// Nsolo's capture across from an occupied hole (`capture_across_occupied`): a last hole of
+    /// one's inner row facing counters takes the column facing it (its extra captures given
+    /// as the game's other captures across give them), and any other occupied last hole
+    /// relays.
+    // Games of that capture only: kept out of the playout loop of the others.
+    #[cold]
+    #[inline(never)]
+    fn capture_before_relay(
+        &self,
+        cells: &mut [u16; MAX_CELLS],
+        last: usize,
+        store: usize,
+    ) -> Landing {
+        let board = self.board;
+        let opposite = usize::from(board.opposite[last]);
+        if board.has_opposite >> last & 1 == 0 || cells[opposite] == 0 {
+            return Landing::Relay(last as u8);
+        }
+        let outer = usize::from(board.opposite_outer[last]);
+        let column = cells[outer] > 0;
+        cells[store] += cells[opposite] + cells[outer];
+        cells[opposite] = 0;
+        cells[outer] = 0;
+        if self.params.extra_captures > 0
+            && (column || self.params.extra_capture_after == ExtraCaptureAfter::Across)
+        {
+            return Landing::Remove;
         }
         Landing::End
     }
@@ -1430,6 +1471,22 @@ impl Sower<'_> {
         cells[store] += cells[taken];
         cells[taken] = 0;
         Some(Landing::End)
+    }
+
+    /// Tsoro (Reentered Captures)'s capture sown on (`capture_across_resown`): `taken`
+    /// counters sown from the hole after `last` along the mover's track, a counter a hole,
+    /// `last` itself included after a lap, as Ludii's `(sow (to) count:…)` lays them; its
+    /// last hole plays no rule.
+    // Games of that capture only: kept out of the playout loop of the others.
+    #[cold]
+    #[inline(never)]
+    fn resow(&self, cells: &mut [u16; MAX_CELLS], last: usize, mover: Player, way: u8, taken: u16) {
+        let next = &self.board.next[usize::from(way)][usize::from(mover)];
+        let mut cell = last;
+        for _ in 0..taken {
+            cell = usize::from(next[cell]);
+            cells[cell] += 1;
+        }
     }
 
     /// Pallankuli's take after a last counter into an empty hole (`empty_hole_capture`

@@ -521,6 +521,14 @@ game_options! {
         #[rule(cites = "sowing family", source = "", range = 0..=4)]
         pub capture_across_fewest: u8 = 1, ludii: 1;
 
+        /// What a capture of the column facing the last hole (`empty_hole_capture` `opposite-column`) takes is sown on from the last hole along the mover's track, a counter a hole, that hole included after a lap, for no capture or relay, instead of going to the mover's captures (Tsoro (Reentered Captures)'s `(sow (to) count:(+ (count at:"OppositeOuterPit") (count at:("OppositePit"))) "Track" owner:(mover))` after its `(fromTo … (to (to)))`s, Ludii reading the count before the takes move any counter); false where captures leave the board.
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_across_resown: bool = false, ludii: false;
+
+        /// The capture across (`empty_hole_capture` `opposite-column`) is made by a last counter that falls into an occupied hole of one's inner row, facing a hole with counters, instead of the relay (`relay` `occupied`), which goes on from every other occupied last hole; a last counter into an empty hole takes nothing (Nsolo's `(if (< 1 (count at:(to))) (if (and (is In (to) (sites Mover "Inner")) (is Occupied "OppositePit")) CAPTURE (and (moveAgain) (set Var "Replay" (to)))))`); false where the capture across is made from an empty hole.
+        #[rule(cites = "sowing family", source = "")]
+        pub capture_across_occupied: bool = false, ludii: false;
+
         /// After a capture across (`empty_hole_capture`), the capturer also takes the counters of this many holes of the opponent's, one of its choice at a time, each a move of its own (Ludii's `(move Remove (sites Next …))` while `(var)` counts them down); 0 for none.
         #[rule(cites = "sowing family", source = "", range = 0..=8)]
         pub extra_captures: u8 = 0, ludii: 0;
@@ -873,6 +881,28 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     {
         return Err(
             "extra_captures: needs a capture across, in one round without feeding, where a player left with no counters loses (so that the opponent always has a hole to take)"
+                .into(),
+        );
+    }
+    if params.capture_across_resown
+        && (params.empty_hole_capture != EmptyHoleCapture::OppositeColumn
+            || params.extra_captures > 0
+            || params.capture_across_any_count)
+    {
+        return Err(
+            "capture_across_resown: sows on what a capture of the column across from an empty hole takes, without extra captures"
+                .into(),
+        );
+    }
+    if params.capture_across_occupied
+        && (params.empty_hole_capture != EmptyHoleCapture::OppositeColumn
+            || params.relay != Relay::Occupied
+            || params.capture_across_any_count
+            || params.capture_across_fewest != 1
+            || params.capture_across_resown)
+    {
+        return Err(
+            "capture_across_occupied: a capture of the column from an occupied hole, facing counters, before the relay"
                 .into(),
         );
     }

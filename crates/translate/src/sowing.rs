@@ -28,6 +28,7 @@ mod next_relay;
 mod next_take;
 mod opening;
 mod phases;
+mod resown;
 mod rounds;
 mod sown;
 mod step_moves;
@@ -102,6 +103,10 @@ struct Reader<'a> {
     /// That variable is a flag the capture sets to 1 and the moves of extra captures step
     /// through (`(= 1 V)`, or `(or (= 1 V) (= 2 V))`): the number of extra captures it gives.
     extra_flag: Option<i64>,
+    /// That flag is Ludii's Undefined under `(is Mover Prev)`, the capture setting it with its
+    /// `(moveAgain)` for one extra capture that ends the turn (Nsolo's `(= (var "Replay")
+    /// Undefined)`, the variable its relay remembers a hole in otherwise).
+    extra_undefined: bool,
     /// A capture sets that variable.
     extra_read: bool,
     /// A turn that goes on lifts the hole remembered under this name (`(if (is Mover Prev)
@@ -212,6 +217,7 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
         relay_branch: false,
         extra_var: None,
         extra_flag: None,
+        extra_undefined: false,
         extra_read: false,
         relay_var: None,
         reads_states: false,
@@ -1050,7 +1056,8 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
         match extra_capture_branch(moves, situation) {
             Ok(Some((var, flag, otherwise))) => {
                 reader.extra_var = Some(var);
-                reader.extra_flag = flag;
+                reader.extra_undefined = flag == Some(UNDEFINED_FLAG);
+                reader.extra_flag = flag.map(|f| f.max(1));
                 let branch = moves;
                 read_moves(reader, play, otherwise, situation);
                 if !reader.extra_read && reader.lacks.is_empty() {
@@ -1143,7 +1150,18 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
         reader.default("singles_last", false, play);
     }
     let choices: Vec<&Node> = if moves.is_call("or") {
-        moves.positional().flat_map(items).collect()
+        // A consequence of the choice, `(or {…} (then …))`, is no kind of move: named apart.
+        if let Some(then) = child(moves, "then") {
+            reader.lack(
+                then,
+                format!("a consequence of a choice of moves the family does not have: {then}"),
+            );
+        }
+        moves
+            .positional()
+            .filter(|choice| !choice.is_call("then"))
+            .flat_map(items)
+            .collect()
     } else {
         vec![moves]
     };
@@ -1254,6 +1272,21 @@ fn extra_capture_branch<'n>(
             .map(|v| (v, None))
             .or_else(|| flag(node).map(|(v, n)| (v, Some(n))))
     };
+    // `(= V Undefined)`: Ludii's Undefined, -1, which a variable also holds before it is set,
+    // so that only under `(is Mover Prev)` does the capture alone make it hold.
+    let undefined = |node: &Node| -> Option<Node> {
+        let is_undefined = |n: Option<&Node>| n.is_some_and(|n| is_symbol(n, "Undefined"));
+        let is_var = |n: Option<&Node>| n.is_some_and(|v| v.is_call("var"));
+        if !node.is_call("=") || node.children().len() != 2 {
+            None
+        } else if is_var(node.arg(0)) && is_undefined(node.arg(1)) {
+            node.arg(0).cloned()
+        } else if is_var(node.arg(1)) && is_undefined(node.arg(0)) {
+            node.arg(1).cloned()
+        } else {
+            None
+        }
+    };
     let var = test(condition).or_else(|| {
         if !condition.is_call("and") {
             return None;
@@ -1264,7 +1297,9 @@ fn extra_capture_branch<'n>(
             .collect::<Vec<_>>()
             .as_slice()
         {
-            [same, other] if branches::same_turn(same) => test(other),
+            [same, other] if branches::same_turn(same) => {
+                test(other).or_else(|| undefined(other).map(|v| (v, Some(UNDEFINED_FLAG))))
+            }
             _ => None,
         }
     });
@@ -1282,10 +1317,24 @@ fn extra_capture_branch<'n>(
         c.is_call("count") && c.named("at").is_some_and(is_last) && c.children().len() == 1
     });
     let size = 3 + usize::from(remove.named("count").is_some());
-    let is_remove = remove.is_call("move")
-        && remove.arg(0).is_some_and(|a| is_symbol(a, "Remove"))
-        && remove.children().len() == size
-        && whole;
+    let is_remove =
+        remove.is_call("move") && remove.arg(0).is_some_and(|a| is_symbol(a, "Remove")) && whole;
+    // The Undefined flag's one extra capture ends the turn: a Remove of nothing more.
+    let unset = states == Some(UNDEFINED_FLAG);
+    if unset {
+        return match remove.arg(1) {
+            Some(sites)
+                if is_remove
+                    && remove.children().len() == size - 1
+                    && child(remove, "then").is_none()
+                    && opponents_with_counters(sites, situation) =>
+            {
+                Ok(Some((name, states, otherwise)))
+            }
+            _ => Err(unread()),
+        };
+    }
+    let is_remove = is_remove && remove.children().len() == size;
     let (Some(sites), Some(then)) = (remove.arg(1).filter(|_| is_remove), child(remove, "then"))
     else {
         return Err(unread());
@@ -1360,8 +1409,20 @@ fn extra_capture_branch<'n>(
     if !counts_down {
         return Err(unread());
     }
-    // The holes: the opponent's, those with counters.
-    for mover in 1..=2u8 {
+    if !opponents_with_counters(sites, situation) {
+        return Err(unread());
+    }
+    Ok(Some((name, states, otherwise)))
+}
+
+/// The extra captures given by a flag that is Ludii's Undefined ([`extra_capture_branch`]),
+/// told apart from the number of captures a flag gives.
+const UNDEFINED_FLAG: i64 = -1;
+
+/// Whether the holes of a `(move Remove SITES)` are the opponent's, those with counters
+/// (Ludii's `Remove` offers none that is empty).
+fn opponents_with_counters(sites: &Node, situation: &Situation<'_>) -> bool {
+    (1..=2u8).all(|mover| {
         let theirs = situation.territory(usize::from(2 - mover));
         let mut context = situation.context(mover);
         for (cell, &site) in situation.cells[..situation.board.holes].iter().enumerate() {
@@ -1373,12 +1434,8 @@ fn extra_capture_branch<'n>(
                 .filter(|&s| context.counts[s] > 0)
                 .collect()
         };
-        match context.sites(sites) {
-            Ok(found) if held(found.clone()) == held(theirs.clone()) => {}
-            _ => return Err(unread()),
-        }
-    }
-    Ok(Some((name, states, otherwise)))
+        matches!(context.sites(sites), Ok(found) if held(found.clone()) == held(theirs.clone()))
+    })
 }
 
 /// `(if C (move Select A) (move Select B))` where C holds exactly when a hole of the mover's
@@ -1474,7 +1531,8 @@ fn singles_branch<'n>(play: &'n Node, situation: &Situation<'_>) -> Option<(&'n 
     let plain = sow_single.named("apply").is_none();
     let same_effect = plain
         || relayed.arg(2).map(Node::to_string) == sow_single.named("apply").map(Node::to_string);
-    (relays && alike && same_effect).then_some((more, plain))
+    // Sown plain, the single counter plays none of A's effect, whatever it is (Nsolo's).
+    ((relays || plain) && alike && same_effect).then_some((more, plain))
 }
 
 /// Whether `node` reads a site's local state (`(state at:…)`) anywhere within it.
@@ -1945,6 +2003,9 @@ enum Action<'n> {
         /// The counters leave the game (`(remove …)`), going to no store or hand.
         removed: bool,
         extra: Option<Extra<'n>>,
+        /// The counters are sown on from the last hole by this sowing, going to no store or
+        /// hand ([`resown`]).
+        resown: Option<&'n Node>,
     },
     /// `(set State at:(to) (mover))`: the last hole marked as the mover's.
     Mark,
@@ -2039,6 +2100,23 @@ fn cases<'n>(
                 out.push((conditions, Action::TakeMarked { most, into }));
             }
         }
+        // Tsoro (Reentered Captures)'s takes sown on from the last hole.
+        Some("and") if resown::of(effect).is_some() => {
+            if let Some((also, sow)) = resown::of(effect) {
+                out.push((
+                    conditions,
+                    Action::Capture {
+                        last: false,
+                        also,
+                        count: None,
+                        into: Vec::new(),
+                        removed: false,
+                        extra: None,
+                        resown: Some(sow),
+                    },
+                ));
+            }
+        }
         Some("fromTo") | Some("and") | Some("remove") => match capture_of(effect) {
             Some((last, also, count, into, removed, extra)) => {
                 if let Some(then) = child(effect, "then") {
@@ -2053,6 +2131,7 @@ fn cases<'n>(
                         into,
                         removed,
                         extra,
+                        resown: None,
                     },
                 ));
             }
@@ -2243,9 +2322,15 @@ fn set_var_of(node: &Node) -> Option<(Option<String>, i64)> {
     if !node.is_call("set") || !node.arg(0).is_some_and(|a| is_symbol(a, "Var")) {
         return None;
     }
+    // Ludii's Undefined is -1.
+    let int = |value: &Node| {
+        value
+            .as_int()
+            .or_else(|| is_symbol(value, "Undefined").then_some(UNDEFINED_FLAG))
+    };
     match (node.arg(1), node.arg(2)) {
-        (Some(value), None) => Some((None, value.as_int()?)),
-        (Some(name), Some(value)) => Some((Some(name.as_str()?.to_string()), value.as_int()?)),
+        (Some(value), None) => Some((None, int(value)?)),
+        (Some(name), Some(value)) => Some((Some(name.as_str()?.to_string()), int(value)?)),
         _ => None,
     }
 }
@@ -2706,6 +2791,10 @@ fn read_effects(
     let mut takes = None;
     let mut empty_capture = EmptyHoleCapture::Off;
     let mut any_count_across = false;
+    // The sowing that sows on what a capture across takes (`capture_across_resown`).
+    let mut resown_node: Option<&Node> = None;
+    // The capture across made from an occupied hole alone (`capture_across_occupied`).
+    let mut occupied_across = false;
     let mut either_row_across = false;
     let mut theirs_to_owner = false;
     let mut fewest_facing = 1i64;
@@ -2923,7 +3012,18 @@ fn read_effects(
                 into,
                 removed,
                 extra,
+                resown,
             } => {
+                if let Some(resow) = resown {
+                    if !resown::same_track(resow, sow) || resown_node.is_some() {
+                        reader.lack(
+                            resow,
+                            "a capture sown on along another track than the move's, or twice",
+                        );
+                        return;
+                    }
+                    resown_node = Some(*resow);
+                }
                 // A take from a next hole found empty, where the relay asks about it.
                 let empty_take = match (next_relay, next_way, also.as_slice()) {
                     (Some(relay), Some(way), [taken])
@@ -2997,7 +3097,9 @@ fn read_effects(
                     either_row_across = either;
                     continue;
                 }
-                let place = if *removed {
+                // Counters sown on go to no player's captures: as out of the game, which only
+                // an end that reads no score allows.
+                let place = if *removed || resown.is_some() {
                     Some((CapturePlace::Removed, false))
                 } else {
                     capture_place(into, situation)
@@ -3056,24 +3158,34 @@ fn read_effects(
                 // The rows a capture across is made on: one's own, the opponent's, or either.
                 const OWN: u8 = 1;
                 const THEIRS: u8 = 2;
-                let across = |l: Landing, any_count: bool, rows: u8| {
+                // Made from an empty hole (`EMPTY`), whatever the hole held (`ANY`), or from an
+                // occupied hole alone (`OCCUPIED`, Nsolo's).
+                const EMPTY: u8 = 0;
+                const ANY: u8 = 1;
+                const OCCUPIED: u8 = 2;
+                let across = |l: Landing, held: u8, rows: u8| {
                     let row = if board.owner(l.cell) == l.mover - 1 {
                         OWN
                     } else {
                         THEIRS
                     };
+                    let count = match held {
+                        EMPTY => l.count == 1,
+                        ANY => true,
+                        _ => l.count > 1,
+                    };
                     l.cell < board.holes
                         && rows & row != 0
                         && board.has_opposite >> l.cell & 1 == 1
-                        && (l.count == 1 || any_count)
+                        && count
                 };
                 // The fewest counters the facing hole holds for the capture: any (Kalah's), or
                 // two (Yovodji's).
-                let kalah_like_facing = |any_count: bool, rows: u8, fewest: i64| {
-                    let strict = |l: Landing| across(l, any_count, rows) && l.facing >= fewest;
+                let kalah_like_facing = |held: u8, rows: u8, fewest: i64| {
+                    let strict = |l: Landing| across(l, held, rows) && l.facing >= fewest;
                     let when_facing = !*last
                         && all.iter().zip(&table).all(|(&l, &t)| {
-                            l.facing == 0 || t == (across(l, any_count, rows) && l.facing >= fewest)
+                            l.facing == 0 || t == (across(l, held, rows) && l.facing >= fewest)
                         });
                     when(&strict) || when_facing
                 };
@@ -3081,17 +3193,17 @@ fn read_effects(
                     .into_iter()
                     .find(|&fewest| {
                         [
-                            (false, OWN),
-                            (true, OWN),
-                            (false, THEIRS),
-                            (false, OWN | THEIRS),
+                            (EMPTY, OWN),
+                            (ANY, OWN),
+                            (OCCUPIED, OWN),
+                            (EMPTY, THEIRS),
+                            (EMPTY, OWN | THEIRS),
                         ]
                         .into_iter()
                         .any(|(any, rows)| kalah_like_facing(any, rows, fewest))
                     })
                     .unwrap_or(1);
-                let kalah_like =
-                    |any_count: bool, rows: u8| kalah_like_facing(any_count, rows, fewest);
+                let kalah_like = |held: u8, rows: u8| kalah_like_facing(held, rows, fewest);
                 if to_opponent {
                     // Yovodi's: an empty hole of the opponent's row gives the opponent the
                     // counters facing it.
@@ -3099,7 +3211,7 @@ fn read_effects(
                         && !column
                         && count.is_none()
                         && board.rows == 2
-                        && kalah_like(false, THEIRS)
+                        && kalah_like(EMPTY, THEIRS)
                     {
                         theirs_to_owner = true;
                         fewest_facing = fewest;
@@ -3113,17 +3225,27 @@ fn read_effects(
                 }
                 // Moruba's capture across is made whatever the last hole holds; French Wari's
                 // from an empty hole of either row.
-                let any_count = !kalah_like(false, OWN) && !*last && kalah_like(true, OWN);
-                let either_row = !kalah_like(false, OWN)
+                let any_count = !kalah_like(EMPTY, OWN) && !*last && kalah_like(ANY, OWN);
+                let either_row = !kalah_like(EMPTY, OWN)
                     && !any_count
                     && board.rows == 2
-                    && kalah_like(false, OWN | THEIRS);
+                    && kalah_like(EMPTY, OWN | THEIRS);
+                // Nsolo's from an occupied hole of one's inner row, before its relay.
+                let occupied = !kalah_like(EMPTY, OWN)
+                    && !any_count
+                    && !either_row
+                    && !*last
+                    && column
+                    && kalah_like(OCCUPIED, OWN);
                 // Dabuda takes `count:1` from the last hole, which the capture across needs
                 // to hold that one counter alone: the whole hole.
                 let whole_last = count.is_none() || (*count == Some(1) && *last && !any_count);
-                if takes_facing && (kalah_like(false, OWN) || any_count || either_row) && whole_last
+                if takes_facing
+                    && (kalah_like(EMPTY, OWN) || any_count || either_row || occupied)
+                    && whole_last
                 {
                     any_count_across = any_count;
+                    occupied_across = occupied;
                     either_row_across = either_row;
                     fewest_facing = fewest;
                     empty_capture = match (*last, column) {
@@ -3142,9 +3264,15 @@ fn read_effects(
                         // the last hole is one to capture across from, whatever faces it: the
                         // capture made from a facing hole of no counters.
                         let rows = if either_row { OWN | THEIRS } else { OWN };
-                        let made_only =
-                            |l: Landing| across(l, any_count, rows) && l.facing >= fewest;
-                        let made_always = |l: Landing| across(l, any_count, rows);
+                        let held = if any_count {
+                            ANY
+                        } else if occupied {
+                            OCCUPIED
+                        } else {
+                            EMPTY
+                        };
+                        let made_only = |l: Landing| across(l, held, rows) && l.facing >= fewest;
+                        let made_always = |l: Landing| across(l, held, rows);
                         if !when(&made_only) && fewest == 1 && when(&made_always) {
                             fewest_facing = 0;
                         } else if !when(&made_only) {
@@ -3312,6 +3440,25 @@ fn read_effects(
         at,
         any_count_across,
     );
+    if resown_node.is_some() && empty_capture != EmptyHoleCapture::OppositeColumn {
+        reader.lack(
+            at,
+            "a capture sown on from the last hole other than of the column across from an empty hole",
+        );
+        return;
+    }
+    reader.set_or_default(
+        "capture_across_occupied",
+        occupied_across,
+        at,
+        occupied_across,
+    );
+    reader.set_or_default(
+        "capture_across_resown",
+        resown_node.is_some(),
+        resown_node.unwrap_or(at),
+        resown_node.is_some(),
+    );
     let across_row = match (theirs_to_owner, either_row_across) {
         (false, false) => CaptureAcrossRow::Own,
         (false, true) => CaptureAcrossRow::Either,
@@ -3473,8 +3620,12 @@ fn read_extra_captures(
         }
         (Some((extra, after)), Some(var))
             if var == extra.var
-                && (1..=8).contains(&extra.count)
-                && reader.extra_flag.is_none_or(|_| extra.count == 1) =>
+                && if reader.extra_undefined {
+                    extra.count == UNDEFINED_FLAG
+                } else {
+                    (1..=8).contains(&extra.count)
+                        && reader.extra_flag.is_none_or(|_| extra.count == 1)
+                } =>
         {
             reader.extra_read = true;
             let count = reader.extra_flag.unwrap_or(extra.count);
