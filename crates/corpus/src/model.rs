@@ -367,6 +367,10 @@ pub struct ExecutableRuleset {
     pub notes: String,
 }
 
+/// The label of the variant that plays a family game as Ludii 1.3.13 does, with the faults of
+/// Ludii's engine its game file keeps (`ludii_faults`).
+pub const LUDII_PLAYS: &str = "Ludii 1.3.13 as it plays";
+
 /// An option set simulated for comparison.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -10,10 +10,12 @@
 //!   many playouts on every core, and hand-set positions with expected results.
 //! * [`tally`]: counts for the invariant checks that vectorise in every profile.
 //! * [`bytes`]: a short list of bytes kept in place, for option values that list numbers.
+//! * [`fault`]: a fault of Ludii's engine a family's game file keeps apart from its reading.
 
 pub mod bytes;
 pub mod conformance;
 pub mod dice;
+pub mod fault;
 pub mod finish;
 pub mod game;
 pub mod mancala;

@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::params::{Clash, RaceParams};
 
+pub use engine::fault::Fault;
+
 /// One parameter's value and its provenance.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -79,6 +81,11 @@ pub struct GameFile {
     /// The reading the DLP's own portal ruleset gives: the `dlp` preset (Ludii's if none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dlp_reading: Option<String>,
+    /// Parameters Ludii 1.3.13 plays otherwise than its description says, by a fault of its
+    /// engine: the ruleset's variant "Ludii 1.3.13 as it plays" is the `ludii` preset with
+    /// these.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub ludii_faults: BTreeMap<String, Fault>,
     /// What the readings decide and leave out, in words.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
@@ -162,7 +169,25 @@ impl GameFile {
                 apply(reading_section(key), ludii.clone(), &reading.parameters)?
             }
         };
+        self.as_ludii_plays(&ludii)?;
         Ok((dlp, ludii))
+    }
+
+    /// Ludii's reading with its engine's faults (`ludii_faults`): what Ludii 1.3.13 plays.
+    pub fn as_ludii_plays(&self, ludii: &RaceParams) -> Result<RaceParams, FileError> {
+        let faults: BTreeMap<String, Sourced> = self
+            .ludii_faults
+            .iter()
+            .map(|(key, fault)| {
+                let sourced = Sourced {
+                    value: fault.value.clone(),
+                    cites: fault.cites.clone(),
+                    source: fault.source.clone(),
+                };
+                (key.clone(), sourced)
+            })
+            .collect();
+        apply(vec!["ludii_faults".into()], ludii.clone(), &faults)
     }
 
     /// Each reading's changes from Ludii's reading, by its key, every one checked to play.

@@ -797,6 +797,36 @@ impl Race {
         any || visit(Move::Pass)
     }
 
+    /// Lists each move of `moves` (the legal moves, each once) again for every other piece of
+    /// the mover's on the cell it leaves, and an entry for every other piece in the hand where
+    /// `moves_listed` is `per-piece` (Ludii's `(forEach Piece)` without `top:True`, which walks
+    /// every level of a stack, its random playout picking uniformly among what it lists).
+    /// The copies go after the moves, so that the list's first moves are those listed once; a
+    /// rare rule, out of line.
+    #[cold]
+    #[inline(never)]
+    fn list_per_piece(&self, moves: &mut Vec<Move>) {
+        let mover = usize::from(self.to_move);
+        let hand_too = self.params.moves_listed == MovesListed::PerPiece;
+        for index in 0..moves.len() {
+            let mv = moves[index];
+            let from = match mv {
+                Move::Step { from, .. } | Move::Instead { from, .. } | Move::OneStep { from } => {
+                    from
+                }
+                Move::Select { .. } | Move::Remove { .. } | Move::Pass => continue,
+            };
+            let pieces = match from {
+                HAND if hand_too => self.in_hand[mover],
+                HAND => 1,
+                _ => self.on_cell[mover][usize::from(self.board.cell(mover, from))],
+            };
+            for _ in 1..pieces {
+                moves.push(mv);
+            }
+        }
+    }
+
     /// Visits the moves of a one-step turn (`one_step_turn_values`): a piece of the hand
     /// entering on the first cell of its track, where one waits and may land there (Ludii's
     /// `(priority {ENTRY …})`), otherwise each piece's move of one step, whatever the throw;
@@ -1237,8 +1267,9 @@ impl Race {
             && self.params.extra_throw_values.contains(self.total as u8)
             && (!passed || self.params.extra_throw_on_pass);
         let cap = self.params.extra_throws_in_a_row;
+        let keep_turns = self.params.finished_keep_turns;
         let again = (self.again || by_value || one_step)
-            && !self.finishers.has_finished(usize::from(self.to_move))
+            && (keep_turns || !self.finishers.has_finished(usize::from(self.to_move)))
             && (cap == 0 || self.again_in_a_row < cap);
         self.again = false;
         self.unused = 0;
@@ -1252,7 +1283,8 @@ impl Race {
         let mut next = self.to_move;
         loop {
             next = (next + 1) % players;
-            if !self.finishers.has_finished(usize::from(next)) || next == self.to_move {
+            if keep_turns || !self.finishers.has_finished(usize::from(next)) || next == self.to_move
+            {
                 break;
             }
         }
@@ -1533,6 +1565,9 @@ impl Game for Race {
             moves.push(mv);
             true
         });
+        if self.params.moves_listed != MovesListed::Once {
+            self.list_per_piece(moves);
+        }
     }
 
     fn apply(&mut self, mv: Move) {
@@ -2107,6 +2142,9 @@ mod tests {
                 plain.push(mv);
                 true
             });
+            if game.params.moves_listed != MovesListed::Once {
+                game.list_per_piece(&mut plain);
+            }
             assert_eq!(listed, plain, "{}, move {}", self.label, so_far.moves);
             if let Move::Step {
                 from,

@@ -117,6 +117,24 @@ option_enum! {
     }
 }
 
+option_enum! {
+    /// How often a random player's list of moves holds each move of a piece that leaves a
+    /// stack: the rules give each move once; Ludii's `(forEach Piece)` without `top:True`
+    /// lists it once for every piece of the stack, and its random playout picks uniformly
+    /// among the moves it lists.
+    pub enum MovesListed {
+        /// Each move once.
+        Once = "once",
+        /// A move from a cell once for every piece of the mover's standing there, and an
+        /// entry once for every piece waiting in the hand (Ludii's `(or (forEach Piece)
+        /// (forEach Piece container:(mover)))` over stacks).
+        PerPiece = "per-piece",
+        /// A move from a cell once for every piece of the mover's standing there; an entry
+        /// from the hand, written as a move of its own, once (Sokkattan's).
+        PerPieceOnBoard = "per-piece-on-board",
+    }
+}
+
 game_options! {
     /// A race game's parameters.
     pub struct RaceParams {
@@ -255,6 +273,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub earliest_pass_moves: bool = false, ludii: false;
 
+        /// How often the list of legal moves holds a move of a piece leaving a stack, for the random play that picks uniformly among them: `once` (the rules' own list), or `per-piece`, once for every piece of the mover's on the cell it leaves and, entering, in its hand, as Ludii 1.3.13 lists the moves of `(forEach Piece)` without `top:True` in a game of stacks (`ForEachPiece` walks every level of a stack), or `per-piece-on-board`, so on the board and an entry once. No rule of the game: a fault of Ludii's random play that the variant "Ludii 1.3.13 as it plays" keeps.
+        #[rule(cites = "race family", source = "")]
+        pub moves_listed: MovesListed = MovesListed::Once, ludii: MovesListed::Once;
+
         /// What a piece may do on a cell of its own side's pieces.
         #[rule(cites = "race family", source = "")]
         pub land_on_own: LandOnOwn = LandOnOwn::Forbidden, ludii: LandOnOwn::Forbidden;
@@ -338,6 +360,10 @@ game_options! {
         /// Whether pieces an enemy sent back to the mover's hand (Backgammon's bar) must all enter again before any piece on the board moves; pieces that have not yet entered wait as others do.
         #[rule(cites = "race family", source = "")]
         pub captured_enter_first: bool = false, ludii: false;
+
+        /// Whether a player whose pieces are all off while the game goes on (its partner still racing) keeps its turns, each a throw it passes, that pass giving another throw where the throw's value does (Ludii's turn order, which passes over only a player with a result: Sokkattan's `(end (if (no Pieces TeamMover) (result TeamMover Win)))` gives none to a partner who is out); otherwise play passes over it.
+        #[rule(cites = "race family", source = "")]
+        pub finished_keep_turns: bool = false, ludii: false;
 
         /// Whether the first to bear off every piece wins, or play goes on and ranks by order of finishing.
         #[rule(cites = "race family", source = "")]

@@ -42,6 +42,7 @@ fn good() -> GameFile {
         parameters,
         readings: BTreeMap::from([("someone".into(), reading)]),
         dlp_reading: Some("someone".into()),
+        ludii_faults: BTreeMap::new(),
         notes: String::new(),
     };
     let yaml = serde_saphyr::to_string(&file).unwrap();

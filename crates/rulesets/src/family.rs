@@ -85,6 +85,8 @@ pub(crate) struct FileRead<P> {
     sources: BTreeMap<String, (String, String)>,
     /// The scholars' readings the file gives: name, and options on the `ludii` preset.
     readings: Vec<(String, OptionSet)>,
+    /// The faults of Ludii's engine the file keeps, as options on the `ludii` preset.
+    ludii_faults: OptionSet,
 }
 
 /// A family of games: one engine, and a game file for each of its games.
@@ -145,6 +147,7 @@ impl Family for SowingFamily {
             ludii,
             sources,
             readings: Vec::new(),
+            ludii_faults: engine::fault::overrides(&file.ludii_faults),
         })
     }
 }
@@ -202,6 +205,7 @@ impl Family for RaceFamily {
             ludii,
             sources,
             readings,
+            ludii_faults: engine::fault::overrides(&file.ludii_faults),
         })
     }
 }
@@ -215,6 +219,7 @@ pub struct FamilyGame<F: Family> {
     dlp: <F::Engine as Game>::Options,
     ludii: <F::Engine as Game>::Options,
     readings: &'static [Reading],
+    ludii_faults: Option<&'static OptionSet>,
 }
 
 /// What reading game files gave: the games that load and the errors of the others.
@@ -321,6 +326,8 @@ where
             dlp: file.dlp,
             ludii: file.ludii,
             readings: Box::leak(readings.into_boxed_slice()),
+            ludii_faults: (!file.ludii_faults.is_empty())
+                .then(|| &*Box::leak(Box::new(file.ludii_faults))),
         })))
     }
 }
@@ -412,5 +419,9 @@ where
 
     fn readings(&self) -> &'static [Reading] {
         self.readings
+    }
+
+    fn ludii_faults(&self) -> Option<&'static OptionSet> {
+        self.ludii_faults
     }
 }

@@ -76,6 +76,12 @@ pub trait Ruleset: Send + Sync {
     fn readings(&self) -> &'static [Reading] {
         &[]
     }
+    /// The options on the `ludii` preset that play the game as Ludii 1.3.13 does, faults of
+    /// its engine included, from the game file's `ludii_faults`; none where Ludii plays the
+    /// description as it says, or for a hand-written engine (whose ruleset file names them).
+    fn ludii_faults(&self) -> Option<&'static OptionSet> {
+        None
+    }
 }
 
 /// A scholar's reading of a game, as the game's own file gives it.

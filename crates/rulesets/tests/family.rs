@@ -120,3 +120,42 @@ fn a_family_game_is_found_alone_as_in_the_registry() {
     );
     assert!(rulesets::find_alone("no-such-game").is_err());
 }
+
+/// A game file's faults of Ludii's engine (`ludii_faults`) are the registry's options on the
+/// `ludii` preset that play the game as Ludii 1.3.13 does, for a race game no record links
+/// (Todas Tablas: its stacks' moves listed once a piece) as for a sowing game (Mewelad); a game
+/// Ludii plays as its description says has none. A fault the file names wrong is refused at
+/// its line.
+#[test]
+fn a_game_file_s_faults_of_ludii_s_engine_are_its_options_as_ludii_plays() {
+    let faults = |slug: &str| rulesets::find(slug).unwrap().ludii_faults().cloned();
+    let todas = faults("todas-tablas").expect("Todas Tablas keeps a fault of Ludii's");
+    assert_eq!(todas["moves_listed"], "per-piece");
+    assert_eq!(
+        faults("mewelad").unwrap()["round_leftovers"],
+        "first-if-passed"
+    );
+    assert_eq!(faults("backgammon"), None);
+    let game = rulesets::find("todas-tablas").unwrap();
+    let as_ludii_plays = game.resolve("ludii", &todas).unwrap();
+    assert_eq!(as_ludii_plays.options()["moves_listed"], "per-piece");
+    assert_eq!(
+        game.resolve("ludii", &Default::default())
+            .unwrap()
+            .options()["moves_listed"],
+        "once"
+    );
+
+    let text = include_str!("../../../corpus/families/race/ludii/todas-tablas.yaml");
+    let broken = text.replace("    value: per-piece\n", "    value: per-stack\n");
+    assert_ne!(broken, text);
+    let files = read_family_files(&[("corpus/families/race/ludii/todas-tablas.yaml", &broken)]);
+    assert!(files.games.is_empty());
+    let error = &files.errors[0];
+    assert_eq!(error.field, "ludii_faults.moves_listed", "{error}");
+    assert_eq!(
+        error.line,
+        line_of(&broken, "value: per-stack") - 1,
+        "{error}"
+    );
+}

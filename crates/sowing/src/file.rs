@@ -21,19 +21,7 @@ pub struct Sourced {
     pub source: String,
 }
 
-/// A value Ludii 1.3.13 plays where its description says another, by a fault of its engine.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Fault {
-    /// The value Ludii plays, as the command line writes it.
-    pub value: String,
-    /// The line of the description whose ludeme Ludii plays so.
-    pub cites: String,
-    /// That line, quoted exactly.
-    pub source: String,
-    /// What Ludii's engine does there, and where in it.
-    pub why: String,
-}
+pub use engine::fault::Fault;
 
 /// Where a game's Ludii reading comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -95,9 +95,7 @@ pub trait FamilyFile: Serialize + Clone {
     }
 }
 
-/// The label of the variant that plays a family game as Ludii 1.3.13 does, with the faults of
-/// Ludii's engine.
-pub const LUDII_PLAYS: &str = "Ludii 1.3.13 as it plays";
+pub use corpus::model::LUDII_PLAYS;
 
 impl FamilyFile for ::sowing::file::GameFile {
     fn identify(&mut self, slug: &str, game: &str, records: &[String]) {
@@ -116,36 +114,32 @@ impl FamilyFile for ::sowing::file::GameFile {
     }
 
     fn as_ludii_plays(&self) -> Option<Variant> {
-        if self.ludii_faults.is_empty() {
-            return None;
-        }
-        let options = self
-            .ludii_faults
-            .iter()
-            .map(|(key, fault)| (key.clone(), fault.value.clone()))
-            .collect();
-        let faults: Vec<String> = self
-            .ludii_faults
-            .iter()
-            .map(|(key, fault)| {
-                format!(
-                    "{key} {} where {} says {} ({}): {}",
-                    fault.value, fault.cites, self.parameters[key].value, fault.source, fault.why
-                )
-            })
-            .collect();
-        Some(Variant {
-            label: LUDII_PLAYS.into(),
-            preset: "ludii".into(),
-            options,
-            why: format!(
-                "Ludii's description as Ludii 1.3.13 plays it, with the faults of its engine the family keeps as values of its parameters: {} It must reproduce Ludii's figures.",
-                faults.join(" ")
-            ),
-            plays_as_ludii: true,
-            screen: false,
-        })
+        ludii_plays_variant(&self.ludii_faults, |key| &self.parameters[key].value)
     }
+}
+
+/// The variant "Ludii 1.3.13 as it plays" of a family game whose file keeps faults of Ludii's
+/// engine (`ludii_faults`, `described` giving the value the description says for each): the
+/// `ludii` preset with the values Ludii plays, marked as the study that must reproduce Ludii's
+/// figures; none where the file keeps no fault. One function for every family.
+pub fn ludii_plays_variant<'a>(
+    faults: &BTreeMap<String, engine::fault::Fault>,
+    described: impl Fn(&str) -> &'a str,
+) -> Option<Variant> {
+    if faults.is_empty() {
+        return None;
+    }
+    Some(Variant {
+        label: LUDII_PLAYS.into(),
+        preset: "ludii".into(),
+        options: engine::fault::overrides(faults),
+        why: format!(
+            "Ludii's description as Ludii 1.3.13 plays it, with the faults of its engine the family keeps as values of its parameters: {} It must reproduce Ludii's figures.",
+            engine::fault::described(faults, described).join(" ")
+        ),
+        plays_as_ludii: true,
+        screen: false,
+    })
 }
 
 impl FamilyFile for ::race::file::GameFile {
@@ -163,6 +157,10 @@ impl FamilyFile for ::race::file::GameFile {
             self.notes = reading.summary();
         }
         Ok(reading)
+    }
+
+    fn as_ludii_plays(&self) -> Option<Variant> {
+        ludii_plays_variant(&self.ludii_faults, |key| &self.parameters[key].value)
     }
 }
 

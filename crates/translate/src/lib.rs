@@ -160,6 +160,7 @@ pub fn race_description(file: &str, text: &str) -> Translation<::race::file::Gam
                         .collect(),
                     readings: BTreeMap::new(),
                     dlp_reading: None,
+                    ludii_faults: sowing.ludii_faults,
                     notes: String::new(),
                 })
             }

@@ -174,6 +174,10 @@ fn ruleset(
         })
         .collect();
     variants.extend(contested_rules(file, readings).into_iter().map(Into::into));
+    variants.extend(
+        crate::build::ludii_plays_variant(&file.ludii_faults, |key| &file.parameters[key].value)
+            .map(Into::into),
+    );
     let (preset, reading_named) = match file
         .dlp_reading
         .as_ref()

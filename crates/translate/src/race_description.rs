@@ -102,6 +102,7 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     match per_die::rewrite(game) {
         Some(per_die) => {
             reader.after_dice = per_die.after_dice;
+            reader.sites_once = true;
             read_game(&mut reader, &per_die.game);
         }
         None => read_game(&mut reader, game),
@@ -117,6 +118,8 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         None => reader.default("one_step_turn_values", "none", &expanded.game),
     }
     reader.default("enter_stack_limit", 0, &expanded.game);
+    reader.default("moves_listed", "once", &expanded.game);
+    reader.default("finished_keep_turns", false, &expanded.game);
     reader.default("start_hold_count", 0, &expanded.game);
     reader.default("bear_off_home_cells", "none", &expanded.game);
     reader.default("start_hold_free_cells", "none", &expanded.game);
@@ -246,6 +249,10 @@ struct Reader {
     /// A bar on the board entered first beside a hand entered from the start
     /// ([`bar_on_board`]), read once the tracks are: the bar is not read as the hand.
     bar_on_board: Option<bar_on_board::BarOnBoard>,
+    /// The turn walks the mover's occupied sites, each once whatever its stack (`(forEach
+    /// Site (sites Occupied by:Mover) …)`, [`per_die`]), where its moves are read as the
+    /// pieces' own.
+    sites_once: bool,
 }
 
 impl Reader {
@@ -258,6 +265,7 @@ impl Reader {
             start_hold: None,
             by_outcome: false,
             bar_on_board: None,
+            sites_once: false,
         }
     }
 
@@ -276,6 +284,20 @@ impl Reader {
         self.reading
             .entry(key)
             .or_insert_with(|| Read::at(value, node, true));
+    }
+
+    /// Sets `key` as the description says it, and what Ludii 1.3.13 plays there instead by a
+    /// fault of its engine.
+    fn set_with_fault(
+        &mut self,
+        key: &'static str,
+        value: impl ToString,
+        node: &Node,
+        fault: crate::sowing::LudiiFault,
+    ) {
+        let mut read = Read::at(value, node, false);
+        read.ludii_plays = Some(fault);
+        self.reading.insert(key, read);
     }
 }
 
@@ -1348,11 +1370,17 @@ fn read_start(
     }
     teams.sort_by_key(|(number, _, _)| *number);
     match teams.as_slice() {
-        [] => reader.set("teams", "none", start),
+        [] => {
+            reader.set("teams", "none", start);
+            reader.set("finished_keep_turns", false, start);
+        }
         [(1, first, node), (2, second, _)]
             if players == 4 && first == &[1, 3] && second == &[2, 4] =>
         {
             reader.set("teams", "partners", node);
+            // Ludii passes over a player only once it has a result, which a side's end gives
+            // both partners together: a partner whose pieces are all off keeps its turns.
+            reader.set("finished_keep_turns", true, node);
         }
         [(_, _, node), ..] => reader.lack(node, "teams other than seats 1 and 3 against 2 and 4"),
     }
@@ -2864,6 +2892,12 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
         );
         return;
     }
+    let choice = if on_board {
+        vec![next]
+    } else {
+        next.children().iter().take(2).collect()
+    };
+    read_listing(reader, &choice, equipment);
     match &again {
         Some(((values, in_a_row), then)) => {
             reader.set("extra_throw_values", values, then);
@@ -2921,6 +2955,59 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
         }
         [] => reader.lack(play, "no piece with moves"),
         [_, (piece, _), ..] => reader.lack(piece, "pieces of several kinds"),
+    }
+}
+
+/// Why Ludii 1.3.13 lists a move of a piece leaving a stack once for every piece of it.
+const LISTED_PER_PIECE: &str = "Ludii's (forEach Piece) without top:True walks every level of a stack (ForEachPiece.movesIterator, Core/src/game/rules/play/moves/nonDecision/operators/foreach/piece/ForEachPiece.java:256-274 at commit 845cda6 of chiarazarrella/Ludii, skipping a level only where top is set; a game of stacks keeps a location for every piece, FullOwned.add), so a move from a stack is listed once for each of its pieces, and AlternatingMove.playout picks uniformly among the listed moves (Core/src/other/model/AlternatingMove.java:617, random.nextInt(legal.moves().size())): its random play weights a stack's moves by its height.";
+
+/// How Ludii's random play lists the moves of the turn's choice of pieces, `choice` (the
+/// board's `(forEach Piece …)` and, beside it, the hand's `(forEach Piece container:(mover)
+/// …)`): each once as the rules give them (`moves_listed` once), which Ludii plays once for
+/// every piece of the stack a move leaves where the game stacks its pieces and the choice does
+/// not ask for the top piece alone (the fault `per-piece`, or `per-piece-on-board` where the
+/// hand's pieces enter by a move of their own, listed once).
+fn read_listing(reader: &mut Reader, choice: &[&Node], equipment: &Equipment<'_>) {
+    let top = |n: &Node| n.named("top").is_some_and(|t| is_symbol(t, "True"));
+    let Some(&board) = choice.first() else {
+        return;
+    };
+    // A turn that walks the sites lists each once; a game without stacks, or of one piece a
+    // player, has no stack to list a move of more than once.
+    let single = reader.reading.get("pieces").is_some_and(|p| p.value == "1");
+    if reader.sites_once || !equipment.stacking || single {
+        reader.set("moves_listed", "once", board);
+        return;
+    }
+    let fault = match choice {
+        [board] if top(board) => None,
+        [_] if equipment.hands => Some("per-piece-on-board"),
+        [_] => Some("per-piece"),
+        [board, hand] => match (top(board), top(hand)) {
+            (true, true) => None,
+            (false, false) => Some("per-piece"),
+            (false, true) => Some("per-piece-on-board"),
+            (true, false) => {
+                reader.lack(
+                    hand,
+                    "the hand's moves listed once for each piece waiting there beside the board's listed once for a stack",
+                );
+                return;
+            }
+        },
+        _ => None,
+    };
+    match fault {
+        None => reader.set("moves_listed", "once", board),
+        Some(value) => reader.set_with_fault(
+            "moves_listed",
+            "once",
+            board,
+            crate::sowing::LudiiFault {
+                value: value.into(),
+                why: LISTED_PER_PIECE,
+            },
+        ),
     }
 }
 

@@ -2059,3 +2059,65 @@ fn panchi_enters_its_pieces_on_one_five_or_seven_and_throws_again_on_them() {
         38,
     );
 }
+
+/// Ludii's `(forEach Piece)` without `top:True`, in a game of stacks, lists a move from a stack
+/// once for each of its pieces, and its random playout picks uniformly among what it lists: the
+/// rules list each move once (`moves_listed` once, the description's reading), and the game
+/// file keeps what Ludii 1.3.13 plays as a fault of its engine, with the line of the choice of
+/// pieces. The hand's pieces too where the hand's `(forEach Piece container:(mover))` lists
+/// them (Paumecary's); an entry written as a move of its own once (Sokkattan's). A turn that
+/// asks for the top piece (Backgammon's) or walks the occupied sites once each (Ludus
+/// Anglicorum's `(forEach Site (sites Occupied by:Mover) …)`), and a game without stacks
+/// (Kints's), keep no fault.
+#[test]
+fn a_choice_of_pieces_over_stacks_is_listed_per_piece_as_ludii_plays_it() {
+    for (file, listed, cites) in [
+        ("Todas Tablas.lud", "per-piece", "Todas Tablas.lud:117"),
+        ("Paumecary.lud", "per-piece", "Paumecary.lud:92"),
+        ("Sokkattan.lud", "per-piece-on-board", "Sokkattan.lud:96"),
+    ] {
+        let game = read_cited(file);
+        assert_eq!(game.parameters["moves_listed"].value, "once", "{file}");
+        let fault = &game.ludii_faults["moves_listed"];
+        assert_eq!(
+            (fault.value.as_str(), fault.cites.as_str()),
+            (listed, cites)
+        );
+        assert!(
+            fault.source.contains("(forEach Piece"),
+            "{file}: {}",
+            fault.source
+        );
+        assert!(fault.why.contains("ForEachPiece"), "{file}: {}", fault.why);
+        let (_, ludii) = game.presets().unwrap();
+        let plays = game.as_ludii_plays(&ludii).unwrap();
+        assert_eq!(plays.moves_listed.to_string(), listed, "{file}");
+        assert_eq!(ludii.moves_listed.to_string(), "once", "{file}");
+    }
+    for file in ["Backgammon.lud", "Ludus Anglicorum.lud", "Kints.lud"] {
+        let game = read_cited(file);
+        assert_eq!(game.parameters["moves_listed"].value, "once", "{file}");
+        assert!(
+            game.ludii_faults.is_empty(),
+            "{file}: {:?}",
+            game.ludii_faults
+        );
+    }
+}
+
+/// Ludii passes over a player only once it has a result, and Sokkattan's end, `(if (no Pieces
+/// TeamMover) (result TeamMover Win))`, gives one to both partners together: a partner whose
+/// pieces are all off keeps its turns (`finished_keep_turns`), read beside its teams; a game
+/// of no teams passes over nobody who is still without a result.
+#[test]
+fn a_partner_whose_pieces_are_off_keeps_its_turns_as_ludii_orders_them() {
+    let game = read_cited("Sokkattan.lud");
+    let keep = &game.parameters["finished_keep_turns"];
+    assert_eq!(
+        (keep.value.as_str(), keep.cites.as_str()),
+        ("true", "Sokkattan.lud:62")
+    );
+    assert_eq!(game.parameters["teams"].value, "partners");
+    let game = read_cited("Todas Tablas.lud");
+    assert_eq!(game.parameters["finished_keep_turns"].value, "false");
+}

@@ -6,6 +6,7 @@
 use std::sync::atomic::AtomicU64;
 
 use corpus::Corpus;
+use corpus::model::LUDII_PLAYS;
 use engine::playout::Caps;
 use engine::rng::mix;
 use engine::simulate::{InvariantFailure, Study};
@@ -210,6 +211,27 @@ pub fn plan(
             playouts: ludii_study_playouts(playouts, ludii_mean_moves(figures, description)),
             caps: FIGURES_CAPS,
         });
+        // Where Ludii's engine plays the description otherwise than it says, the game as
+        // Ludii plays it too: the study that must reproduce Ludii's figures.
+        let Some(faults) = engine.ludii_faults() else {
+            continue;
+        };
+        let Ok(options) = engine.resolve("ludii", faults) else {
+            continue;
+        };
+        let key = format!("{slug}/{}", corpus::text::slugify(LUDII_PLAYS));
+        specs.push(StudySpec {
+            seed: study_seed(seed, &key),
+            key,
+            ruleset: slug.to_string(),
+            engine: slug.to_string(),
+            label: LUDII_PLAYS.into(),
+            why: format!("The game as Ludii 1.3.13 plays its description {description}, with the faults of its engine the game file keeps as values of the {} family's parameters ({}), at the caps of Ludii's own figures for it; it must reproduce them. No record of the corpus links it.", engine.family().unwrap_or("its"), faults.iter().map(|(key, value)| format!("{key}={value}")).collect::<Vec<_>>().join(", ")),
+            preset: "ludii".into(),
+            options: options.options().clone(),
+            playouts: ludii_study_playouts(playouts, ludii_mean_moves(figures, description)),
+            caps: FIGURES_CAPS,
+        });
     }
     specs
 }
@@ -376,6 +398,16 @@ pub fn ludii_plays(corpus: &Corpus) -> std::collections::BTreeMap<String, String
                 .map_or_else(|| LUDII_ENCODING.to_string(), |v| v.label.clone());
             (id.clone(), label)
         })
+        // A family game no record links, whose file keeps faults of Ludii's engine: its study
+        // as Ludii plays it.
+        .chain(
+            rulesets::all()
+                .iter()
+                .filter(|engine| engine.ludii_faults().is_some())
+                .map(|engine| engine.info().slug)
+                .filter(|slug| !corpus.rulesets.values().any(|r| r.engine.as_str() == *slug))
+                .map(|slug| (slug.to_string(), LUDII_PLAYS.to_string())),
+        )
         .collect()
 }
 

@@ -635,8 +635,23 @@ fn a_study_labelled_as_ludii_s_play_must_reproduce_ludii() {
     assert_eq!(verify::unreproduced_ludii(&outcome), Vec::<String>::new());
     let compared = verify::report::simulations(&outcome).ludii;
     assert!(
-        compared.iter().filter(|c| c.must_reproduce).count() == 9,
+        compared.iter().filter(|c| c.must_reproduce).count() == 14,
         "one study a game must reproduce Ludii: {compared:#?}"
+    );
+    // Todas Tablas, which no record links: its description as it says and as Ludii 1.3.13
+    // plays it (its stacks' moves listed once a piece), both beside Ludii's figures; the latter
+    // must reproduce them.
+    let todas_tablas: Vec<(&str, bool)> = compared
+        .iter()
+        .filter(|c| c.game == "todas-tablas")
+        .map(|c| (c.study.as_str(), c.must_reproduce))
+        .collect();
+    assert_eq!(
+        todas_tablas,
+        [
+            ("Ludii's encoding (ludii preset)", false),
+            ("Ludii 1.3.13 as it plays", true)
+        ]
     );
     // Mewelad's description as it says and as Ludii 1.3.13 plays it (the fault of its flag of
     // player 1's moves), both beside Ludii's figures; the latter must reproduce them.
