@@ -21,6 +21,19 @@ pub struct Fault {
     pub why: String,
 }
 
+/// A parameter's value as a game file writes it, with whatever the file keeps beside it (the
+/// line it is read from, a fault's reason): what setting the parameter reads of it.
+pub trait Written {
+    /// The value, as the command line writes it.
+    fn written(&self) -> &str;
+}
+
+impl Written for Fault {
+    fn written(&self) -> &str {
+        &self.value
+    }
+}
+
 /// The faults' values by parameter: the options that make Ludii's reading Ludii's play.
 pub fn overrides(faults: &BTreeMap<String, Fault>) -> BTreeMap<String, String> {
     faults

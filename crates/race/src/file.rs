@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use engine::fault::Written;
 use engine::{OptionError, Options};
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +24,12 @@ pub struct Sourced {
     pub cites: String,
     /// The words it is read from, quoted exactly (a line of the description, a sentence).
     pub source: String,
+}
+
+impl Written for Sourced {
+    fn written(&self) -> &str {
+        &self.value
+    }
 }
 
 /// Where a game's Ludii reading comes from.
@@ -175,19 +182,11 @@ impl GameFile {
 
     /// Ludii's reading with its engine's faults (`ludii_faults`): what Ludii 1.3.13 plays.
     pub fn as_ludii_plays(&self, ludii: &RaceParams) -> Result<RaceParams, FileError> {
-        let faults: BTreeMap<String, Sourced> = self
-            .ludii_faults
-            .iter()
-            .map(|(key, fault)| {
-                let sourced = Sourced {
-                    value: fault.value.clone(),
-                    cites: fault.cites.clone(),
-                    source: fault.source.clone(),
-                };
-                (key.clone(), sourced)
-            })
-            .collect();
-        apply(vec!["ludii_faults".into()], ludii.clone(), &faults)
+        apply(
+            vec!["ludii_faults".into()],
+            ludii.clone(),
+            &self.ludii_faults,
+        )
     }
 
     /// Each reading's changes from Ludii's reading, by its key, every one checked to play.
@@ -215,10 +214,10 @@ fn reading_section(key: &str) -> Vec<String> {
 fn apply(
     section: Vec<String>,
     mut params: RaceParams,
-    values: &BTreeMap<String, Sourced>,
+    values: &BTreeMap<String, impl Written>,
 ) -> Result<RaceParams, FileError> {
-    for (key, sourced) in values {
-        if let Err(error) = params.set(key, &sourced.value) {
+    for (key, value) in values {
+        if let Err(error) = params.set(key, value.written()) {
             return Err(FileError::Parameter {
                 section,
                 key: key.clone(),

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use engine::fault::Written;
 use engine::{OptionError, Options};
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +20,12 @@ pub struct Sourced {
     pub cites: String,
     /// The words it is read from, quoted exactly (a line of the description, a sentence).
     pub source: String,
+}
+
+impl Written for Sourced {
+    fn written(&self) -> &str {
+        &self.value
+    }
 }
 
 pub use engine::fault::Fault;
@@ -122,30 +129,18 @@ impl GameFile {
 
     /// Ludii's reading with its engine's faults (`ludii_faults`): what Ludii 1.3.13 plays.
     pub fn as_ludii_plays(&self, ludii: &SowingParams) -> Result<SowingParams, FileError> {
-        let faults: BTreeMap<String, Sourced> = self
-            .ludii_faults
-            .iter()
-            .map(|(key, fault)| {
-                let sourced = Sourced {
-                    value: fault.value.clone(),
-                    cites: fault.cites.clone(),
-                    source: fault.source.clone(),
-                };
-                (key.clone(), sourced)
-            })
-            .collect();
-        apply("ludii_faults", ludii.clone(), &faults)
+        apply("ludii_faults", ludii.clone(), &self.ludii_faults)
     }
 }
 
 fn apply(
     section: &'static str,
     mut params: SowingParams,
-    values: &BTreeMap<String, Sourced>,
+    values: &BTreeMap<String, impl Written>,
 ) -> Result<SowingParams, FileError> {
-    for (key, sourced) in values {
+    for (key, value) in values {
         params
-            .set(key, &sourced.value)
+            .set(key, value.written())
             .map_err(|error| FileError::Parameter {
                 section,
                 key: key.clone(),
