@@ -265,7 +265,22 @@ pub fn play_seeded<G: Game>(
     moves: &mut Vec<G::Move>,
     check_invariants: bool,
 ) -> Result<Playout, InvariantBroken> {
-    let mut game = G::new(options);
+    play_from(&G::new(options), seed, index, caps, moves, check_invariants)
+}
+
+/// [`play_seeded`] from `start`, the game's start as `G::new` made it, copied for the playout.
+/// Studies make the start once: a family game builds its tables from its parameters there,
+/// which cost a short game (Tsaydithl, 22 moves) a tenth of its work when made for each
+/// playout.
+pub fn play_from<G: Game>(
+    start: &G,
+    seed: u64,
+    index: u64,
+    caps: Caps,
+    moves: &mut Vec<G::Move>,
+    check_invariants: bool,
+) -> Result<Playout, InvariantBroken> {
+    let mut game = start.clone();
     let mut rng = GameRng::for_playout(seed, index);
     play(&mut game, &mut rng, caps, moves, check_invariants, &mut ())
 }

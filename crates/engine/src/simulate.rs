@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, Player};
-use crate::playout::{Caps, MOVE_BUFFER, play_seeded};
+use crate::playout::{Caps, MOVE_BUFFER, play_from};
 use crate::stats::Stats;
 
 /// The seed of the committed reports' studies, of the benchmarks and of the gate's workload:
@@ -82,6 +82,7 @@ pub fn simulate<G: Game>(
     progress: Option<&AtomicU64>,
 ) -> Result<Stats, InvariantFailure> {
     let empty = empty_stats::<G>(options);
+    let beginning = G::new(options);
     let chunks = study.playouts.div_ceil(CHUNK) as usize;
     (0..chunks)
         .into_par_iter()
@@ -91,8 +92,8 @@ pub fn simulate<G: Game>(
                 let start = study.first + chunk as u64 * CHUNK;
                 let end = (start + CHUNK).min(study.first + study.playouts);
                 for index in start..end {
-                    let playout = play_seeded::<G>(
-                        options,
+                    let playout = play_from(
+                        &beginning,
                         study.seed,
                         index,
                         study.caps,

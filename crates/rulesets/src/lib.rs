@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use engine::dice::NotAThrow;
-use engine::playout::{Caps, InvariantBroken, MOVE_BUFFER, Playout, play_seeded};
+use engine::playout::{Caps, InvariantBroken, MOVE_BUFFER, Playout, play_from};
 use engine::scenario::{Observed, Scenario, ScenarioError};
 use engine::simulate::{InvariantFailure, Study, simulate};
 use engine::stats::Stats;
@@ -429,10 +429,10 @@ impl<G: Observe> Play for Playing<G> {
     }
 
     fn runner(&self, caps: Caps) -> Box<dyn FnMut(u64, u64) -> Playout> {
-        let options = self.options.clone();
+        let start = G::new(&self.options);
         let mut moves = Vec::with_capacity(MOVE_BUFFER);
         Box::new(move |seed, index| {
-            play_seeded::<G>(&options, seed, index, caps, &mut moves, false)
+            play_from(&start, seed, index, caps, &mut moves, false)
                 .expect("no invariant is checked")
         })
     }
