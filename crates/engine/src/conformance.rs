@@ -4,7 +4,7 @@
 
 use crate::game::{Game, Observe};
 use crate::options::Options;
-use crate::playout::{Caps, play_seeded};
+use crate::playout::{Caps, play_from};
 
 /// Runs every rule scenario and panics listing all that fail.
 pub fn scenarios<G: Observe>(yaml: &str) {
@@ -25,8 +25,8 @@ pub fn reproducible<G: Game>(playouts: u64) {
         let options = G::Options::preset(preset).expect("every game has both presets");
         let mut moves = Vec::new();
         for index in 0..playouts {
-            let first = play_seeded::<G>(&options, 11, index, Caps::LUDII, &mut moves, true);
-            let again = play_seeded::<G>(&options, 11, index, Caps::LUDII, &mut moves, true);
+            let first = play_from(&G::new(&options), 11, index, Caps::LUDII, &mut moves, true);
+            let again = play_from(&G::new(&options), 11, index, Caps::LUDII, &mut moves, true);
             assert_eq!(first, again, "{preset} playout {index} is not reproducible");
             if let Err(broken) = first {
                 panic!(
@@ -55,9 +55,10 @@ pub fn every_option_value<G: Game>(playouts: u64) {
                     continue;
                 }
                 let mut moves = Vec::new();
+                let start = G::new(&options);
                 for index in 0..playouts {
                     if let Err(broken) =
-                        play_seeded::<G>(&options, n as u64, index, Caps::LUDII, &mut moves, true)
+                        play_from(&start, n as u64, index, Caps::LUDII, &mut moves, true)
                     {
                         panic!(
                             "{preset} with {}={value}, playout {index}: invariant broken after move {}: {}",

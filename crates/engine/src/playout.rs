@@ -256,20 +256,8 @@ fn decide<G: Game, O: Observer<G>>(
     Ok(())
 }
 
-/// Plays playout `index` of a study seeded with `seed`, from the game's start.
-pub fn play_seeded<G: Game>(
-    options: &G::Options,
-    seed: u64,
-    index: u64,
-    caps: Caps,
-    moves: &mut Vec<G::Move>,
-    check_invariants: bool,
-) -> Result<Playout, InvariantBroken> {
-    play_from(&G::new(options), seed, index, caps, moves, check_invariants)
-}
-
-/// [`play_seeded`] from `start`, the game's start as `G::new` made it, copied for the playout.
-/// Studies make the start once: a family game builds its tables from its parameters there,
+/// Plays playout `index` of a study seeded with `seed` from `start`, the game's start as
+/// `G::new` made it, copied for the playout. Studies make the start once: a family game builds its tables from its parameters there,
 /// which cost a short game (Tsaydithl, 22 moves) a tenth of its work when made for each
 /// playout.
 pub fn play_from<G: Game>(

@@ -5,8 +5,8 @@
 //! wins, each with a 95% interval.
 #![allow(clippy::print_stdout)]
 
-use engine::Options;
-use engine::playout::{Caps, Ending, MOVE_BUFFER, play_seeded};
+use engine::playout::{Caps, Ending, MOVE_BUFFER, play_from};
+use engine::{Game, Options};
 use race::file::GameFile;
 use race::{Race, RaceParams};
 
@@ -49,8 +49,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut moves = Vec::with_capacity(MOVE_BUFFER);
     let (mut sum, mut sum_sq, mut turns, mut by_rules, mut p1_wins) =
         (0f64, 0f64, 0f64, 0u64, 0u64);
+    let start = Race::new(&params);
     for index in 0..playouts {
-        let playout = play_seeded::<Race>(&params, 2026, index, caps, &mut moves, false)?;
+        let playout = play_from(&start, 2026, index, caps, &mut moves, false)?;
         let length = f64::from(playout.moves);
         sum += length;
         sum_sq += length * length;

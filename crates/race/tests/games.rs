@@ -5,8 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use engine::Options;
-use engine::playout::{Caps, Ending, MOVE_BUFFER, play_seeded};
+use engine::playout::{Caps, Ending, MOVE_BUFFER, play_from};
+use engine::{Game, Options};
 use race::file::GameFile;
 use race::{Race, RaceParams};
 
@@ -36,8 +36,9 @@ fn game_files() -> Vec<(PathBuf, GameFile)> {
 fn plays(label: &str, params: &RaceParams) {
     let mut moves = Vec::with_capacity(MOVE_BUFFER);
     let mut ended = 0;
+    let start = Race::new(params);
     for index in 0..20 {
-        let playout = play_seeded::<Race>(params, 7, index, Caps::LUDII, &mut moves, true)
+        let playout = play_from(&start, 7, index, Caps::LUDII, &mut moves, true)
             .unwrap_or_else(|broken| panic!("{label}, playout {index}: {broken}"));
         ended += u32::from(playout.ending == Ending::Rules);
     }
