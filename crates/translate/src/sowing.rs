@@ -958,10 +958,16 @@ fn read_start(reader: &mut Reader<'_>, start: &Node, situation: &Situation<'_>) 
         {
             continue;
         }
+        // A count may be written as arithmetic on the board's size (Muvalavala (Quioco)'s
+        // `(- (- (* 4 6) 2) (* 2 (- 6 1)))`).
+        let count = set.arg(1).map(|count| situation.context(1).int(count));
         let ok = set.is_call("set")
             && set.arg(0).is_some_and(|a| is_symbol(a, "Count"))
-            && set.arg(1).and_then(Node::as_int).is_some();
-        let count = set.arg(1).and_then(Node::as_int).unwrap_or(0);
+            && matches!(count, Some(Ok(_)));
+        let count = match count {
+            Some(Ok(count)) => count,
+            _ => 0,
+        };
         // `to:` names sites, `at:` one site.
         let sites = match (set.named("to"), set.named("at")) {
             (Some(to), None) if ok => situation.context(1).sites(to),
@@ -3800,6 +3806,12 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
             return;
         }
     }
+    if mover_wins && no_moves_of(condition, "Next") {
+        // Ludii reads `(no Moves Next)` right after the move, as for a score below.
+        reader.set("game_end", GameEnd::NextCannotMoveLoses, condition);
+        reader.default("score", Score::Captured, result);
+        return;
+    }
     if mover_wins {
         match mover_row_empty(condition, situation) {
             Ok(true) => {
@@ -4257,6 +4269,7 @@ fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameE
                     GameEnd::UnmarkedEmpty => unmarked_empty,
                     GameEnd::MoverCannotMove
                     | GameEnd::NextCannotMove
+                    | GameEnd::NextCannotMoveLoses
                     | GameEnd::BothCannotMove
                     | GameEnd::CaptureGoal
                     | GameEnd::MoverRowEmptyWins
