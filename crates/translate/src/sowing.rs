@@ -3806,8 +3806,10 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
             return;
         }
     }
-    if mover_wins && no_moves_of(condition, "Next") {
-        // Ludii reads `(no Moves Next)` right after the move, as for a score below.
+    if mover_wins && (no_moves_of(condition, "Next") || turn_over_and_next_stuck(condition)) {
+        // Ludii reads `(no Moves Next)` right after the move, as for a score below; within a
+        // turn its Next is the mover, who has its relay to play (Ludii's NoMoves.java), so
+        // that Kisolo (Lali)'s `(and (!= (next) (mover)) (no Moves Next))` means the same.
         reader.set("game_end", GameEnd::NextCannotMoveLoses, condition);
         reader.default("score", Score::Captured, result);
         return;
@@ -3936,6 +3938,26 @@ fn read_non_mover_loses(reader: &mut Reader<'_>, rule: &Node, situation: &Situat
         ),
         Err(error) => reader.unknown(condition, error, "an end condition"),
     }
+}
+
+/// `(and (!= (next) (mover)) (no Moves Next))`, either way round: the next player stuck
+/// once the turn has passed.
+fn turn_over_and_next_stuck(condition: &Node) -> bool {
+    let turn_over = |n: &Node| {
+        let (Some(a), Some(b)) = (n.arg(0), n.arg(1)) else {
+            return false;
+        };
+        let call = |n: &Node, name: &str| n.is_call(name) && n.arg(0).is_none();
+        n.is_call("!=")
+            && n.arg(2).is_none()
+            && ((call(a, "next") && call(b, "mover")) || (call(a, "mover") && call(b, "next")))
+    };
+    condition.is_call("and")
+        && matches!(
+            condition.positional().flat_map(items).collect::<Vec<_>>().as_slice(),
+            [a, b] if (turn_over(a) && no_moves_of(b, "Next"))
+                || (no_moves_of(a, "Next") && turn_over(b))
+        )
 }
 
 fn no_moves_of(node: &Node, who: &str) -> bool {

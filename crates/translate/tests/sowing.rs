@@ -611,6 +611,17 @@ fn a_next_player_left_without_a_move_loses_and_a_start_counted_by_arithmetic_rea
         engine::OptionValue::render_value(&params.start_counts),
         "12,1,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,0,12,1,1,1,1,1"
     );
+    // Kisolo (Lali)'s form, the turn passed first, reads alike.
+    let text = vendored_text("Muvalavala (Quioco).lud").replace(
+        "(no Moves Next)",
+        "(and (!= (next) (mover)) (no Moves Next))",
+    );
+    let translation = sowing_description("Muvalavala (Quioco).lud", &text);
+    let game = translation.outcome.as_ref().expect("plays");
+    assert_eq!(
+        game.presets().unwrap().1.game_end,
+        sowing::GameEnd::NextCannotMoveLoses
+    );
     // A mover's win on a condition other than the next player's stalemate is still named.
     let text =
         vendored_text("Muvalavala (Quioco).lud").replace("(no Moves Next)", "(no Moves Mover)");
