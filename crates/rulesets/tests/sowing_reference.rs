@@ -430,8 +430,20 @@ impl Reference {
                     && cells[opposite] > 0
                 {
                     let whole_column = cells[outer] > 0;
-                    Self::take(cells, opposite, store);
-                    Self::take(cells, outer, store);
+                    if self.params.capture_across_resown {
+                        // Muvalavala (Quioco)'s: sown on from the last hole.
+                        let taken = cells[opposite] + cells[outer];
+                        cells[opposite] = 0;
+                        cells[outer] = 0;
+                        let mut hole = last;
+                        for _ in 0..taken {
+                            hole = self.sow_step(mover, way, hole);
+                            cells[hole] += 1;
+                        }
+                    } else {
+                        Self::take(cells, opposite, store);
+                        Self::take(cells, outer, store);
+                    }
                     let gives = whole_column
                         || self.params.extra_capture_after == ExtraCaptureAfter::Across;
                     if self.params.extra_captures > 0 && gives {
@@ -1079,7 +1091,10 @@ impl Reference {
         let cycle = self.params.cycle_ends && self.cycled();
         let on_moves = matches!(
             self.params.game_end,
-            GameEnd::MoverCannotMove | GameEnd::NextCannotMove | GameEnd::BothCannotMove
+            GameEnd::MoverCannotMove
+                | GameEnd::NextCannotMove
+                | GameEnd::NextCannotMoveLoses
+                | GameEnd::BothCannotMove
         );
         if self.relay.is_some() && on_moves {
             self.over = cycle;
@@ -1090,7 +1105,7 @@ impl Reference {
         let row_empty = |player| self.in_row(&self.cells, player) == 0;
         self.over = match self.params.game_end {
             GameEnd::MoverCannotMove => self.passes >= 1,
-            GameEnd::NextCannotMove => self.sowings().is_empty(),
+            GameEnd::NextCannotMove | GameEnd::NextCannotMoveLoses => self.sowings().is_empty(),
             GameEnd::BothCannotMove => self.passes >= 1 && self.sowings().is_empty(),
             GameEnd::MoverRowEmptyWins => self.last_mover.is_some_and(row_empty),
             GameEnd::CaptureGoal => {
@@ -1149,8 +1164,10 @@ impl Reference {
         if self.all_passed {
             return Outcome::draw(2);
         }
-        if let (GameEnd::MoverRowEmptyWins | GameEnd::NextEmptyLoses, Some(mover)) =
-            (self.params.game_end, self.last_mover)
+        if let (
+            GameEnd::MoverRowEmptyWins | GameEnd::NextEmptyLoses | GameEnd::NextCannotMoveLoses,
+            Some(mover),
+        ) = (self.params.game_end, self.last_mover)
         {
             return Outcome::single_winner(2, mover);
         }
@@ -1443,6 +1460,10 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         // capture after every capture, not only after a whole column.
         ("nsolo ", "capture_across_occupied", "false", 10),
         ("nsolo ", "extra_capture_after", "across", 10),
+        // Muvalavala (Quioco)'s capture from an occupied hole kept instead of sown on, and
+        // its player left without a move losing scored by the captures instead.
+        ("muvalavala-quioco ", "capture_across_resown", "false", 10),
+        ("muvalavala-quioco ", "game_end", "next-cannot-move", 20),
         ("tsoro ", "game_end", "both-passed", 10),
         // Njombwa's single counters capturing as the others do.
         ("njombwa-two-counters ", "singles_plain", "false", 10),

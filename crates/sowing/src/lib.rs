@@ -1027,7 +1027,10 @@ impl Sowing {
         // there (the mover has its relay to play).
         let on_moves = matches!(
             self.params.game_end,
-            GameEnd::MoverCannotMove | GameEnd::NextCannotMove | GameEnd::BothCannotMove
+            GameEnd::MoverCannotMove
+                | GameEnd::NextCannotMove
+                | GameEnd::NextCannotMoveLoses
+                | GameEnd::BothCannotMove
         );
         let cycle = self.params.cycle_ends && self.cycled();
         if self.relay.is_some() && on_moves {
@@ -1047,7 +1050,7 @@ impl Sowing {
             // Ludii reads `(no Moves Mover)` after a move, before the turn passes: it holds
             // once a player who had nothing to play has made its forced pass.
             GameEnd::MoverCannotMove => self.passes >= 1,
-            GameEnd::NextCannotMove => {
+            GameEnd::NextCannotMove | GameEnd::NextCannotMoveLoses => {
                 let sowable = self.holes_to_sow();
                 self.sowable = Some(sowable);
                 sowable == [0, 0]
@@ -1378,7 +1381,7 @@ impl Sower<'_> {
         }
         if count > 1 && self.params.relay == Relay::Occupied {
             if self.params.capture_across_occupied {
-                return self.capture_before_relay(cells, last, store);
+                return self.capture_before_relay(cells, last, mover, way, store);
             }
             return Landing::Relay(last as u8);
         }
@@ -1387,8 +1390,9 @@ impl Sower<'_> {
 
     /// Nsolo's capture across from an occupied hole (`capture_across_occupied`): a last hole of
     /// one's inner row facing counters takes the column facing it (its extra captures given
-    /// as the game's other captures across give them), and any other occupied last hole
-    /// relays.
+    /// as the game's other captures across give them; sown on from the last hole instead
+    /// where they are, `capture_across_resown`, Muvalavala (Quioco)'s), and any other occupied
+    /// last hole relays.
     // Games of that capture only: kept out of the playout loop of the others.
     #[cold]
     #[inline(never)]
@@ -1396,6 +1400,8 @@ impl Sower<'_> {
         &self,
         cells: &mut [u16; MAX_CELLS],
         last: usize,
+        mover: Player,
+        way: u8,
         store: usize,
     ) -> Landing {
         let board = self.board;
@@ -1405,9 +1411,14 @@ impl Sower<'_> {
         }
         let outer = usize::from(board.opposite_outer[last]);
         let column = cells[outer] > 0;
-        cells[store] += cells[opposite] + cells[outer];
+        let taken = cells[opposite] + cells[outer];
         cells[opposite] = 0;
         cells[outer] = 0;
+        if self.params.capture_across_resown {
+            self.resow(cells, last, mover, way, taken);
+        } else {
+            cells[store] += taken;
+        }
         if self.params.extra_captures > 0
             && (column || self.params.extra_capture_after == ExtraCaptureAfter::Across)
         {
@@ -1909,8 +1920,10 @@ impl Game for Sowing {
         if self.all_passed {
             return Outcome::draw(2);
         }
-        if let (GameEnd::MoverRowEmptyWins | GameEnd::NextEmptyLoses, Some(mover)) =
-            (self.params.game_end, self.last_mover)
+        if let (
+            GameEnd::MoverRowEmptyWins | GameEnd::NextEmptyLoses | GameEnd::NextCannotMoveLoses,
+            Some(mover),
+        ) = (self.params.game_end, self.last_mover)
         {
             return Outcome::single_winner(2, mover);
         }

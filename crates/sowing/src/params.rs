@@ -213,6 +213,10 @@ option_enum! {
         /// Right after a move, when the player to move next has no legal move (Ludii's
         /// `(no Moves Next)`).
         NextCannotMove = "next-cannot-move",
+        /// Right after a move, when the player to move next has no legal move: the player who
+        /// made it wins, whatever the scores (Muvalavala (Quioco)'s `(if (no Moves Next)
+        /// (result Mover Win))`, read as `next-cannot-move` is).
+        NextCannotMoveLoses = "next-cannot-move-loses",
         /// When a player with no legal move has made its forced pass and the other player has
         /// no legal move either (Ludii's `(and (no Moves Mover) (no Moves Next))`).
         BothCannotMove = "both-cannot-move",
@@ -846,6 +850,9 @@ fn validate(params: &SowingParams) -> Result<(), String> {
     {
         return Err("game_end: a player left with no counters loses in a game of one round".into());
     }
+    if params.game_end == GameEnd::NextCannotMoveLoses && params.round_refill > 0 {
+        return Err("game_end: a player left with no move loses in a game of one round".into());
+    }
     if params.score == Score::StuckLoses
         && (params.game_end != GameEnd::MoverCannotMove
             || params.round_refill > 0
@@ -898,8 +905,7 @@ fn validate(params: &SowingParams) -> Result<(), String> {
         && (params.empty_hole_capture != EmptyHoleCapture::OppositeColumn
             || params.relay != Relay::Occupied
             || params.capture_across_any_count
-            || params.capture_across_fewest != 1
-            || params.capture_across_resown)
+            || params.capture_across_fewest != 1)
     {
         return Err(
             "capture_across_occupied: a capture of the column from an occupied hole, facing counters, before the relay"

@@ -958,10 +958,16 @@ fn read_start(reader: &mut Reader<'_>, start: &Node, situation: &Situation<'_>) 
         {
             continue;
         }
+        // A count may be written as arithmetic on the board's size (Muvalavala (Quioco)'s
+        // `(- (- (* 4 6) 2) (* 2 (- 6 1)))`).
+        let count = set.arg(1).map(|count| situation.context(1).int(count));
         let ok = set.is_call("set")
             && set.arg(0).is_some_and(|a| is_symbol(a, "Count"))
-            && set.arg(1).and_then(Node::as_int).is_some();
-        let count = set.arg(1).and_then(Node::as_int).unwrap_or(0);
+            && matches!(count, Some(Ok(_)));
+        let count = match count {
+            Some(Ok(count)) => count,
+            _ => 0,
+        };
         // `to:` names sites, `at:` one site.
         let sites = match (set.named("to"), set.named("at")) {
             (Some(to), None) if ok => situation.context(1).sites(to),
@@ -3800,6 +3806,14 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
             return;
         }
     }
+    if mover_wins && (no_moves_of(condition, "Next") || turn_over_and_next_stuck(condition)) {
+        // Ludii reads `(no Moves Next)` right after the move, as for a score below; within a
+        // turn its Next is the mover, who has its relay to play (Ludii's NoMoves.java), so
+        // that Kisolo (Lali)'s `(and (!= (next) (mover)) (no Moves Next))` means the same.
+        reader.set("game_end", GameEnd::NextCannotMoveLoses, condition);
+        reader.default("score", Score::Captured, result);
+        return;
+    }
     if mover_wins {
         match mover_row_empty(condition, situation) {
             Ok(true) => {
@@ -3924,6 +3938,26 @@ fn read_non_mover_loses(reader: &mut Reader<'_>, rule: &Node, situation: &Situat
         ),
         Err(error) => reader.unknown(condition, error, "an end condition"),
     }
+}
+
+/// `(and (!= (next) (mover)) (no Moves Next))`, either way round: the next player stuck
+/// once the turn has passed.
+fn turn_over_and_next_stuck(condition: &Node) -> bool {
+    let turn_over = |n: &Node| {
+        let (Some(a), Some(b)) = (n.arg(0), n.arg(1)) else {
+            return false;
+        };
+        let call = |n: &Node, name: &str| n.is_call(name) && n.arg(0).is_none();
+        n.is_call("!=")
+            && n.arg(2).is_none()
+            && ((call(a, "next") && call(b, "mover")) || (call(a, "mover") && call(b, "next")))
+    };
+    condition.is_call("and")
+        && matches!(
+            condition.positional().flat_map(items).collect::<Vec<_>>().as_slice(),
+            [a, b] if (turn_over(a) && no_moves_of(b, "Next"))
+                || (no_moves_of(a, "Next") && turn_over(b))
+        )
 }
 
 fn no_moves_of(node: &Node, who: &str) -> bool {
@@ -4257,6 +4291,7 @@ fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameE
                     GameEnd::UnmarkedEmpty => unmarked_empty,
                     GameEnd::MoverCannotMove
                     | GameEnd::NextCannotMove
+                    | GameEnd::NextCannotMoveLoses
                     | GameEnd::BothCannotMove
                     | GameEnd::CaptureGoal
                     | GameEnd::MoverRowEmptyWins

@@ -597,6 +597,37 @@ fn vendored(file: &str) -> sowing::SowingParams {
     game.presets().unwrap().1
 }
 
+/// Muvalavala (Quioco)'s description read: its start counts written as arithmetic on the
+/// board's size (`(- (- (* 4 6) 2) (* 2 (- 6 1)))`, 12 in each player's leftmost outer hole),
+/// its capture from an occupied inner hole sown on from the last hole, and its end where the
+/// player left without a move loses, `(if (no Moves Next) (result Mover Win))`, not a score.
+#[test]
+fn a_next_player_left_without_a_move_loses_and_a_start_counted_by_arithmetic_reads() {
+    let params = vendored("Muvalavala (Quioco).lud");
+    assert_eq!(params.game_end, sowing::GameEnd::NextCannotMoveLoses);
+    assert!(params.capture_across_occupied && params.capture_across_resown);
+    assert_eq!(params.min_to_sow, 2);
+    assert_eq!(
+        engine::OptionValue::render_value(&params.start_counts),
+        "12,1,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,0,12,1,1,1,1,1"
+    );
+    // Kisolo (Lali)'s form, the turn passed first, reads alike.
+    let text = vendored_text("Muvalavala (Quioco).lud").replace(
+        "(no Moves Next)",
+        "(and (!= (next) (mover)) (no Moves Next))",
+    );
+    let translation = sowing_description("Muvalavala (Quioco).lud", &text);
+    let game = translation.outcome.as_ref().expect("plays");
+    assert_eq!(
+        game.presets().unwrap().1.game_end,
+        sowing::GameEnd::NextCannotMoveLoses
+    );
+    // A mover's win on a condition other than the next player's stalemate is still named.
+    let text =
+        vendored_text("Muvalavala (Quioco).lud").replace("(no Moves Next)", "(no Moves Mover)");
+    assert_lacks_in("Muvalavala (Quioco).lud", &text, "97:17: an end condition");
+}
+
 #[test]
 fn an_opening_of_inner_rows_hands_over_to_the_main_phase_after_the_second_turns_first_move() {
     use engine::{Game, Observe};
