@@ -29,6 +29,7 @@ mod entry;
 mod entry_blocked;
 mod faces_by_die;
 mod graph;
+mod last_cell;
 mod looped;
 mod one_step;
 mod per_die;
@@ -92,6 +93,16 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     let game = match barred {
         Some((ref game, ref bar)) => {
             reader.bar_on_board = Some(bar.clone());
+            game
+        }
+        None => game,
+    };
+    // A piece bearing off from the last cell on some throws besides the exact one (Pachesi's):
+    // named, and the moves read without it.
+    let last_cell = last_cell::rewrite(game);
+    let game = match &last_cell {
+        Some((game, (node, what))) => {
+            reader.lack(node, what.clone());
             game
         }
         None => game,
@@ -2530,7 +2541,7 @@ fn split_by_face<'e>(
         .collect();
     let what = format!(
         "another throw on some throws of a total of pips and not on others, told apart by a \
-         die's face{pieces}: {totals}",
+         die's face: {totals}{pieces}",
         pieces = if while_pieces {
             ", while the mover has pieces"
         } else {
@@ -4383,8 +4394,8 @@ mod tests {
         assert!(
             tayam.iter().any(|(line, what)| *line == 109
                 && what.contains(
-                    "told apart by a die's face, while the mover has pieces: 4 (2 of its 3 \
-                     throws):"
+                    "told apart by a die's face: 4 (2 of its 3 throws), while the mover has \
+                     pieces:"
                 )),
             "{tayam:#?}"
         );
