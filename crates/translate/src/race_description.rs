@@ -29,6 +29,7 @@ mod entry;
 mod entry_blocked;
 mod faces_by_die;
 mod graph;
+mod last_cell;
 mod looped;
 mod one_step;
 mod per_die;
@@ -92,6 +93,16 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     let game = match barred {
         Some((ref game, ref bar)) => {
             reader.bar_on_board = Some(bar.clone());
+            game
+        }
+        None => game,
+    };
+    // A piece bearing off from the last cell on some throws besides the exact one (Pachesi's):
+    // named, and the moves read without it.
+    let last_cell = last_cell::rewrite(game);
+    let game = match &last_cell {
+        Some((game, (node, what))) => {
+            reader.lack(node, what.clone());
             game
         }
         None => game,
@@ -1124,6 +1135,14 @@ fn read_tracks(
     Some(seats.iter().map(|t| t.cells.clone()).collect())
 }
 
+/// The site of the first die: the dice's sites follow the board's and the hands' (Ludii's
+/// containers in that order), where the board and the players are read.
+fn first_die_site(reader: &Reader, equipment: &Equipment<'_>) -> Option<i64> {
+    let players: usize = reader.reading.get("players")?.value.parse().ok()?;
+    let hands = if equipment.hands { players } else { 0 };
+    i64::try_from(equipment.geometry.as_ref()?.sites() + hands).ok()
+}
+
 /// What `steps` makes of each throw of two-sided dice thrown as lots, where it asks each die's
 /// face, `(face SITE)`: the dice's sites follow the board's and the hands' (Ludii's containers
 /// in that order). The number of dice and the family's `throw_values` of each outcome.
@@ -1135,10 +1154,7 @@ fn lots_by_face(reader: &Reader, steps: &Node, equipment: &Equipment<'_>) -> Opt
         .strip_prefix("lots ")?
         .parse()
         .ok()?;
-    let players: usize = reader.reading.get("players")?.value.parse().ok()?;
-    let hands = if equipment.hands { players } else { 0 };
-    let first = equipment.geometry.as_ref()?.sites() + hands;
-    let pairs = faces_by_die::lots_by_face(steps, lots, i64::try_from(first).ok()?)?;
+    let pairs = faces_by_die::lots_by_face(steps, lots, first_die_site(reader, equipment)?)?;
     Some((lots, pairs))
 }
 
@@ -1150,10 +1166,7 @@ fn faces_by_die_by_face(
     equipment: &Equipment<'_>,
 ) -> Option<String> {
     let dice = equipment.dice.filter(|d| d.named("facesByDie").is_some())?;
-    let players: usize = reader.reading.get("players")?.value.parse().ok()?;
-    let hands = if equipment.hands { players } else { 0 };
-    let first = equipment.geometry.as_ref()?.sites() + hands;
-    faces_by_die::by_face(steps, dice, i64::try_from(first).ok()?)
+    faces_by_die::by_face(steps, dice, first_die_site(reader, equipment)?)
 }
 
 /// Each seat's cells as the family writes its tracks.
@@ -2380,9 +2393,12 @@ impl<'e> Evaluator<'e> {
 /// what the pieces move: the values listed give another throw, and a player counting them in
 /// its value takes K + 1 in a row, its value starting and reset at Ludii's Undefined (-1);
 /// or `(then (if (is In STEPS (sites {…})) (moveAgain)))`, as many in a row as are thrown.
+/// `first_die` is the site of the first die, where the dice's sites are known (after the
+/// board's and the hands'), for a condition that asks a die's face.
 fn again_in_a_row<'e>(
     then: &'e Node,
     equipment: &Equipment<'e>,
+    first_die: Option<i64>,
 ) -> Result<(String, u8), Unread<'e>> {
     let counted = "(value Player Mover)";
     // `(then (if (is In STEPS (sites {…})) (moveAgain)))`: no limit (Bargese).
@@ -2482,11 +2498,58 @@ fn again_in_a_row<'e>(
             listed,
             "another throw on values other than those the pieces move",
         )),
-        _ => Err(unread(
-            listed,
-            "a condition of another throw the reader does not read",
-        )),
+        _ => Err(
+            split_by_face(listed, equipment, first_die).unwrap_or_else(|| {
+                unread(
+                    listed,
+                    "a condition of another throw the reader does not read",
+                )
+            }),
+        ),
     }
+}
+
+/// The lack of a condition of another throw that asks a die's face, `(face SITE)`, where it
+/// gives another throw at some throws of a total of pips and not at others: the family's
+/// another throw is a set of the values the pieces move, so it cannot tell them apart. Each
+/// such total is named with how many of its throws give another (Ludii turns up each face of
+/// each die equally likely). A conjunct `(not (no Pieces Mover))` is read as holding: the
+/// mover without pieces has won (`(end (if (no Pieces Mover) …))`), which the family's end
+/// reads, and the lack names it beside the totals. `None` where the condition asks no face,
+/// or cannot be evaluated at every throw.
+fn split_by_face<'e>(
+    condition: &'e Node,
+    equipment: &Equipment<'e>,
+    first_die: Option<i64>,
+) -> Option<Unread<'e>> {
+    if !condition.walk().any(|n| n.is_call("face")) {
+        return None;
+    }
+    let has_pieces = "(not (no Pieces Mover))";
+    let (asked, while_pieces) = match condition.children() {
+        [a, b] if condition.is_call("and") && a.to_string() == has_pieces => (b, true),
+        [a, b] if condition.is_call("and") && b.to_string() == has_pieces => (a, true),
+        _ => (condition, false),
+    };
+    let split = faces_by_die::totals_split_by_face(asked, equipment.dice?, first_die?)?;
+    if split.is_empty() {
+        return None;
+    }
+    let totals: Vec<String> = split
+        .iter()
+        .map(|(total, held, all)| format!("{total} ({held} of its {all} throws)"))
+        .collect();
+    let what = format!(
+        "another throw on some throws of a total of pips and not on others, told apart by a \
+         die's face: {totals}{pieces}",
+        pieces = if while_pieces {
+            ", while the mover has pieces"
+        } else {
+            ""
+        },
+        totals = totals.join(", "),
+    );
+    Some(unread(condition, &what))
 }
 
 /// `(and C (not ("SameTurn")))`, either way round: C.
@@ -2713,12 +2776,17 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
     let winner_scores = !scored && then.is_some_and(winner_score);
     // `(then …)` after the move: another throw on some values, so many in a row (Pachih).
     let again = then.filter(|_| !winner_scores);
+    let first_die = first_die_site(reader, equipment);
+    // A consequence not read is named, and the rest of the turn read past it, so that every
+    // other part the turn lacks is named too.
+    let mut again_unread = false;
     let mut again = match again {
-        Some(then) => match again_in_a_row(then, equipment) {
+        Some(then) => match again_in_a_row(then, equipment, first_die) {
             Ok(read) => Some((read, then)),
             Err(Unread(node, what)) => {
                 reader.lack(node, what);
-                return;
+                again_unread = true;
+                None
             }
         },
         None => None,
@@ -2726,7 +2794,8 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
     let roll = turn
         .filter(|t| {
             t.is_call("do")
-                && t.children().len() == 2 + usize::from(again.is_some() || winner_scores)
+                && t.children().len()
+                    == 2 + usize::from(again.is_some() || again_unread || winner_scores)
         })
         .and_then(|t| t.arg(0));
     // `(if (not ("SameTurn")) (roll))`: the dice are thrown once, and the turn goes on (a
@@ -2778,10 +2847,13 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
     }
     // A pass with the pieces' consequence (Main Pacheh's): another throw on a pass too.
     let mut pass_again = None;
-    if let (false, None, Some((choice, then, pass))) =
-        (handed_on, &again, choice::pass_with_consequence(next))
-    {
-        match again_in_a_row(then, equipment) {
+    if let (false, None, false, Some((choice, then, pass))) = (
+        handed_on,
+        &again,
+        again_unread,
+        choice::pass_with_consequence(next),
+    ) {
+        match again_in_a_row(then, equipment, first_die) {
             Ok(read) => {
                 again = Some((read, then));
                 pass_again = Some(pass);
@@ -2903,6 +2975,7 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
             reader.set("extra_throw_values", values, then);
             reader.set("extra_throws_in_a_row", in_a_row, then);
         }
+        None if again_unread => {}
         None => {
             reader.set("extra_throw_values", "none", turn);
             reader.set("extra_throws_in_a_row", 0, turn);
@@ -2916,6 +2989,7 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
     match (pass_again, &again) {
         (Some(pass), _) => reader.set("extra_throw_on_pass", true, pass),
         (None, Some((_, then))) if !die_by_die => reader.set("extra_throw_on_pass", true, then),
+        (None, _) if again_unread => {}
         (None, _) => reader.set("extra_throw_on_pass", false, turn),
     }
     if !die_by_die {
@@ -4251,7 +4325,7 @@ mod tests {
                 .find(|n| n.is_call("do"))
                 .and_then(|turn| turn.children().last())
                 .unwrap();
-            again_in_a_row(then, &equipment)
+            again_in_a_row(then, &equipment, None)
                 .map_err(|Unread(node, what)| format!("{}: {what}", node.span.line))
         }
         let (_, expanded) = vendored_board("Ashta-kashte.lud");
@@ -4285,6 +4359,53 @@ mod tests {
         assert!(
             named.starts_with("9: another throw on some throws of a value"),
             "{named}"
+        );
+    }
+
+    /// Asi Keliya's So-hatara, `(and (= (count Pips) 3) (= 0 (face 65)))`, gives another throw
+    /// to a 3 whose yellow cowrie, the die at site 65, lies mouth down: 10 of the 20 throws of 3
+    /// of its six cowries. The family's another throw is a set of values moved, so this is
+    /// named with the totals it tells apart; and the turn is read past it, so that its play of
+    /// So-hatara die by die, `(forEach Die …)` while Pending, is named too.
+    #[test]
+    fn another_throw_told_apart_by_a_die_s_face_is_named_and_the_turn_read_past_it() {
+        let lacks = |file: &str| -> Vec<(u32, String)> {
+            let (_, lacks) = read_partly(&vendored_expanded(file));
+            lacks.into_iter().map(|l| (l.span.line, l.what)).collect()
+        };
+        let asi = lacks("Asi Keliya.lud");
+        assert!(
+            asi.iter().any(|(line, what)| *line == 10
+                && what.starts_with(
+                    "another throw on some throws of a total of pips and not on others, told \
+                     apart by a die's face: 3 (10 of its 20 throws):"
+                )),
+            "{asi:#?}"
+        );
+        assert!(
+            asi.iter()
+                .any(|(line, what)| *line == 97 && what.starts_with("a turn other than")),
+            "{asi:#?}"
+        );
+        // Tayam Sonalu's Sonal, a 0 and a 4, is 2 of the 3 throws of 4 of its two dice marked
+        // 0, 1, 2 and 4 (the third, 2 and 2, gives none); its `(not (no Pieces Mover))` holds
+        // until the mover has won.
+        let tayam = lacks("Tayam Sonalu.lud");
+        assert!(
+            tayam.iter().any(|(line, what)| *line == 109
+                && what.contains(
+                    "told apart by a die's face: 4 (2 of its 3 throws), while the mover has \
+                     pieces:"
+                )),
+            "{tayam:#?}"
+        );
+        // Bargese's another throw on values of its table is named, and its turn past it.
+        let bargese = lacks("Bargese.lud");
+        assert!(
+            bargese
+                .iter()
+                .any(|(line, what)| *line == 118 && what.starts_with("a turn other than")),
+            "{bargese:#?}"
         );
     }
 }

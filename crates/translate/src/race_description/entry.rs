@@ -116,6 +116,23 @@ fn read_entry<'e>(
     let site = to
         .arg(0)
         .ok_or_else(|| unread(to, "an entry the reader does not read"))?;
+    // Pieces captured to the centre wait there as in the hand (Pachih's, `waiting_as_hand`),
+    // which holds only where the hand's pieces enter by any throw: Pachesi's move from the
+    // centre by any throw, but its hand's enter on 10, 25 and 30 alone.
+    let captured_to_centre = moves
+        .walk()
+        .any(|n| n.is_call("to") && n.arg(0).is_some_and(|s| s.to_string() == "(centrePoint)"));
+    if site.to_string() == "(centrePoint)" && captured_to_centre {
+        reader.lack(
+            condition,
+            format!(
+                "pieces captured to the centre, which leave it by any throw, beside pieces of \
+                 the hand entering it on some throws alone, which the family's hand cannot both \
+                 be: {values}",
+                values = values.replace(',', ", ")
+            ),
+        );
+    }
     // The cell each seat enters on: the centre, or the unnamed map's entry of each player
     // (Panchi's `(mapEntry (mover))`).
     let entered: Vec<usize> = match site.to_string().as_str() {
@@ -350,18 +367,45 @@ mod tests {
         );
     }
 
-    /// Pachesi's entry goes to the central space too, but its throws of 10, 25 and 30 are named
-    /// where the pieces' moves read two throws (a piece on the last square bears off with one of
-    /// them): the entry's condition is not read against moves of two throws.
+    /// Pachesi's entry goes to the central space too, on its throws of 10, 25 and 30; what it
+    /// lacks is named each at its place: a piece on the last square bearing off with one of
+    /// them (its moves read without it), the centre where captured pieces wait and leave by any
+    /// throw (which the family's hand, entered on those three alone, cannot hold), and an entry
+    /// that lands on the enemies waiting there without taking them.
     #[test]
-    fn an_entry_beside_moves_of_two_throws_is_named() {
+    fn pachesi_s_lacks_are_each_named() {
         let (_, expanded) = vendored_board("Pachesi.lud");
         let (_, lacks) = crate::race_description::read_partly(&expanded);
+        let named: Vec<(u32, &str)> = lacks
+            .iter()
+            .map(|l| (l.span.line, l.what.as_str()))
+            .collect();
+        let has = |line: u32, start: &str| {
+            named
+                .iter()
+                .any(|&(l, what)| l == line && what.starts_with(start))
+        };
         assert!(
-            lacks.iter().any(
-                |l| l.what.starts_with("an entry's condition on the throw") && l.span.line == 4
+            has(
+                33,
+                "a piece on the last cell of its track bearing off on some throws besides the \
+                 one that takes it off exactly: 10, 25, 30:"
             ),
-            "{lacks:#?}"
+            "{named:#?}"
         );
+        assert!(
+            has(
+                71,
+                "pieces captured to the centre, which leave it by any throw, beside pieces of the \
+                 hand entering it on some throws alone, which the family's hand cannot both be: \
+                 10, 25, 30"
+            ),
+            "{named:#?}"
+        );
+        assert!(
+            has(74, "an entry onto an enemy that does not take it"),
+            "{named:#?}"
+        );
+        assert_eq!(named.len(), 3, "{named:#?}");
     }
 }

@@ -232,6 +232,85 @@ pub(super) fn by_face(steps: &Node, dice: &Node, first: i64) -> Option<String> {
         .map(|pairs| pairs.join(" "))
 }
 
+/// Every outcome of `dice` as each die's face up, the first die's varying fastest: two-sided
+/// lots, `(dice d:2 from:0 num:n)`, each die 0 or 1; dice alike, `(dice d:F faces:{…}
+/// num:K)`, each die any face listed; or dice thrown `facesByDie`. Ludii's `Die.roll` turns
+/// up each face of each die equally likely, so each outcome is as likely as another. `None`
+/// for other dice or more than 4096 outcomes.
+fn outcomes(dice: &Node) -> Option<Vec<Vec<i64>>> {
+    let by_die: Vec<Vec<i64>> = match (faces(dice), faces_alike(dice)) {
+        (Some(by_die), _) => by_die,
+        (None, Some(alike)) => {
+            let count = usize::try_from(dice.named("num").map_or(Some(1), Node::as_int)?).ok()?;
+            vec![alike; count]
+        }
+        (None, None) => {
+            let lots = dice.named("num").and_then(Node::as_int)?;
+            let lots = (dice.children().len() == 3
+                && dice.named("d").and_then(Node::as_int) == Some(2)
+                && dice.named("from").and_then(Node::as_int) == Some(0))
+            .then(|| usize::try_from(lots).ok())
+            .flatten()?;
+            vec![vec![0, 1]; lots]
+        }
+    };
+    let count = by_die
+        .iter()
+        .try_fold(1usize, |n, die| n.checked_mul(die.len()))?;
+    if by_die.iter().any(Vec::is_empty) || count > 4096 {
+        return None;
+    }
+    Some(
+        (0..count)
+            .map(|outcome| {
+                let mut rest = outcome;
+                by_die
+                    .iter()
+                    .map(|die| {
+                        let face = die[rest % die.len()];
+                        rest /= die.len();
+                        face
+                    })
+                    .collect()
+            })
+            .collect(),
+    )
+}
+
+/// The totals of pips at which `condition`, an expression of `(count Pips)` and of each die's
+/// face (`(face SITE)`, the dice at the sites from `first` on, after the board's and the
+/// hands'), holds at some throws of `dice` and not at others: each total with how many of its
+/// throws it holds at and how many there are, ascending. `None` where the condition cannot be
+/// evaluated at some throw. Ludii's `Face` asks the face up of the die at its site, so such a
+/// condition tells apart throws of one total (Asi Keliya's So-hatara, a 3 with the yellow
+/// cowrie mouth down; Tayam Sonalu's Sonal, a 4 of a 0 and a 4).
+pub(super) fn totals_split_by_face(
+    condition: &Node,
+    dice: &Node,
+    first: i64,
+) -> Option<Vec<(i64, usize, usize)>> {
+    let mut by_total: std::collections::BTreeMap<i64, (usize, usize)> =
+        std::collections::BTreeMap::new();
+    for up in outcomes(dice)? {
+        let thrown = Thrown {
+            pips: up.iter().sum(),
+            faces: &up,
+            first,
+        };
+        let holds = truth(condition, &thrown)?;
+        let (held, all) = by_total.entry(thrown.pips).or_default();
+        *held += usize::from(holds);
+        *all += 1;
+    }
+    Some(
+        by_total
+            .into_iter()
+            .filter(|&(_, (held, all))| held > 0 && held < all)
+            .map(|(total, (held, all))| (total, held, all))
+            .collect(),
+    )
+}
+
 fn number(node: &Node, thrown: &Thrown<'_>) -> Option<i64> {
     if let Some(value) = node.as_int() {
         return Some(value);
@@ -284,6 +363,16 @@ fn truth(node: &Node, thrown: &Thrown<'_>) -> Option<bool> {
             .into_iter()
             .try_fold(false, |any, n| Some(any || truth(n, thrown)?)),
         "not" if node.children().len() == 1 => Some(!truth(node.arg(0)?, thrown)?),
+        // `(is In X (sites {…}))`: X one of the numbers listed.
+        "is" if node.children().len() == 3 && node.arg(0).is_some_and(|a| is_symbol(a, "In")) => {
+            let value = number(node.arg(1)?, thrown)?;
+            let sites = node
+                .arg(2)
+                .filter(|s| s.is_call("sites") && s.children().len() == 1)?;
+            let listed = sites.arg(0)?.as_array()?;
+            let listed: Option<Vec<i64>> = listed.iter().map(Node::as_int).collect();
+            Some(listed?.contains(&value))
+        }
         _ => None,
     }
 }
