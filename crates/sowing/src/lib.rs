@@ -187,6 +187,21 @@ impl Sowing {
         sum
     }
 
+    /// Whether no hole of `player`'s territory holds a counter: the ends that ask it after
+    /// every move read the first occupied hole and stop there, where a sum read every hole
+    /// (a fifth of Msuwa's instructions on its sixteen holes).
+    #[inline]
+    fn territory_empty(cells: &[u16; MAX_CELLS], board: &Board, player: Player) -> bool {
+        let mut bits = board.territory[usize::from(player)];
+        while bits != 0 {
+            if cells[bits.trailing_zeros() as usize] != 0 {
+                return false;
+            }
+            bits &= bits - 1;
+        }
+        true
+    }
+
     /// The holes of `holes` holding at least `fewest` counters (from 1 to 32,768), as bits.
     /// On a large board, four holes are read at once as the 16-bit lanes of a word: adding to each lane what
     /// takes `fewest` to its top bit sets that bit where the lane holds as many, and a
@@ -602,7 +617,7 @@ impl Sowing {
         // A relay or another turn continues the mover's play; what counts is the opponent's
         // row once this sowing is done, as Ludii's `ifAfterwards` reads it.
         self.sower().sow_on(&mut cells, hole, self.to_move, way);
-        Self::in_territory(&cells, &self.board, Self::opponent(self.to_move)) > 0
+        !Self::territory_empty(&cells, &self.board, Self::opponent(self.to_move))
     }
 
     /// Whether sowing `hole` surely leaves a `stocked` hole of the opponent's untouched, so
@@ -1058,22 +1073,20 @@ impl Sowing {
             GameEnd::BothCannotMove => self.passes >= 1 && self.holes_to_sow() == [0, 0],
             GameEnd::MoverRowEmptyWins => self
                 .last_mover
-                .is_some_and(|mover| Self::in_territory(&self.cells, &self.board, mover) == 0),
+                .is_some_and(|mover| Self::territory_empty(&self.cells, &self.board, mover)),
             GameEnd::CaptureGoal => (0..2).any(|player| {
                 self.cells[self.board.store(player)] >= u16::from(self.params.capture_goal)
             }),
-            GameEnd::RowEmpty => {
-                (0..2).any(|p| Self::in_territory(&self.cells, &self.board, p) == 0)
-            }
+            GameEnd::RowEmpty => (0..2).any(|p| Self::territory_empty(&self.cells, &self.board, p)),
             GameEnd::BoardEmpty => on_board().0 == 0,
             GameEnd::NoHoleAboveOne => on_board().1 <= 1,
             GameEnd::AtMostOneLeft => on_board().0 <= 1,
             GameEnd::BothPassed => self.passes >= 2,
             GameEnd::NextEmptyLoses => self.last_mover.is_some_and(|mover| {
-                Self::in_territory(&self.cells, &self.board, Self::opponent(mover)) == 0
+                Self::territory_empty(&self.cells, &self.board, Self::opponent(mover))
             }),
             GameEnd::EmptyRowLoses => {
-                (0..2).any(|p| Self::in_territory(&self.cells, &self.board, p) == 0)
+                (0..2).any(|p| Self::territory_empty(&self.cells, &self.board, p))
             }
             GameEnd::UnmarkedEmpty => {
                 let marked = self.marks[0] | self.marks[1];
@@ -1929,7 +1942,7 @@ impl Game for Sowing {
         }
         if self.params.game_end == GameEnd::EmptyRowLoses {
             // Player 1's rule comes first: with both rows empty, player 2 wins.
-            let first_empty = Self::in_territory(&self.cells, &self.board, 0) == 0;
+            let first_empty = Self::territory_empty(&self.cells, &self.board, 0);
             return Outcome::single_winner(2, u8::from(first_empty));
         }
         if let (Score::StuckLoses, Some(stuck)) = (self.params.score, self.last_mover) {
