@@ -604,7 +604,8 @@ impl Sowing {
     }
 
     /// Whether sowing `hole` leaves the opponent a counter, where the game demands it.
-    /// `stocked`: the opponent's holes that hold counters now.
+    /// `stocked`: the opponent's holes that hold counters now, or none where the game's
+    /// captures may take from holes the sowing does not reach (see `spares`).
     #[inline(always)]
     fn feeds(&self, hole: usize, way: u8, stocked: u64) -> bool {
         if !self.params.must_feed {
@@ -625,7 +626,9 @@ impl Sowing {
     /// those before it back to the origin (no capture across), a sowing that ends before a
     /// full lap takes counters only from holes it sowed into.
     fn spares(&self, hole: usize, way: u8, stocked: u64) -> bool {
-        if !self.may_spare() {
+        // Nothing is stocked where the game's captures may take from holes the sowing did not
+        // reach (`may_spare`, read once by the caller).
+        if stocked == 0 {
             return false;
         }
         let next = &self.board.next[usize::from(way)][usize::from(self.to_move)];
