@@ -29,6 +29,7 @@ mod entry;
 mod entry_blocked;
 mod faces_by_die;
 mod graph;
+mod landing_limits;
 mod looped;
 mod one_step;
 mod per_die;
@@ -63,6 +64,11 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     // moves read without them.
     let restricted = restricted::rewrite(unblocked);
     let unblocked = restricted.as_ref().map_or(unblocked, |r| &r.game);
+    // Limits of a piece's landing on regions of its player's (Kotra's): the moves read
+    // without them, each limit read once the tracks are.
+    let limits = landing_limits::rewrite(unblocked);
+    let unblocked = limits.as_ref().map_or(unblocked, |l| &l.game);
+    reader.landing_limits = limits.clone();
     // Stacks undone before the race (`stacked`): the race read as the game.
     let stacked = stacked::rewrite(unblocked);
     let game = match &stacked {
@@ -118,6 +124,10 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         None => reader.default("one_step_turn_values", "none", &expanded.game),
     }
     reader.default("enter_stack_limit", 0, &expanded.game);
+    reader.default("stack_limit", 0, &expanded.game);
+    reader.default("stack_limit_cells", "none", &expanded.game);
+    reader.default("start_crowd_cells", "none", &expanded.game);
+    reader.default("start_crowd_limit", 0, &expanded.game);
     reader.default("moves_listed", "once", &expanded.game);
     reader.default("finished_keep_turns", false, &expanded.game);
     reader.default("start_hold_count", 0, &expanded.game);
@@ -253,6 +263,9 @@ struct Reader {
     /// Site (sites Occupied by:Mover) …)`, [`per_die`]), where its moves are read as the
     /// pieces' own.
     sites_once: bool,
+    /// Limits of a piece's landing on regions of its player's ([`landing_limits`]), read once
+    /// the tracks are.
+    landing_limits: Option<landing_limits::Limits>,
 }
 
 impl Reader {
@@ -266,6 +279,7 @@ impl Reader {
             by_outcome: false,
             bar_on_board: None,
             sites_once: false,
+            landing_limits: None,
         }
     }
 
@@ -477,6 +491,9 @@ fn read_game(reader: &mut Reader, game: &Node) {
     }
     if let Some(bar) = reader.bar_on_board.take() {
         bar_on_board::resolve(reader, &bar, &equipment);
+    }
+    if let Some(limits) = reader.landing_limits.take() {
+        landing_limits::resolve(reader, &limits, game, &equipment);
     }
 }
 
@@ -2798,6 +2815,13 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
     let hand_first = choice::hand_first(next);
     if let Some(hand) = &hand_first {
         next = hand.pieces;
+    }
+    // Captured pieces entering from the hand beside the pieces' own moves (Kotra's).
+    if let Some((pieces, landing, _)) = tables::hand_entry(next, equipment) {
+        reader.set("enter_stack_limit", 1, landing);
+        reader.set("enter_counts_first_cell", true, next);
+        reader.set("enter_from", 0, next);
+        next = pieces;
     }
     let mut zero_passes = None;
     if let (true, Some(condition), Some(then)) = (

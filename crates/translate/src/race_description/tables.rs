@@ -355,3 +355,70 @@ pub(super) fn dice_to_next(next: &Node) -> Option<(&Node, &Node, &Node)> {
         && pass.to_string() == "(move Pass (then (set Pending)))")
         .then_some((choice, then, pass))
 }
+
+/// Kotra's entry beside the pieces' own moves, `(or (if (is Occupied (handSite Mover))
+/// (forEach Die replayDouble:R if:C (move (from (handSite Mover)) (to (trackSite Move
+/// from:(mapEntry "NAME" Mover) steps:(- (pips) 1)) if:(is Empty (to)))) T)) PIECES)`, R, C
+/// and T the pieces' own dice's: the captured pieces, in the hand, enter by any die (Ludii's
+/// `Or` lists both, so entering does not come first), the v-th cell counted from the map's
+/// site, which must be the first of each track, and only where no piece stands, of either
+/// side (the family's `enter_stack_limit` 1). The pieces' moves, the entry's landing
+/// condition and the map's name, when `next` is so written.
+pub(super) fn hand_entry<'n>(
+    next: &'n Node,
+    equipment: &Equipment<'_>,
+) -> Option<(&'n Node, &'n Node, String)> {
+    let [entry, pieces] = next.children() else {
+        return None;
+    };
+    if !next.is_call("or")
+        || pieces.to_string() != "(forEach Piece top:True)"
+        || !entry.is_call("if")
+        || entry.children().len() != 2
+        || entry.arg(0)?.to_string() != "(is Occupied (handSite Mover))"
+    {
+        return None;
+    }
+    let dice = entry.arg(1)?;
+    let [(_, own)] = equipment.moves.as_slice() else {
+        return None;
+    };
+    let move_ = dice.positional().nth(1)?;
+    let named = |n: &Node, key: &str| n.named(key).map(Node::to_string);
+    let alike = dice.is_call("forEach")
+        && own.is_call("forEach")
+        && dice.arg(0).and_then(Node::as_symbol) == Some("Die")
+        && own.arg(0).and_then(Node::as_symbol) == Some("Die")
+        && named(dice, "replayDouble") == named(own, "replayDouble")
+        && named(dice, "if") == named(own, "if")
+        && own.children().last().map(Node::to_string)
+            == dice.children().last().map(Node::to_string)
+        && dice.children().len() == own.children().len();
+    if !alike || !move_.is_call("move") {
+        return None;
+    }
+    let (from, to) = (move_.arg(0)?, move_.arg(1)?);
+    let site = to.arg(0)?;
+    let name = site
+        .named("from")
+        .filter(|m| m.is_call("mapEntry"))
+        .and_then(|m| m.arg(0))
+        .and_then(Node::as_str)?
+        .to_string();
+    let written = format!("(trackSite Move from:(mapEntry \"{name}\" Mover) steps:(- (pips) 1))");
+    let landing = to.named("if")?;
+    let first_cells = equipment.seat_tracks.as_ref().is_some_and(|seats| {
+        let entries = equipment.maps.get(&Some(name.clone())).map(|(m, _)| m);
+        seats.iter().enumerate().all(|(seat, cells)| {
+            let entry = entries.and_then(|m| m.get(&(seat as i64 + 1))).copied();
+            entry.is_some() && entry == cells.first().map(|&c| c as i64)
+        })
+    });
+    (from.to_string() == "(from (handSite Mover))"
+        && to.children().len() == 2
+        && site.to_string() == written
+        && landing.to_string() == "(is Empty (to))"
+        && move_.children().len() == 2
+        && first_cells)
+        .then_some((pieces, landing, name))
+}
