@@ -2907,10 +2907,14 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
         && next.arg(0).is_some_and(|n| pieces(n, false))
         && next.arg(1).is_some_and(|n| pieces(n, true));
     if !(on_board || from_hand) {
+        // What the moves are, where a description's are known, beside their text.
+        let what = tables::other_moves(next, equipment)
+            .map(|what| format!("{what}: "))
+            .unwrap_or_default();
         reader.lack(
             next,
             format!(
-                "moves other than each piece's own: {next_}",
+                "moves other than each piece's own: {what}{next_}",
                 next_ = Brief(next)
             ),
         );
@@ -4096,7 +4100,19 @@ fn read_end(reader: &mut Reader, end: &Node, play: Option<&Node>) {
     // Of more than two players, Ludii's `(result Mover Win)` ranks the mover and plays on
     // until one player is left (`End.eval` sets the winner inactive): the order of finishing.
     let players = reader.reading.get("players").map(|p| p.value.clone());
-    if rule == first_out[0] && players.is_some_and(|p| p.parse::<u8>().is_ok_and(|n| n > 2)) {
+    // Each of two players winning once it has no pieces, `(if (no Pieces P1) (result P1
+    // Win))` and P2's alike (Quinze Tablas): a captured piece goes to a hand, where Ludii's
+    // `(no Pieces …)` still counts it, so only the mover, bearing off its last, is ever left
+    // without: the first out wins.
+    let each_own = players.as_deref() == Some("2")
+        && end_rules.len() == 2
+        && end_rules.iter().zip(1..).all(|(rule, player)| {
+            rule.to_string() == format!("(if (no Pieces P{player}) (result P{player} Win))")
+        });
+    if each_own {
+        reader.set("ranking", "first-out-wins", end);
+    } else if rule == first_out[0] && players.is_some_and(|p| p.parse::<u8>().is_ok_and(|n| n > 2))
+    {
         reader.set("ranking", "finish-order", end);
     } else if first_out.contains(&rule.as_str()) || scored {
         reader.set("ranking", "first-out-wins", end);

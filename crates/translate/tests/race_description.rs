@@ -2121,3 +2121,44 @@ fn a_partner_whose_pieces_are_off_keeps_its_turns_as_ludii_orders_them() {
     let game = read_cited("Todas Tablas.lud");
     assert_eq!(game.parameters["finished_keep_turns"].value, "false");
 }
+
+/// The descriptions whose turn has moves other than each piece's own say what those moves do:
+/// Contrare Puff's and Lange Puff's opposite faces after a double, Quinze Tablas's doubles
+/// played twice over from the hand alone (whose end, each player winning with no pieces left,
+/// reads as the first out), Ashta-kashte's pass beside every move, Chaupar's partner's pieces.
+#[test]
+fn moves_other_than_each_pieces_own_say_what_they_do() {
+    for (file, line, what) in [
+        ("Contrare Puff.lud", 120, "a double's opposite faces"),
+        ("Lange Puff.lud", 120, "a double's opposite faces"),
+        (
+            "Quinze Tablas.lud",
+            116,
+            "its doubles played twice over while",
+        ),
+        (
+            "Ashta-kashte.lud",
+            76,
+            "a pass offered beside every other move",
+        ),
+        (
+            "Chaupar.lud",
+            78,
+            "moving its partner's with its own throws",
+        ),
+    ] {
+        let text = vendored(file);
+        let Err(Missing::Lacks(lacks)) = race_description(file, &text).outcome else {
+            panic!("{file}: expected lacks");
+        };
+        assert!(
+            lacks.iter().any(|l| l.span.line == line
+                && l.what.starts_with("moves other than each piece's own: ")
+                && l.what.contains(what)),
+            "{file}: {lacks:?}"
+        );
+        if file == "Quinze Tablas.lud" {
+            assert_eq!(lacks.len(), 1, "{file}: {lacks:?}");
+        }
+    }
+}

@@ -422,3 +422,58 @@ pub(super) fn hand_entry<'n>(
         && first_cells)
         .then_some((pieces, landing, name))
 }
+
+/// What the turn's moves other than each piece's own do, where a description's are known:
+/// named so that the lack says what the family would need.
+pub(super) fn other_moves(next: &Node, equipment: &Equipment<'_>) -> Option<&'static str> {
+    let text = next.to_string();
+    // Contrare Puff and Lange Puff: after a double, its opposite faces.
+    if text.starts_with("(if (= 1 (var \"PlayOpposite\"))") {
+        return Some(
+            "a double's opposite faces (7 less its value, `(remember Value \"Opposite\" …)`) \
+             played after it as moves of their own, then another throw, beside a pass offered \
+             whatever else can move, and doubles played twice over only once a player's first \
+             turn is done (`replayDouble:(= 1 (value Player Mover))`)",
+        );
+    }
+    // Quinze Tablas: the bar entered first, its doubles played twice over, the pieces' not.
+    if let (true, Some(condition), Some(entry)) = (next.is_call("if"), next.arg(0), next.arg(2))
+        && condition.to_string() == "(= (what Cell at:(handSite Mover)) 0)"
+    {
+        let [(_, own)] = equipment.moves.as_slice() else {
+            return None;
+        };
+        let replays = |n: &Node| n.named("replayDouble").map(Node::to_string);
+        if replays(entry).as_deref() == Some("True") && replays(own).is_none() {
+            return Some(
+                "the hand entered before any other move, its doubles played twice over while \
+                 the pieces' own dice play them once: after such an entry Ludii's ForEachDie \
+                 sets every die back to the double's value after each later move, in this turn \
+                 and every later one (its temp value, set by the entry's replayDouble, is \
+                 cleared only by another entry of dice all alike), which the family does not \
+                 play",
+            );
+        }
+    }
+    // Ashta-kashte: a pass among the moves, and an entry on the grace throws.
+    if next.is_call("or")
+        && next
+            .arg(0)
+            .and_then(Node::as_array)
+            .is_some_and(|list| list.iter().any(|n| n.to_string() == "(move Pass)"))
+    {
+        return Some(
+            "a pass offered beside every other move (`(move Pass)` in the choice, which Ludii's \
+             random player takes as any other move)",
+        );
+    }
+    // Chaupar: a finished player moves its partner's pieces.
+    if text.starts_with("(if (no Pieces Mover) (if (is Mover P1) (forEach Piece") {
+        return Some(
+            "a player whose pieces are all off moving its partner's with its own throws \
+             (`(forEach Piece … P3)`), and three of a player's pieces on one site moved \
+             together, twice a die's value, by a triple of 6, 3 or 2 as a turn's first move",
+        );
+    }
+    None
+}
