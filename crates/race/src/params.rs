@@ -245,6 +245,22 @@ game_options! {
         #[rule(cites = "race family", source = "", range = 0..=16)]
         pub enter_stack_limit: u8 = 0, ludii: 0;
 
+        /// Pieces, of either side, on a cell of a seat's `stack_limit_cells` that keep a piece of that seat from landing there (Kotra's `(if (not (is In (to) (sites Mover "StartingSide"))) True (> 2 (size Stack at:(to))))`: on its starting side a piece lands on one piece of its own, or takes one enemy, but not on two or more); 0: no such limit.
+        #[rule(cites = "race family", source = "", range = 0..=16)]
+        pub stack_limit: u8 = 0, ludii: 0;
+
+        /// Each seat's cells where `stack_limit` keeps its pieces from landing; per seat, separated by `|`, or `none`. Read only beside `stack_limit`.
+        #[rule(cites = "race family", source = "")]
+        pub stack_limit_cells: SeatCells = SeatCells::NONE, ludii: SeatCells::NONE;
+
+        /// Each seat's cells a piece of its own may land on only while at most `start_crowd_limit` pieces wait in the seat's hand or stand, of any side, on the first position of its track (Kotra's `(if (not (is In (to) (sites Mover "AfterPenultimate"))) True (>= 10 (count Pieces in:(sites {(handSite Mover) (mapEntry "Entry" Mover)}))))`: its last point reached only once five of its fifteen have left the start; Ludii's `(count Pieces)` counts every player's pieces); per seat, separated by `|`, or `none`.
+        #[rule(cites = "race family", source = "")]
+        pub start_crowd_cells: SeatCells = SeatCells::NONE, ludii: SeatCells::NONE;
+
+        /// The most pieces in the hand and on the first position with which a piece lands on its seat's `start_crowd_cells`; read only beside them.
+        #[rule(cites = "race family", source = "", range = 0..=64)]
+        pub start_crowd_limit: u8 = 0, ludii: 0;
+
         /// The track position (from 1) from which a piece entering from the hand counts its throw, as a piece standing there would move, where `enter_counts_first_cell` counts (Tawula's `(trackSite Move from:(mapEntry "StartTrack" Mover) steps:(pips))`, its track's second site, where two pieces start: a value v lands v sites past it); 0: from before the first cell, a value v landing on the v-th cell.
         #[rule(cites = "race family", source = "", range = 0..=127)]
         pub enter_from: u8 = 0, ludii: 0;
@@ -596,6 +612,32 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
         return Err((
             "enter_blocked_cells",
             format!("cells for {seats} seats, the game has {players} players"),
+        ));
+    }
+    for (key, cells) in [
+        ("stack_limit_cells", &params.stack_limit_cells),
+        ("start_crowd_cells", &params.start_crowd_cells),
+    ] {
+        if let Some(seats) = cells.seats()
+            && usize::from(seats) != players
+        {
+            return Err((
+                key,
+                format!("cells for {seats} seats, the game has {players} players"),
+            ));
+        }
+    }
+    if (params.stack_limit > 0) != params.stack_limit_cells.seats().is_some() {
+        return Err((
+            "stack_limit",
+            "a limit of the stacks landed on is read with the cells it holds on, and cells with a limit"
+                .into(),
+        ));
+    }
+    if params.start_crowd_limit > 0 && params.start_crowd_cells.seats().is_none() {
+        return Err((
+            "start_crowd_limit",
+            "a limit of the pieces at the start is read only beside the cells it keeps".into(),
         ));
     }
     if let Some(seats) = params.start_hold_free_cells.seats()

@@ -29,6 +29,7 @@ mod entry;
 mod entry_blocked;
 mod faces_by_die;
 mod graph;
+mod landing_limits;
 mod last_cell;
 mod looped;
 mod one_step;
@@ -64,6 +65,11 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
     // moves read without them.
     let restricted = restricted::rewrite(unblocked);
     let unblocked = restricted.as_ref().map_or(unblocked, |r| &r.game);
+    // Limits of a piece's landing on regions of its player's (Kotra's): the moves read
+    // without them, each limit read once the tracks are.
+    let limits = landing_limits::rewrite(unblocked);
+    let unblocked = limits.as_ref().map_or(unblocked, |l| &l.game);
+    reader.landing_limits = limits.clone();
     // Stacks undone before the race (`stacked`): the race read as the game.
     let stacked = stacked::rewrite(unblocked);
     let game = match &stacked {
@@ -129,6 +135,10 @@ pub fn read_partly(expanded: &Expanded) -> (Reading, Vec<Lack>) {
         None => reader.default("one_step_turn_values", "none", &expanded.game),
     }
     reader.default("enter_stack_limit", 0, &expanded.game);
+    reader.default("stack_limit", 0, &expanded.game);
+    reader.default("stack_limit_cells", "none", &expanded.game);
+    reader.default("start_crowd_cells", "none", &expanded.game);
+    reader.default("start_crowd_limit", 0, &expanded.game);
     reader.default("moves_listed", "once", &expanded.game);
     reader.default("finished_keep_turns", false, &expanded.game);
     reader.default("start_hold_count", 0, &expanded.game);
@@ -264,6 +274,9 @@ struct Reader {
     /// Site (sites Occupied by:Mover) …)`, [`per_die`]), where its moves are read as the
     /// pieces' own.
     sites_once: bool,
+    /// Limits of a piece's landing on regions of its player's ([`landing_limits`]), read once
+    /// the tracks are.
+    landing_limits: Option<landing_limits::Limits>,
 }
 
 impl Reader {
@@ -277,6 +290,7 @@ impl Reader {
             by_outcome: false,
             bar_on_board: None,
             sites_once: false,
+            landing_limits: None,
         }
     }
 
@@ -488,6 +502,9 @@ fn read_game(reader: &mut Reader, game: &Node) {
     }
     if let Some(bar) = reader.bar_on_board.take() {
         bar_on_board::resolve(reader, &bar, &equipment);
+    }
+    if let Some(limits) = reader.landing_limits.take() {
+        landing_limits::resolve(reader, &limits, game, &equipment);
     }
 }
 
@@ -2871,6 +2888,13 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
     if let Some(hand) = &hand_first {
         next = hand.pieces;
     }
+    // Captured pieces entering from the hand beside the pieces' own moves (Kotra's).
+    if let Some((pieces, landing, _)) = tables::hand_entry(next, equipment) {
+        reader.set("enter_stack_limit", 1, landing);
+        reader.set("enter_counts_first_cell", true, next);
+        reader.set("enter_from", 0, next);
+        next = pieces;
+    }
     let mut zero_passes = None;
     if let (true, Some(condition), Some(then)) = (
         next.is_call("if") && next.children().len() == 2,
@@ -2955,10 +2979,14 @@ fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored
         && next.arg(0).is_some_and(|n| pieces(n, false))
         && next.arg(1).is_some_and(|n| pieces(n, true));
     if !(on_board || from_hand) {
+        // What the moves are, where a description's are known, beside their text.
+        let what = tables::other_moves(next, equipment)
+            .map(|what| format!("{what}: "))
+            .unwrap_or_default();
         reader.lack(
             next,
             format!(
-                "moves other than each piece's own: {next_}",
+                "moves other than each piece's own: {what}{next_}",
                 next_ = Brief(next)
             ),
         );
@@ -4146,7 +4174,19 @@ fn read_end(reader: &mut Reader, end: &Node, play: Option<&Node>) {
     // Of more than two players, Ludii's `(result Mover Win)` ranks the mover and plays on
     // until one player is left (`End.eval` sets the winner inactive): the order of finishing.
     let players = reader.reading.get("players").map(|p| p.value.clone());
-    if rule == first_out[0] && players.is_some_and(|p| p.parse::<u8>().is_ok_and(|n| n > 2)) {
+    // Each of two players winning once it has no pieces, `(if (no Pieces P1) (result P1
+    // Win))` and P2's alike (Quinze Tablas): a captured piece goes to a hand, where Ludii's
+    // `(no Pieces …)` still counts it, so only the mover, bearing off its last, is ever left
+    // without: the first out wins.
+    let each_own = players.as_deref() == Some("2")
+        && end_rules.len() == 2
+        && end_rules.iter().zip(1..).all(|(rule, player)| {
+            rule.to_string() == format!("(if (no Pieces P{player}) (result P{player} Win))")
+        });
+    if each_own {
+        reader.set("ranking", "first-out-wins", end);
+    } else if rule == first_out[0] && players.is_some_and(|p| p.parse::<u8>().is_ok_and(|n| n > 2))
+    {
         reader.set("ranking", "finish-order", end);
     } else if first_out.contains(&rule.as_str()) || scored {
         reader.set("ranking", "first-out-wins", end);

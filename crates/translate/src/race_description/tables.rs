@@ -355,3 +355,125 @@ pub(super) fn dice_to_next(next: &Node) -> Option<(&Node, &Node, &Node)> {
         && pass.to_string() == "(move Pass (then (set Pending)))")
         .then_some((choice, then, pass))
 }
+
+/// Kotra's entry beside the pieces' own moves, `(or (if (is Occupied (handSite Mover))
+/// (forEach Die replayDouble:R if:C (move (from (handSite Mover)) (to (trackSite Move
+/// from:(mapEntry "NAME" Mover) steps:(- (pips) 1)) if:(is Empty (to)))) T)) PIECES)`, R, C
+/// and T the pieces' own dice's: the captured pieces, in the hand, enter by any die (Ludii's
+/// `Or` lists both, so entering does not come first), the v-th cell counted from the map's
+/// site, which must be the first of each track, and only where no piece stands, of either
+/// side (the family's `enter_stack_limit` 1). The pieces' moves, the entry's landing
+/// condition and the map's name, when `next` is so written.
+pub(super) fn hand_entry<'n>(
+    next: &'n Node,
+    equipment: &Equipment<'_>,
+) -> Option<(&'n Node, &'n Node, String)> {
+    let [entry, pieces] = next.children() else {
+        return None;
+    };
+    if !next.is_call("or")
+        || pieces.to_string() != "(forEach Piece top:True)"
+        || !entry.is_call("if")
+        || entry.children().len() != 2
+        || entry.arg(0)?.to_string() != "(is Occupied (handSite Mover))"
+    {
+        return None;
+    }
+    let dice = entry.arg(1)?;
+    let [(_, own)] = equipment.moves.as_slice() else {
+        return None;
+    };
+    let move_ = dice.positional().nth(1)?;
+    let named = |n: &Node, key: &str| n.named(key).map(Node::to_string);
+    let alike = dice.is_call("forEach")
+        && own.is_call("forEach")
+        && dice.arg(0).and_then(Node::as_symbol) == Some("Die")
+        && own.arg(0).and_then(Node::as_symbol) == Some("Die")
+        && named(dice, "replayDouble") == named(own, "replayDouble")
+        && named(dice, "if") == named(own, "if")
+        && own.children().last().map(Node::to_string)
+            == dice.children().last().map(Node::to_string)
+        && dice.children().len() == own.children().len();
+    if !alike || !move_.is_call("move") {
+        return None;
+    }
+    let (from, to) = (move_.arg(0)?, move_.arg(1)?);
+    let site = to.arg(0)?;
+    let name = site
+        .named("from")
+        .filter(|m| m.is_call("mapEntry"))
+        .and_then(|m| m.arg(0))
+        .and_then(Node::as_str)?
+        .to_string();
+    let written = format!("(trackSite Move from:(mapEntry \"{name}\" Mover) steps:(- (pips) 1))");
+    let landing = to.named("if")?;
+    let first_cells = equipment.seat_tracks.as_ref().is_some_and(|seats| {
+        let entries = equipment.maps.get(&Some(name.clone())).map(|(m, _)| m);
+        seats.iter().enumerate().all(|(seat, cells)| {
+            let entry = entries.and_then(|m| m.get(&(seat as i64 + 1))).copied();
+            entry.is_some() && entry == cells.first().map(|&c| c as i64)
+        })
+    });
+    (from.to_string() == "(from (handSite Mover))"
+        && to.children().len() == 2
+        && site.to_string() == written
+        && landing.to_string() == "(is Empty (to))"
+        && move_.children().len() == 2
+        && first_cells)
+        .then_some((pieces, landing, name))
+}
+
+/// What the turn's moves other than each piece's own do, where a description's are known:
+/// named so that the lack says what the family would need.
+pub(super) fn other_moves(next: &Node, equipment: &Equipment<'_>) -> Option<&'static str> {
+    let text = next.to_string();
+    // Contrare Puff and Lange Puff: after a double, its opposite faces.
+    if text.starts_with("(if (= 1 (var \"PlayOpposite\"))") {
+        return Some(
+            "a double's opposite faces (7 less its value, `(remember Value \"Opposite\" …)`) \
+             played after it as moves of their own, then another throw, beside a pass offered \
+             whatever else can move, and doubles played twice over only once a player's first \
+             turn is done (`replayDouble:(= 1 (value Player Mover))`)",
+        );
+    }
+    // Quinze Tablas: the bar entered first, its doubles played twice over, the pieces' not.
+    if let (true, Some(condition), Some(entry)) = (next.is_call("if"), next.arg(0), next.arg(2))
+        && condition.to_string() == "(= (what Cell at:(handSite Mover)) 0)"
+    {
+        let [(_, own)] = equipment.moves.as_slice() else {
+            return None;
+        };
+        let replays = |n: &Node| n.named("replayDouble").map(Node::to_string);
+        if replays(entry).as_deref() == Some("True") && replays(own).is_none() {
+            return Some(
+                "the hand entered before any other move, its doubles played twice over while \
+                 the pieces' own dice play them once: after such an entry Ludii's ForEachDie \
+                 sets every die back to the double's value after each later move, in this turn \
+                 and every later one (its temp value, set by the entry's replayDouble, is \
+                 cleared only by another entry of dice all alike), which the family does not \
+                 play",
+            );
+        }
+    }
+    // Ashta-kashte: a pass among the moves, and an entry on the grace throws.
+    if next.is_call("or")
+        && next
+            .arg(0)
+            .and_then(Node::as_array)
+            .is_some_and(|list| list.iter().any(|n| n.to_string() == "(move Pass)"))
+    {
+        return Some(
+            "a pass offered beside every other move (`(move Pass)` in the choice, which Ludii's \
+             random player takes as any other move)",
+        );
+    }
+    // Chaupar: a finished player moves its partner's pieces.
+    if text.starts_with("(if (no Pieces Mover) (if (is Mover P1) (forEach Piece") {
+        return Some(
+            "a player whose pieces are all off moving its partner's with its own throws \
+             (`(forEach Piece … P3)`), and three of a player's pieces on one site moved \
+             together, twice a die's value, by a triple of 6, 3 or 2 as a turn's first move",
+        );
+    }
+    None
+}
