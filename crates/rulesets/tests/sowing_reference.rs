@@ -1097,7 +1097,7 @@ impl Reference {
                 (0..2).any(|p| self.cells[self.store(p)] >= u16::from(self.params.capture_goal))
             }
             GameEnd::RowEmpty => row_empty(0) || row_empty(1),
-            GameEnd::BoardEmpty => on_board == 0,
+            GameEnd::BoardEmpty | GameEnd::BoardEmptyMoverWins => on_board == 0,
             GameEnd::NoHoleAboveOne => holes.iter().all(|&c| c <= 1),
             GameEnd::AtMostOneLeft => on_board <= 1,
             GameEnd::BothPassed => self.passes >= 2,
@@ -1149,8 +1149,10 @@ impl Reference {
         if self.all_passed {
             return Outcome::draw(2);
         }
-        if let (GameEnd::MoverRowEmptyWins | GameEnd::NextEmptyLoses, Some(mover)) =
-            (self.params.game_end, self.last_mover)
+        if let (
+            GameEnd::MoverRowEmptyWins | GameEnd::NextEmptyLoses | GameEnd::BoardEmptyMoverWins,
+            Some(mover),
+        ) = (self.params.game_end, self.last_mover)
         {
             return Outcome::single_winner(2, mover);
         }

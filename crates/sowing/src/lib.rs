@@ -1062,7 +1062,7 @@ impl Sowing {
             GameEnd::RowEmpty => {
                 (0..2).any(|p| Self::in_territory(&self.cells, &self.board, p) == 0)
             }
-            GameEnd::BoardEmpty => on_board().0 == 0,
+            GameEnd::BoardEmpty | GameEnd::BoardEmptyMoverWins => on_board().0 == 0,
             GameEnd::NoHoleAboveOne => on_board().1 <= 1,
             GameEnd::AtMostOneLeft => on_board().0 <= 1,
             GameEnd::BothPassed => self.passes >= 2,
@@ -1909,8 +1909,10 @@ impl Game for Sowing {
         if self.all_passed {
             return Outcome::draw(2);
         }
-        if let (GameEnd::MoverRowEmptyWins | GameEnd::NextEmptyLoses, Some(mover)) =
-            (self.params.game_end, self.last_mover)
+        if let (
+            GameEnd::MoverRowEmptyWins | GameEnd::NextEmptyLoses | GameEnd::BoardEmptyMoverWins,
+            Some(mover),
+        ) = (self.params.game_end, self.last_mover)
         {
             return Outcome::single_winner(2, mover);
         }

@@ -1735,3 +1735,34 @@ fn spretas_first_moves_sown_for_no_capture_or_relay_read() {
         "46:13: an opening beside a main phase whose play is not a hole lifted",
     );
 }
+
+#[test]
+fn merekocdus_holes_remembered_at_the_start_are_each_players_own() {
+    // Merekocdu gives no region of either player: its start remembers `"P1Home"` and
+    // `"P2Home"` and its move lifts `(if (is Mover P1) (sites (values Remembered "P1Home"))
+    // (sites (values Remembered "P2Home")))`, so the holes each lifts are its own; and the
+    // mover who empties the board wins, `(if (= (count in:(sites Board)) 0) (result Mover
+    // Win))`.
+    let text = vendored_text("Merekocdu.lud");
+    let translation = sowing_description("Merekocdu.lud", &text);
+    let file = translation.outcome.as_ref().unwrap();
+    assert_eq!(file.parameters["territory"].value, "0,2,4/1,3,5");
+    assert_eq!(file.parameters["territory"].cites, "Merekocdu.lud:28");
+    assert_eq!(file.parameters["track"].value, "0,2,4,5,3,1");
+    assert_eq!(file.parameters["game_end"].value, "board-empty-mover-wins");
+    assert_eq!(file.parameters["capture_row"].value, "any");
+    // Homes that overlap, or the same home lifted by both players, are no holes of one's own.
+    for (from, to) in [
+        ("(sites {5 3 1})", "(sites {5 3 0})"),
+        (
+            "(sites (values Remembered \"P2Home\"))",
+            "(sites (values Remembered \"P1Home\"))",
+        ),
+    ] {
+        assert_lacks_in(
+            "Merekocdu.lud",
+            &text.replacen(from, to, 1),
+            "a board played by its tracks without a region of player 1",
+        );
+    }
+}
