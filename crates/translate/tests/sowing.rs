@@ -1766,3 +1766,27 @@ fn merekocdus_holes_remembered_at_the_start_are_each_players_own() {
         );
     }
 }
+
+#[test]
+fn regions_of_one_name_are_the_territory_where_all_a_players_regions_are_not() {
+    // Okwe (Nigeria)'s `"OpeningRegion"` of each player lies in the other's `"Home"`, and
+    // Tchela's `"Home"` holds an extra store off the player's track: each player's `"Home"`,
+    // `"HomeNotExtented"`, is its territory, and what they lack is named further on.
+    for (file, first) in [
+        (
+            "Okwe (Nigeria).lud",
+            "41:24: an opening that ends on a condition the family does not have",
+        ),
+        ("Tchela.lud", "29:9: 2 openings in a row"),
+    ] {
+        let lacks = vendored_lacks(file);
+        assert!(
+            lacks.iter().all(|lack| !lack.contains("territory")),
+            "{file}: {lacks:?}"
+        );
+        assert!(
+            lacks.iter().any(|lack| lack.contains(first)),
+            "{file}: {lacks:?}"
+        );
+    }
+}

@@ -337,25 +337,76 @@ pub(super) fn given_board<'a>(
         0 => (1, cells.len()),
         rows => (rows, geometry.columns),
     };
-    let params = SowingParams {
+    let with_territory = |owned: [u64; 2]| SowingParams {
         rows: rows as u8,
         holes: columns as u8,
         track: tracks.unwrap_or(HoleTracks::ROUND),
         territory: Territories(Some(owned)),
         ..SowingParams::default()
     };
+    let mut params = with_territory(owned);
     if let Err(error) = params.validate() {
-        reader.lack(
-            node,
-            format!("a board played by its tracks that the family cannot play: {error}"),
-        );
-        return None;
+        // Each player's regions of one name, where together they are not holes of its own.
+        let named = (homes.is_none() && error.to_string().contains("territory:"))
+            .then(|| named_territory(&equipment.places, &as_holes, with_territory))
+            .flatten();
+        let Some(owned) = named else {
+            reader.lack(
+                node,
+                format!("a board played by its tracks that the family cannot play: {error}"),
+            );
+            return None;
+        };
+        params = with_territory(owned);
     }
     let board = Board::new(&params);
     if let Some(homes) = homes {
         reader.homes = Some((homes.remembered, homes.lifted));
     }
     Some((params, board, cells, ways))
+}
+
+/// Each player's holes where its regions together are not holes of its own on the board
+/// (Okwe (Nigeria)'s `"OpeningRegion"` lies in the opponent's `"Home"`; Tchela's `"Home"` holds
+/// an extra store off its track): the regions of one name, player 1's and player 2's, that the
+/// family can play as territories, the one of them owning the most holes (`"Home"`,
+/// `"HomeNotExtented"`). Ludii's `(sites P1)` gathers every region of the player, but these
+/// descriptions name the region they read, and every rule that reads a player's holes is read
+/// against this territory afterwards, so that a region read elsewhere is named there. `None`
+/// where no name gives one, or two give as many holes.
+fn named_territory(
+    places: &Places,
+    as_holes: &dyn Fn(&[usize]) -> Option<Vec<u8>>,
+    with_territory: impl Fn([u64; 2]) -> SowingParams,
+) -> Option<[u64; 2]> {
+    let names: std::collections::BTreeSet<&str> = places
+        .regions
+        .keys()
+        .map(|(name, _)| name.as_str())
+        .collect();
+    let mut best: Option<(u32, [u64; 2])> = None;
+    let mut tied = false;
+    for name in names {
+        let mut owned = [0u64; 2];
+        for (player, bits) in owned.iter_mut().enumerate() {
+            let sites = places.regions.get(&(name.to_string(), player as u8 + 1))?;
+            let holes = as_holes(sites)?;
+            *bits = holes.iter().fold(0, |bits, &h| bits | 1 << h);
+        }
+        if with_territory(owned).validate().is_err() {
+            continue;
+        }
+        let size = owned[0].count_ones() + owned[1].count_ones();
+        match best {
+            Some((most, _)) if most > size => {}
+            Some((most, _)) if most == size => tied = true,
+            _ => {
+                best = Some((size, owned));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(_, owned)| owned)
 }
 
 /// Each player's holes on a board with no region of either player, read from what the start
