@@ -1762,7 +1762,7 @@ fn merekocdus_holes_remembered_at_the_start_are_each_players_own() {
         assert_lacks_in(
             "Merekocdu.lud",
             &text.replacen(from, to, 1),
-            "a board played by its tracks without a region of player 1",
+            "28:17: a board played by its tracks on which no hole is a player's own",
         );
     }
 }
@@ -1789,4 +1789,17 @@ fn regions_of_one_name_are_the_territory_where_all_a_players_regions_are_not() {
             "{file}: {lacks:?}"
         );
     }
+}
+
+#[test]
+fn a_move_that_lifts_no_holes_of_ones_own_is_named_at_its_from() {
+    // Sat Gol lifts the hole after the last on a turn that goes on, any hole on the game's
+    // first move, and otherwise the hole the last move remembered, `(sites {(var)})`.
+    let lacks = vendored_lacks("Sat Gol.lud");
+    assert!(
+        lacks.iter().any(|lack| lack
+            .starts_with("25:17: a board played by its tracks on which no hole is a player's own")
+            && lack.contains("(if (is Mover Prev)")),
+        "{lacks:?}"
+    );
 }

@@ -4,7 +4,9 @@
 //! rectangles of points (`(board (merge {…}) … use:Vertex)`). Each player's track is the first
 //! track that serves it; a later one is the same cycle or its reverse (the other way round),
 //! or a track the family cannot sow along, named where a sowing takes it. Each player's holes are the description's regions of that player, together,
-//! as Ludii's `(sites P1)` gathers them.
+//! as Ludii's `(sites P1)` gathers them; or its regions of one name, where those together are
+//! no territory; or, with no region of either player, the holes its move lifts among those the
+//! start remembers.
 
 use std::collections::BTreeMap;
 
@@ -309,24 +311,30 @@ pub(super) fn given_board<'a>(
                 .regions
                 .keys()
                 .any(|(_, owner)| usize::from(*owner) == player + 1);
-            reader.lack(
-                node,
-                if any_region {
+            if any_region {
+                reader.lack(
+                    node,
                     format!(
                         "a board played by its tracks without player {}'s holes among the board's regions",
                         player + 1
-                    )
-                } else {
-                    // Sat Gol lifts from any hole, then from the hole its last move left
-                    // (`(sites {(var)})`): no hole is a player's own, while the family's
-                    // players each lift from holes of their own.
-                    format!(
-                        "a board played by its tracks without a region of player {} (no (regions P{} …)) and a move that lifts no holes of the player's own, remembered at the start, where the family gives each player holes of its own",
-                        player + 1,
-                        player + 1
-                    )
-                },
+                    ),
+                );
+                return None;
+            }
+            // Sat Gol lifts any hole on the game's first move and then the hole its last move
+            // remembered (`(sites {(var)})`); Ngulungu and Chiana wa Kunja lift the holes of
+            // the mover's own pieces: no hole is a player's own, while the family's players
+            // each lift from holes of their own.
+            let lifted = super::child(reader.game, "rules")
+                .and_then(|rules| rules.walk().find(|n| n.is_call("from")));
+            let what = format!(
+                "a board played by its tracks on which no hole is a player's own: no region of either player (no (regions P{} …)), and a move that lifts {}, not two sets of holes apart remembered at the start, where the family gives each player holes of its own",
+                player + 1,
+                lifted
+                    .and_then(|from| from.arg(0))
+                    .map_or_else(|| "no holes".to_string(), short),
             );
+            reader.lack(lifted.unwrap_or(node), what);
             return None;
         };
         *bits = holes.iter().fold(0, |bits, &h| bits | 1 << h);
