@@ -1112,7 +1112,7 @@ impl Reference {
                 (0..2).any(|p| self.cells[self.store(p)] >= u16::from(self.params.capture_goal))
             }
             GameEnd::RowEmpty => row_empty(0) || row_empty(1),
-            GameEnd::BoardEmpty => on_board == 0,
+            GameEnd::BoardEmpty | GameEnd::BoardEmptyMoverWins => on_board == 0,
             GameEnd::NoHoleAboveOne => holes.iter().all(|&c| c <= 1),
             GameEnd::AtMostOneLeft => on_board <= 1,
             GameEnd::BothPassed => self.passes >= 2,
@@ -1165,7 +1165,10 @@ impl Reference {
             return Outcome::draw(2);
         }
         if let (
-            GameEnd::MoverRowEmptyWins | GameEnd::NextEmptyLoses | GameEnd::NextCannotMoveLoses,
+            GameEnd::MoverRowEmptyWins
+            | GameEnd::NextEmptyLoses
+            | GameEnd::NextCannotMoveLoses
+            | GameEnd::BoardEmptyMoverWins,
             Some(mover),
         ) = (self.params.game_end, self.last_mover)
         {

@@ -1081,7 +1081,7 @@ impl Sowing {
                 self.cells[self.board.store(player)] >= u16::from(self.params.capture_goal)
             }),
             GameEnd::RowEmpty => (0..2).any(|p| Self::territory_empty(&self.cells, &self.board, p)),
-            GameEnd::BoardEmpty => on_board().0 == 0,
+            GameEnd::BoardEmpty | GameEnd::BoardEmptyMoverWins => on_board().0 == 0,
             GameEnd::NoHoleAboveOne => on_board().1 <= 1,
             GameEnd::AtMostOneLeft => on_board().0 <= 1,
             GameEnd::BothPassed => self.passes >= 2,
@@ -1937,7 +1937,10 @@ impl Game for Sowing {
             return Outcome::draw(2);
         }
         if let (
-            GameEnd::MoverRowEmptyWins | GameEnd::NextEmptyLoses | GameEnd::NextCannotMoveLoses,
+            GameEnd::MoverRowEmptyWins
+            | GameEnd::NextEmptyLoses
+            | GameEnd::NextCannotMoveLoses
+            | GameEnd::BoardEmptyMoverWins,
             Some(mover),
         ) = (self.params.game_end, self.last_mover)
         {

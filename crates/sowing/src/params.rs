@@ -226,6 +226,10 @@ option_enum! {
         /// When the player who has just moved has emptied its own row: that player wins
         /// (Waurie's `(if (= 0 (count in:(sites Mover))) (result Mover Win))`).
         MoverRowEmptyWins = "mover-row-empty-wins",
+        /// When no hole holds a counter after a move: the player who made it wins
+        /// (Merekocdu's `(if (= (count in:(sites Board)) 0) (result Mover Win))`, the last
+        /// capture winning); a mover with nothing to sow passes.
+        BoardEmptyMoverWins = "board-empty-mover-wins",
         /// When either row is empty after a move; a mover with nothing to sow passes.
         RowEmpty = "row-empty",
         /// When no hole holds a counter after a move; a mover with nothing to sow passes.

@@ -95,6 +95,10 @@ struct Reader<'a> {
     skips_out_of_play: bool,
     /// A move lifts the holes the mover owns (`(values Remembered "OwnedP1")`).
     lifts_owned: bool,
+    /// On a board with no region of either player, the sites the start remembers by name and
+    /// the move's `(from …)` that lifts each player's holes among them (Merekocdu's), read
+    /// with the board ([`boards::given_board`]).
+    homes: Option<(BTreeMap<String, crate::eval::Sites>, &'a Node)>,
     /// The play is a relay written as two moves ([`branches::relay_branch`]).
     relay_branch: bool,
     /// The play makes extra captures while this variable (none for `(var)`) is above 0
@@ -214,6 +218,7 @@ pub fn read(expanded: &Expanded) -> Result<Reading, Vec<Lack>> {
         relay_when_pending: None,
         skips_out_of_play: false,
         lifts_owned: false,
+        homes: None,
         relay_branch: false,
         extra_var: None,
         extra_flag: None,
@@ -786,6 +791,9 @@ struct Situation<'a> {
     remembered: BTreeMap<String, crate::eval::Sites>,
     /// The game is played in rounds: what its start remembers is read with them.
     in_rounds: bool,
+    /// The sites the start remembers as each player's holes on a board with no region of
+    /// either player (Merekocdu's `"P1Home"`), read with the board.
+    homes: BTreeMap<String, crate::eval::Sites>,
     /// The holes each player owns at the start, remembered by name (`"OwnedP1"`), read only
     /// where the family reads ownership.
     owned: BTreeMap<String, crate::eval::Sites>,
@@ -805,7 +813,12 @@ impl<'a> Situation<'a> {
             to: -1,
             site: -1,
             player: 0,
-            remembered: self.remembered.clone(),
+            remembered: self
+                .homes
+                .iter()
+                .chain(&self.remembered)
+                .map(|(name, sites)| (name.clone(), sites.clone()))
+                .collect(),
             states: Vec::new(),
             mover_value: self.mover_value,
         }
@@ -845,6 +858,11 @@ fn read_rules(reader: &mut Reader<'_>, rules: &Node, equipment: &Equipment) {
         ways: &ways,
         remembered: BTreeMap::new(),
         in_rounds: false,
+        homes: reader
+            .homes
+            .as_ref()
+            .map(|(homes, _)| homes.clone())
+            .unwrap_or_default(),
         owned: BTreeMap::new(),
         mover_value: None,
     };
@@ -951,10 +969,15 @@ fn read_start(reader: &mut Reader<'_>, start: &Node, situation: &Situation<'_>) 
     let sets: Vec<&Node> = start.positional().flat_map(items).collect();
     let mut counts = BTreeMap::new();
     for set in sets {
-        // What a game of rounds remembers is read with its rounds.
-        if situation.in_rounds
-            && set.is_call("set")
+        // What a game of rounds remembers is read with its rounds, each player's holes with
+        // the board.
+        if set.is_call("set")
             && set.arg(0).is_some_and(|a| is_symbol(a, "RememberValue"))
+            && (situation.in_rounds
+                || set
+                    .arg(1)
+                    .and_then(Node::as_str)
+                    .is_some_and(|name| situation.homes.contains_key(name)))
         {
             continue;
         }
@@ -1773,7 +1796,12 @@ fn read_from(reader: &mut Reader<'_>, from: &Node, situation: &Situation<'_>) ->
     };
     let mut relay = false;
     let mut holes = sites;
-    if sites.is_call("if") {
+    // Each player's holes as the start remembers them, chosen by mover, read with the board.
+    let lifts_homes = reader
+        .homes
+        .as_ref()
+        .is_some_and(|(_, lifted)| std::ptr::eq(*lifted, from));
+    if sites.is_call("if") && !lifts_homes {
         let condition = sites.arg(0);
         let same_turn = condition.is_some_and(branches::same_turn);
         let last = sites.arg(1).is_some_and(branches::last_to);
@@ -3824,6 +3852,12 @@ fn read_end(reader: &mut Reader<'_>, end: &Node, situation: &Situation<'_>) {
                 reader.set("game_end", GameEnd::NextEmptyLoses, condition);
                 reader.default("score", Score::Captured, result);
             }
+            Ok(false)
+                if board_end(condition, situation).ok().flatten() == Some(GameEnd::BoardEmpty) =>
+            {
+                reader.set("game_end", GameEnd::BoardEmptyMoverWins, condition);
+                reader.default("score", Score::Captured, result);
+            }
             Ok(false) => reader.lack(
                 condition,
                 format!("a win of the mover on a condition the family does not have: {condition}"),
@@ -4295,6 +4329,7 @@ fn board_end(condition: &Node, situation: &Situation<'_>) -> Result<Option<GameE
                     | GameEnd::BothCannotMove
                     | GameEnd::CaptureGoal
                     | GameEnd::MoverRowEmptyWins
+                    | GameEnd::BoardEmptyMoverWins
                     | GameEnd::NextEmptyLoses
                     | GameEnd::EmptyRowLoses
                     | GameEnd::BothPassed

@@ -1766,3 +1766,71 @@ fn spretas_first_moves_sown_for_no_capture_or_relay_read() {
         "46:13: an opening beside a main phase whose play is not a hole lifted",
     );
 }
+
+#[test]
+fn merekocdus_holes_remembered_at_the_start_are_each_players_own() {
+    // Merekocdu gives no region of either player: its start remembers `"P1Home"` and
+    // `"P2Home"` and its move lifts `(if (is Mover P1) (sites (values Remembered "P1Home"))
+    // (sites (values Remembered "P2Home")))`, so the holes each lifts are its own; and the
+    // mover who empties the board wins, `(if (= (count in:(sites Board)) 0) (result Mover
+    // Win))`.
+    let text = vendored_text("Merekocdu.lud");
+    let translation = sowing_description("Merekocdu.lud", &text);
+    let file = translation.outcome.as_ref().unwrap();
+    assert_eq!(file.parameters["territory"].value, "0,2,4/1,3,5");
+    assert_eq!(file.parameters["territory"].cites, "Merekocdu.lud:28");
+    assert_eq!(file.parameters["track"].value, "0,2,4,5,3,1");
+    assert_eq!(file.parameters["game_end"].value, "board-empty-mover-wins");
+    assert_eq!(file.parameters["capture_row"].value, "any");
+    // Homes that overlap, or the same home lifted by both players, are no holes of one's own.
+    for (from, to) in [
+        ("(sites {5 3 1})", "(sites {5 3 0})"),
+        (
+            "(sites (values Remembered \"P2Home\"))",
+            "(sites (values Remembered \"P1Home\"))",
+        ),
+    ] {
+        assert_lacks_in(
+            "Merekocdu.lud",
+            &text.replacen(from, to, 1),
+            "28:17: a board played by its tracks on which no hole is a player's own",
+        );
+    }
+}
+
+#[test]
+fn regions_of_one_name_are_the_territory_where_all_a_players_regions_are_not() {
+    // Okwe (Nigeria)'s `"OpeningRegion"` of each player lies in the other's `"Home"`, and
+    // Tchela's `"Home"` holds an extra store off the player's track: each player's `"Home"`,
+    // `"HomeNotExtented"`, is its territory, and what they lack is named further on.
+    for (file, first) in [
+        (
+            "Okwe (Nigeria).lud",
+            "41:24: an opening that ends on a condition the family does not have",
+        ),
+        ("Tchela.lud", "29:9: 2 openings in a row"),
+    ] {
+        let lacks = vendored_lacks(file);
+        assert!(
+            lacks.iter().all(|lack| !lack.contains("territory")),
+            "{file}: {lacks:?}"
+        );
+        assert!(
+            lacks.iter().any(|lack| lack.contains(first)),
+            "{file}: {lacks:?}"
+        );
+    }
+}
+
+#[test]
+fn a_move_that_lifts_no_holes_of_ones_own_is_named_at_its_from() {
+    // Sat Gol lifts the hole after the last on a turn that goes on, any hole on the game's
+    // first move, and otherwise the hole the last move remembered, `(sites {(var)})`.
+    let lacks = vendored_lacks("Sat Gol.lud");
+    assert!(
+        lacks.iter().any(|lack| lack
+            .starts_with("25:17: a board played by its tracks on which no hole is a player's own")
+            && lack.contains("(if (is Mover Prev)")),
+        "{lacks:?}"
+    );
+}

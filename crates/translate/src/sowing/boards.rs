@@ -4,7 +4,9 @@
 //! rectangles of points (`(board (merge {…}) … use:Vertex)`). Each player's track is the first
 //! track that serves it; a later one is the same cycle or its reverse (the other way round),
 //! or a track the family cannot sow along, named where a sowing takes it. Each player's holes are the description's regions of that player, together,
-//! as Ludii's `(sites P1)` gathers them.
+//! as Ludii's `(sites P1)` gathers them; or its regions of one name, where those together are
+//! no territory; or, with no region of either player, the holes its move lifts among those the
+//! start remembers.
 
 use std::collections::BTreeMap;
 
@@ -14,7 +16,7 @@ use sowing::board::Board;
 use sowing::{HoleTracks, SowingParams, Territories};
 
 use super::{BoardReading, Equipment, Reader};
-use crate::eval::is_symbol;
+use crate::eval::{Context, Places, Sites, is_symbol};
 use crate::geometry::Geometry;
 
 /// The sites of a non-mancala board the family numbers, as a row of sites, or `None` with a
@@ -219,7 +221,10 @@ pub(super) fn listed_sites(
 /// of each hole and the way round of each track for each player it serves (none for a second
 /// track of a player that is neither the first nor its reverse); `None` with a lack where a
 /// track runs through a store or a player has no track or no region.
-pub(super) fn given_board(reader: &mut Reader<'_>, equipment: &Equipment) -> Option<BoardReading> {
+pub(super) fn given_board<'a>(
+    reader: &mut Reader<'a>,
+    equipment: &Equipment,
+) -> Option<BoardReading> {
     let geometry = &equipment.geometry;
     let node = &equipment.board_node;
     let cells: Vec<usize> = (0..geometry.sites())
@@ -273,15 +278,28 @@ pub(super) fn given_board(reader: &mut Reader<'_>, equipment: &Equipment) -> Opt
         reader.lack(node, "a player without a track");
         return None;
     };
+    // Without a region of either player, the holes each player's move lifts from, as its
+    // start remembers them (Merekocdu's), are its holes.
+    let no_regions = !equipment
+        .places
+        .regions
+        .keys()
+        .any(|(_, owner)| matches!(owner, 1 | 2));
+    let homes = no_regions
+        .then(|| remembered_homes(reader.game, geometry, &equipment.places))
+        .flatten();
     let mut owned = [0u64; 2];
     for (player, bits) in owned.iter_mut().enumerate() {
-        let player_sites: Vec<usize> = equipment
-            .places
-            .regions
-            .iter()
-            .filter(|((_, owner), _)| usize::from(*owner) == player + 1)
-            .flat_map(|(_, sites)| sites.iter().copied())
-            .collect();
+        let player_sites: Vec<usize> = match &homes {
+            Some(homes) => homes.sites[player].clone(),
+            None => equipment
+                .places
+                .regions
+                .iter()
+                .filter(|((_, owner), _)| usize::from(*owner) == player + 1)
+                .flat_map(|(_, sites)| sites.iter().copied())
+                .collect(),
+        };
         let holes = as_holes(&player_sites).filter(|holes| !holes.is_empty());
         let Some(holes) = holes else {
             if equipment.regions_unread {
@@ -293,23 +311,30 @@ pub(super) fn given_board(reader: &mut Reader<'_>, equipment: &Equipment) -> Opt
                 .regions
                 .keys()
                 .any(|(_, owner)| usize::from(*owner) == player + 1);
-            reader.lack(
-                node,
-                if any_region {
+            if any_region {
+                reader.lack(
+                    node,
                     format!(
                         "a board played by its tracks without player {}'s holes among the board's regions",
                         player + 1
-                    )
-                } else {
-                    // Merekocdu remembers each player's holes at the start, Sat Gol lifts
-                    // from any hole: the family's players own their holes by the board.
-                    format!(
-                        "a board played by its tracks without a region of player {} (no (regions P{} …)), where the family gives each player holes of its own",
-                        player + 1,
-                        player + 1
-                    )
-                },
+                    ),
+                );
+                return None;
+            }
+            // Sat Gol lifts any hole on the game's first move and then the hole its last move
+            // remembered (`(sites {(var)})`); Ngulungu and Chiana wa Kunja lift the holes of
+            // the mover's own pieces: no hole is a player's own, while the family's players
+            // each lift from holes of their own.
+            let lifted = super::child(reader.game, "rules")
+                .and_then(|rules| rules.walk().find(|n| n.is_call("from")));
+            let what = format!(
+                "a board played by its tracks on which no hole is a player's own: no region of either player (no (regions P{} …)), and a move that lifts {}, not two sets of holes apart remembered at the start, where the family gives each player holes of its own",
+                player + 1,
+                lifted
+                    .and_then(|from| from.arg(0))
+                    .map_or_else(|| "no holes".to_string(), short),
             );
+            reader.lack(lifted.unwrap_or(node), what);
             return None;
         };
         *bits = holes.iter().fold(0, |bits, &h| bits | 1 << h);
@@ -320,22 +345,155 @@ pub(super) fn given_board(reader: &mut Reader<'_>, equipment: &Equipment) -> Opt
         0 => (1, cells.len()),
         rows => (rows, geometry.columns),
     };
-    let params = SowingParams {
+    let with_territory = |owned: [u64; 2]| SowingParams {
         rows: rows as u8,
         holes: columns as u8,
         track: tracks.unwrap_or(HoleTracks::ROUND),
         territory: Territories(Some(owned)),
         ..SowingParams::default()
     };
+    let mut params = with_territory(owned);
     if let Err(error) = params.validate() {
-        reader.lack(
-            node,
-            format!("a board played by its tracks that the family cannot play: {error}"),
-        );
-        return None;
+        // Each player's regions of one name, where together they are not holes of its own.
+        let named = (homes.is_none() && error.to_string().contains("territory:"))
+            .then(|| named_territory(&equipment.places, &as_holes, with_territory))
+            .flatten();
+        let Some(owned) = named else {
+            reader.lack(
+                node,
+                format!("a board played by its tracks that the family cannot play: {error}"),
+            );
+            return None;
+        };
+        params = with_territory(owned);
     }
     let board = Board::new(&params);
+    if let Some(homes) = homes {
+        reader.homes = Some((homes.remembered, homes.lifted));
+    }
     Some((params, board, cells, ways))
+}
+
+/// Each player's holes where its regions together are not holes of its own on the board
+/// (Okwe (Nigeria)'s `"OpeningRegion"` lies in the opponent's `"Home"`; Tchela's `"Home"` holds
+/// an extra store off its track): the regions of one name, player 1's and player 2's, that the
+/// family can play as territories, the one of them owning the most holes (`"Home"`,
+/// `"HomeNotExtented"`). Ludii's `(sites P1)` gathers every region of the player, but these
+/// descriptions name the region they read, and every rule that reads a player's holes is read
+/// against this territory afterwards, so that a region read elsewhere is named there. `None`
+/// where no name gives one, or two give as many holes.
+fn named_territory(
+    places: &Places,
+    as_holes: &dyn Fn(&[usize]) -> Option<Vec<u8>>,
+    with_territory: impl Fn([u64; 2]) -> SowingParams,
+) -> Option<[u64; 2]> {
+    let names: std::collections::BTreeSet<&str> = places
+        .regions
+        .keys()
+        .map(|(name, _)| name.as_str())
+        .collect();
+    let mut best: Option<(u32, [u64; 2])> = None;
+    let mut tied = false;
+    for name in names {
+        let mut owned = [0u64; 2];
+        for (player, bits) in owned.iter_mut().enumerate() {
+            let sites = places.regions.get(&(name.to_string(), player as u8 + 1))?;
+            let holes = as_holes(sites)?;
+            *bits = holes.iter().fold(0, |bits, &h| bits | 1 << h);
+        }
+        if with_territory(owned).validate().is_err() {
+            continue;
+        }
+        let size = owned[0].count_ones() + owned[1].count_ones();
+        match best {
+            Some((most, _)) if most > size => {}
+            Some((most, _)) if most == size => tied = true,
+            _ => {
+                best = Some((size, owned));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(_, owned)| owned)
+}
+
+/// Each player's holes on a board with no region of either player, read from what the start
+/// remembers and the holes the play's one move lifts from.
+struct RememberedHomes<'a> {
+    /// The Ludii sites each player lifts from.
+    sites: [Vec<usize>; 2],
+    /// The sites the start remembers by name.
+    remembered: BTreeMap<String, Sites>,
+    /// The move's `(from …)`, which the territory cites.
+    lifted: &'a Node,
+}
+
+/// Each player's holes where the description gives no region of either player, its start
+/// remembers sets of sites by name (`(set RememberValue "P1Home" (sites {0 2 4}))`) and its
+/// play is one move whose `(from …)` reads them by mover: Merekocdu's `(if (is Mover P1)
+/// (sites (values Remembered "P1Home")) (sites (values Remembered "P2Home")))`. Ludii's
+/// `(sites P1)` and `(sites Mover)` are empty on such a board (Ludii's
+/// SitesEquipmentRegion.java gathers a player's regions of the equipment, and there are
+/// none), and remembered values are the game's, not a player's (Ludii's State.java keeps one
+/// list of them by name), so the holes a player may lift are the only holes that are its own:
+/// they are its territory. `None` where the sets are not two, disjoint and not empty, or the
+/// play is another.
+fn remembered_homes<'a>(
+    game: &'a Node,
+    geometry: &Geometry,
+    places: &Places,
+) -> Option<RememberedHomes<'a>> {
+    let rules = super::child(game, "rules")?;
+    let start = super::child(rules, "start")?;
+    let play = super::child(rules, "play")?;
+    let mut context = Context {
+        geometry,
+        places,
+        counts: vec![0; geometry.sites() + 2],
+        mover: 1,
+        from: -1,
+        to: -1,
+        site: -1,
+        player: 0,
+        remembered: BTreeMap::new(),
+        states: Vec::new(),
+        mover_value: None,
+    };
+    for set in start.positional().flat_map(super::items) {
+        if set.is_call("set") && set.arg(0).is_some_and(|a| is_symbol(a, "RememberValue")) {
+            let name = set.arg(1)?.as_str()?;
+            let sites = context.sites(set.arg(2)?).ok()?;
+            context.remembered.insert(name.to_string(), sites);
+        }
+    }
+    if context.remembered.is_empty() {
+        return None;
+    }
+    let [moved] = play.children() else {
+        return None;
+    };
+    if !(moved.is_call("move") && moved.arg(0).is_some_and(|a| is_symbol(a, "Select"))) {
+        return None;
+    }
+    let lifted = moved.children().iter().find(|n| n.is_call("from"))?;
+    let holes = lifted.arg(0)?;
+    let mut sites: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    for (player, found) in sites.iter_mut().enumerate() {
+        context.mover = player as u8 + 1;
+        let mut lifts = context.sites(holes).ok()?;
+        lifts.sort_unstable();
+        lifts.dedup();
+        *found = lifts;
+    }
+    let shared = sites[0].iter().any(|site| sites[1].contains(site));
+    if shared || sites.iter().any(Vec::is_empty) {
+        return None;
+    }
+    Some(RememberedHomes {
+        sites,
+        remembered: context.remembered,
+        lifted,
+    })
 }
 
 /// The way round `track` goes along `first` (0 the same way, 1 backwards), if it is the same
@@ -357,14 +515,20 @@ fn way_along(first: &[u8], track: &[u8]) -> Option<u8> {
     }
 }
 
-/// The values the reading gives `track` and `territory`, written as the family writes them.
+/// The values the reading gives `track` and `territory`, written as the family writes them;
+/// the territory cites the move that lifts each player's holes where the start remembers them.
 pub(super) fn read_track_and_territory(
     reader: &mut Reader<'_>,
     params: &SowingParams,
     node: &Node,
 ) {
     reader.set("track", params.track.render_value(), node);
-    reader.set("territory", params.territory.render_value(), node);
+    let lifted = reader.homes.as_ref().map(|(_, lifted)| *lifted);
+    reader.set(
+        "territory",
+        params.territory.render_value(),
+        lifted.unwrap_or(node),
+    );
 }
 
 #[cfg(test)]
