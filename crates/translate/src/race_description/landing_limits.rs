@@ -21,6 +21,7 @@
 use ludii::{Kind, Node};
 
 use super::entry_blocked::rewrite_pieces;
+use super::restricted::region_guard;
 use super::{Equipment, Reader};
 
 /// A limit read: its number, its region's name and the condition it is read from.
@@ -39,24 +40,6 @@ pub(super) struct Limits {
     pub stack: Option<Limit>,
     /// The crowd's limit, with the map whose site of each player is counted beside its hand.
     pub crowd: Option<(Limit, String)>,
-}
-
-/// The region's name and COND, where `condition` is `(if (not (is In (to) (sites Mover
-/// "Name"))) True COND)`.
-fn region_of(condition: &Node) -> Option<(String, &Node)> {
-    if !condition.is_call("if") || condition.children().len() != 3 {
-        return None;
-    }
-    let (test, off, on) = (condition.arg(0)?, condition.arg(1)?, condition.arg(2)?);
-    if off.as_symbol() != Some("True") {
-        return None;
-    }
-    let region = test
-        .walk()
-        .find(|n| n.is_call("sites") && n.arg(0).and_then(Node::as_symbol) == Some("Mover"))?;
-    let name = region.arg(1)?.as_str()?;
-    let expected = format!("(not (is In (to) (sites Mover \"{name}\")))");
-    (test.to_string() == expected).then(|| (name.to_string(), on))
 }
 
 /// The bound N of `(> N X)`, `(< X N)`, `(>= N X)` or `(<= X N)` where X is `what`, as the
@@ -103,7 +86,7 @@ pub(super) fn rewrite(game: &Node) -> Option<Limits> {
     rewrite_pieces(&mut rewritten, &mut |moves: &mut Node| {
         let mut edits: Vec<(Node, Node)> = Vec::new();
         for node in moves.walk() {
-            let Some((region, on)) = region_of(node) else {
+            let Some((region, on)) = region_guard(node, "(to)") else {
                 continue;
             };
             let Some((number, map)) = limit_of(on) else {

@@ -33,9 +33,10 @@ pub(super) struct Restricted {
     pub alternative: Option<(i64, i64, Node)>,
 }
 
-/// The region's name and COND, when `condition` is `(if (not (is In (from) (sites Mover
-/// "Name"))) True COND)`.
-fn region_of(condition: &Node) -> Option<(String, &Node)> {
+/// The region's name and COND, when `condition` is `(if (not (is In SITE (sites Mover
+/// "Name"))) True COND)`, SITE `(from)` or `(to)` as `site` writes it: a condition that holds
+/// outside the mover's region and asks COND within it.
+pub(super) fn region_guard<'a>(condition: &'a Node, site: &str) -> Option<(String, &'a Node)> {
     if !condition.is_call("if") || condition.children().len() != 3 {
         return None;
     }
@@ -47,7 +48,7 @@ fn region_of(condition: &Node) -> Option<(String, &Node)> {
         .walk()
         .find(|n| n.is_call("sites") && n.arg(0).and_then(Node::as_symbol) == Some("Mover"))?;
     let name = region.arg(1)?.as_str()?;
-    let expected = format!("(not (is In (from) (sites Mover \"{name}\")))");
+    let expected = format!("(not (is In {site} (sites Mover \"{name}\")))");
     (test.to_string() == expected).then(|| (name.to_string(), on))
 }
 
@@ -131,7 +132,7 @@ pub(super) fn rewrite(game: &Node) -> Option<Restricted> {
         if moves.is_call("if")
             && moves.children().len() == 2
             && let (Some(condition), Some(inner)) = (moves.arg(0), moves.arg(1))
-            && let Some((name, on)) = region_of(condition)
+            && let Some((name, on)) = region_guard(condition, "(from)")
         {
             regions.push((name, on.clone(), condition.clone()));
             *moves = inner.clone();
