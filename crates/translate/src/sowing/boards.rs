@@ -447,17 +447,8 @@ fn remembered_homes<'a>(
     let start = super::child(rules, "start")?;
     let play = super::child(rules, "play")?;
     let mut context = Context {
-        geometry,
-        places,
         counts: vec![0; geometry.sites() + 2],
-        mover: 1,
-        from: -1,
-        to: -1,
-        site: -1,
-        player: 0,
-        remembered: BTreeMap::new(),
-        states: Vec::new(),
-        mover_value: None,
+        ..super::bare_context(geometry, places, 1)
     };
     for set in start.positional().flat_map(super::items) {
         if set.is_call("set") && set.arg(0).is_some_and(|a| is_symbol(a, "RememberValue")) {
