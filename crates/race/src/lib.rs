@@ -809,7 +809,7 @@ impl Race {
                     && value == u16::from(self.params.alternative_value)
                     && !backward
                 {
-                    match self.each_instead::<PLAIN>(mover, mask, &mut visit) {
+                    match self.each_instead::<PLAIN>(mover, mask, &froms[..distinct], &mut visit) {
                         None => return false,
                         Some(found) => any |= found,
                     }
@@ -934,6 +934,7 @@ impl Race {
         &self,
         mover: usize,
         mask: u8,
+        froms: &[u8],
         visit: &mut impl FnMut(Move) -> bool,
     ) -> Option<bool> {
         let value = u16::from(self.params.alternative_value);
@@ -953,12 +954,9 @@ impl Race {
                 return None;
             }
         }
-        // A piece captured waits to enter again: the board's pieces wait for it.
-        if self.params.captured_enter_first && self.captured[mover] > 0 {
-            return Some(any);
-        }
-        let (froms, distinct) = self.movable_positions(mover);
-        for &from in &froms[..distinct] {
+        // `froms`, the positions the caller read for the throw's own value, is empty where a
+        // captured piece waits to enter again.
+        for &from in froms {
             if self.restricted_from(mover, from, value) {
                 continue;
             }
