@@ -128,6 +128,9 @@ pub struct Sowing {
     /// opening of its own moves, or where the first captures are of counts of their own. One
     /// byte the move reads, resolved whenever the opening changes.
     sows_apart: bool,
+    /// The ways round the mover may sow, as bits (anticlockwise first): the game's, or the one
+    /// way a relay keeps until a capture (`way_kept`).
+    ways_open: u8,
     /// The opponent's holes the mover has still to take after a capture across
     /// (`extra_captures`), each a move of its own.
     removals: u8,
@@ -294,10 +297,32 @@ impl Sowing {
             return self.opening_move(hole, way);
         }
         let hole = hole.unwrap_or_else(|| self.relay.take().map_or(0, usize::from));
+        if self.params.way_kept != WayKept::Off {
+            return self.sow_keeping_way(hole, way);
+        }
         if self.params.capture_first_counts.is_empty() {
             return self.sow(hole, way);
         }
         self.sow_counting_captures(hole, way)
+    }
+
+    /// A sowing in a game whose relays keep their way (`way_kept`): a relay holds every later
+    /// move to its way, whoever makes it, and a capture (counters reaching the mover's store,
+    /// the one way they reach it there) frees both ways again; a sowing that does neither
+    /// leaves the way as it was, as Ludii's `(var "Direction")`, never reset between turns
+    /// (Ludii's State.java keeps its value map from move to move), leaves it.
+    #[cold]
+    #[inline(never)]
+    fn sow_keeping_way(&mut self, hole: usize, way: u8) -> Landing {
+        let store = self.board.store(self.to_move);
+        let before = self.cells[store];
+        let landing = self.sow(hole, way);
+        if self.cells[store] > before {
+            self.ways_open = Board::ways(self.params.direction);
+        } else if matches!(landing, Landing::Relay(_)) {
+            self.ways_open = 1 << way;
+        }
+        landing
     }
 
     /// A sowing in a game whose first captures are of counts of their own
@@ -786,7 +811,7 @@ impl Sowing {
     /// round the game allows.
     #[inline(always)]
     fn holes_where(&self, liftable: u64) -> [u64; 2] {
-        let ways = Board::ways(self.params.direction);
+        let ways = self.ways_open;
         let mut legal = [0, 1].map(|way| liftable & 0u64.wrapping_sub(u64::from(ways >> way & 1)));
         if !self.params.must_feed || liftable == 0 {
             return legal;
@@ -818,7 +843,7 @@ impl Sowing {
     }
 
     fn relay_ways(&self) -> u8 {
-        Board::ways(self.params.direction)
+        self.ways_open
     }
 
     fn way_name(&self, way: u8) -> &'static str {
@@ -880,6 +905,7 @@ impl Sowing {
         self.opening_players = players;
         self.after_move = players != 0 || self.params.cycle_ends || self.params.end_by_agreement;
         self.sows_apart = !self.params.capture_first_counts.is_empty()
+            || self.params.way_kept != WayKept::Off
             || (players != 0
                 && (self.params.opening_step > 0
                     || self.params.opening_sowing != OpeningSowing::Main));
@@ -1702,6 +1728,7 @@ impl Game for Sowing {
             opening_players: 0,
             after_move: false,
             sows_apart: false,
+            ways_open: Board::ways(options.direction),
             removals: 0,
             marks: [0; 2],
             drawing: None,

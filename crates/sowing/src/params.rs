@@ -25,6 +25,22 @@ option_enum! {
 }
 
 option_enum! {
+    /// Whether a way round chosen by the mover (`direction` `choice`) is kept past the sowing
+    /// it was chosen for.
+    pub enum WayKept {
+        /// No: each fresh move and relay chooses afresh.
+        Off = "off",
+        /// A relay keeps the way of the sowing it ends, for every later fresh move and relay of
+        /// either player, until a sowing captures; a sowing that neither relays nor captures
+        /// leaves it (Dongjintian's `(set Var "Direction" k)` beside the `(moveAgain)` and
+        /// `(set Var "Direction" 0)` beside the capture, each way's move guarded by `(if (or
+        /// (>= 0 (var "Direction")) (= (var "Direction") k)) …)`: Ludii's `var` is the game's,
+        /// never reset between turns, so the next player is held to it too).
+        RelayUntilCapture = "relay-until-capture",
+    }
+}
+
+option_enum! {
     /// Where each player's store sits in the track, when the stores are in it.
     pub enum StoreSide {
         /// At the right end of one's own row, as one sees it: after it anticlockwise (Kalah).
@@ -416,6 +432,10 @@ game_options! {
         /// Which way the counters go round.
         #[rule(cites = "sowing family", source = "")]
         pub direction: Direction = Direction::Anticlockwise, ludii: Direction::Anticlockwise;
+
+        /// Where the mover chooses the way round: whether a relay's way is kept, for both players, until a capture (`relay-until-capture`, Dongjintian's `(var "Direction")`); `off` where each move chooses afresh.
+        #[rule(cites = "sowing family", source = "")]
+        pub way_kept: WayKept = WayKept::Off, ludii: WayKept::Off;
 
         /// A player may lift any hole of the board, either row, holding the counters to sow (Kapana Bona's `(from (sites Board))`); its own row is still its row for every other rule.
         #[rule(cites = "sowing family", source = "")]
@@ -1042,6 +1062,18 @@ fn next_relay_problem(params: &SowingParams) -> Option<&'static str> {
     {
         return Some(
             "relay: a relay asking about the next hole lifts a hole of any count, without marks, a store's extra turn or feeding",
+        );
+    }
+    if params.way_kept != WayKept::Off
+        && (params.direction != Direction::Choice
+            || params.relay == Relay::Off
+            || params.stores_in_track
+            || !params.capture_first_counts.is_empty()
+            || params.opening_turns > 0)
+    {
+        // A capture is told by the mover's store growing: no sowing may pass through it.
+        return Some(
+            "way_kept: a way chosen, relays, no stores in the track, no counted first captures and no opening",
         );
     }
     if params.next_empty_capture != NextEmptyCapture::Off && !params.relay.reads_next() {

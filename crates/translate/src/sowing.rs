@@ -22,6 +22,7 @@ use crate::geometry::Geometry;
 mod boards;
 mod branches;
 mod capture_order;
+mod kept_way;
 mod landing;
 mod last_resort;
 mod next_relay;
@@ -1081,6 +1082,7 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
         }
         None => reader.default("end_by_agreement", false, play),
     }
+    reader.default("way_kept", sowing::WayKept::Off, play);
     if moves.is_call("if") {
         match extra_capture_branch(moves, situation) {
             Ok(Some((var, flag, otherwise))) => {
@@ -1212,7 +1214,19 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
             }
         }
         [one, other] => {
-            // Two moves alike but for the way round: the mover chooses the direction.
+            // Two moves alike but for the way round: the mover chooses the direction, and may
+            // be held to one kept by a variable.
+            let unguarded = match kept_way::unguard(one, other) {
+                Ok(unguarded) => unguarded,
+                Err((what, at)) => {
+                    reader.lack(at.as_ref().unwrap_or(moves), what);
+                    return;
+                }
+            };
+            if unguarded.is_some() {
+                reader.set("way_kept", sowing::WayKept::RelayUntilCapture, one);
+            }
+            let (one, other) = unguarded.as_ref().map_or((*one, *other), |(a, b)| (a, b));
             let before = reader.reading.clone();
             let first = read_move(reader, one, situation);
             let read_first = std::mem::replace(&mut reader.reading, before);

@@ -153,3 +153,67 @@ fn two_moves_that_sow_otherwise_are_a_lack_named_by_their_condition() {
         "{lacks:?}"
     );
 }
+
+/// The lacks of a translation that does not play, as `line: what`.
+fn lacks_of(translation: &Translation) -> Vec<String> {
+    match &translation.outcome {
+        Err(Missing::Lacks(lacks)) => lacks
+            .iter()
+            .map(|l| format!("{}: {}", l.span.line, l.what))
+            .collect(),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_way_kept_by_a_variable_through_relays_until_a_capture_is_read() {
+    // Dongjintian's `(var "Direction")`, set by a relay and cleared by a capture, is the
+    // family's kept way: its moves are read past their guards, to the chain of captures the
+    // family does not have.
+    let file = "Dongjintian.lud";
+    let text = vendored_text(file);
+    let lacks = lacks_of(&sowing_description(file, &text));
+    assert!(
+        lacks.iter().all(|l| !l.contains("moves by a condition")
+            && !l.contains("Direction")
+            && l.contains("an effect of a sowing the family does not have")),
+        "{lacks:?}"
+    );
+    // Both ways guarded by the same value are not a way chosen and kept.
+    let same = text.replacen(
+        r#"(= (var "Direction") 2))"#,
+        r#"(= (var "Direction") 1))"#,
+        1,
+    );
+    assert_ne!(same, text);
+    let lacks = lacks_of(&sowing_description(file, &same));
+    assert!(
+        lacks
+            .iter()
+            .any(|l| l.starts_with("74: ways kept by variables the family does not read")),
+        "{lacks:?}"
+    );
+    // A relay that keeps the other way is not the family's.
+    let other = text.replacen(
+        r#"(set Var "Direction" 1)"#,
+        r#"(set Var "Direction" 2)"#,
+        1,
+    );
+    let lacks = lacks_of(&sowing_description(file, &other));
+    assert!(
+        lacks
+            .iter()
+            .any(|l| l.starts_with("91: ") && l.contains("set to 2 where the family reads 1")),
+        "{lacks:?}"
+    );
+    // Wa'ache Waledat clears it where a sowing ends without a relay: a way kept to the turn's
+    // end, which the family does not have.
+    let file = "Wa'ache Waledat.lud";
+    let lacks = lacks_of(&sowing_description(file, &vendored_text(file)));
+    assert!(
+        lacks.iter().any(|l| l.contains(
+            "set other than beside a relay's (moveAgain) or a capture: (set Var \"Direction\" 0)"
+        )),
+        "{lacks:?}"
+    );
+}
