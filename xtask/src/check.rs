@@ -43,6 +43,9 @@ pub fn check_dir(dir: &std::path::Path) -> Report {
     let corpus = Corpus::load(dir, &mut report);
     report.extend(corpus::check::check_corpus(&corpus, dir).diagnostics);
     family_files(dir, &mut report);
+    if project::same_dir(dir, &project::corpus()) {
+        stale_family_files(dir, rulesets::embedded_family_files(), &mut report);
+    }
     if !report.has_errors() {
         report.extend(verify::broken_links(&corpus, dir).diagnostics);
     }
@@ -78,6 +81,65 @@ fn family_files(dir: &std::path::Path, report: &mut Report) {
                 .at(error.line, Some(error.column))
                 .field(error.field),
         );
+    }
+}
+
+/// Each family game file of the project's corpus that this build did not embed as it is now
+/// (changed, added or removed since the registry was built, as `cargo xtask families` does):
+/// the engines would play the old file, or none, so the run stops here with a word on what to
+/// do, where it would otherwise report a ruleset naming an unknown game.
+fn stale_family_files<'a>(
+    dir: &std::path::Path,
+    embedded: impl Iterator<Item = (&'a str, &'a str)>,
+    report: &mut Report,
+) {
+    let root = dir.parent().unwrap_or(dir);
+    let embedded: std::collections::BTreeMap<&str, &str> = embedded.collect();
+    let mut on_disk = std::collections::BTreeSet::new();
+    for family in rulesets::FAMILIES {
+        let folder = dir.join("families").join(family);
+        let mut folders = vec![folder.clone()];
+        folders.extend(
+            std::fs::read_dir(&folder)
+                .into_iter()
+                .flatten()
+                .filter_map(Result::ok)
+                .map(|entry| entry.path())
+                .filter(|path| path.is_dir()),
+        );
+        for path in folders
+            .iter()
+            .filter_map(|folder| std::fs::read_dir(folder).ok())
+            .flatten()
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
+        {
+            let Some(key) = path.strip_prefix(root).ok().and_then(|p| p.to_str()) else {
+                continue;
+            };
+            let key = key.replace('\\', "/");
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            if embedded.get(key.as_str()) != Some(&text.as_str()) {
+                report.push(corpus::Diagnostic::error(
+                    &path,
+                    "the engines were built with another copy of this game file (or none): \
+                     run the command again, which builds them with it"
+                        .to_string(),
+                ));
+            }
+            on_disk.insert(key);
+        }
+    }
+    for path in embedded.keys().filter(|path| !on_disk.contains(**path)) {
+        report.push(corpus::Diagnostic::error(
+            root.join(path),
+            "the engines were built with this game file, which is gone: run the command \
+             again, which builds them without it"
+                .to_string(),
+        ));
     }
 }
 
@@ -139,5 +201,45 @@ mod tests {
             "{shown:#?}"
         );
         assert!(shown.iter().any(|s| s.starts_with("games/g.yaml:3: error: field `evidence`: DLP.Evidence.404")), "{shown:#?}");
+    }
+
+    /// A game file changed, added or removed after the build is reported by name; the others
+    /// are not.
+    #[test]
+    fn family_files_the_build_did_not_embed_are_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = dir.path().join("corpus");
+        let sowing = corpus.join("families/sowing");
+        std::fs::create_dir_all(sowing.join("sub")).unwrap();
+        std::fs::write(sowing.join("same.yaml"), "a").unwrap();
+        std::fs::write(sowing.join("changed.yaml"), "new").unwrap();
+        std::fs::write(sowing.join("sub/added.yaml"), "b").unwrap();
+        let embedded = [
+            ("corpus/families/sowing/same.yaml", "a"),
+            ("corpus/families/sowing/changed.yaml", "old"),
+            ("corpus/families/sowing/gone.yaml", "c"),
+        ];
+        let mut report = Report::default();
+        stale_family_files(&corpus, embedded.into_iter(), &mut report);
+        let mut files: Vec<String> = report
+            .sorted()
+            .iter()
+            .map(|d| {
+                d.file
+                    .strip_prefix(dir.path())
+                    .unwrap()
+                    .display()
+                    .to_string()
+            })
+            .collect();
+        files.sort();
+        assert_eq!(
+            files,
+            [
+                "corpus/families/sowing/changed.yaml",
+                "corpus/families/sowing/gone.yaml",
+                "corpus/families/sowing/sub/added.yaml",
+            ]
+        );
     }
 }

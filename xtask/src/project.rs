@@ -38,3 +38,11 @@ pub fn from_cwd(path: &Path) -> PathBuf {
             .unwrap_or_else(|_| path.to_path_buf())
     }
 }
+
+/// Whether `a` and `b` name one folder (both existing), however they are written.
+pub fn same_dir(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}

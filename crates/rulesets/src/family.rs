@@ -253,6 +253,13 @@ pub(crate) fn game_alone(slug: &str) -> Option<&'static dyn Ruleset> {
     read_family_files(std::slice::from_ref(file)).games.pop()
 }
 
+/// The families' game files this build embeds, (path from the project's root, text): a file
+/// that `cargo xtask families` changed after the build plays only once the registry is built
+/// again, which `check` tells by comparing them with the corpus's.
+pub fn embedded_family_files() -> impl Iterator<Item = (&'static str, &'static str)> {
+    embedded().copied()
+}
+
 /// The shipped game files of the families that do not load, each with its place: `check`
 /// reports them, and the registry leaves them out.
 pub fn family_file_errors() -> &'static [FamilyFileError] {

@@ -20,7 +20,10 @@ use engine::stats::Stats;
 use engine::trace::Trace;
 use engine::{Game, Observe, OptionError, OptionSpec, Options, ThrowTable};
 
-pub use family::{FAMILIES, FamilyFileError, FamilyFiles, family_file_errors, read_family_files};
+pub use family::{
+    FAMILIES, FamilyFileError, FamilyFiles, embedded_family_files, family_file_errors,
+    read_family_files,
+};
 pub use report::{DurationReport, StudyReport};
 
 /// Every option of a game with its value, as text.
