@@ -16,7 +16,7 @@ use sowing::{
     CaptureAcrossRow, CaptureRow, CaptureSown, CaptureSownTo, CaptureTakes, Direction,
     EmptyHoleCapture, ExtraCaptureAfter, GameEnd, MarkHoles, Move, NextEmptyCapture, OpeningLeaves,
     OpeningSowing, RefillOrder, RefillRemainder, Relay, RoundLeftovers, Score, Sowing,
-    SowingParams, StoreSide,
+    SowingParams, StoreSide, WayKept,
 };
 
 /// Where a sowing left the turn.
@@ -78,6 +78,8 @@ struct Reference {
     stepping_from: Option<usize>,
     /// Player 1's last move was a pass.
     first_passed: bool,
+    /// The way a relay kept, for every move until a sowing captures (`way_kept`).
+    kept_way: Option<u8>,
     /// The captures each player has made, where its first ones are of counts of their own.
     captures_made: [usize; 2],
 }
@@ -222,6 +224,9 @@ impl Reference {
     }
 
     fn ways(&self) -> Vec<u8> {
+        if let Some(way) = self.kept_way {
+            return vec![way];
+        }
         match self.params.direction {
             Direction::Anticlockwise => vec![0],
             Direction::Clockwise => vec![1],
@@ -364,7 +369,25 @@ impl Reference {
             match self.params.next_empty_capture {
                 NextEmptyCapture::Off => {}
                 NextEmptyCapture::AfterNext => {
-                    Self::take(cells, hole_after(next), store);
+                    // Then on, two holes at a time, over an empty hole to an occupied one,
+                    // where the first take took counters (Dongjintian's `CaptureMove`).
+                    let mut taken = hole_after(next);
+                    let mut more = if cells[taken] > 0 {
+                        self.params.next_empty_capture_chain
+                    } else {
+                        0
+                    };
+                    Self::take(cells, taken, store);
+                    while more > 0 {
+                        let between = hole_after(taken);
+                        let beyond = hole_after(between);
+                        if cells[between] != 0 || cells[beyond] == 0 || beyond == last {
+                            break;
+                        }
+                        Self::take(cells, beyond, store);
+                        taken = beyond;
+                        more -= 1;
+                    }
                     return Landing::End;
                 }
             }
@@ -940,6 +963,17 @@ impl Reference {
             }
             Move::Propose | Move::Vote { .. } => Landing::End,
         };
+        // A relay keeps its way until a sowing captures (Dongjintian's `(var "Direction")`).
+        if self.params.way_kept != WayKept::Off
+            && let Move::Sow { way, .. } | Move::Relay { way } = mv
+        {
+            let store = self.store(self.to_move);
+            if cells[store] > self.cells[store] {
+                self.kept_way = None;
+            } else if matches!(landing, Landing::Relay(_)) {
+                self.kept_way = Some(way);
+            }
+        }
         // A sowing that put counters into the mover's store made a capture.
         if !self.params.capture_first_counts.is_empty()
             && matches!(mv, Move::Sow { .. } | Move::Relay { .. })
@@ -1488,6 +1522,10 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
         ("tap-urdy ", "relay", "occupied", 10),
         ("tap-urdy ", "next_empty_capture", "off", 10),
         ("tap-urdy ", "lift_opponents_row", "false", 4),
+        // Dongjintian's takes going on alternately after the first, stopped after it; its
+        // relay's way kept for no later move.
+        ("dongjintian ", "next_empty_capture_chain", "0", 20),
+        ("dongjintian ", "way_kept", "off", 10),
         // Tuz's opening: a tuz made whatever the opponent's first hole holds, or an opening
         // that steps one hole at a time, has the reference part from the engine.
         ("tuz-365 ", "opening_mark_count", "0", 10),

@@ -1522,7 +1522,27 @@ impl Sower<'_> {
             NextEmptyCapture::AfterNext => after(following),
         };
         cells[store] += cells[taken];
+        // Dongjintian's take goes on, alternately, over an empty hole to an occupied one
+        // (`next_empty_capture_chain`), only after a take that took counters: its
+        // `CaptureMove` is made where the hole after the empty one is occupied.
+        let mut chain = if cells[taken] > 0 {
+            self.params.next_empty_capture_chain
+        } else {
+            0
+        };
         cells[taken] = 0;
+        let mut reached = taken;
+        while chain > 0 {
+            let between = after(reached);
+            let beyond = after(between);
+            if cells[between] > 0 || cells[beyond] == 0 || beyond == last {
+                break;
+            }
+            cells[store] += cells[beyond];
+            cells[beyond] = 0;
+            reached = beyond;
+            chain -= 1;
+        }
         Some(Landing::End)
     }
 

@@ -489,6 +489,10 @@ game_options! {
         #[rule(cites = "sowing family", source = "")]
         pub next_empty_capture: NextEmptyCapture = NextEmptyCapture::Off, ludii: NextEmptyCapture::Off;
 
+        /// After `next_empty_capture`'s take of a hole holding counters, how many more holes the take goes on to, alternately: each two holes on from the one before, where the hole between is empty and it holds counters, stopping at the first that is not (Dongjintian's `CaptureMove`, `steps:4`, `6` and `8` after `steps:2`: 3); 0 for none. The holes are looked at as the sowing left them, as Ludii's `(and …)` evaluates each of its parts before any is applied (Ludii's And.java, `eval`).
+        #[rule(cites = "sowing family", source = "")]
+        pub next_empty_capture_chain: u8 = 0, ludii: 0;
+
         /// The counts a last counter captures when it makes them (as a list such as `2,3`; empty for none).
         #[rule(cites = "sowing family", source = "")]
         pub capture_counts: CountSet = CountSet::EMPTY, ludii: CountSet::EMPTY;
@@ -1078,6 +1082,9 @@ fn next_relay_problem(params: &SowingParams) -> Option<&'static str> {
     }
     if params.next_empty_capture != NextEmptyCapture::Off && !params.relay.reads_next() {
         return Some("next_empty_capture: needs a relay that asks about the next hole");
+    }
+    if params.next_empty_capture_chain > 0 && params.next_empty_capture == NextEmptyCapture::Off {
+        return Some("next_empty_capture_chain: needs a next_empty_capture to go on from");
     }
     if params.lift_opponents_row
         && (params.track.given().is_some()

@@ -2054,6 +2054,10 @@ enum Action<'n> {
         /// The counters are sown on from the last hole by this sowing, going to no store or
         /// hand ([`resown`]).
         resown: Option<&'n Node>,
+        /// Takes that go on after the one of `also`, each of a site under its condition, read
+        /// only where the conditions before it held (Dongjintian's `CaptureMove`,
+        /// [`next_relay::chain_of`]).
+        chain: Vec<(&'n Node, &'n Node)>,
     },
     /// `(set State at:(to) (mover))`: the last hole marked as the mover's.
     Mark,
@@ -2161,8 +2165,19 @@ fn cases<'n>(
                         removed: false,
                         extra: None,
                         resown: Some(sow),
+                        chain: Vec::new(),
                     },
                 ));
+            }
+        }
+        // Dongjintian's takes that go on alternately after the first.
+        Some("and") if capture_of(effect).is_none() && next_relay::chain_of(effect).is_some() => {
+            match chain_capture(effect) {
+                Some(action) => out.push((conditions, action)),
+                None => reader.lack(
+                    effect,
+                    format!("an effect of a sowing the family does not have: {effect}"),
+                ),
             }
         }
         Some("fromTo") | Some("and") | Some("remove") => match capture_of(effect) {
@@ -2180,6 +2195,7 @@ fn cases<'n>(
                         removed,
                         extra,
                         resown: None,
+                        chain: Vec::new(),
                     },
                 ));
             }
@@ -2196,6 +2212,35 @@ fn cases<'n>(
             ),
         ),
     }
+}
+
+/// A chain of takes ([`next_relay::chain_of`]) whose every take is of a whole site other than
+/// the last hole into a store or hand: the capture of its first site, with the others chained.
+fn chain_capture(effect: &Node) -> Option<Action<'_>> {
+    let (first, links) = next_relay::chain_of(effect)?;
+    fn single(take: &Node) -> Option<(&Node, Vec<&Node>)> {
+        match capture_of(take)? {
+            (false, also, None, into, false, None) if also.len() == 1 => Some((also[0], into)),
+            _ => None,
+        }
+    }
+    let (site, mut into) = single(first)?;
+    let mut chain = Vec::with_capacity(links.len());
+    for (condition, take) in links {
+        let (taken, places) = single(take)?;
+        chain.push((condition, taken));
+        into.extend(places);
+    }
+    Some(Action::Capture {
+        last: false,
+        also: vec![site],
+        count: None,
+        into,
+        removed: false,
+        extra: None,
+        resown: None,
+        chain,
+    })
 }
 
 /// `(set State at:(to) (mover))`.
@@ -2747,6 +2792,18 @@ fn holds(
     landing: Landing,
     situation: &Situation<'_>,
 ) -> Result<bool, Unknown> {
+    let context = landing_context(landing, situation);
+    for (condition, wanted) in conditions {
+        if context.boolean(condition)? != *wanted {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The context a sowing's effect is evaluated in at `landing`: the last hole's count and
+/// state, the facing hole's and the next hole's where the landing gives them.
+fn landing_context<'a>(landing: Landing, situation: &Situation<'a>) -> Context<'a> {
     let mut context = rounds::owning_context(situation, landing.mover);
     let board = situation.board;
     let site = situation.cells[landing.cell];
@@ -2763,12 +2820,7 @@ fn holds(
         context.counts[landing.next_site] = landing.next;
     }
     context.to = site as i64;
-    for (condition, wanted) in conditions {
-        if context.boolean(condition)? != *wanted {
-            return Ok(false);
-        }
-    }
-    Ok(true)
+    context
 }
 
 fn read_effects(
@@ -2828,6 +2880,8 @@ fn read_effects(
     // gives.
     let mut next_relay: Option<Relay> = None;
     let mut next_empty = sowing::NextEmptyCapture::Off;
+    // Its takes going on alternately: how many, and the condition of the first.
+    let mut next_empty_chain: Option<(usize, &Node)> = None;
     let mut mark: Option<(i64, sowing::MarkHoles)> = None;
     let mut mark_node = None;
     let mut take_node = None;
@@ -2855,7 +2909,7 @@ fn read_effects(
     };
     let sown_taken: Vec<bool> = all.iter().map(sown_takes).collect();
     let mut captured = sown_taken.clone();
-    for (conditions, action) in found {
+    for (index, (conditions, action)) in found.iter().enumerate() {
         let mut table = Vec::with_capacity(all.len());
         for &landing in &all {
             match holds(conditions, landing, situation) {
@@ -3061,6 +3115,7 @@ fn read_effects(
                 removed,
                 extra,
                 resown,
+                chain,
             } => {
                 if let Some(resow) = resown {
                     if !resown::same_track(resow, sow) || resown_node.is_some() {
@@ -3077,7 +3132,35 @@ fn read_effects(
                     (Some(relay), Some(way), [taken])
                         if !*last && count.is_none() && extra.is_none() =>
                     {
-                        next_relay::empty_capture_of(taken, relay, way, situation, &all, &table)
+                        if chain.is_empty() {
+                            next_relay::empty_capture_of(taken, relay, way, situation, &all, &table)
+                        } else {
+                            match next_relay::chain_takes_as_family(
+                                conditions,
+                                (taken, chain),
+                                relay,
+                                way,
+                                situation,
+                                &all,
+                                &table,
+                            ) {
+                                Ok(true) => {
+                                    next_empty_chain = Some((chain.len(), chain[0].0));
+                                    Some(sowing::NextEmptyCapture::AfterNext)
+                                }
+                                Ok(false) => {
+                                    reader.lack(
+                                        chain[0].0,
+                                        "takes after the hole after an empty next one other than alternately over an empty hole to an occupied one, within a lap",
+                                    );
+                                    return;
+                                }
+                                Err(error) => {
+                                    reader.unknown(chain[0].0, error, "a chain of takes");
+                                    return;
+                                }
+                            }
+                        }
                     }
                     _ => None,
                 };
@@ -3101,13 +3184,44 @@ fn read_effects(
                     }
                     next_empty = kind;
                     capture_node = Some(node);
-                    // The turn ends there: the later cases are read elsewhere.
-                    let kept: Vec<bool> = table.iter().map(|&t| !t).collect();
+                    // The turn ends there: the later cases are read elsewhere. A chain's first
+                    // take is made where its hole holds counters, and the family's ends the
+                    // turn there even where it takes nothing: no later case may act there.
+                    let ends = |l: &Landing| {
+                        next_relay::last_holds(next_relay.unwrap_or(Relay::Off), board, *l)
+                            && l.next == 0
+                    };
+                    let kept: Vec<bool> = if chain.is_empty() {
+                        table.iter().map(|&t| !t).collect()
+                    } else {
+                        all.iter().map(|l| !ends(l)).collect()
+                    };
+                    for ((&l, &t), &k) in all.iter().zip(&table).zip(&kept) {
+                        if t || k {
+                            continue;
+                        }
+                        for (later, _) in &found[index + 1..] {
+                            if holds(later, l, situation).unwrap_or(true) {
+                                reader.lack(
+                                    node,
+                                    "a case after a chain of takes where its first hole is empty",
+                                );
+                                return;
+                            }
+                        }
+                    }
                     let mut keep = kept.iter();
                     all.retain(|_| *keep.next().unwrap_or(&true));
                     let mut keep = kept.iter();
                     captured.retain(|_| *keep.next().unwrap_or(&true));
                     continue;
+                }
+                if !chain.is_empty() {
+                    reader.lack(
+                        node,
+                        "a chain of takes other than after the hole after an empty next one",
+                    );
+                    return;
                 }
                 // Pallankuli's take of the hole after an empty last hole.
                 let next_take = match (next_way, also.as_slice()) {
@@ -3571,6 +3685,16 @@ fn read_effects(
         capture_node.unwrap_or(sow),
         next_empty != sowing::NextEmptyCapture::Off,
     );
+    match next_empty_chain {
+        Some((links, at)) => match u8::try_from(links) {
+            Ok(links) => reader.set("next_empty_capture_chain", links, at),
+            Err(_) => {
+                reader.lack(at, "a chain of more than 255 takes");
+                return;
+            }
+        },
+        None => reader.default("next_empty_capture_chain", 0, sow),
+    }
     let backtracking = sow.named("backtracking");
     match backtracking.map(|value| never_walks_back(reader, value, situation, &all)) {
         Some(Ok(true)) => {

@@ -1,8 +1,8 @@
 //! Ludii's two-row descriptions whose turn goes on by the hole after the last one, read as the
 //! sowing family's: Sonka's and Boukerourou's turns going on from that next hole, Tap Urdy's
 //! from the last hole where the next holds counters, with its take of the hole after an empty
-//! next one and its lift from the opponent's row, and Boukerourou's player left without
-//! counters who loses.
+//! next one and its lift from the opponent's row, Dongjintian's takes going on alternately
+//! after that take, and Boukerourou's player left without counters who loses.
 
 use translate::sowing_description;
 
@@ -111,4 +111,56 @@ fn tap_urdy_goes_on_from_the_last_hole_before_an_occupied_one_and_takes_the_hole
         47,
         "a capture of other holes than the last and the one facing it",
     );
+}
+
+#[test]
+fn dongjintian_takes_on_alternately_after_the_hole_after_an_empty_next_one() {
+    let file = "Dongjintian.lud";
+    let translation = sowing_description(file, &vendored_text(file));
+    plays(
+        file,
+        &translation,
+        &[
+            "relay=next-occupied@119",
+            "next_empty_capture=after-next@127",
+            "next_empty_capture_chain=3@12",
+            "way_kept=relay-until-capture@75",
+            "direction=choice@74",
+        ],
+    );
+    // A chain that goes on over an occupied hole is not the family's.
+    let text = changed(
+        file,
+        r#"(is Empty ("NextHoleFrom" (to) #1 steps:5))"#,
+        r#"(is Occupied ("NextHoleFrom" (to) #1 steps:5))"#,
+    );
+    lacks(
+        &sowing_description(file, &text),
+        12,
+        "takes after the hole after an empty next one other than alternately",
+    );
+    // Nor one that takes a hole other than the one its condition found occupied.
+    let text = changed(
+        file,
+        r#"(from ("NextHoleFrom" (to) #1 steps:6))"#,
+        r#"(from ("NextHoleFrom" (to) #1 steps:5))"#,
+    )
+    .replacen(
+        r#"count:(count at:("NextHoleFrom" (to) #1 steps:6))"#,
+        r#"count:(count at:("NextHoleFrom" (to) #1 steps:5))"#,
+        1,
+    );
+    lacks(
+        &sowing_description(file, &text),
+        12,
+        "takes after the hole after an empty next one other than alternately",
+    );
+    // A chain whose holes come round past the last hole (a board of three holes a row) is
+    // not read as the family's, whose takes are made one after another.
+    let text = changed(
+        file,
+        "(mancalaBoard 2 5 store:None",
+        "(mancalaBoard 2 3 store:None",
+    );
+    lacks(&sowing_description(file, &text), 12, "within a lap");
 }

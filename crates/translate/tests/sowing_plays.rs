@@ -168,17 +168,12 @@ fn lacks_of(translation: &Translation) -> Vec<String> {
 #[test]
 fn a_way_kept_by_a_variable_through_relays_until_a_capture_is_read() {
     // Dongjintian's `(var "Direction")`, set by a relay and cleared by a capture, is the
-    // family's kept way: its moves are read past their guards, to the chain of captures the
-    // family does not have.
+    // family's kept way: its moves are read past their guards (the whole game plays: see
+    // `sowing_next_relay.rs`).
     let file = "Dongjintian.lud";
     let text = vendored_text(file);
-    let lacks = lacks_of(&sowing_description(file, &text));
-    assert!(
-        lacks.iter().all(|l| !l.contains("moves by a condition")
-            && !l.contains("Direction")
-            && l.contains("an effect of a sowing the family does not have")),
-        "{lacks:?}"
-    );
+    let translation = sowing_description(file, &text);
+    assert!(translation.outcome.is_ok(), "{:?}", translation.outcome);
     // Both ways guarded by the same value are not a way chosen and kept.
     let same = text.replacen(
         r#"(= (var "Direction") 2))"#,

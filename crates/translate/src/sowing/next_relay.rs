@@ -181,3 +181,126 @@ pub(super) fn empty_capture_of(
     });
     after_next.then_some(NextEmptyCapture::AfterNext)
 }
+
+/// Dongjintian's `CaptureMove`, `(and T (if C (and T' (if C' … T''))))`, each T a `fromTo`:
+/// the first take, and each later one with the condition it is made under, read only where the
+/// conditions before it held (each an `(if …)` without an otherwise).
+pub(super) fn chain_of(effect: &Node) -> Option<(&Node, Vec<(&Node, &Node)>)> {
+    // `(and T (if …))`: the take and the guarded rest.
+    fn link(node: &Node) -> Option<(&Node, &Node)> {
+        if !node.is_call("and") {
+            return None;
+        }
+        let parts: Vec<&Node> = node.positional().flat_map(super::items).collect();
+        match parts.as_slice() {
+            [take, guarded] if take.is_call("fromTo") && guarded.is_call("if") => {
+                Some((take, guarded))
+            }
+            _ => None,
+        }
+    }
+    let (first, mut guarded) = link(effect)?;
+    let mut links = Vec::new();
+    loop {
+        let (Some(condition), Some(then), None) = (guarded.arg(0), guarded.arg(1), guarded.arg(2))
+        else {
+            return None;
+        };
+        if then.is_call("fromTo") {
+            links.push((condition, then));
+            return Some((first, links));
+        }
+        let (take, rest) = link(then)?;
+        links.push((condition, take));
+        guarded = rest;
+    }
+}
+
+/// Whether a chain of takes, the site `first` and then each of `chain`'s sites under its
+/// condition, made under the case's `conditions`, takes what the family's
+/// `next_empty_capture_chain` of the chain's length takes after `relay` finds the next hole
+/// empty: at every such landing (of up to three counters), with each hole the chain may look at
+/// (from the one after the empty next hole to two past the chain's last take) empty and
+/// holding counters in every pattern; and the case made nowhere else. Ludii's `(and …)` evaluates each part before any is
+/// applied (Ludii's And.java, `eval`), so the holes are read as the sowing left them; the
+/// family takes them one by one, the same where they lie apart within a lap, which is asked.
+pub(super) fn chain_takes_as_family(
+    conditions: &[(&Node, bool)],
+    (first, chain): (&Node, &[(&Node, &Node)]),
+    relay: Relay,
+    way: u8,
+    situation: &Situation<'_>,
+    all: &[Landing],
+    table: &[bool],
+) -> Result<bool, crate::eval::Unknown> {
+    let board = situation.board;
+    // The case holds only where the family takes (and, where the hole after the empty one is
+    // occupied, wherever it takes: asked below).
+    let takes = |l: Landing| last_holds(relay, board, l) && l.next == 0;
+    if all.iter().zip(table).any(|(&l, &t)| t && !takes(l)) {
+        return Ok(false);
+    }
+    // The holes from the last one: the empty next one, then those the chain looks at.
+    let reach = 2 * chain.len() + 2;
+    for &l in all {
+        if !(takes(l) && l.count <= 3) {
+            continue;
+        }
+        let mut holes = vec![l.cell];
+        for _ in 0..reach {
+            let after = hole_after(board, l.mover - 1, way, holes[holes.len() - 1]);
+            if holes.contains(&after) {
+                return Ok(false);
+            }
+            holes.push(after);
+        }
+        let looked_at = &holes[2..];
+        for pattern in 0u32..1 << looked_at.len() {
+            let held = |i: usize| if pattern >> i & 1 == 1 { 2 } else { 0 };
+            let mut context = super::landing_context(l, situation);
+            for (i, &hole) in looked_at.iter().enumerate() {
+                context.counts[situation.cells[hole]] = held(i);
+            }
+            // What the description takes: the sites it takes that hold counters.
+            let mut ludii = Vec::new();
+            let mut made = true;
+            for (condition, wanted) in conditions {
+                made &= context.boolean(condition)? == *wanted;
+            }
+            if made {
+                ludii.push(context.int(first)?);
+                for (condition, site) in chain {
+                    if !context.boolean(condition)? {
+                        break;
+                    }
+                    ludii.push(context.int(site)?);
+                }
+            }
+            ludii.retain(|&site| {
+                usize::try_from(site)
+                    .ok()
+                    .and_then(|site| context.counts.get(site))
+                    .is_some_and(|&count| count > 0)
+            });
+            ludii.sort_unstable();
+            // What the family takes.
+            let mut family = Vec::new();
+            if held(0) > 0 {
+                family.push(situation.cells[looked_at[0]] as i64);
+                let mut reached = 0;
+                for _ in chain {
+                    if held(reached + 1) != 0 || held(reached + 2) == 0 {
+                        break;
+                    }
+                    reached += 2;
+                    family.push(situation.cells[looked_at[reached]] as i64);
+                }
+            }
+            family.sort_unstable();
+            if ludii != family {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}
