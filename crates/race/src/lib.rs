@@ -298,19 +298,24 @@ impl Race {
                 .any(|&p| p < HAND && free.contains(self.board.cell(mover, p)))
     }
 
-    /// Whether a piece of `mover` from `from` may not land on `cell`, where `pieces` stand, by
-    /// a rare rule of landing: a stack an entering piece does not land on (`enter_stack_limit`,
-    /// Shuanglu's entry), one on the seat's `stack_limit_cells` (Kotra's starting side), or a
+    /// Whether `pieces` on a cell keep a piece entering from the hand off it
+    /// (`enter_stack_limit`, Shuanglu's entry): a rare rule, out of line.
+    #[cold]
+    #[inline(never)]
+    fn entry_full(&self, pieces: u8) -> bool {
+        pieces >= self.params.enter_stack_limit
+    }
+
+    /// Whether a piece of `mover` may not land on `cell`, where `pieces` stand, by a rare rule
+    /// of landing on the board: a stack on the seat's `stack_limit_cells` (Kotra's starting
+    /// side), or a
     /// cell of the seat's `start_crowd_cells` while too many of its pieces wait in the hand or
     /// stand on the first position of its track (Kotra's last point; Ludii's `(count Pieces
     /// in:…)` counts every side's pieces there, before the move). Out of line.
     #[cold]
     #[inline(never)]
-    fn landing_refused(&self, mover: usize, from: u8, cell: u8, pieces: u8) -> bool {
+    fn landing_refused(&self, mover: usize, cell: u8, pieces: u8) -> bool {
         let params = &self.params;
-        if from == HAND && params.enter_stack_limit > 0 && pieces >= params.enter_stack_limit {
-            return true;
-        }
         if params.stack_limit > 0
             && pieces >= params.stack_limit
             && params.stack_limit_cells.of(mover).contains(cell)
@@ -453,7 +458,9 @@ impl Race {
             // meet itself.
             friends -= 1;
         }
-        if self.board.rare_landing && self.landing_refused(mover, from, cell, friends + enemies) {
+        if (from == HAND && params.enter_stack_limit > 0 && self.entry_full(friends + enemies))
+            || (self.board.rare_landing && self.landing_refused(mover, cell, friends + enemies))
+        {
             return None;
         }
         if friends > 0
