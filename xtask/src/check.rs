@@ -52,20 +52,39 @@ pub fn check_dir(dir: &std::path::Path) -> Report {
     report
 }
 
+/// The families' game files in the corpus `dir`, each family's folder and its subfolders (the
+/// race games read from Ludii's descriptions are in `race/ludii/`), in path order.
+fn family_paths(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = rulesets::FAMILIES
+        .iter()
+        .map(|family| dir.join("families").join(family))
+        .collect();
+    let subfolders: Vec<PathBuf> = folders
+        .iter()
+        .filter_map(|folder| std::fs::read_dir(folder).ok())
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.is_dir())
+        .collect();
+    folders.extend(subfolders);
+    let mut paths: Vec<PathBuf> = folders
+        .iter()
+        .filter_map(|folder| std::fs::read_dir(folder).ok())
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    paths
+}
+
 /// The families' game files as they are on disk (the registry embeds them at build time):
 /// each that does not load is reported with its file, line, column and field.
 fn family_files(dir: &std::path::Path, report: &mut Report) {
-    let mut paths: Vec<PathBuf> = rulesets::FAMILIES
-        .iter()
-        .filter_map(|family| std::fs::read_dir(dir.join("families").join(family)).ok())
-        .flat_map(|entries| entries.filter_map(Result::ok).map(|e| e.path()))
-        .collect();
-    paths.sort();
     let mut files: Vec<(String, String)> = Vec::new();
-    for path in paths
-        .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-    {
+    for path in family_paths(dir) {
         match std::fs::read_to_string(&path) {
             Ok(text) => files.push((path.display().to_string(), text)),
             Err(error) => report.push(corpus::Diagnostic::error(&path, error.to_string())),
@@ -96,49 +115,28 @@ fn stale_family_files<'a>(
     let root = dir.parent().unwrap_or(dir);
     let embedded: std::collections::BTreeMap<&str, &str> = embedded.collect();
     let mut on_disk = std::collections::BTreeSet::new();
-    for family in rulesets::FAMILIES {
-        let folder = dir.join("families").join(family);
-        let mut folders = vec![folder.clone()];
-        folders.extend(
-            std::fs::read_dir(&folder)
-                .into_iter()
-                .flatten()
-                .filter_map(Result::ok)
-                .map(|entry| entry.path())
-                .filter(|path| path.is_dir()),
-        );
-        for path in folders
-            .iter()
-            .filter_map(|folder| std::fs::read_dir(folder).ok())
-            .flatten()
-            .filter_map(Result::ok)
-            .map(|entry| entry.path())
-            .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
-        {
-            let Some(key) = path.strip_prefix(root).ok().and_then(|p| p.to_str()) else {
-                continue;
-            };
-            let key = key.replace('\\', "/");
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            if embedded.get(key.as_str()) != Some(&text.as_str()) {
-                report.push(corpus::Diagnostic::error(
-                    &path,
-                    "the engines were built with another copy of this game file (or none): \
-                     run the command again, which builds them with it"
-                        .to_string(),
-                ));
-            }
-            on_disk.insert(key);
+    for path in family_paths(dir) {
+        let Some(key) = path.strip_prefix(root).ok().and_then(|p| p.to_str()) else {
+            continue;
+        };
+        let key = key.replace('\\', "/");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        if embedded.get(key.as_str()) != Some(&text.as_str()) {
+            report.push(corpus::Diagnostic::error(
+                &path,
+                "the engines were built with another copy of this game file (or none): run the \
+                 command again, which builds them with it",
+            ));
         }
+        on_disk.insert(key);
     }
     for path in embedded.keys().filter(|path| !on_disk.contains(**path)) {
         report.push(corpus::Diagnostic::error(
             root.join(path),
-            "the engines were built with this game file, which is gone: run the command \
-             again, which builds them without it"
-                .to_string(),
+            "the engines were built with this game file, which is gone: run the command again, \
+             which builds them without it",
         ));
     }
 }

@@ -354,8 +354,10 @@ pub(super) fn given_board<'a>(
     };
     let mut params = with_territory(owned);
     if let Err(error) = params.validate() {
-        // Each player's regions of one name, where together they are not holes of its own.
-        let named = (homes.is_none() && error.to_string().contains("territory:"))
+        // Each player's regions of one name, where together they are not holes of its own: a
+        // reading of them is kept only where it validates, so an error of another part stays.
+        let named = homes
+            .is_none()
             .then(|| named_territory(&equipment.places, &as_holes, with_territory))
             .flatten();
         let Some(owned) = named else {
