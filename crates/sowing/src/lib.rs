@@ -1402,18 +1402,8 @@ impl Sower<'_> {
                 // Nsolo's capture is made from an occupied hole alone.
                 EmptyHoleCapture::OppositeColumn if self.params.capture_across_occupied => {}
                 EmptyHoleCapture::OppositeColumn => {
-                    let outer = usize::from(board.opposite_outer[last]);
-                    let column = cells[outer] > 0;
-                    let taken = cells[opposite] + cells[outer];
-                    cells[opposite] = 0;
-                    cells[outer] = 0;
-                    if self.params.capture_across_resown {
-                        self.resow(cells, last, mover, way, taken);
-                    } else {
-                        cells[store] += taken;
-                    }
-                    if self.params.extra_captures > 0
-                        && (column || self.params.extra_capture_after == ExtraCaptureAfter::Across)
+                    if let Landing::Remove =
+                        self.take_column(cells, last, opposite, mover, way, store)
                     {
                         return Landing::Remove;
                     }
@@ -1451,7 +1441,25 @@ impl Sower<'_> {
         if board.has_opposite >> last & 1 == 0 || cells[opposite] == 0 {
             return Landing::Relay(last as u8);
         }
-        let outer = usize::from(board.opposite_outer[last]);
+        self.take_column(cells, last, opposite, mover, way, store)
+    }
+
+    /// Takes the column across from `last` (the hole `opposite` and the outer hole behind it)
+    /// into the mover's store, or sows it on from `last` (`capture_across_resown`); the
+    /// extra captures it gives where the game gives some (`Landing::Remove`), else
+    /// `Landing::End`. The landing's capture from an empty hole and Nsolo's from an occupied
+    /// one (`capture_before_relay`) take alike.
+    #[inline(always)]
+    fn take_column(
+        &self,
+        cells: &mut [u16; MAX_CELLS],
+        last: usize,
+        opposite: usize,
+        mover: Player,
+        way: u8,
+        store: usize,
+    ) -> Landing {
+        let outer = usize::from(self.board.opposite_outer[last]);
         let column = cells[outer] > 0;
         let taken = cells[opposite] + cells[outer];
         cells[opposite] = 0;
