@@ -39,8 +39,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         let problems: Vec<String> = problems
             .errors()
             .filter(|d| {
-                d.file
-                    .ends_with(corpus::store::FileKind::Coverage.path(&args.record))
+                corpus
+                    .path_of(corpus::store::FileKind::Coverage, &args.record)
+                    .is_some_and(|file| d.file.ends_with(file) || file.ends_with(&d.file))
             })
             .map(ToString::to_string)
             .collect();
@@ -77,6 +78,13 @@ pub fn run(args: &Args) -> Result<(), String> {
     if !args.write {
         print!("{text}");
         return Ok(());
+    }
+    if let Some(shared) = corpus.shared_coverage.get(&args.record) {
+        return Err(format!(
+            "{} is covered by {}, which its Rules text shares with other records; edit it",
+            args.record,
+            shared.display()
+        ));
     }
     let path = dir.join(corpus::store::FileKind::Coverage.path(&args.record));
     if path.exists() {

@@ -426,7 +426,9 @@ fn check_coverage(
 ) {
     for (key, coverage) in &corpus.coverage {
         let kind = FileKind::Coverage;
-        if coverage.record != *key {
+        // A shared file names its records in `records:`; the entry of each is the record's.
+        let shared = coverage.records.iter().find(|r| r.as_str() == key);
+        if shared.is_none() && coverage.record != *key {
             push(at.error(
                 kind,
                 key,
@@ -437,12 +439,11 @@ fn check_coverage(
         if !corpus.evidence.contains_key(&coverage.record)
             && !corpus.portal_rulesets.contains_key(&coverage.record)
         {
-            push(at.error(
-                kind,
-                key,
-                "record",
-                format!("{} is not in the corpus", coverage.record),
-            ));
+            let message = format!("{} is not in the corpus", coverage.record);
+            push(match shared {
+                Some(record) => at.error_on(kind, key, record, "records", message),
+                None => at.error(kind, key, "record", message),
+            });
         }
         if !corpus.rulesets.contains_key(&coverage.ruleset) {
             push(at.error(

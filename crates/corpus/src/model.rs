@@ -680,12 +680,19 @@ impl Clause {
     }
 }
 
-/// Clause coverage of one record's Rules text (`coverage/<record>.yaml`).
+/// Clause coverage of one record's Rules text (`coverage/<record>.yaml`), or of one Rules text
+/// that several records share word for word (`coverage/<name>.yaml` with `records:`): one
+/// reading of the text serves each of them, and each is held to it clause by clause.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Coverage {
-    /// The record whose Rules text the file covers.
+    /// The record whose Rules text the file covers (once loaded, every coverage names its
+    /// record here, a shared file's too).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub record: String,
+    /// The records sharing the Rules text a shared file covers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub records: Vec<Located<String>>,
     /// The executable ruleset that implements it.
     pub ruleset: String,
     /// The clauses, in the order of the text.

@@ -11,6 +11,7 @@
 //!   sources/<key>.yaml      generated
 //!   claims/<game>.yaml      written by hand: testable claims of the sources
 //!   coverage/<id>.yaml      written by hand: clause coverage of a Rules text
+//!   coverage/<name>.yaml    written by hand: of one Rules text its `records:` share
 //!   ludii/figures/          every figure of Ludii's own play and speed, in one folder:
 //!     measured.yaml         written by hand: Ludii's play of the seven games (`verify::ludii`)
 //!     speed.yaml            written by hand: Ludii's speed on them and the goals (`ludii::Speed`)
@@ -136,6 +137,9 @@ pub struct Corpus {
     pub claims: BTreeMap<String, ClaimFile>,
     /// Clause coverage by record id.
     pub coverage: BTreeMap<String, Coverage>,
+    /// The file each record's coverage was read from where it is not `coverage/<record>.yaml`
+    /// (a text several records share).
+    pub shared_coverage: BTreeMap<String, PathBuf>,
     /// The text of every file loaded, by path, so that checks can point at lines.
     pub texts: BTreeMap<PathBuf, String>,
     /// The DLP's outlines of the regions records name, by region (`regions/NAME.kml`).
@@ -171,9 +175,7 @@ impl Corpus {
                         parse_into(&shown, &text, &mut corpus.sources, stem, report)
                     }
                     FileKind::Claims => parse_into(&shown, &text, &mut corpus.claims, stem, report),
-                    FileKind::Coverage => {
-                        parse_into(&shown, &text, &mut corpus.coverage, stem, report)
-                    }
+                    FileKind::Coverage => corpus.load_coverage(&shown, &text, stem, report),
                 };
                 if loaded {
                     corpus.texts.insert(path, text);
@@ -184,8 +186,81 @@ impl Corpus {
         corpus
     }
 
+    /// Reads a coverage file: one record's, or a text's that `records:` share, entered once
+    /// for each of them. A record already covered by another file is an error naming both.
+    fn load_coverage(
+        &mut self,
+        path: &Path,
+        text: &str,
+        stem: String,
+        report: &mut Report,
+    ) -> bool {
+        let coverage = match from_yaml::<Coverage>(path, text) {
+            Ok(coverage) => coverage,
+            Err(diagnostic) => {
+                report.push(diagnostic);
+                return false;
+            }
+        };
+        if coverage.records.is_empty() {
+            if let Some(shared) = self.shared_coverage.get(&stem) {
+                report.push(
+                    Diagnostic::error(
+                        path,
+                        format!("{stem} is covered by {} too", shared.display()),
+                    )
+                    .field("record"),
+                );
+                return false;
+            }
+            self.coverage.insert(stem, coverage);
+            return true;
+        }
+        if !coverage.record.is_empty() {
+            report.push(
+                Diagnostic::error(
+                    path,
+                    "names record: and records:; a file of one record names it in record:, a text several records share names them in records:",
+                )
+                .field("record"),
+            );
+            return false;
+        }
+        for record in &coverage.records {
+            let id = record.value.clone();
+            if self.coverage.contains_key(&id) {
+                let earlier = self
+                    .path_of(FileKind::Coverage, &id)
+                    .map_or_else(|| FileKind::Coverage.path(&id), Path::to_path_buf);
+                report.push(
+                    Diagnostic::error(
+                        path,
+                        format!("{id} is covered by {} too", earlier.display()),
+                    )
+                    .at_line(record.line())
+                    .field("records"),
+                );
+                continue;
+            }
+            self.shared_coverage.insert(id.clone(), path.to_path_buf());
+            self.coverage.insert(
+                id.clone(),
+                Coverage {
+                    record: id,
+                    ..coverage.clone()
+                },
+            );
+        }
+        true
+    }
+
     /// The path a record was loaded from, if it was loaded from a file.
     pub fn path_of(&self, kind: FileKind, key: &str) -> Option<&Path> {
+        if kind == FileKind::Coverage
+            && let Some(shared) = self.shared_coverage.get(key)
+        {
+            return Some(shared);
+        }
         let wanted = kind.path(key);
         self.texts
             .keys()

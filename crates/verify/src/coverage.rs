@@ -113,6 +113,7 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
     let corpus = at.corpus;
     let mut report = Report::default();
     let mut out = Vec::new();
+    let mut shared_checked = BTreeSet::new();
     let records: BTreeSet<&str> = corpus
         .rulesets
         .values()
@@ -151,6 +152,12 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
             out.push(summarise(id, None, clauses));
             continue;
         };
+        // A file several records share names the record whose text departs from it.
+        let whose = if corpus.shared_coverage.contains_key(id) {
+            format!("{id}: ")
+        } else {
+            String::new()
+        };
         for (index, expected) in split.iter().enumerate() {
             match file.clauses.get(index) {
                 Some(clause) if clause.text == *expected => {}
@@ -160,7 +167,7 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
                     clause,
                     "clauses",
                     format!(
-                        "clause {}: the Rules text gives {expected:?}, the file {:?}",
+                        "{whose}clause {}: the Rules text gives {expected:?}, the file {:?}",
                         index + 1,
                         clause.text
                     ),
@@ -169,7 +176,7 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
                     kind,
                     id,
                     "clauses",
-                    format!("clause {} ({expected:?}) is missing", index + 1),
+                    format!("{whose}clause {} ({expected:?}) is missing", index + 1),
                 )),
             }
         }
@@ -179,7 +186,7 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
                 id,
                 extra,
                 "clauses",
-                format!("{:?} is not a clause of the Rules text", extra.text),
+                format!("{whose}{:?} is not a clause of the Rules text", extra.text),
             ));
         }
         let engine = corpus
@@ -198,7 +205,13 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
             .values()
             .flat_map(|f| f.claims.iter().map(|c| c.id.as_str()))
             .collect();
-        for clause in &file.clauses {
+        // A shared file's options, reads, claims and scenarios are the same for each of its
+        // records: checked once, at its first.
+        let checked_before = corpus
+            .shared_coverage
+            .get(id)
+            .is_some_and(|path| !shared_checked.insert(path.as_path()));
+        for clause in file.clauses.iter().filter(|_| !checked_before) {
             for option in &clause.options {
                 if engine.is_some_and(|e| !e.specs().iter().any(|s| s.key == option.as_str())) {
                     report.push(at.error_on(kind, id, option, "options", format!("clause {:?} is mapped to option {option}, which the engine does not have", clause.text)));
@@ -319,6 +332,7 @@ pub fn skeleton(record: &str, ruleset: &str, rules: &str) -> String {
         .collect();
     corpus::yaml::to_yaml(&corpus::Coverage {
         record: record.to_string(),
+        records: vec![],
         ruleset: ruleset.to_string(),
         clauses,
     })

@@ -1149,3 +1149,51 @@ fn race_claims_fail_without_the_rule_they_name() {
         assert_ne!(claim.status, Status::Holds, "{id}");
     }
 }
+
+#[test]
+fn a_record_departing_from_the_text_its_coverage_shares_is_named() {
+    check(
+        &[(
+            "evidence/DLP.Evidence.20.yaml",
+            "rules: 3x10 board, markings in squares 26–29.",
+            "rules: 3x10 board, markings in squares 26–30.",
+        )],
+        &[
+            "coverage/senet-board-marked-26-29.yaml:13: error: field `clauses`: DLP.Evidence.20: clause 1: the Rules text gives \"3x10 board, markings in squares 26–30.\"",
+        ],
+    );
+}
+
+#[test]
+fn a_record_covered_by_two_files_is_an_error_naming_both() {
+    let dir = copy_of_corpus();
+    edit(
+        dir.path(),
+        "coverage/senet-name.yaml",
+        "- DLP.Evidence.68\n",
+        "- DLP.Evidence.68\n- DLP.Evidence.715\n",
+    );
+    let mut report = Report::default();
+    let corpus = Corpus::load(dir.path(), &mut report);
+    let errors: Vec<String> = report
+        .sorted()
+        .into_iter()
+        .filter(|d| d.is_error())
+        .map(|d| {
+            d.to_string()
+                .replace(&format!("{}/", dir.path().display()), "")
+        })
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "coverage/senet-name.yaml:4: error: field `records`: DLP.Evidence.715 is covered by coverage/DLP.Evidence.715.yaml too"
+        ]
+    );
+    // The record keeps the coverage of its own file; the shared file's other records keep theirs.
+    assert_eq!(
+        corpus.coverage["DLP.Evidence.715"].ruleset,
+        "muvalavala-luena"
+    );
+    assert_eq!(corpus.coverage["DLP.Evidence.68"].ruleset, "senet");
+}
