@@ -32,7 +32,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         return Err(format!("{errors} problem(s) in {}", dir.display()));
     }
     if !args.quiet {
-        println!("{}: corpus is valid", dir.display());
+        crate::output::outln!("{}: corpus is valid", dir.display());
     }
     Ok(())
 }

@@ -52,7 +52,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             .iter()
             .find(|c| c.record == args.record)
             .ok_or_else(|| format!("{} is implemented by no executable ruleset", args.record))?;
-        println!(
+        crate::output::outln!(
             "{}: {} of {} clauses modelled by {} ({} exercised, {} options only, {} contradicted)",
             record.record,
             record.modelled,
@@ -64,7 +64,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         );
         for (number, clause) in record.clauses.iter().enumerate() {
             let line = verify::present::clause_line(clause);
-            println!(
+            crate::output::outln!(
                 "{}. {} — {} — {}",
                 number + 1,
                 line.text,
@@ -76,7 +76,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     let text = verify::coverage::skeleton(&args.record, &ruleset, rules);
     if !args.write {
-        print!("{text}");
+        crate::output::out!("{text}");
         return Ok(());
     }
     if let Some(shared) = corpus.shared_coverage.get(&args.record) {
@@ -95,6 +95,6 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     corpus::store::write_atomically(&path, text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    println!("wrote {}", path.display());
+    crate::output::outln!("wrote {}", path.display());
     Ok(())
 }

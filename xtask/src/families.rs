@@ -80,7 +80,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     if args.check {
         if changed.is_empty() && stale.is_empty() {
             if !args.quiet {
-                println!("the family's files are what the descriptions give");
+                crate::output::outln!("the family's files are what the descriptions give");
             }
             return Ok(());
         }
@@ -101,11 +101,14 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     if !args.quiet {
         let report = &built.report;
-        println!(
+        crate::output::outln!(
             "sowing family: {} of {} descriptions play; {} games with evidence, {} records linked",
-            report.playable, report.descriptions, report.games_with_evidence, report.records
+            report.playable,
+            report.descriptions,
+            report.games_with_evidence,
+            report.records
         );
-        println!(
+        crate::output::outln!(
             "race family: {} games written by hand, {} records linked; {} of {} race descriptions play ({} of {} that throw dice)",
             race.files.len(),
             race.records,

@@ -57,7 +57,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             .map_err(|e| format!("fetch failed: {e}"))?;
         if !args.quiet {
             for page in &fetched {
-                println!("fetched {} -> {}", page.record.url, page.path.display());
+                crate::output::outln!("fetched {} -> {}", page.record.url, page.path.display());
             }
         }
     }
@@ -75,7 +75,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             .map_err(|e| format!("cannot read {}: {e}", corpus_dir.display()))?;
         if differences.is_empty() {
             if !args.quiet {
-                println!("corpus is what the pages give ({} files)", files.len());
+                crate::output::outln!("corpus is what the pages give ({} files)", files.len());
             }
             return Ok(());
         }
@@ -92,7 +92,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let changes = replace_generated(&corpus_dir, &files)
         .map_err(|e| format!("cannot write {}: {e}", corpus_dir.display()))?;
     if !args.quiet {
-        println!(
+        crate::output::outln!(
             "ingested {} evidence records, {} rulesets, {} games, {} sources into {} ({} files changed)",
             corpus.evidence.len(),
             corpus.portal_rulesets.len(),

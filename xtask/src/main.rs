@@ -10,6 +10,7 @@ mod devtools;
 mod export;
 mod families;
 mod ingest;
+mod output;
 mod progress;
 mod project;
 mod search_compare;

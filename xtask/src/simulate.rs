@@ -91,12 +91,12 @@ pub fn run(args: &Args) -> Result<(), String> {
         options.sides(),
     );
     if args.json {
-        println!(
+        crate::output::outln!(
             "{}",
             serde_json::to_string_pretty(&report).expect("reports serialise")
         );
     } else {
-        print!("{}", report.to_text());
+        crate::output::out!("{}", report.to_text());
     }
     Ok(())
 }

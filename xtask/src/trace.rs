@@ -45,12 +45,12 @@ pub fn run(args: &Args) -> Result<(), String> {
         )
         .map_err(|e| e.to_string())?;
     if args.json {
-        println!(
+        crate::output::outln!(
             "{}",
             serde_json::to_string_pretty(&trace).expect("traces serialise")
         );
     } else {
-        print!("{}", trace.to_text());
+        crate::output::out!("{}", trace.to_text());
     }
     Ok(())
 }

@@ -133,7 +133,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         corpus::store::write_atomically(&path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         if !args.quiet {
-            println!(
+            crate::output::outln!(
                 "shard {shard} of {of} written to {}; merge every shard with `cargo xtask merge {}`",
                 path.display(),
                 out.display()
@@ -298,7 +298,7 @@ fn publish(reports: &Path, outcome: &Outcome, accept: bool, quiet: bool) -> Resu
         .map_err(|e| format!("cannot write the reports in {}: {e}", reports.display()))?;
     if !quiet {
         print_summary(outcome);
-        println!("reports written to {}", reports.display());
+        crate::output::outln!("reports written to {}", reports.display());
     }
     Ok(())
 }
@@ -306,7 +306,7 @@ fn publish(reports: &Path, outcome: &Outcome, accept: bool, quiet: bool) -> Resu
 fn print_summary(outcome: &Outcome) {
     let v = verify::report::verification(outcome);
     let s = &v.summary;
-    println!(
+    crate::output::outln!(
         "{} records: {} of {} clauses modelled ({:.1}%); {} claims: {} hold, {} hold only under other readings, {} fail; {} studies",
         s.records,
         s.modelled,

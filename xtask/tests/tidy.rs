@@ -311,3 +311,32 @@ fn templates_insert_only_drawn_svg_unescaped() {
     }
     report(breaches);
 }
+
+/// The commands write their standard output through `xtask/src/output.rs`, which ends a command
+/// quietly when its reader has gone (`| head`), where `print!` and `println!` panic.
+#[test]
+fn commands_write_standard_output_through_one_writer() {
+    let mut breaches = Vec::new();
+    let mut sources = Vec::new();
+    files(&root().join("xtask/src"), "rs", &mut sources);
+    for path in sources.iter().filter(|p| !p.ends_with("output.rs")) {
+        let text = fs::read_to_string(path).unwrap();
+        for (number, line) in library_lines(&text) {
+            let writes = ["println!(", "print!("].iter().any(|call| {
+                line.match_indices(call).any(|(at, _)| {
+                    !line[..at]
+                        .chars()
+                        .last()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+                })
+            });
+            if writes {
+                breaches.push(format!(
+                    "{}:{number}: `print!`/`println!` panics on a closed pipe; write through output::out!/outln!",
+                    relative(path)
+                ));
+            }
+        }
+    }
+    report(breaches);
+}
