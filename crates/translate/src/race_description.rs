@@ -2723,6 +2723,19 @@ fn winner_score(then: &Node) -> bool {
         })
 }
 
+/// The parts of `(then (and (if (not (all DiceUsed)) (moveAgain)) …))` after the first, where
+/// the consequence is so written.
+fn beside_dice_left(then: &Node) -> Option<&[Node]> {
+    let [both] = then.children() else {
+        return None;
+    };
+    let parts = both.children();
+    (both.is_call("and")
+        && parts.len() >= 2
+        && parts[0].to_string() == "(if (not (all DiceUsed)) (moveAgain))")
+        .then(|| &parts[1..])
+}
+
 /// `(then (and (if (not (all DiceUsed)) (moveAgain)) (if C SCORE)))`, SCORE `(addScore Mover
 /// N)` or `(set Score Mover N)`: another move while a die is unused, beside a score that no end
 /// asks (Schuster's two points for its `("SpecialWin")`, which its end asks as a position), so
@@ -3198,6 +3211,25 @@ fn each_die<'n>(
         Some((inner, then, after_last, doubles.is_some()))
     });
     let Some((inner, then, after_last, doubles)) = shape else {
+        // Each unused die in turn beside other consequences: those are what is not read.
+        let beside = match positional.as_slice() {
+            [die, _, then] if moves.is_call("forEach") && is_symbol(die, "Die") => {
+                beside_dice_left(then)
+            }
+            _ => None,
+        };
+        if let Some(others) = beside.filter(|_| !pending && after_dice.is_none()) {
+            for other in others {
+                reader.lack(
+                    other,
+                    format!(
+                        "a consequence of each die the reader does not read: {other_}",
+                        other_ = Brief(other)
+                    ),
+                );
+            }
+            return None;
+        }
         reader.lack(
             moves,
             format!(
