@@ -1264,7 +1264,11 @@ impl Race {
     }
 
     /// Whether `seat`'s pieces stand as one of its `goals` asks, as Ludii's end asks it of the
-    /// mover after each of its moves (Schuster's `("SpecialWin")`).
+    /// mover after each of its moves (Schuster's `("SpecialWin")`): Ludii's `Game.apply`
+    /// evaluates the end rules after every move it applies (Core/src/game/Game.java:3047-3073
+    /// at commit 845cda6 of chiarazarrella/Ludii). A pass is a move there too; the family asks
+    /// only once a piece comes to rest, so a goal an enemy's move completes (a count of every
+    /// piece on a cell) is not the seat's on its next pass.
     #[cold]
     #[inline(never)]
     fn reached_goal(&self, seat: usize) -> bool {
