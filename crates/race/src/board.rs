@@ -52,6 +52,9 @@ pub struct Board {
     /// they cost Backgammon 4.5 % of its instructions (169.1 against 161.5 million in the
     /// gate's workload) and Nard 6.5 %.
     pub rare_moves: bool,
+    /// Whether a seat finishes on reaching one of its `goals`: asked out of line once a piece
+    /// comes to rest.
+    pub goal: bool,
     /// The cell where one seat's pieces start beneath another's (`start_beneath`), or
     /// [`NO_CELL`]; every seat's `no_capture` holds it, so that a landing there on an enemy is
     /// settled out of line and the other games read nothing more.
@@ -86,6 +89,7 @@ impl Board {
                 || params.held_while_hand > 0
                 || params.first_position_first
                 || params.start_beneath > 0,
+            goal: params.goals.seats().is_some(),
             beneath: NO_CELL,
             below: 0,
             above: 0,

@@ -1263,6 +1263,32 @@ impl Race {
         self.on_cell[mover][usize::from(cell)] -= 1;
     }
 
+    /// Whether `seat`'s pieces stand as one of its `goals` asks, as Ludii's end asks it of the
+    /// mover after each of its moves (Schuster's `("SpecialWin")`): Ludii's `Game.apply`
+    /// evaluates the end rules after every move it applies (Core/src/game/Game.java:3047-3073
+    /// at commit 845cda6 of chiarazarrella/Ludii). A pass is a move there too; the family asks
+    /// only once a piece comes to rest, so a goal an enemy's move completes (a count of every
+    /// piece on a cell) is not the seat's on its next pass.
+    #[cold]
+    #[inline(never)]
+    fn reached_goal(&self, seat: usize) -> bool {
+        let players = self.players_usize();
+        let standing = |cell: u8, own: bool| -> u8 {
+            let cell = usize::from(cell);
+            match own {
+                true => self.on_cell[seat][cell],
+                false => (0..players).map(|p| self.on_cell[p][cell]).sum(),
+            }
+        };
+        self.params.goals.of(seat).iter().any(|goal| {
+            let within: u8 = goal.within.cells().map(|c| standing(c, true)).sum();
+            (goal.within == CellSet::NONE || within == goal.within_count)
+                && goal.cells().iter().all(|&[cell, own, least, most]| {
+                    (least..=most).contains(&standing(cell, own == 1))
+                })
+        })
+    }
+
     /// Marks `player` finished, and ends the game where the ranking says so.
     fn finish(&mut self, player: usize) {
         self.finishers.add(player);
@@ -1663,6 +1689,9 @@ impl Game for Race {
                 if self.board.to_hand.contains(cell) {
                     self.send_to_hand(mover, index, cell);
                 }
+                if self.board.goal && self.reached_goal(mover) {
+                    self.finish(mover);
+                }
             }
         }
         self.unused &= !dice;
@@ -1795,7 +1824,11 @@ impl Game for Race {
                     counted[player][usize::from(self.board.cell(player, position))] += 1;
                 }
             }
-            if self.finishers.has_finished(player) != (off == self.pieces()) {
+            // A seat finishes by bearing off every piece, or on a goal with pieces standing (a
+            // goal an enemy's move makes is the seat's only once it moves itself).
+            let finished = self.finishers.has_finished(player);
+            let by_goal = finished && self.board.goal && self.reached_goal(player);
+            if finished != (off == self.pieces() || by_goal) {
                 return Err(format!(
                     "player {} has {off} pieces off and is {}marked finished",
                     player + 1,

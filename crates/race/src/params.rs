@@ -385,6 +385,10 @@ game_options! {
         #[rule(cites = "race family", source = "")]
         pub ranking: Ranking = Ranking::FirstOutWins, ludii: Ranking::FirstOutWins;
 
+        /// Positions of each seat's pieces that finish it as bearing off every piece does, once a piece of its own has come to rest (Schuster's `("SpecialWin")`: all fifteen on the last six points of the first side, three on each of the last three; Tourne-Case's three pieces on the final point); per seat, separated by `|`, a seat's goals by `;`, each a list of counts: `CELL=N` or `CELL>=N` of every piece standing there (Ludii's `(size Stack at:CELL)`), `CELL own=N` or `CELL own>=N` of the seat's own (`(is Friend (who at:CELL))`, one or more, where two sides never share a cell), and once a goal `CELLS own=N`, the seat's own on a set of cells (`(count Pieces Mover in:(sites {…}))`); `none`: bearing off alone finishes. Asked out of line.
+        #[rule(cites = "race family", source = "")]
+        pub goals: Goals = Goals::NONE, ludii: Goals::NONE;
+
         /// Whether the game ends in a draw once every player has passed a whole throw in turn, none able to use any of it (the rules' "neither player can move"); otherwise play goes on. Ludii's `(if (and (no Moves P1) (no Moves P2)) (result Mover Draw))` never ends a game whose turn is thrown in `(do (roll) next:…)`: that turn makes its own forced pass, so no player is ever without a move.
         #[rule(cites = "race family", source = "")]
         pub draw_when_none_can_move: bool = false, ludii: false;
@@ -527,6 +531,7 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
             ));
         }
     }
+    checked_goals(params)?;
     if let Some(seats) = params.no_capture_cells.seats() {
         if usize::from(seats) != players {
             return Err((
@@ -849,6 +854,58 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
 /// `another_throw_on_doubles` asks for dice played each apart, and no pass after the last die
 /// (which would end the throw as a pass, while Ludii's description throws again at once).
 #[cold]
+/// Each seat's goals name its seats and cells its own track passes, and counts a seat can reach.
+fn checked_goals(params: &RaceParams) -> Result<(), (&'static str, String)> {
+    let Some(seats) = params.goals.seats() else {
+        return Ok(());
+    };
+    let players = usize::from(params.players);
+    if params.teams != Teams::None || params.ranking != Ranking::FirstOutWins {
+        return Err((
+            "goals",
+            "goals beside partners or a finishing order, whose finishers keep pieces on the board"
+                .into(),
+        ));
+    }
+    if usize::from(seats) != players {
+        return Err((
+            "goals",
+            format!("goals for {seats} seats, the game has {players} players"),
+        ));
+    }
+    for seat in 0..players {
+        let on_track = |cell: u8| params.tracks.position(seat, cell).is_some();
+        for goal in params.goals.of(seat) {
+            let mut cells = goal.cells().iter().map(|c| c[0]).chain(goal.within.cells());
+            if let Some(cell) = cells.find(|&c| !on_track(c)) {
+                return Err((
+                    "goals",
+                    format!(
+                        "cell {cell} of a goal of seat {} is not on its track",
+                        seat + 1
+                    ),
+                ));
+            }
+            if goal.within_count > params.pieces
+                || goal
+                    .cells()
+                    .iter()
+                    .any(|c| c[1] == 1 && c[2] > params.pieces)
+            {
+                return Err((
+                    "goals",
+                    format!(
+                        "a goal of seat {} counts more of its pieces than its {}",
+                        seat + 1,
+                        params.pieces
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn checked_another_throw_on_doubles(params: &RaceParams) -> Result<(), (&'static str, String)> {
     if params.dice_use != DiceUse::Each || !matches!(params.throw, Throw::Dice { count: 2.., .. }) {
         return Err((
@@ -2011,5 +2068,187 @@ mod tests {
         assert_eq!(check(&params), Ok(()));
         params.bear_off = BearOff::Any;
         assert_eq!(check(&params).unwrap_err().key, "bear_off_larger");
+    }
+}
+
+/// Positions a seat may win by, at most this many a seat.
+pub const MAX_GOALS: usize = 4;
+/// Conditions on single cells in one goal, at most.
+pub const MAX_GOAL_CELLS: usize = 12;
+
+/// One position that wins: at most one condition on the seat's pieces standing on a set of
+/// cells, and conditions on single cells, each a count of the seat's own pieces or of every
+/// piece there, within bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Goal {
+    /// Cells of the one condition on a set, [`CellSet::NONE`] for none.
+    pub within: CellSet,
+    /// The seat's pieces that must stand on `within`, exactly.
+    pub within_count: u8,
+    /// Conditions on single cells: the cell, 1 to count the seat's pieces alone (0 for every
+    /// piece there), and the least and most.
+    cells: [[u8; 4]; MAX_GOAL_CELLS],
+    len: u8,
+}
+
+impl Goal {
+    const EMPTY: Goal = Goal {
+        within: CellSet::NONE,
+        within_count: 0,
+        cells: [[0; 4]; MAX_GOAL_CELLS],
+        len: 0,
+    };
+
+    /// The conditions on single cells: `[cell, own, least, most]`.
+    #[inline]
+    pub fn cells(&self) -> &[[u8; 4]] {
+        &self.cells[..usize::from(self.len)]
+    }
+
+    fn parse(text: &str) -> Result<Goal, String> {
+        let mut goal = Goal::EMPTY;
+        for term in text.split(',').map(str::trim) {
+            let (place, bound, own) = match term.split_once("own") {
+                Some((place, bound)) => (place, bound.trim(), true),
+                None => {
+                    let at = term
+                        .find(['=', '>'])
+                        .ok_or_else(|| format!("{term:?} in {text:?} has no count (=N or >=N)"))?;
+                    (&term[..at], &term[at..], false)
+                }
+            };
+            let (least, most) = if let Some(n) = bound.strip_prefix(">=") {
+                (goal_count(n, text)?, u8::MAX)
+            } else if let Some(n) = bound.strip_prefix('=') {
+                let n = goal_count(n, text)?;
+                (n, n)
+            } else {
+                return Err(format!("{term:?} in {text:?} has no count (=N or >=N)"));
+            };
+            let cells: Vec<u8> = numbers(place)
+                .map(|n| n.and_then(|n| cell_number(n, text)))
+                .collect::<Result<_, _>>()?;
+            match cells.as_slice() {
+                [] => return Err(format!("{term:?} in {text:?} names no cell")),
+                [cell] => {
+                    if usize::from(goal.len) == MAX_GOAL_CELLS {
+                        return Err(format!("more than {MAX_GOAL_CELLS} cells in {text:?}"));
+                    }
+                    goal.cells[usize::from(goal.len)] = [*cell, u8::from(own), least, most];
+                    goal.len += 1;
+                }
+                several => {
+                    if !own || least != most || goal.within != CellSet::NONE {
+                        return Err(format!(
+                            "{term:?} in {text:?}: a set of cells takes one exact count of the seat's own pieces, once a goal"
+                        ));
+                    }
+                    goal.within = CellSet(several.iter().fold(0, |bits, &c| bits | 1 << c));
+                    goal.within_count = least;
+                }
+            }
+        }
+        Ok(goal)
+    }
+
+    fn render(&self) -> String {
+        let bound = |least: u8, most: u8| match most {
+            u8::MAX => format!(">={least}"),
+            _ => format!("={least}"),
+        };
+        let mut terms = Vec::new();
+        if self.within != CellSet::NONE {
+            terms.push(format!(
+                "{} own={}",
+                self.within.render_value(),
+                self.within_count
+            ));
+        }
+        for &[cell, own, least, most] in self.cells() {
+            let own = if own == 1 { " own" } else { "" };
+            terms.push(format!("{cell}{own}{}", bound(least, most)));
+        }
+        terms.join(", ")
+    }
+}
+
+fn goal_count(text: &str, whole: &str) -> Result<u8, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("{text:?} in {whole:?} is not a count of pieces"))
+}
+
+/// Each seat's goals: positions of its pieces that win it the game once it has moved into one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Goals {
+    /// Seats given, 0 for none.
+    seats: u8,
+    count: [u8; MAX_SEATS],
+    goals: [[Goal; MAX_GOALS]; MAX_SEATS],
+}
+
+impl Goals {
+    /// No goal but bearing off.
+    pub const NONE: Goals = Goals {
+        seats: 0,
+        count: [0; MAX_SEATS],
+        goals: [[Goal::EMPTY; MAX_GOALS]; MAX_SEATS],
+    };
+
+    /// The seats given, `None` for none.
+    pub fn seats(&self) -> Option<u8> {
+        (self.seats > 0).then_some(self.seats)
+    }
+
+    /// The goals of `seat` (none past the seats given).
+    #[inline]
+    pub fn of(&self, seat: usize) -> &[Goal] {
+        let seat = seat % MAX_SEATS;
+        &self.goals[seat][..usize::from(self.count[seat])]
+    }
+}
+
+impl OptionValue for Goals {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        if text.trim() == "none" {
+            return Ok(Goals::NONE);
+        }
+        let seats: Vec<&str> = text.split('|').collect();
+        if seats.len() > MAX_SEATS {
+            return Err(format!("more than {MAX_SEATS} seats in {text:?}"));
+        }
+        let mut value = Goals::NONE;
+        for (seat, goals) in seats.iter().enumerate() {
+            for goal in goals.split(';').map(str::trim).filter(|g| !g.is_empty()) {
+                let count = usize::from(value.count[seat]);
+                if count == MAX_GOALS {
+                    return Err(format!("more than {MAX_GOALS} goals a seat in {text:?}"));
+                }
+                value.goals[seat][count] = Goal::parse(goal)?;
+                value.count[seat] += 1;
+            }
+        }
+        value.seats = seats.len() as u8;
+        Ok(value)
+    }
+
+    fn render_value(&self) -> String {
+        match self.seats() {
+            None => "none".into(),
+            Some(seats) => (0..usize::from(seats))
+                .map(|seat| {
+                    self.of(seat)
+                        .iter()
+                        .map(Goal::render)
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                })
+                .collect::<Vec<_>>()
+                .join(" | "),
+        }
+    }
+
+    fn domain() -> String {
+        "none, or each seat's goals separated by |, a seat's by ;, each a list of counts separated by commas: CELL=N or CELL>=N (every piece standing there), CELL own=N or CELL own>=N (the seat's own), CELLS own=N (the seat's own on a set of cells), such as 0 1 2 3 4 5 own=15, 0=3, 3 own>=1 | …".into()
     }
 }

@@ -28,6 +28,7 @@ mod cross;
 mod entry;
 mod entry_blocked;
 mod faces_by_die;
+mod goal;
 mod graph;
 mod landing_limits;
 mod last_cell;
@@ -277,6 +278,9 @@ struct Reader {
     /// Limits of a piece's landing on regions of its player's ([`landing_limits`]), read once
     /// the tracks are.
     landing_limits: Option<landing_limits::Limits>,
+    /// Whether the end asks a player's score, which a turn's consequence may set (where it
+    /// does not, a score set changes no play).
+    end_scored: bool,
 }
 
 impl Reader {
@@ -291,6 +295,7 @@ impl Reader {
             bar_on_board: None,
             sites_once: false,
             landing_limits: None,
+            end_scored: false,
         }
     }
 
@@ -1234,12 +1239,13 @@ fn read_rules(reader: &mut Reader, rules: &Node, equipment: &Equipment<'_>, play
                 end.walk()
                     .any(|n| n.is_call("score") || n.is_call("byScore") || is_symbol(n, "Score"))
             });
+            reader.end_scored = scored;
             read_play(reader, play, equipment, scored)
         }
         None => reader.lack(rules, "no (play …)"),
     }
     match child(rules, "end") {
-        Some(end) => read_end(reader, end, child(rules, "play")),
+        Some(end) => read_end(reader, end, child(rules, "play"), equipment),
         None => reader.lack(rules, "no (end …)"),
     }
 }
@@ -2717,6 +2723,42 @@ fn winner_score(then: &Node) -> bool {
         })
 }
 
+/// The parts of `(then (and (if (not (all DiceUsed)) (moveAgain)) …))` after the first, where
+/// the consequence is so written.
+fn beside_dice_left(then: &Node) -> Option<&[Node]> {
+    let [both] = then.children() else {
+        return None;
+    };
+    let parts = both.children();
+    (both.is_call("and")
+        && parts.len() >= 2
+        && parts[0].to_string() == "(if (not (all DiceUsed)) (moveAgain))")
+        .then(|| &parts[1..])
+}
+
+/// `(then (and (if (not (all DiceUsed)) (moveAgain)) (if C SCORE)))`, SCORE `(addScore Mover
+/// N)` or `(set Score Mover N)`: another move while a die is unused, beside a score that no end
+/// asks (Schuster's two points for its `("SpecialWin")`, which its end asks as a position), so
+/// changes no play.
+fn dice_left_beside_score(then: &Node) -> bool {
+    let scores = |node: &Node| {
+        node.children().len() >= 2
+            && (node.is_call("addScore")
+                || (node.is_call("set") && node.arg(0).is_some_and(|k| is_symbol(k, "Score"))))
+    };
+    let [both] = then.children() else {
+        return false;
+    };
+    both.is_call("and")
+        && both.children().len() == 2
+        && both
+            .arg(0)
+            .is_some_and(|a| a.to_string() == "(if (not (all DiceUsed)) (moveAgain))")
+        && both.arg(1).is_some_and(|b| {
+            b.is_call("if") && b.children().len() == 2 && b.arg(1).is_some_and(scores)
+        })
+}
+
 /// `(is In STEPS (sites {V …}))`: the steps and the values listed, each where it is written
 /// so.
 fn steps_in_values(listed: &Node) -> (Option<&Node>, Option<Vec<i64>>) {
@@ -3136,8 +3178,11 @@ fn each_die<'n>(
         }
         _ => None,
     };
+    let end_scored = reader.end_scored;
     let while_dice_left = |then: &Node| {
-        (then.to_string() == "(then (if (not (all DiceUsed)) (moveAgain)))").then_some(false)
+        (then.to_string() == "(then (if (not (all DiceUsed)) (moveAgain)))"
+            || (!end_scored && dice_left_beside_score(then)))
+        .then_some(false)
     };
     // Another move after every die, the last too, which the move after the dice answers.
     let after_dice = reader.after_dice.clone();
@@ -3166,6 +3211,25 @@ fn each_die<'n>(
         Some((inner, then, after_last, doubles.is_some()))
     });
     let Some((inner, then, after_last, doubles)) = shape else {
+        // Each unused die in turn beside other consequences: those are what is not read.
+        let beside = match positional.as_slice() {
+            [die, _, then] if moves.is_call("forEach") && is_symbol(die, "Die") => {
+                beside_dice_left(then)
+            }
+            _ => None,
+        };
+        if let Some(others) = beside.filter(|_| !pending && after_dice.is_none()) {
+            for other in others {
+                reader.lack(
+                    other,
+                    format!(
+                        "a consequence of each die the reader does not read: {other_}",
+                        other_ = Brief(other)
+                    ),
+                );
+            }
+            return None;
+        }
         reader.lack(
             moves,
             format!(
@@ -4140,13 +4204,57 @@ fn mover_alone_scores(rule: &Node) -> bool {
 /// its team's form (`TeamMover`: the mover's side, a team of one without teams): the first
 /// with every piece off wins. A list may add the draw of the Emperador kin, read by
 /// [`tables::draw_when_none_can_move`].
-fn read_end(reader: &mut Reader, end: &Node, play: Option<&Node>) {
+fn read_end(reader: &mut Reader, end: &Node, play: Option<&Node>, equipment: &Equipment<'_>) {
     let mut end_rules: Vec<&Node> = match end.children() {
         [rule] => rule
             .as_array()
             .map_or_else(|| vec![rule], |list| list.iter().collect()),
         _ => vec![end],
     };
+    // Ends on where the mover's pieces stand, each a goal of every seat.
+    let players = reader
+        .reading
+        .get("players")
+        .and_then(|p| p.value.parse::<u8>().ok())
+        .unwrap_or(2);
+    let mut goals: Vec<Vec<String>> = vec![Vec::new(); usize::from(players)];
+    let mut goal_lack = false;
+    end_rules.retain(|rule| match goal::read(rule, equipment, players) {
+        None => true,
+        Some(Ok(seats)) => {
+            for (seat, goal) in seats.into_iter().enumerate() {
+                goals[seat].push(goal);
+            }
+            false
+        }
+        Some(Err(what)) => {
+            reader.lack(rule, format!("an end the reader does not read: {what}"));
+            goal_lack = true;
+            false
+        }
+    });
+    if goal_lack {
+        return;
+    }
+    if goals.iter().any(|g| !g.is_empty()) {
+        let text: Vec<String> = goals.iter().map(|g| g.join("; ")).collect();
+        reader.set("goals", text.join(" | "), end);
+        if end_rules.is_empty() {
+            // A goal alone: the family's first out would finish too, where a piece can leave.
+            if equipment.tracks.iter().any(|t| t.ends) {
+                reader.lack(
+                    end,
+                    "an end on where the pieces stand alone, in a game whose pieces bear off",
+                );
+                return;
+            }
+            reader.set("draw_when_none_can_move", false, end);
+            reader.set("ranking", "first-out-wins", end);
+            return;
+        }
+    } else {
+        reader.set("goals", "none", end);
+    }
     if let [first, draw] = end_rules.as_slice()
         && let Some(read) = tables::draw_when_none_can_move(draw, play)
     {
