@@ -1027,6 +1027,17 @@ impl Reference {
                         self.in_opening = [false; 2];
                     }
                 }
+                // The mover leaves once each opening hole it owns is empty.
+                OpeningLeaves::MoverHolesEmpty => {
+                    let emptied = (0..self.holes).all(|hole| {
+                        !self.owns(mover as Player, hole)
+                            || !self.opening_holes.contains(&self.names[hole])
+                            || self.cells[hole] == 0
+                    });
+                    if emptied {
+                        self.in_opening[mover] = false;
+                    }
+                }
             }
         }
         if self.last_mover != Some(self.to_move) {
@@ -1583,6 +1594,37 @@ fn an_opening_left_when_the_turn_passes_plays_as_the_plain_reading() {
     assert!(
         parted.is_err(),
         "an opening left after the first move went unnoticed"
+    );
+}
+
+/// Iyogh's opening, left by each player once its opening holes are empty
+/// (`mover-holes-empty`): a reference that hands the mover over when its turn passes parts
+/// from the engine.
+#[test]
+fn an_opening_left_once_the_movers_holes_are_empty_plays_as_the_plain_reading() {
+    let (label, mut params) = family_games()
+        .into_iter()
+        .find(|(label, _)| label.starts_with("kalah "))
+        .expect("Kalah is shipped");
+    for (key, value) in [
+        ("opening_turns", "1"),
+        ("opening_holes", "a5,a6,b5,b6"),
+        ("opening_leaves", "mover-holes-empty"),
+    ] {
+        params.set(key, value).expect("the family's own option");
+    }
+    params.validate().expect("a game the family plays");
+    let label = format!("{label} opening on the two rightmost holes until they are empty");
+    let moves = play_side_by_side(&label, &params, &params, 200).unwrap_or_else(|e| panic!("{e}"));
+    assert!(moves > 2000, "{moves} moves");
+    let mut by_turn = params.clone();
+    by_turn
+        .set("opening_leaves", "mover-after-turn")
+        .expect("the family's own option");
+    let parted = play_side_by_side(&label, &params, &by_turn, 40);
+    assert!(
+        parted.is_err(),
+        "an opening left before its holes were empty went unnoticed"
     );
 }
 

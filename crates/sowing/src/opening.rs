@@ -32,6 +32,11 @@ option_enum! {
         /// naming no player, Njombwa's second opening; or Tuz's, whose condition holds exactly
         /// where the opening's sowing gives its mover no other move).
         TogetherAfterTurn = "together-after-turn",
+        /// The mover alone, after a move that leaves every opening hole of its own territory
+        /// empty, from the first turn on (`(nextPhase Mover (all Sites (sites Mover "R")
+        /// if:(is Empty (site))) …)`, R the holes the opening lifts: Iyogh's, Azigo's and
+        /// Mwambulula's openings, which empty R).
+        MoverHolesEmpty = "mover-holes-empty",
     }
 }
 
@@ -60,7 +65,9 @@ impl OpeningLeaves {
     pub fn one_by_one(self) -> bool {
         matches!(
             self,
-            OpeningLeaves::MoverAfterMove | OpeningLeaves::MoverAfterTurn
+            OpeningLeaves::MoverAfterMove
+                | OpeningLeaves::MoverAfterTurn
+                | OpeningLeaves::MoverHolesEmpty
         )
     }
 }
@@ -173,6 +180,9 @@ pub(crate) fn validate(params: &crate::SowingParams) -> Result<(), String> {
         return Err(
             "opening_leaves: a player leaves an opening only where the game has one".into(),
         );
+    }
+    if params.opening_leaves == OpeningLeaves::MoverHolesEmpty && params.opening_turns != 1 {
+        return Err("opening_leaves: an opening left once the mover's holes are empty is left from its first turn on (opening_turns 1)".into());
     }
     let board = Board::new(params);
     let on_board = |key: &str, holes: &HoleNames| {

@@ -814,6 +814,43 @@ fn an_opening_the_mover_leaves_on_another_condition_is_a_lack_at_it() {
     );
 }
 
+#[test]
+fn an_opening_the_mover_leaves_once_its_holes_are_empty_is_read_where_they_are_those_it_lifts() {
+    // Iyogh's, Azigo's and Mwambulula's `(nextPhase Mover (all Sites (sites Mover "R") if:(is
+    // Empty (site))) …)`, R the holes the opening lifts, however the emptiness is written.
+    for test in ["(is Empty (site))", "(= 0 (count at:(site)))"] {
+        check(
+            &opening_ended_by(&format!(
+                "(nextPhase Mover (all Sites (difference (sites Mover) (sites Left)) if:{test}) \"Main\")"
+            )),
+            Expect::Plays(&[
+                "opening_turns=1",
+                "opening_leaves=mover-holes-empty",
+                "opening_holes=a2,a3,a4,a5,a6,b1,b2,b3,b4,b5",
+            ]),
+        );
+    }
+    // Holes other than those lifted, or a test other than emptiness, are named.
+    check(
+        &opening_ended_by(
+            "(nextPhase Mover (all Sites (sites Mover) if:(is Empty (site))) \"Main\")",
+        ),
+        Expect::Lacks(
+            "an opening that ends once holes are empty other than those it lifts",
+            14,
+        ),
+    );
+    check(
+        &opening_ended_by(
+            "(nextPhase Mover (all Sites (difference (sites Mover) (sites Left)) if:(> 2 (count at:(site)))) \"Main\")",
+        ),
+        Expect::Lacks(
+            "an opening that ends on a condition the family does not have",
+            14,
+        ),
+    );
+}
+
 /// What the family lacks to play the vendored description `file`, each as `line:column: what`.
 fn vendored_lacks(file: &str) -> Vec<String> {
     lacks_of(file, &vendored_text(file))

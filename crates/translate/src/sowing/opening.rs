@@ -98,6 +98,22 @@ pub(super) fn read_before(
     let Some((turns, leaves)) = ending(reader, next, follower, play) else {
         return;
     };
+    read_play(reader, play, next, main, (turns, leaves), situation);
+    if leaves == OpeningLeaves::MoverHolesEmpty {
+        emptied_holes_are_lifted(reader, next, situation);
+    }
+}
+
+/// Reads the opening's `play` against the main phase's, its end `next` read as `(turns,
+/// leaves)`: the holes it lifts and how it sows them.
+fn read_play(
+    reader: &mut Reader<'_>,
+    play: &Node,
+    next: &Node,
+    main: &Node,
+    (turns, leaves): (u8, OpeningLeaves),
+    situation: &Situation<'_>,
+) {
     let Some(main_play) = child(main, "play") else {
         return;
     };
@@ -247,6 +263,9 @@ fn ending(
     if mover && ends_the_turn(condition) {
         return Some((1, OpeningLeaves::MoverAfterTurn));
     }
+    if mover && emptied_region(condition).is_some() {
+        return Some((1, OpeningLeaves::MoverHolesEmpty));
+    }
     if !mover && (ends_the_turn(condition) || stops_with_the_sowing(condition, play)) {
         return Some((1, OpeningLeaves::TogetherAfterTurn));
     }
@@ -263,6 +282,76 @@ fn ending(
             );
             None
         }
+    }
+}
+
+/// The holes a condition asks to be all empty: `(all Sites HOLES if:(is Empty (site)))`, or
+/// its test written as `(= 0 (count at:(site)))`. Ludii's `(all Sites …)` holds where the test
+/// holds at every site (an empty region's too).
+fn emptied_region(condition: &Node) -> Option<&Node> {
+    let sites = condition.arg(0)?;
+    let test = condition.named("if")?.to_string();
+    let empty = matches!(
+        test.as_str(),
+        "(is Empty (site))" | "(= 0 (count at:(site)))" | "(= (count at:(site)) 0)"
+    );
+    (condition.is_call("all")
+        && is_symbol(sites, "Sites")
+        && condition.positional().count() == 2
+        && empty)
+        .then(|| condition.arg(1))
+        .flatten()
+}
+
+/// An opening the mover leaves once the holes its `next` names are empty (`opening_leaves`
+/// `mover-holes-empty`) is read where those holes, for each mover, are exactly the holes of its
+/// own that the opening lifts: the engine asks those. Named as lacking otherwise.
+fn emptied_holes_are_lifted(reader: &mut Reader<'_>, next: &Node, situation: &Situation<'_>) {
+    let Some(condition) = next.positional().find(|part| part.is_call("all")) else {
+        return;
+    };
+    let Some(region) = emptied_region(condition) else {
+        return;
+    };
+    // Where the opening's play was not read, its lacks are named already.
+    let Some(lifted) = reader
+        .reading
+        .get("opening_holes")
+        .filter(|read| !read.by_default)
+        .and_then(|read| <HoleNames as engine::OptionValue>::parse_value(&read.value).ok())
+    else {
+        return;
+    };
+    let board = situation.board;
+    let mut alike = true;
+    for mover in 1..=2u8 {
+        let own = situation.territory(usize::from(mover - 1));
+        let mut lifted_sites: Vec<usize> = lifted
+            .named()
+            .iter()
+            .filter_map(|&(row, place)| board.hole_at(usize::from(row), usize::from(place)))
+            .map(|hole| situation.cells[hole])
+            .filter(|site| own.contains(site))
+            .collect();
+        lifted_sites.sort_unstable();
+        match situation.context(mover).sites(region) {
+            Ok(mut sites) => {
+                sites.sort_unstable();
+                sites.dedup();
+                alike &= sites == lifted_sites;
+            }
+            Err(error) => {
+                return reader.unknown(region, error, "the holes an opening ends once empty");
+            }
+        }
+    }
+    if !alike {
+        reader.lack(
+            condition,
+            format!(
+                "an opening that ends once holes are empty other than those it lifts: {condition}"
+            ),
+        );
     }
 }
 
