@@ -959,6 +959,14 @@ impl Sowing {
         if self.opening_players >> self.to_move & 1 == 0 {
             return self.sow(hole, way);
         }
+        if self.params.opening_sowing == OpeningSowing::Gather {
+            let mover = usize::from(self.to_move);
+            let to =
+                self.params.opening_to.on(&self.board).unwrap_or(0) & self.board.territory[mover];
+            self.cells[to.trailing_zeros() as usize] += self.cells[hole];
+            self.cells[hole] = 0;
+            return Landing::End;
+        }
         if self.params.opening_sowing == OpeningSowing::Transfer {
             let count = u16::from(self.params.opening_count);
             let to = self.params.opening_to.on(&self.board).unwrap_or(0);

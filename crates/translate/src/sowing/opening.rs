@@ -118,6 +118,11 @@ fn read_play(
         return;
     };
     reader.default("opening_sowing", OpeningSowing::Main, play);
+    if leaves == OpeningLeaves::MoverHolesEmpty
+        && let Some(gathering) = Gathering::of(play)
+    {
+        return read_gathering(reader, &gathering, next, situation);
+    }
     if let Some(holes) = transfer(reader, play, (turns, leaves), situation) {
         reader.set("opening_sowing", OpeningSowing::Transfer, play);
         reader.set("opening_turns", turns, next);
@@ -532,6 +537,117 @@ fn transfer<'n>(
     reader.set("opening_to", situation.board.hole_name(hole), to);
     reader.set("opening_count", count, moves);
     from.arg(0)
+}
+
+/// Iyogh's gathering opening (`opening_sowing` `gather`): `(move (from HOLES if:(is Occupied
+/// (from))) (to SITE) count:(count at:(from)))`, every counter of a hole of HOLES moved into
+/// SITE, both read for each mover (`(mapEntry "RightMost" Mover)`); the `if:` may go unwritten,
+/// since the family lifts no empty hole.
+struct Gathering<'n> {
+    moves: &'n Node,
+    holes: &'n Node,
+    to: &'n Node,
+}
+
+impl<'n> Gathering<'n> {
+    fn of(play: &'n Node) -> Option<Gathering<'n>> {
+        let moves = play.arg(0).filter(|moves| moves.is_call("move"))?;
+        let (from, to) = (child(moves, "from")?, child(moves, "to")?);
+        let every = moves
+            .named("count")
+            .is_some_and(|count| count.to_string() == "(count at:(from))");
+        let parts = moves.children().iter().all(|part| {
+            part.is_call("from")
+                || part.is_call("to")
+                || matches!(&part.kind, Kind::Named { key, .. } if key == "count")
+        });
+        let occupied = from
+            .named("if")
+            .is_none_or(|test| test.to_string() == "(is Occupied (from))");
+        (every
+            && parts
+            && occupied
+            && from.positional().count() == 1
+            && to.children().len() == 1
+            && play.children().len() == 1)
+            .then_some(Gathering {
+                moves,
+                holes: from.arg(0)?,
+                to: to.arg(0)?,
+            })
+    }
+}
+
+/// Reads a gathering opening left by the mover once its holes are empty: for each mover, the
+/// holes it lifts and the hole it fills, all of its own and apart.
+fn read_gathering(
+    reader: &mut Reader<'_>,
+    gathering: &Gathering<'_>,
+    next: &Node,
+    situation: &Situation<'_>,
+) {
+    let board = situation.board;
+    let hole_of = |site: usize| (0..board.holes).find(|&hole| situation.cells[hole] == site);
+    let name_of = |hole: usize| {
+        let name = board.hole_name(hole);
+        (name.as_bytes()[0] - b'a', name[1..].parse().unwrap_or(0))
+    };
+    let (mut lifted, mut filled) = (Vec::new(), Vec::new());
+    for mover in 1..=2u8 {
+        let context = situation.context(mover);
+        let own = situation.territory(usize::from(mover - 1));
+        let sites = match context.sites(gathering.holes) {
+            Ok(sites) => sites,
+            Err(error) => {
+                return reader.unknown(gathering.holes, error, "the holes an opening lifts");
+            }
+        };
+        let to = context
+            .int(gathering.to)
+            .ok()
+            .and_then(|site| usize::try_from(site).ok());
+        let Some(to) = to.filter(|site| own.contains(site) && !sites.contains(site)) else {
+            return reader.lack(
+                gathering.to,
+                format!("an opening that gathers counters other than into a hole of the mover's own it does not lift: {}", gathering.to),
+            );
+        };
+        if sites.is_empty() || sites.iter().any(|site| !own.contains(site)) {
+            return reader.lack(
+                gathering.holes,
+                format!(
+                    "an opening that lifts holes not the mover's own: {}",
+                    gathering.holes
+                ),
+            );
+        }
+        lifted.extend(sites.iter().filter_map(|&site| hole_of(site)).map(name_of));
+        filled.extend(hole_of(to).map(name_of));
+    }
+    lifted.sort_unstable();
+    filled.sort_unstable();
+    let (Some(lifted), Some(filled)) = (HoleNames::listed(&lifted), HoleNames::listed(&filled))
+    else {
+        return reader.lack(
+            gathering.holes,
+            format!("an opening of too many holes: {}", gathering.holes),
+        );
+    };
+    reader.set("opening_sowing", OpeningSowing::Gather, gathering.moves);
+    reader.set("opening_turns", 1, next);
+    reader.set("opening_leaves", OpeningLeaves::MoverHolesEmpty, next);
+    reader.set(
+        "opening_holes",
+        engine::OptionValue::render_value(&lifted),
+        gathering.holes,
+    );
+    reader.set(
+        "opening_to",
+        engine::OptionValue::render_value(&filled),
+        gathering.to,
+    );
+    reader.default("opening_count", 0, gathering.moves);
+    no_stepping(reader, gathering.moves);
 }
 
 /// The holes an opening of its own sowing lifts (`opening_sowing` `last-own-to-next`, Tapata's
