@@ -98,8 +98,10 @@ pub(super) fn read_before(
     let Some((turns, leaves)) = ending(reader, next, follower, play) else {
         return;
     };
+    let lacks = reader.lacks.len();
     read_play(reader, play, next, main, (turns, leaves), situation);
-    if leaves == OpeningLeaves::MoverHolesEmpty {
+    // Where the play is not read, the holes read so far are another opening's, if any.
+    if leaves == OpeningLeaves::MoverHolesEmpty && reader.lacks.len() == lacks {
         emptied_holes_are_lifted(reader, next, situation);
     }
 }
@@ -318,7 +320,6 @@ fn emptied_holes_are_lifted(reader: &mut Reader<'_>, next: &Node, situation: &Si
     let Some(region) = emptied_region(condition) else {
         return;
     };
-    // Where the opening's play was not read, its lacks are named already.
     let Some(lifted) = reader
         .reading
         .get("opening_holes")
