@@ -294,7 +294,7 @@ fn ending(
 
 /// The holes a condition asks to be all empty: `(all Sites HOLES if:(is Empty (site)))`, or
 /// its test written as `(= 0 (count at:(site)))`. Ludii's `(all Sites …)` holds where the test
-/// holds at every site (an empty region's too).
+/// holds at every site, an empty region's too (Ludii's AllSites.java, `eval`).
 fn emptied_region(condition: &Node) -> Option<&Node> {
     let sites = condition.arg(0)?;
     let test = condition.named("if")?.to_string();
