@@ -542,8 +542,9 @@ fn transfer<'n>(
 
 /// Iyogh's gathering opening (`opening_sowing` `gather`): `(move (from HOLES if:(is Occupied
 /// (from))) (to SITE) count:(count at:(from)))`, every counter of a hole of HOLES moved into
-/// SITE, both read for each mover (`(mapEntry "RightMost" Mover)`); the `if:` may go unwritten,
-/// since the family lifts no empty hole.
+/// SITE, both read for each mover (`(mapEntry "RightMost" Mover)`). The `if:` is asked for:
+/// the family lifts no empty hole, and an unguarded move of an empty hole's no counters is not
+/// read as nothing.
 struct Gathering<'n> {
     moves: &'n Node,
     holes: &'n Node,
@@ -564,7 +565,7 @@ impl<'n> Gathering<'n> {
         });
         let occupied = from
             .named("if")
-            .is_none_or(|test| test.to_string() == "(is Occupied (from))");
+            .is_some_and(|test| test.to_string() == "(is Occupied (from))");
         (every
             && parts
             && occupied
