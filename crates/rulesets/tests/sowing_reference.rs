@@ -916,6 +916,21 @@ impl Reference {
                 cells[to] += count;
                 Landing::End
             }
+            Move::Sow { hole, .. }
+                if self.params.opening_sowing == OpeningSowing::Gather
+                    && self.in_opening[usize::from(self.to_move)] =>
+            {
+                // Iyogh's opening: the hole's counters all moved into the mover's one hole
+                // named.
+                let to = Self::named(&self.params.opening_to)
+                    .iter()
+                    .map(|name| self.names.iter().position(|n| n == name).expect("a hole"))
+                    .find(|&to| self.owns(self.to_move, to))
+                    .expect("a hole of the mover's");
+                cells[to] += cells[usize::from(hole)];
+                cells[usize::from(hole)] = 0;
+                Landing::End
+            }
             Move::Sow { hole, way }
                 if self.params.opening_sowing == OpeningSowing::LastOwnToNext
                     && self.in_opening[usize::from(self.to_move)] =>
@@ -1025,6 +1040,17 @@ impl Reference {
                 OpeningLeaves::TogetherAfterTurn => {
                     if turn_passes {
                         self.in_opening = [false; 2];
+                    }
+                }
+                // The mover leaves once each opening hole it owns is empty.
+                OpeningLeaves::MoverHolesEmpty => {
+                    let emptied = (0..self.holes).all(|hole| {
+                        !self.owns(mover as Player, hole)
+                            || !self.opening_holes.contains(&self.names[hole])
+                            || self.cells[hole] == 0
+                    });
+                    if emptied {
+                        self.in_opening[mover] = false;
                     }
                 }
             }
@@ -1584,6 +1610,56 @@ fn an_opening_left_when_the_turn_passes_plays_as_the_plain_reading() {
         parted.is_err(),
         "an opening left after the first move went unnoticed"
     );
+}
+
+/// Iyogh's opening, left by each player once its opening holes are empty
+/// (`mover-holes-empty`): a reference that hands the mover over when its turn passes parts
+/// from the engine.
+#[test]
+fn an_opening_left_once_the_movers_holes_are_empty_plays_as_the_plain_reading() {
+    let (label, mut params) = family_games()
+        .into_iter()
+        .find(|(label, _)| label.starts_with("kalah "))
+        .expect("Kalah is shipped");
+    for (key, value) in [
+        ("opening_turns", "1"),
+        ("opening_holes", "a5,a6,b5,b6"),
+        ("opening_leaves", "mover-holes-empty"),
+    ] {
+        params.set(key, value).expect("the family's own option");
+    }
+    params.validate().expect("a game the family plays");
+    let label = format!("{label} opening on the two rightmost holes until they are empty");
+    let moves = play_side_by_side(&label, &params, &params, 200).unwrap_or_else(|e| panic!("{e}"));
+    assert!(moves > 2000, "{moves} moves");
+    let mut by_turn = params.clone();
+    by_turn
+        .set("opening_leaves", "mover-after-turn")
+        .expect("the family's own option");
+    let parted = play_side_by_side(&label, &params, &by_turn, 40);
+    assert!(
+        parted.is_err(),
+        "an opening left before its holes were empty went unnoticed"
+    );
+    // Iyogh's gathering of those holes into the rightmost (`gather`), against a reference
+    // that sows them as the main phase does.
+    for (key, value) in [
+        ("opening_holes", "a4,a5,b4,b5"),
+        ("opening_sowing", "gather"),
+        ("opening_to", "a6,b6"),
+    ] {
+        params.set(key, value).expect("the family's own option");
+    }
+    params.validate().expect("a game the family plays");
+    let label = format!("{label}, gathered into the rightmost");
+    let moves = play_side_by_side(&label, &params, &params, 200).unwrap_or_else(|e| panic!("{e}"));
+    assert!(moves > 2000, "{moves} moves");
+    let mut sown = params.clone();
+    for (key, value) in [("opening_sowing", "main"), ("opening_to", "none")] {
+        sown.set(key, value).expect("the family's own option");
+    }
+    let parted = play_side_by_side(&label, &params, &sown, 40);
+    assert!(parted.is_err(), "a gathering sown went unnoticed");
 }
 
 /// Hufesay's rounds refilled clockwise from each player's rightmost hole (`track-from-right`,

@@ -885,6 +885,14 @@ impl Sowing {
                 OpeningLeaves::MoverAfterTurn => 0,
                 OpeningLeaves::TogetherAfterTurn if turn_ended => ALL_PLAYERS,
                 OpeningLeaves::TogetherAfterTurn => 0,
+                OpeningLeaves::MoverHolesEmpty => {
+                    let player = self.last_mover.map_or(0, usize::from);
+                    let holes = self.params.opening_holes.on(&self.board).unwrap_or(0)
+                        & self.board.territory[player];
+                    let emptied = (0..self.board.holes)
+                        .all(|hole| holes >> hole & 1 == 0 || self.cells[hole] == 0);
+                    if emptied { mover } else { 0 }
+                }
             };
             if leaving != 0 {
                 self.enter_opening(self.opening_turn, self.opening_players & !leaving);
@@ -950,6 +958,14 @@ impl Sowing {
         }
         if self.opening_players >> self.to_move & 1 == 0 {
             return self.sow(hole, way);
+        }
+        if self.params.opening_sowing == OpeningSowing::Gather {
+            let mover = usize::from(self.to_move);
+            let to =
+                self.params.opening_to.on(&self.board).unwrap_or(0) & self.board.territory[mover];
+            self.cells[to.trailing_zeros() as usize] += self.cells[hole];
+            self.cells[hole] = 0;
+            return Landing::End;
         }
         if self.params.opening_sowing == OpeningSowing::Transfer {
             let count = u16::from(self.params.opening_count);

@@ -32,6 +32,11 @@ option_enum! {
         /// naming no player, Njombwa's second opening; or Tuz's, whose condition holds exactly
         /// where the opening's sowing gives its mover no other move).
         TogetherAfterTurn = "together-after-turn",
+        /// The mover alone, after a move that leaves every opening hole of its own territory
+        /// empty, from the first turn on (`(nextPhase Mover (all Sites (sites Mover "R")
+        /// if:(is Empty (site))) …)`, R the holes the opening lifts: Iyogh's, Azigo's and
+        /// Mwambulula's openings, which empty R).
+        MoverHolesEmpty = "mover-holes-empty",
     }
 }
 
@@ -51,6 +56,11 @@ option_enum! {
         /// Sown as the main phase lays its counters, for no capture and no relay (Spreta's
         /// first move, `(sow "Track" owner:(mover))` without the main phase's `apply:`).
         Plain = "plain",
+        /// Not sown: every counter of the hole lifted goes into the mover's one hole of
+        /// `opening_to`, until the mover's opening holes are empty (Iyogh's `(move (from
+        /// (sites Mover "RightMost") if:(is Occupied (from))) (to (mapEntry "RightMost" Mover))
+        /// count:(count at:(from)))`, left `mover-holes-empty`).
+        Gather = "gather",
     }
 }
 
@@ -60,7 +70,9 @@ impl OpeningLeaves {
     pub fn one_by_one(self) -> bool {
         matches!(
             self,
-            OpeningLeaves::MoverAfterMove | OpeningLeaves::MoverAfterTurn
+            OpeningLeaves::MoverAfterMove
+                | OpeningLeaves::MoverAfterTurn
+                | OpeningLeaves::MoverHolesEmpty
         )
     }
 }
@@ -174,6 +186,9 @@ pub(crate) fn validate(params: &crate::SowingParams) -> Result<(), String> {
             "opening_leaves: a player leaves an opening only where the game has one".into(),
         );
     }
+    if params.opening_leaves == OpeningLeaves::MoverHolesEmpty && params.opening_turns != 1 {
+        return Err("opening_leaves: an opening left once the mover's holes are empty is left from its first turn on (opening_turns 1)".into());
+    }
     let board = Board::new(params);
     let on_board = |key: &str, holes: &HoleNames| {
         holes.on(&board).map_err(|(row, place)| {
@@ -192,7 +207,7 @@ pub(crate) fn validate(params: &crate::SowingParams) -> Result<(), String> {
     }
     if !matches!(
         params.opening_sowing,
-        OpeningSowing::Main | OpeningSowing::Plain
+        OpeningSowing::Main | OpeningSowing::Plain | OpeningSowing::Gather
     ) && (params.opening_turns == 0
         || params.opening_step > 0
         || params.direction == crate::params::Direction::Choice
@@ -202,7 +217,11 @@ pub(crate) fn validate(params: &crate::SowingParams) -> Result<(), String> {
         return Err("opening_sowing: an opening of its own sowing is one that does not step, sown one way round on the family's round of two rows".into());
     }
     let transfer = params.opening_sowing == OpeningSowing::Transfer;
-    if transfer != (params.opening_to.named().len() == 1) || transfer != (params.opening_count > 0)
+    let gather = params.opening_sowing == OpeningSowing::Gather;
+    if gather {
+        gathering_problem(params, &board)?;
+    } else if transfer != (params.opening_to.named().len() == 1)
+        || transfer != (params.opening_count > 0)
     {
         return Err("opening_to, opening_count: an opening's move of counters, and only it, names one hole to move them into and their count".into());
     }
@@ -235,6 +254,34 @@ pub(crate) fn validate(params: &crate::SowingParams) -> Result<(), String> {
             "opening_stop: where a stepping opening stops and what it marks or takes need an opening_step"
                 .into(),
         );
+    }
+    Ok(())
+}
+
+/// What a gathering opening needs: to be left by each player once its holes are empty, and one
+/// hole of `opening_to` in each player's territory, none lifted in the opening; no count of its
+/// own (it moves every counter of the hole) and no step.
+fn gathering_problem(params: &crate::SowingParams, board: &Board) -> Result<(), String> {
+    if params.opening_turns == 0 || params.opening_leaves != OpeningLeaves::MoverHolesEmpty {
+        return Err("opening_sowing: a gathering opening is left by each player once its holes are empty (opening_leaves mover-holes-empty)".into());
+    }
+    let to = params.opening_to.on(board).unwrap_or(0);
+    let lifted = params.opening_holes.on(board).unwrap_or(0);
+    let one_each = board
+        .territory
+        .iter()
+        .all(|own| (to & own).count_ones() == 1);
+    if !one_each
+        || to & lifted != 0
+        || params.opening_to.named().len() != 2
+        || params.opening_count != 0
+        || params.opening_step > 0
+    {
+        return Err("opening_to: a gathering opening moves every counter of the hole lifted into one hole of the mover's, named in opening_to for each player and lifted by no one in the opening (opening_count 0, no opening_step)".into());
+    }
+    // Its moves lift any hole holding a counter, each once: not one way round or the other.
+    if params.min_to_sow > 1 || params.direction == crate::params::Direction::Choice {
+        return Err("opening_sowing: a gathering opening lifts any hole holding a counter, of a game sown one way round (min_to_sow at most 1)".into());
     }
     Ok(())
 }

@@ -719,6 +719,11 @@ fn opening_ended_by(next: &str) -> String {
 }
 
 /// The holes the player to move may lift, by name.
+fn lifted_holes(game: &sowing::Sowing) -> Vec<String> {
+    lifted(game)
+}
+
+/// The holes the player to move may lift, by name.
 fn lifted(game: &sowing::Sowing) -> Vec<String> {
     use engine::{Game, Observe};
     let mut moves = Vec::new();
@@ -810,6 +815,90 @@ fn an_opening_the_mover_leaves_on_another_condition_is_a_lack_at_it() {
         Expect::Lacks(
             "an opening that ends other than for every player or the mover",
             14,
+        ),
+    );
+}
+
+#[test]
+fn an_opening_the_mover_leaves_once_its_holes_are_empty_is_read_where_they_are_those_it_lifts() {
+    // Iyogh's, Azigo's and Mwambulula's `(nextPhase Mover (all Sites (sites Mover "R") if:(is
+    // Empty (site))) …)`, R the holes the opening lifts, however the emptiness is written.
+    for test in ["(is Empty (site))", "(= 0 (count at:(site)))"] {
+        check(
+            &opening_ended_by(&format!(
+                "(nextPhase Mover (all Sites (difference (sites Mover) (sites Left)) if:{test}) \"Main\")"
+            )),
+            Expect::Plays(&[
+                "opening_turns=1",
+                "opening_leaves=mover-holes-empty",
+                "opening_holes=a2,a3,a4,a5,a6,b1,b2,b3,b4,b5",
+            ]),
+        );
+    }
+    // Holes other than those lifted, or a test other than emptiness, are named.
+    check(
+        &opening_ended_by(
+            "(nextPhase Mover (all Sites (sites Mover) if:(is Empty (site))) \"Main\")",
+        ),
+        Expect::Lacks(
+            "an opening that ends once holes are empty other than those it lifts",
+            14,
+        ),
+    );
+    check(
+        &opening_ended_by(
+            "(nextPhase Mover (all Sites (difference (sites Mover) (sites Left)) if:(> 2 (count at:(site)))) \"Main\")",
+        ),
+        Expect::Lacks(
+            "an opening that ends on a condition the family does not have",
+            14,
+        ),
+    );
+}
+
+/// A game whose opening moves every counter of one of the mover's holes `lifted` into its hole
+/// `to` (each an expression read for the mover) until they are empty, as Iyogh's does.
+fn gathering_opening(lifted: &str, to: &str) -> String {
+    let main = "(play\n            (move Select\n                (from (sites Mover) if:(> (count at:(from)) 0))\n                (then (sow {capture}))\n            )\n        )";
+    description(&[(
+        main,
+        &format!(
+            "phases:{{ (phase \"Opening\" (play (move (from {lifted} if:(is Occupied (from))) (to {to}) count:(count at:(from)))) (nextPhase Mover (all Sites {lifted} if:(is Empty (site))) \"Main\"))\n (phase \"Main\" (play (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow {{capture}}))))) }}"
+        ),
+    )])
+}
+
+#[test]
+fn an_opening_that_gathers_its_holes_into_one_of_the_movers_is_read_for_each_mover() {
+    use engine::{Game, Observe};
+    let lifted = "(if (is Mover P1) (sites {3 4}) (sites {7 8}))";
+    let text = gathering_opening(lifted, "(if (is Mover P1) 5 6)");
+    check(
+        &text,
+        Expect::Plays(&[
+            "opening_sowing=gather",
+            "opening_turns=1",
+            "opening_leaves=mover-holes-empty",
+            // Player 2's row is named from its left, the board's right: sites 7 and 8 are b5
+            // and b4, site 6 is b6.
+            "opening_holes=a4,a5,b4,b5",
+            "opening_to=a6,b6",
+        ]),
+    );
+    let file = sowing_description("Test.lud", &text).outcome.unwrap();
+    let mut game = sowing::Sowing::new(&file.presets().unwrap().1);
+    assert_eq!(lifted_holes(&game), ["a4", "a5"]);
+    game.apply(sowing::Move::Sow { hole: 4, way: 0 });
+    assert_eq!(
+        game.observe()["board"]["a"],
+        serde_json::json!([4, 4, 4, 4, 0, 8])
+    );
+    // Into a hole the opening lifts, the gathering is named.
+    check(
+        &gathering_opening(lifted, "(if (is Mover P1) 4 7)"),
+        Expect::Lacks(
+            "an opening that gathers counters other than into a hole of the mover's own it does not lift",
+            12,
         ),
     );
 }

@@ -98,10 +98,33 @@ pub(super) fn read_before(
     let Some((turns, leaves)) = ending(reader, next, follower, play) else {
         return;
     };
+    let lacks = reader.lacks.len();
+    read_play(reader, play, next, main, (turns, leaves), situation);
+    // Where the play is not read, the holes read so far are another opening's, if any.
+    if leaves == OpeningLeaves::MoverHolesEmpty && reader.lacks.len() == lacks {
+        emptied_holes_are_lifted(reader, next, situation);
+    }
+}
+
+/// Reads the opening's `play` against the main phase's, its end `next` read as `(turns,
+/// leaves)`: the holes it lifts and how it sows them.
+fn read_play(
+    reader: &mut Reader<'_>,
+    play: &Node,
+    next: &Node,
+    main: &Node,
+    (turns, leaves): (u8, OpeningLeaves),
+    situation: &Situation<'_>,
+) {
     let Some(main_play) = child(main, "play") else {
         return;
     };
     reader.default("opening_sowing", OpeningSowing::Main, play);
+    if leaves == OpeningLeaves::MoverHolesEmpty
+        && let Some(gathering) = Gathering::of(play)
+    {
+        return read_gathering(reader, &gathering, next, situation);
+    }
     if let Some(holes) = transfer(reader, play, (turns, leaves), situation) {
         reader.set("opening_sowing", OpeningSowing::Transfer, play);
         reader.set("opening_turns", turns, next);
@@ -247,6 +270,9 @@ fn ending(
     if mover && ends_the_turn(condition) {
         return Some((1, OpeningLeaves::MoverAfterTurn));
     }
+    if mover && emptied_region(condition).is_some() {
+        return Some((1, OpeningLeaves::MoverHolesEmpty));
+    }
     if !mover && (ends_the_turn(condition) || stops_with_the_sowing(condition, play)) {
         return Some((1, OpeningLeaves::TogetherAfterTurn));
     }
@@ -263,6 +289,75 @@ fn ending(
             );
             None
         }
+    }
+}
+
+/// The holes a condition asks to be all empty: `(all Sites HOLES if:(is Empty (site)))`, or
+/// its test written as `(= 0 (count at:(site)))`. Ludii's `(all Sites …)` holds where the test
+/// holds at every site, an empty region's too (Ludii's AllSites.java, `eval`).
+fn emptied_region(condition: &Node) -> Option<&Node> {
+    let sites = condition.arg(0)?;
+    let test = condition.named("if")?.to_string();
+    let empty = matches!(
+        test.as_str(),
+        "(is Empty (site))" | "(= 0 (count at:(site)))" | "(= (count at:(site)) 0)"
+    );
+    (condition.is_call("all")
+        && is_symbol(sites, "Sites")
+        && condition.positional().count() == 2
+        && empty)
+        .then(|| condition.arg(1))
+        .flatten()
+}
+
+/// An opening the mover leaves once the holes its `next` names are empty (`opening_leaves`
+/// `mover-holes-empty`) is read where those holes, for each mover, are exactly the holes of its
+/// own that the opening lifts: the engine asks those. Named as lacking otherwise.
+fn emptied_holes_are_lifted(reader: &mut Reader<'_>, next: &Node, situation: &Situation<'_>) {
+    let Some(condition) = next.positional().find(|part| part.is_call("all")) else {
+        return;
+    };
+    let Some(region) = emptied_region(condition) else {
+        return;
+    };
+    let Some(lifted) = reader
+        .reading
+        .get("opening_holes")
+        .filter(|read| !read.by_default)
+        .and_then(|read| <HoleNames as engine::OptionValue>::parse_value(&read.value).ok())
+    else {
+        return;
+    };
+    let board = situation.board;
+    let mut alike = true;
+    for mover in 1..=2u8 {
+        let own = situation.territory(usize::from(mover - 1));
+        let mut lifted_sites: Vec<usize> = lifted
+            .named()
+            .iter()
+            .filter_map(|&(row, place)| board.hole_at(usize::from(row), usize::from(place)))
+            .map(|hole| situation.cells[hole])
+            .filter(|site| own.contains(site))
+            .collect();
+        lifted_sites.sort_unstable();
+        match situation.context(mover).sites(region) {
+            Ok(mut sites) => {
+                sites.sort_unstable();
+                sites.dedup();
+                alike &= sites == lifted_sites;
+            }
+            Err(error) => {
+                return reader.unknown(region, error, "the holes an opening ends once empty");
+            }
+        }
+    }
+    if !alike {
+        reader.lack(
+            condition,
+            format!(
+                "an opening that ends once holes are empty other than those it lifts: {condition}"
+            ),
+        );
     }
 }
 
@@ -443,6 +538,118 @@ fn transfer<'n>(
     reader.set("opening_to", situation.board.hole_name(hole), to);
     reader.set("opening_count", count, moves);
     from.arg(0)
+}
+
+/// Iyogh's gathering opening (`opening_sowing` `gather`): `(move (from HOLES if:(is Occupied
+/// (from))) (to SITE) count:(count at:(from)))`, every counter of a hole of HOLES moved into
+/// SITE, both read for each mover (`(mapEntry "RightMost" Mover)`). The `if:` is asked for:
+/// the family lifts no empty hole, and an unguarded move of an empty hole's no counters is not
+/// read as nothing.
+struct Gathering<'n> {
+    moves: &'n Node,
+    holes: &'n Node,
+    to: &'n Node,
+}
+
+impl<'n> Gathering<'n> {
+    fn of(play: &'n Node) -> Option<Gathering<'n>> {
+        let moves = play.arg(0).filter(|moves| moves.is_call("move"))?;
+        let (from, to) = (child(moves, "from")?, child(moves, "to")?);
+        let every = moves
+            .named("count")
+            .is_some_and(|count| count.to_string() == "(count at:(from))");
+        let parts = moves.children().iter().all(|part| {
+            part.is_call("from")
+                || part.is_call("to")
+                || matches!(&part.kind, Kind::Named { key, .. } if key == "count")
+        });
+        let occupied = from
+            .named("if")
+            .is_some_and(|test| test.to_string() == "(is Occupied (from))");
+        (every
+            && parts
+            && occupied
+            && from.positional().count() == 1
+            && to.children().len() == 1
+            && play.children().len() == 1)
+            .then_some(Gathering {
+                moves,
+                holes: from.arg(0)?,
+                to: to.arg(0)?,
+            })
+    }
+}
+
+/// Reads a gathering opening left by the mover once its holes are empty: for each mover, the
+/// holes it lifts and the hole it fills, all of its own and apart.
+fn read_gathering(
+    reader: &mut Reader<'_>,
+    gathering: &Gathering<'_>,
+    next: &Node,
+    situation: &Situation<'_>,
+) {
+    let board = situation.board;
+    let hole_of = |site: usize| (0..board.holes).find(|&hole| situation.cells[hole] == site);
+    let name_of = |hole: usize| {
+        let name = board.hole_name(hole);
+        (name.as_bytes()[0] - b'a', name[1..].parse().unwrap_or(0))
+    };
+    let (mut lifted, mut filled) = (Vec::new(), Vec::new());
+    for mover in 1..=2u8 {
+        let context = situation.context(mover);
+        let own = situation.territory(usize::from(mover - 1));
+        let sites = match context.sites(gathering.holes) {
+            Ok(sites) => sites,
+            Err(error) => {
+                return reader.unknown(gathering.holes, error, "the holes an opening lifts");
+            }
+        };
+        let to = context
+            .int(gathering.to)
+            .ok()
+            .and_then(|site| usize::try_from(site).ok());
+        let Some(to) = to.filter(|site| own.contains(site) && !sites.contains(site)) else {
+            return reader.lack(
+                gathering.to,
+                format!("an opening that gathers counters other than into a hole of the mover's own it does not lift: {}", gathering.to),
+            );
+        };
+        if sites.is_empty() || sites.iter().any(|site| !own.contains(site)) {
+            return reader.lack(
+                gathering.holes,
+                format!(
+                    "an opening that lifts holes not the mover's own: {}",
+                    gathering.holes
+                ),
+            );
+        }
+        lifted.extend(sites.iter().filter_map(|&site| hole_of(site)).map(name_of));
+        filled.extend(hole_of(to).map(name_of));
+    }
+    lifted.sort_unstable();
+    filled.sort_unstable();
+    let (Some(lifted), Some(filled)) = (HoleNames::listed(&lifted), HoleNames::listed(&filled))
+    else {
+        return reader.lack(
+            gathering.holes,
+            format!("an opening of too many holes: {}", gathering.holes),
+        );
+    };
+    reader.set("opening_sowing", OpeningSowing::Gather, gathering.moves);
+    reader.set("opening_turns", 1, next);
+    reader.set("opening_leaves", OpeningLeaves::MoverHolesEmpty, next);
+    reader.set(
+        "opening_holes",
+        engine::OptionValue::render_value(&lifted),
+        gathering.holes,
+    );
+    reader.set(
+        "opening_to",
+        engine::OptionValue::render_value(&filled),
+        gathering.to,
+    );
+    reader.default("opening_count", 0, gathering.moves);
+    no_stepping(reader, gathering.moves);
 }
 
 /// The holes an opening of its own sowing lifts (`opening_sowing` `last-own-to-next`, Tapata's
