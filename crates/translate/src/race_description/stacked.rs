@@ -598,7 +598,9 @@ const STATE_BACK: &str = "(if (!= 0 (state at:(last To))) (set State at:(last To
 
 /// `node` with every bearing off into the hand, `(move (from (from)) (to (handSite Mover)))`,
 /// written `(move Remove (from))`, each at its place: the pieces borne off wait in the hand
-/// for the placing, where the family keeps them off until then. Also gives how many it wrote.
+/// for the placing, where the family keeps them off until then; none of them moves in the
+/// race, since Ludii's `(forEach Piece)` visits the board's container alone unless it names
+/// another (`ForEachPiece.movesIterator`). Also gives how many it wrote.
 fn removed_to_hand(node: &Node, count: &mut usize) -> Node {
     if node.to_string() == TO_HAND {
         *count += 1;
@@ -801,6 +803,7 @@ fn read_stacks(
     race: &(&str, Phase<'_>),
     placing: Option<&Phase<'_>>,
 ) -> Result<Stacked, Unread> {
+    let placing_end = placing.and_then(|p| p.end);
     let placing = placing.map(|p| read_placing(&race.1, p)).transpose()?;
     let start = rules
         .children()
@@ -1057,24 +1060,20 @@ fn read_stacks(
     let start_node = start.clone();
     // With a placing after it, the game's end is the placing's: the family's player finishes
     // once every piece is placed again, its end the first out's, at the placing's place.
-    let end = match (&placing, race.1.end) {
-        (Some((_, condition)), _) => {
-            let mover = Node::new(Kind::Symbol("Mover".into()), condition.span);
-            let win = Node::new(Kind::Symbol("Win".into()), condition.span);
+    let end = match (placing_end.filter(|_| placing.is_some()), race.1.end) {
+        (Some(at), _) => {
+            let mover = Node::new(Kind::Symbol("Mover".into()), at.span);
+            let win = Node::new(Kind::Symbol("Win".into()), at.span);
             let no_pieces = call(
                 "no",
                 vec![
-                    Node::new(Kind::Symbol("Pieces".into()), condition.span),
+                    Node::new(Kind::Symbol("Pieces".into()), at.span),
                     mover.clone(),
                 ],
-                condition,
+                at,
             );
-            let result = call("result", vec![mover, win], condition);
-            call(
-                "end",
-                vec![call("if", vec![no_pieces, result], condition)],
-                condition,
-            )
+            let result = call("result", vec![mover, win], at);
+            call("end", vec![call("if", vec![no_pieces, result], at)], at)
         }
         (None, end) => end
             .or(race.1.next.map(|(condition, _)| condition))
