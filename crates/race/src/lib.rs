@@ -80,6 +80,8 @@ const UNSTACKING: u8 = 0;
 const RESTACKING: u8 = 1;
 /// Racing: every game's stage without stacks.
 const RACING: u8 = 2;
+/// Placing the pieces borne off again on the start (`replace_after_race`).
+const REPLACING: u8 = 3;
 
 /// Where a move takes its piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,7 +125,8 @@ pub struct Race {
     /// The players whose last throw was passed whole, one bit each
     /// (`draw_when_none_can_move`).
     passed_whole: u8,
-    /// Each player's stage (`stacked_start`): `UNSTACKING`, `RESTACKING` or `RACING`.
+    /// Each player's stage (`stacked_start`): `UNSTACKING`, `RESTACKING`, `RACING` or
+    /// `REPLACING`.
     stage: [u8; MAX_SEATS],
     /// Each player's stacks, one bit per track position where one stood at the start.
     stacks: [u128; MAX_SEATS],
@@ -131,8 +134,12 @@ pub struct Race {
     whole: [u128; MAX_SEATS],
     /// Of them, those half undone (`unstack_in_halves`).
     half: [u128; MAX_SEATS],
-    /// Selections of any stack a double has left (`double_selects_any`).
+    /// Selections of any stack a double has left (`double_selects_any`), and with
+    /// `replace_after_race` its bearings off left in the race too.
     double_left: u16,
+    /// A double's count left when a player's last piece was borne off, the next player's to
+    /// play (`replace_after_race`, Ludii's `(var "Double")`, the game's).
+    carried_double: u16,
     /// Dice of the throw thrown so far, where they are thrown one by one
     /// ([`Throw::die_by_die`]).
     dice_thrown: u8,
@@ -750,7 +757,7 @@ impl Race {
         if self.stage[mover] != RACING {
             return self.each_select(visit);
         }
-        if self.params.double_bears_off_all && self.doubles {
+        if self.params.double_bears_off_all && (self.doubles || self.double_left > 0) {
             return self.each_removal(visit);
         }
         if RARE && self.one_step {
@@ -987,6 +994,9 @@ impl Race {
     #[inline(never)]
     fn each_select(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
         let mover = usize::from(self.to_move);
+        if self.stage[mover] == REPLACING {
+            return self.each_placement(visit);
+        }
         let selectable = if self.stage[mover] == UNSTACKING {
             self.whole[mover] | self.half[mover]
         } else {
@@ -1025,6 +1035,57 @@ impl Race {
         any || visit(Move::Pass)
     }
 
+    /// The moves of a player placing its pieces again (`replace_after_race`): each unused die
+    /// of value v places a piece from the hand on the v-th position of its track while fewer
+    /// stand there than the start placed; a pass when none can.
+    #[cold]
+    #[inline(never)]
+    fn each_placement(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
+        let mover = usize::from(self.to_move);
+        let mut any = false;
+        for die in 0..MAX_DICE {
+            let mask = 1 << die;
+            if !self.playable_together(mask) {
+                continue;
+            }
+            let value = self.dice[die];
+            if value == 0 || value > u16::from(self.board.len[mover]) {
+                continue;
+            }
+            let at = (value - 1) as u8;
+            let standing = self.on_cell[mover][usize::from(self.board.cell(mover, at))];
+            if standing < self.start_count(mover, at) {
+                any = true;
+                if !visit(Move::Select { at, dice: mask }) {
+                    return false;
+                }
+            }
+        }
+        any || visit(Move::Pass)
+    }
+
+    /// How many of `player`'s pieces the start places on track position `at`.
+    fn start_count(&self, player: usize, at: u8) -> u8 {
+        let positions = self.params.start.positions(player);
+        positions.iter().filter(|&&p| p == at + 1).count() as u8
+    }
+
+    /// Every piece of `player`'s, all borne off, back in the hand to be placed again
+    /// (`replace_after_race`); what is left of a double's count is the next player's.
+    #[cold]
+    #[inline(never)]
+    fn replace_pieces(&mut self, player: usize) {
+        let pieces = self.pieces();
+        for position in &mut self.position[player][..pieces] {
+            *position = HAND;
+        }
+        self.in_hand[player] = self.off[player];
+        self.off[player] = 0;
+        self.stage[player] = REPLACING;
+        self.carried_double = self.double_left;
+        self.double_left = 0;
+    }
+
     /// `double_bears_off_all`: a double in the race bears off a piece from any place.
     #[cold]
     #[inline(never)]
@@ -1046,6 +1107,19 @@ impl Race {
         let index = self.lift(mover, from);
         self.position[mover][index] = OFF;
         self.off[mover] += 1;
+        if self.params.replace_after_race {
+            // Ludii's count of the double, set from the dice's sum where none is left; once it
+            // is spent, a throw not a double plays its dice.
+            if self.double_left == 0 {
+                self.double_left = self.total;
+            }
+            self.double_left -= 1;
+            if usize::from(self.off[mover]) == self.pieces() {
+                // The turn goes on: the dice, unused, place the pieces again.
+                self.replace_pieces(mover);
+            }
+            return;
+        }
         if usize::from(self.off[mover]) == self.pieces() {
             self.finish(mover);
             if !self.over {
@@ -1064,7 +1138,10 @@ impl Race {
         if self.double_left == 0 {
             self.end_throw(false);
         } else if self.stage[usize::from(self.to_move)] == RACING {
-            self.double_left = 0;
+            // With `replace_after_race` the count goes on into the race, where it is spent.
+            if !self.params.replace_after_race {
+                self.double_left = 0;
+            }
             if !self.params.double_bears_off_all {
                 self.end_throw(false);
             }
@@ -1077,6 +1154,14 @@ impl Race {
     #[inline(never)]
     fn select(&mut self, at: u8) {
         let mover = usize::from(self.to_move);
+        if self.stage[mover] == REPLACING {
+            let index = self.lift(mover, HAND);
+            self.place(mover, index, at);
+            if self.in_hand[mover] == 0 {
+                self.finish(mover);
+            }
+            return;
+        }
         let bit = 1u128 << at;
         let halves = self.params.unstack_in_halves;
         let in_halves =
@@ -1559,6 +1644,7 @@ impl Game for Race {
             whole: [0; MAX_SEATS],
             half: [0; MAX_SEATS],
             double_left: 0,
+            carried_double: 0,
             dice_thrown: 0,
             chance_outcomes: options.throw.chance_outcomes(),
             die_by_die: options.throw.die_by_die(),
@@ -1676,7 +1762,11 @@ impl Game for Race {
                 self.position[mover][index] = OFF;
                 self.off[mover] += 1;
                 if usize::from(self.off[mover]) == self.pieces() {
-                    self.finish(mover);
+                    if self.params.replace_after_race {
+                        self.replace_pieces(mover);
+                    } else {
+                        self.finish(mover);
+                    }
                 }
             }
             Landing::Rest(rest) => {
@@ -1738,6 +1828,11 @@ impl Game for Race {
             && self.stage[usize::from(self.to_move)] != RACING
         {
             self.double_left = self.total;
+        }
+        if self.carried_double > 0 && self.stage[usize::from(self.to_move)] != REPLACING {
+            // Ludii's `(< 0 (var "Double"))` before `(all DiceEqual)`: the count left by the
+            // other player is played first, whatever this throw.
+            self.double_left = std::mem::take(&mut self.carried_double);
         }
         if self.params.doubles_played_twice && self.dice[0] == self.dice[1] {
             // `check` allows this with two dice played apart only: the double's two more moves.
@@ -1825,10 +1920,16 @@ impl Game for Race {
                 }
             }
             // A seat finishes by bearing off every piece, or on a goal with pieces standing (a
-            // goal an enemy's move makes is the seat's only once it moves itself).
+            // goal an enemy's move makes is the seat's only once it moves itself); with
+            // `replace_after_race`, once its pieces are placed again.
             let finished = self.finishers.has_finished(player);
             let by_goal = finished && self.board.goal && self.reached_goal(player);
-            if finished != (off == self.pieces() || by_goal) {
+            let done = if self.params.replace_after_race {
+                self.stage[player] == REPLACING && self.in_hand[player] == 0 && off == 0
+            } else {
+                off == self.pieces() || by_goal
+            };
+            if finished != done {
                 return Err(format!(
                     "player {} has {off} pieces off and is {}marked finished",
                     player + 1,
@@ -1936,10 +2037,10 @@ impl Observe for Race {
             }
             Move::Select { at, dice } => {
                 let mover = usize::from(self.to_move);
-                let undo = if self.stage[mover] == UNSTACKING {
-                    "unstack"
-                } else {
-                    "restack"
+                let undo = match self.stage[mover] {
+                    UNSTACKING => "unstack",
+                    REPLACING => "place",
+                    _ => "restack",
                 };
                 if dice == 0 {
                     return format!("{undo} {} [double]", self.cell_name(mover, at));
@@ -2058,6 +2159,7 @@ impl Observe for Race {
             let stage = |player: usize| match self.stage[player] {
                 UNSTACKING => "unstacking",
                 RESTACKING => "restacking",
+                REPLACING => "replacing",
                 _ => "racing",
             };
             let cells = |player: usize, bits: u128| {

@@ -412,6 +412,10 @@ game_options! {
         /// Whether a double in the race bears off the mover's pieces one a move, from any point, until none is left (Dubblets' `(move Remove (site))` under `(var "Double")`, in a turn that asks for another move while a die is unused, which a bearing off by the double never uses); otherwise a double moves as its dice say. Read only beside `stacked_start`.
         #[rule(cites = "race family", source = "")]
         pub double_bears_off_all: bool = false, ludii: false;
+
+        /// Whether a player whose pieces are all borne off places them again on its start before it is done (Tables Rabbatuees' `(phase "Placing" …)` after the race, its pieces borne off into the hand): each die of value v places a piece from the hand on position v of its track while fewer stand there than the start placed, and the first to place every piece finishes; a double's count of bearings off left when the last piece goes is the next player's to play, a selection or a bearing off of any of its pieces each, as Ludii's `(var "Double")`, the game's and not the player's, is read on. Read only beside `stacked_start` and `double_bears_off_all`.
+        #[rule(cites = "race family", source = "")]
+        pub replace_after_race: bool = false, ludii: false;
     }
     validate = validate;
 }
@@ -757,6 +761,16 @@ fn checked(params: &RaceParams) -> Result<(), (&'static str, String)> {
     }
     if params.rethrow_doubles != RethrowDoubles::Never {
         checked_rethrow_doubles(params)?;
+    }
+    if params.replace_after_race
+        && !(params.stacked_start == StackedStart::Unstack
+            && params.double_selects_any
+            && params.double_bears_off_all)
+    {
+        return Err((
+            "replace_after_race",
+            "pieces placed again after the race are read only beside stacks undone once, a double counted in them and in the race".into(),
+        ));
     }
     if params.double_selects_any || params.double_bears_off_all {
         checked_doubles_counted(params)?;

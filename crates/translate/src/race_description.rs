@@ -741,6 +741,49 @@ fn side_sites(geometry: &Geometry, node: &Node) -> Option<Vec<usize>> {
     }
 }
 
+/// `(sites Direction from:S D included:B distance:N)`, one site and one compass direction:
+/// the sites along its radial that way, at most `N` steps, after `S` itself where `B` is true,
+/// as Ludii's `SitesDirection` gathers them (Pahada Keliya's central rows, `(sites Direction
+/// from:55 N included:True distance:7)`). A site that has several radials that way, or none
+/// of the steps a grid without radials is asked for, is not read.
+fn direction_sites(geometry: &Geometry, node: &Node) -> Option<Vec<usize>> {
+    if !node.is_call("sites") || !node.arg(0).is_some_and(|a| is_symbol(a, "Direction")) {
+        return None;
+    }
+    let known = ["from", "included", "distance"];
+    let named_only_known = node.children().iter().all(|child| match &child.kind {
+        Kind::Named { key, .. } => known.contains(&key.as_str()),
+        _ => true,
+    });
+    let [_, direction] = node.positional().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let from = usize::try_from(node.named("from")?.as_int()?).ok()?;
+    let direction = direction.as_symbol()?;
+    let included = match node.named("included") {
+        None => false,
+        Some(b) if is_symbol(b, "True") => true,
+        Some(b) if is_symbol(b, "False") => false,
+        Some(_) => return None,
+    };
+    let distance = match node.named("distance") {
+        None => String::new(),
+        Some(n) => usize::try_from(n.as_int()?).ok()?.to_string(),
+    };
+    if !named_only_known || !direction.chars().all(|c| "NESW".contains(c)) {
+        return None;
+    }
+    let mut sites = geometry
+        .track(&format!("{from},{direction}{distance}"))
+        .ok()?;
+    if !included {
+        sites.remove(0);
+    }
+    sites.sort_unstable();
+    sites.dedup();
+    Some(sites)
+}
+
 /// A list of sites as written, `{…}`, by number or coordinate, in order.
 fn site_list(geometry: &Geometry, node: &Node) -> Option<Vec<usize>> {
     let list = node.as_array()?;
@@ -889,7 +932,9 @@ fn read_equipment<'g>(
                     .zip(equipment.geometry.as_ref())
                     .and_then(|(s, geometry)| {
                         // A player's region may be its list alone: `(regions P1 {20..25})`.
-                        literal_sites(geometry, s).or_else(|| site_list(geometry, s))
+                        literal_sites(geometry, s)
+                            .or_else(|| site_list(geometry, s))
+                            .or_else(|| direction_sites(geometry, s))
                     });
                 let owner = node.arg(0).and_then(player_of);
                 match (name, owner, sites) {
@@ -2826,7 +2871,26 @@ fn moves_by<'n>(steps: &Node, nodes: impl Iterator<Item = &'n Node>) -> bool {
 
 /// `(play (do (roll) next:…))`: one throw a turn, then a piece's move.
 fn read_play(reader: &mut Reader, play: &Node, equipment: &Equipment<'_>, scored: bool) {
-    let turn = play.arg(0).filter(|_| play.children().len() == 1);
+    let mut turn = play.arg(0).filter(|_| play.children().len() == 1);
+    // `(max Moves TURN)` (Buffa de Baldrac's "a player must use the maximum number of moves
+    // presented by the dice"): Ludii's `MaxMoves.eval` tries each move and, while the mover
+    // moves again, every move after it to the turn's end, and keeps those after which the most
+    // moves are made; the family has no such look-ahead. Named, and TURN read on, so that
+    // whatever else the turn lacks is named too.
+    if let Some(max) = turn.filter(|t| {
+        t.is_call("max")
+            && t.children().len() == 2
+            && t.arg(0).is_some_and(|m| is_symbol(m, "Moves"))
+    }) {
+        reader.lack(
+            max,
+            format!(
+                "a turn that keeps only the moves after which the most moves of the turn follow (Ludii's max Moves): {max_}",
+                max_ = Brief(max)
+            ),
+        );
+        turn = max.arg(1);
+    }
     let then = turn
         .filter(|t| t.is_call("do") && t.children().len() == 3)
         .and_then(|t| t.children().last())

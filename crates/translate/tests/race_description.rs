@@ -1365,8 +1365,8 @@ fn a_map_keyed_by_players_reads_and_what_lacks_is_beyond_it() {
     assert!(kotra.is_ok(), "Kotra.lud: {kotra:?}");
     let (file, what, line) = (
         "Buffa de Baldrac.lud",
-        "a turn other than one throw and a move",
-        103,
+        "the most moves of the turn follow",
+        104,
     );
     let text = std::fs::read_to_string(corpus().join("ludii/lud").join(file)).unwrap();
     match race_description(file, &text).outcome {
@@ -1419,6 +1419,51 @@ fn verquere_lands_only_on_empty_points_of_its_starting_side_and_bears_off_from_h
     let moves = legal_after(&params, &barred, &[(1, 2)], &[]);
     assert!(!moves.iter().any(|m| m.starts_with("12-off")), "{moves:?}");
     assert!(moves.iter().any(|m| m.starts_with("hand-")), "{moves:?}");
+}
+
+/// A player's region written as the sites one way from a site, `(sites Direction from:S D
+/// included:B distance:N)` (Pahada Keliya's central rows), is the sites Ludii's
+/// `SitesDirection` gathers: Verquere's final quadrants so written read as the lists it gives.
+#[test]
+fn a_region_written_as_the_sites_one_way_from_a_site_reads_as_their_list() {
+    let listed = read_cited("Verquere.lud");
+    let text = edited(
+        "Verquere.lud",
+        r#"(regions "FinalQuadrant" P1 (sites {7..12}))
+        (regions "FinalQuadrant" P2 (sites {13..18}))"#,
+        r#"(regions "FinalQuadrant" P1 (sites Direction from:7 E included:True distance:5))
+        (regions "FinalQuadrant" P2 (sites Direction from:19 W distance:6))"#,
+    );
+    let directed = match race_description("Verquere.lud", &text).outcome {
+        Ok(game) => game,
+        Err(missing) => panic!("does not play: {missing:?}"),
+    };
+    for (key, parameter) in &listed.parameters {
+        assert_eq!(directed.parameters[key].value, parameter.value, "{key}");
+    }
+    // Past its region, Pahada Keliya lacks its team's counts of pieces that have passed.
+    match race_description("Pahada Keliya.lud", &vendored("Pahada Keliya.lud")).outcome {
+        Err(Missing::Lacks(lacks)) => assert!(
+            !lacks.iter().any(|l| l.what.contains("region")),
+            "{lacks:?}"
+        ),
+        other => panic!("Pahada Keliya: {other:?}"),
+    }
+}
+
+/// Buffa de Baldrac's `(max Moves …)` (line 104) keeps only the moves after which the most
+/// moves of the turn follow, as Ludii's `MaxMoves` tries each to the turn's end: named, and the
+/// turn read on inside it, so that its entry of every piece before any other moves, by dice
+/// alone or combined (line 107), is named too.
+#[test]
+fn a_turn_of_the_most_moves_is_named_and_read_on_inside() {
+    let text = vendored("Buffa de Baldrac.lud");
+    lacks(
+        &text,
+        "the most moves of the turn follow (Ludii's max Moves)",
+        104,
+    );
+    lacks(&text, "moves other than each piece's own", 107);
 }
 
 /// El Mundo asks `(no Pieces Mover in:(union (sites Hand Mover) (difference (sites Board)

@@ -277,15 +277,54 @@ fn dubblets_plays_a_double_on_any_stack_and_bears_off_every_piece_by_one() {
     assert!(matches!(four.phase(), Phase::Chance(_)));
 }
 
-/// Tables Rabbatuees reads its stacks, and names its race's double, which returns the pieces
-/// to the hand to be entered again in a phase after the race.
+/// Tables Rabbatuees bears its pieces off into the hand, `(move (from …) (to (handSite Mover)))`
+/// (line 8), a double any of them (line 150), and once none is on the board places them again
+/// in its phase "Placing" (line 172): each die of v onto the v-th point of its track while
+/// fewer stand there than the start placed (line 179), the first whose hand is empty winning.
 #[test]
-fn tables_rabbatuees_names_its_double_that_returns_pieces_to_the_hand() {
+fn tables_rabbatuees_places_its_pieces_again_on_its_start_after_the_race() {
     let file = "Tables Rabbatuees.lud";
-    let Err(Missing::Lacks(lacks)) = race_description(file, &lud(file)).outcome else {
-        panic!("{file} reads");
+    let game = read(file);
+    assert_eq!(
+        value(&game, "replace_after_race"),
+        ("true".into(), format!("{file}:179"))
+    );
+    assert_eq!(value(&game, "double_bears_off_all").0, "true");
+    assert_eq!(value(&game, "double_selects_any").0, "true");
+    assert_eq!(value(&game, "stacked_start").0, "unstack");
+    assert_eq!(value(&game, "bear_off").0, "any");
+    assert_eq!(value(&game, "ranking").0, "first-out-wins");
+    assert_eq!(value(&game, "ranking").1, format!("{file}:199"));
+    // A placing that lets three pieces onto each of the first three points is not the
+    // start's two.
+    let text = lud(file);
+    let three = text.replace(
+        "(< (size Stack at:\"SiteToSelect\") 2)",
+        "(< (size Stack at:\"SiteToSelect\") 3)",
+    );
+    assert_ne!(three, text);
+    let Err(Missing::Lacks(lacks)) = race_description(file, &three).outcome else {
+        panic!("{file} reads with a placing of three on every point");
     };
-    assert_eq!(lacks.len(), 1, "{lacks:?}");
-    assert_eq!(lacks[0].span.line, 8);
-    assert!(lacks[0].what.contains("(to (handSite Mover))"), "{lacks:?}");
+    assert!(
+        lacks
+            .iter()
+            .any(|l| l.span.line == 179 && l.what.contains("not the start's")),
+        "{lacks:?}"
+    );
+    // A race that hands over while pieces are left on the board is named.
+    let early = text.replace(
+        "(no Pieces Mover in:(sites Board))",
+        "(no Pieces Mover in:(sites Mover \"Home\"))",
+    );
+    assert_ne!(early, text);
+    let Err(Missing::Lacks(lacks)) = race_description(file, &early).outcome else {
+        panic!("{file} reads with another hand-over");
+    };
+    assert!(
+        lacks
+            .iter()
+            .any(|l| l.span.line == 168 && l.what.contains("hands over to the placing")),
+        "{lacks:?}"
+    );
 }

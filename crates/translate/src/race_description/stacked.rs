@@ -46,6 +46,10 @@ pub(super) struct Stacked {
     pub race_then: Node,
     /// The start, where the stacks stand.
     pub start: Node,
+    /// Where the pieces borne off are placed again (`replace_after_race`): of each value a
+    /// die may show, from 1, how many pieces the placing lets stand on the position it counts
+    /// to, with the condition that says so.
+    pub placing: Option<(Vec<i64>, Node)>,
 }
 
 /// What cannot be read, and where.
@@ -568,15 +572,228 @@ pub(super) fn rewrite(game: &Node) -> Option<Result<Stacked, Unread>> {
     }
     let (stacks, rest) = read.split_at(count);
     let race = &rest[0];
-    let stacked = read_stacks(game, rules, stacks, race);
-    match rest.get(1) {
-        // A phase after the race (Tables Rabbatuees enters the pieces borne off again).
-        Some((_, after)) if stacked.is_ok() => Some(Err(unread(
+    match rest {
+        [_] => Some(read_stacks(game, rules, stacks, race, None)),
+        // Tables Rabbatuees places the pieces borne off again.
+        [_, (_, after)] => Some(read_stacks(game, rules, stacks, race, Some(after))),
+        [_, _, (_, after), ..] => Some(Err(unread(
             after.node,
-            "a phase after the race the family does not play",
+            "a phase after the race and its placing the family does not play",
         ))),
-        _ => Some(stacked),
+        [] => None,
     }
+}
+
+/// The bearing off of Tables Rabbatuees, a piece moved into its player's hand.
+const TO_HAND: &str = "(move (from (from)) (to (handSite Mover)))";
+/// A double's bearing off into the hand.
+const DOUBLE_TO_HAND: &str = "(move (from (site)) (to (handSite Mover)))";
+/// The race's end where the pieces are placed again: no piece of the mover's on the board.
+const ALL_BORNE_OFF: &str = "(no Pieces Mover in:(sites Board))";
+/// The placing's end: the mover's hand empty.
+const HAND_EMPTY_WINS: &str = "(end (if (is Empty (handSite Mover)) (result Mover Win)))";
+/// What the placing's consequence does beside asking for another move: the state of the site
+/// placed on set back to 0, which nothing reads after the stacks are undone.
+const STATE_BACK: &str = "(if (!= 0 (state at:(last To))) (set State at:(last To) 0))";
+
+/// `node` with every bearing off into the hand, `(move (from (from)) (to (handSite Mover)))`,
+/// written `(move Remove (from))`, each at its place: the pieces borne off wait in the hand
+/// for the placing, where the family keeps them off until then; none of them moves in the
+/// race, since Ludii's `(forEach Piece)` visits the board's container alone unless it names
+/// another (`ForEachPiece.movesIterator`). Also gives how many it wrote.
+fn removed_to_hand(node: &Node, count: &mut usize) -> Node {
+    if node.to_string() == TO_HAND {
+        *count += 1;
+        let symbol = Node::new(Kind::Symbol("Remove".into()), node.span);
+        let from = call("from", Vec::new(), node);
+        return call("move", vec![symbol, from], node);
+    }
+    let mut out = node.clone();
+    match &mut out.kind {
+        Kind::Call { args, .. } | Kind::Group(args) | Kind::Array(args) => {
+            for arg in args.iter_mut() {
+                *arg = removed_to_hand(arg, count);
+            }
+        }
+        Kind::Named { value, .. } => **value = removed_to_hand(value, count),
+        _ => {}
+    }
+    out
+}
+
+/// The condition and the move of `(if C A)`, no other branch.
+fn if_then(node: &Node) -> Option<(&Node, &Node)> {
+    if !node.is_call("if") || node.children().len() != 2 {
+        return None;
+    }
+    Some((node.arg(0)?, node.arg(1)?))
+}
+
+/// An integer of the placing's condition: a number, the die's value or the size of the stack
+/// on the site it counts to.
+fn placing_int(node: &Node, pips: i64, size: i64) -> Result<i64, Unread> {
+    if let Some(value) = node.as_int() {
+        return Ok(value);
+    }
+    let text = node.to_string();
+    if text == "(pips)" {
+        return Ok(pips);
+    }
+    if text == format!("(size Stack at:{SELECTED})") {
+        return Ok(size);
+    }
+    Err(unread(node, "a number the placing's reader does not read"))
+}
+
+fn placing_bool(node: &Node, pips: i64, size: i64) -> Result<bool, Unread> {
+    let args: Vec<&Node> = node.positional().collect();
+    let ints = |a: &Node, b: &Node| {
+        Ok::<_, Unread>((placing_int(a, pips, size)?, placing_int(b, pips, size)?))
+    };
+    match (node.head(), args.as_slice()) {
+        (Some("<"), [a, b]) => ints(a, b).map(|(a, b)| a < b),
+        (Some("<="), [a, b]) => ints(a, b).map(|(a, b)| a <= b),
+        (Some(">"), [a, b]) => ints(a, b).map(|(a, b)| a > b),
+        (Some(">="), [a, b]) => ints(a, b).map(|(a, b)| a >= b),
+        (Some("="), [a, b]) => ints(a, b).map(|(a, b)| a == b),
+        (Some("!="), [a, b]) => ints(a, b).map(|(a, b)| a != b),
+        (Some("not"), [a]) => Ok(!placing_bool(a, pips, size)?),
+        (Some("if"), [c, t, e]) => {
+            if placing_bool(c, pips, size)? {
+                placing_bool(t, pips, size)
+            } else {
+                placing_bool(e, pips, size)
+            }
+        }
+        (Some("and"), _) if !args.is_empty() => {
+            let mut all = true;
+            for a in listed(node) {
+                all &= placing_bool(a, pips, size)?;
+            }
+            Ok(all)
+        }
+        (Some("or"), _) if !args.is_empty() => {
+            let mut any = false;
+            for a in listed(node) {
+                any |= placing_bool(a, pips, size)?;
+            }
+            Ok(any)
+        }
+        _ => Err(unread(
+            node,
+            "a condition the placing's reader does not read",
+        )),
+    }
+}
+
+/// The largest stack the placing's condition lets a piece onto: the size below which it holds
+/// and from which it never does, up to a stack of every piece.
+const PLACING_SIZES: i64 = 64;
+
+/// Tables Rabbatuees' phase after the race, `(phase "Placing" (play (do (if (not ("SameTurn"))
+/// (roll)) next:(if (not (is Empty (handSite Mover))) (forEach Die if:(!= (pips) 0) (if COND
+/// (move (from (handSite Mover)) (to SELECTED))) (then (and AGAIN STATE_BACK)))))) (end (if (is
+/// Empty (handSite Mover)) (result Mover Win))))`: each die places a piece from the hand on the
+/// site its value counts to (as a die selects a stack) where COND holds, COND evaluated at
+/// every value a die may show, 1 to 16, and every size of the stack there: of each value the
+/// size below which it holds, which `check_race` holds to the start. The race's hand-over, once
+/// no piece of the mover's is on the board (Ludii's `(no Pieces Mover in:(sites Board))`,
+/// which its hand does not count), and the placing's end, once the hand is empty, make the
+/// first to place every piece the winner.
+fn read_placing(race: &Phase<'_>, placing: &Phase<'_>) -> Result<(Vec<i64>, Node), Unread> {
+    let (condition, _) = race.next.expect("a phase before the placing hands over");
+    if condition.to_string() != ALL_BORNE_OFF {
+        return Err(unread(
+            condition,
+            "a race that hands over to the placing otherwise than once no piece is on the board",
+        ));
+    }
+    match placing.end {
+        Some(end) if end.to_string() == HAND_EMPTY_WINS => {}
+        _ => {
+            return Err(unread(
+                placing.node,
+                "a placing that ends otherwise than once the mover's hand is empty",
+            ));
+        }
+    }
+    let turn = placing
+        .play
+        .arg(0)
+        .filter(|t| placing.play.children().len() == 1 && t.is_call("do"))
+        .ok_or_else(|| {
+            unread(
+                placing.play,
+                "a placing other than a throw and the dice's moves",
+            )
+        })?;
+    let roll = turn.arg(0).map(Node::to_string);
+    let next = turn.named("next");
+    let dice = match (roll.as_deref(), next, turn.children().len()) {
+        (Some("(if (not (\"SameTurn\")) (roll))"), Some(next), 2) => if_then(next)
+            .filter(|(c, _)| c.to_string() == "(not (is Empty (handSite Mover)))")
+            .map(|(_, dice)| dice),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        unread(
+            turn,
+            "a placing other than the dice's moves while the hand holds pieces",
+        )
+    })?;
+    let parts: Vec<&Node> = dice.positional().collect();
+    let (place, then) = match parts.as_slice() {
+        [die, place, then]
+            if dice.is_call("forEach")
+                && is_symbol(die, "Die")
+                && dice.named("if").map(Node::to_string).as_deref() == Some("(!= (pips) 0)")
+                && then.is_call("then") =>
+        {
+            (*place, *then)
+        }
+        _ => {
+            return Err(unread(
+                dice,
+                "a placing other than a move of each unused die",
+            ));
+        }
+    };
+    let consequence = format!("(then (and {AGAIN} {STATE_BACK}))");
+    if then.to_string() != consequence {
+        return Err(unread(
+            then,
+            "a placing's consequence other than another move while a die is unused",
+        ));
+    }
+    let moved = format!("(move (from (handSite Mover)) (to {SELECTED}))");
+    let (condition, _) = if_then(place)
+        .filter(|(_, m)| m.to_string() == moved)
+        .ok_or_else(|| {
+            unread(
+                place,
+                "a placing other than a piece from the hand onto the site a die counts to",
+            )
+        })?;
+    let mut limits = Vec::new();
+    for pips in 1..=16 {
+        let mut limit = None;
+        for size in 0..=PLACING_SIZES {
+            let holds = placing_bool(condition, pips, size)?;
+            match (holds, limit) {
+                (true, None) => {}
+                (false, None) => limit = Some(size),
+                (true, Some(_)) => {
+                    return Err(unread(
+                        condition,
+                        "a placing onto a stack allowed above a size it refuses",
+                    ));
+                }
+                (false, Some(_)) => {}
+            }
+        }
+        limits.push(limit.unwrap_or(PLACING_SIZES + 1));
+    }
+    Ok((limits, condition.clone()))
 }
 
 fn read_stacks(
@@ -584,7 +801,10 @@ fn read_stacks(
     rules: &Node,
     stacks: &[(&str, Phase<'_>)],
     race: &(&str, Phase<'_>),
+    placing: Option<&Phase<'_>>,
 ) -> Result<Stacked, Unread> {
+    let placing_end = placing.and_then(|p| p.end);
+    let placing = placing.map(|p| read_placing(&race.1, p)).transpose()?;
     let start = rules
         .children()
         .iter()
@@ -728,7 +948,15 @@ fn read_stacks(
     let mut double_bears_off_all = false;
     let next = match double_counted(next) {
         Some((body, otherwise)) => {
-            let removes = body.to_string() == "(move Remove (site))";
+            // Into the hand, on a board played on its vertices: Ludii's `(sites Occupied
+            // by:Mover)` gathers the sites of the board's kind alone (`SitesOccupied.preprocess`,
+            // `SiteType.use`), so the hand's cells, where the pieces borne off wait, are none of
+            // them; on cells they would be, and borne off again.
+            let on_vertices = game.walk().any(|n| {
+                n.is_call("board") && n.named("use").is_some_and(|u| is_symbol(u, "Vertex"))
+            });
+            let removes = body.to_string() == "(move Remove (site))"
+                || (placing.is_some() && on_vertices && body.to_string() == DOUBLE_TO_HAND);
             let again_while_unused =
                 then.to_string() == "(then (if (not (all DiceUsed)) (moveAgain)))";
             if !(removes && again_while_unused) {
@@ -830,19 +1058,29 @@ fn read_stacks(
         play,
     );
     let start_node = start.clone();
-    let new_rules = call(
-        "rules",
-        vec![
-            start_node,
-            race_play,
-            race.1
-                .end
-                .or(race.1.next.map(|(condition, _)| condition))
-                .expect("the race ends or hands over")
-                .clone(),
-        ],
-        rules,
-    );
+    // With a placing after it, the game's end is the placing's: the family's player finishes
+    // once every piece is placed again, its end the first out's, at the placing's place.
+    let end = match (placing_end.filter(|_| placing.is_some()), race.1.end) {
+        (Some(at), _) => {
+            let mover = Node::new(Kind::Symbol("Mover".into()), at.span);
+            let win = Node::new(Kind::Symbol("Win".into()), at.span);
+            let no_pieces = call(
+                "no",
+                vec![
+                    Node::new(Kind::Symbol("Pieces".into()), at.span),
+                    mover.clone(),
+                ],
+                at,
+            );
+            let result = call("result", vec![mover, win], at);
+            call("end", vec![call("if", vec![no_pieces, result], at)], at)
+        }
+        (None, end) => end
+            .or(race.1.next.map(|(condition, _)| condition))
+            .expect("the race ends or hands over")
+            .clone(),
+    };
+    let new_rules = call("rules", vec![start_node, race_play, end], rules);
     let piece_dice = game
         .walk()
         .filter(|n| n.is_call("piece"))
@@ -856,6 +1094,16 @@ fn read_stacks(
         ));
     }
     let mut with_then = piece_dice.clone();
+    if placing.is_some() {
+        let mut count = 0;
+        with_then = removed_to_hand(&with_then, &mut count);
+        if count == 0 {
+            return Err(unread(
+                piece_dice,
+                "a race before a placing whose pieces bear off otherwise than into the hand",
+            ));
+        }
+    }
     if let Kind::Call { args, .. } = &mut with_then.kind {
         args.push(again);
     }
@@ -904,9 +1152,18 @@ fn read_stacks(
                 double_bears_off_all.to_string(),
                 if double_bears_off_all { turn } else { play }.clone(),
             ),
+            (
+                "replace_after_race",
+                placing.is_some().to_string(),
+                placing
+                    .as_ref()
+                    .map_or(play, |(_, condition)| condition)
+                    .clone(),
+            ),
         ],
         race_then: then.clone(),
         start: start.clone(),
+        placing,
     })
 }
 
@@ -945,6 +1202,37 @@ pub(super) fn check_race(reader: &mut super::Reader, stacked: &Stacked) {
         && read("must_stop_cells").as_deref() == Some("none")
         && read("no_stack_cells").as_deref() == Some("none")
         && apart;
+    if let Some((limits, condition)) = &stacked.placing {
+        // Of each value a die shows, the placing lets as many pieces onto the position it
+        // counts to as the start placed there.
+        let start = read("start").unwrap_or_default();
+        let faces: Option<usize> = read("throw")
+            .as_deref()
+            .and_then(|t| t.strip_prefix("dice "))
+            .and_then(|t| t.split_once('d'))
+            .and_then(|(_, faces)| faces.parse().ok());
+        let agrees = faces.is_some_and(|faces| {
+            start.split('|').all(|seat| {
+                let positions: Vec<usize> = seat
+                    .split_whitespace()
+                    .filter_map(|p| p.parse().ok())
+                    .collect();
+                (1..=faces).all(|v| {
+                    let placed = positions.iter().filter(|&&p| p == v).count();
+                    limits.get(v - 1).is_some_and(|&l| l == placed as i64)
+                })
+            })
+        });
+        if !agrees {
+            reader.lack(
+                condition,
+                format!(
+                    "a placing whose stacks are not the start's: {}",
+                    super::Brief(condition)
+                ),
+            );
+        }
+    }
     if always_moves {
         // The pieces start on the board and meet no enemy: none ever waits in a hand, and
         // how it would enter changes nothing.
@@ -973,4 +1261,5 @@ pub(super) fn defaults(reader: &mut super::Reader, game: &Node) {
     reader.default("rethrow_doubles", "never", play);
     reader.default("double_selects_any", false, play);
     reader.default("double_bears_off_all", false, play);
+    reader.default("replace_after_race", false, play);
 }
