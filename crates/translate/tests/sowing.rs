@@ -1834,3 +1834,58 @@ fn a_move_that_lifts_no_holes_of_ones_own_is_named_at_its_from() {
         "{lacks:?}"
     );
 }
+
+/// Khrour's holes not remembered as playable: sown into, neither lifted nor captured in, back
+/// in play at a start's count after any sowing, and the counters too few for a hole refilled
+/// into one hole that stays out of play.
+#[test]
+fn khrours_holes_out_of_play_come_back_at_a_holes_count() {
+    let ludii = vendored("Khrour.lud");
+    assert_eq!(
+        (
+            ludii.unfilled_out_of_play,
+            ludii.out_of_play_back_at,
+            ludii.refill_remainder,
+            ludii.round_refill,
+            ludii.round_loss_below,
+        ),
+        (true, 4, sowing::RefillRemainder::OneHole, 4, 1)
+    );
+    let text = vendored_text("Khrour.lud");
+    // A capture that does not ask whether its hole is in play would take in holes out of play.
+    let anywhere = text.replacen(
+        "(is In (to) (\"PlayableSites\"))\n                                    )",
+        "True\n                                    )",
+        1,
+    );
+    assert_ne!(anywhere, text);
+    assert_lacks_in(
+        "Khrour.lud",
+        &anywhere,
+        "whose capture does not ask whether the last hole is in play",
+    );
+    // Holes remembered again whatever they hold are not holes back at a count.
+    let every = text.replacen(
+        "(if (<= <Board:init> (count at:(site)))\n                                    (remember Value \"Playable\" (site))\n                                )",
+        "(remember Value \"Playable\" (site))",
+        1,
+    );
+    assert_ne!(every, text);
+    assert_lacks_in(
+        "Khrour.lud",
+        &every,
+        "a consequence of the sowing the family does not have",
+    );
+    // A remainder remembered as playable is not the one hole left out of play.
+    let remembered = text.replacen(
+        "count:(count Cell at:(handSite Mover))\n",
+        "count:(count Cell at:(handSite Mover))\n (then (remember Value \"Playable\" (last To)))\n",
+        1,
+    );
+    assert_ne!(remembered, text);
+    assert_lacks_in(
+        "Khrour.lud",
+        &remembered,
+        "a refill of the counters too few for a hole",
+    );
+}
