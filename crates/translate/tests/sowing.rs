@@ -1889,3 +1889,32 @@ fn khrours_holes_out_of_play_come_back_at_a_holes_count() {
         "a refill of the counters too few for a hole",
     );
 }
+
+/// Bechi's `(if (can Move ("Move")) ("Move") (move Pass (then …)))` is Ludii's pass when
+/// nothing can be played written out: its moves are read, and what they and the pass's
+/// consequence lack is named where each is; a pass of no consequence is not read so.
+#[test]
+fn a_pass_written_out_when_nothing_can_be_played_names_what_its_moves_and_consequence_lack() {
+    let lacks = vendored_lacks("Bechi.lud");
+    assert!(
+        lacks.iter().any(|lack| lack.starts_with(
+            "137:25: a consequence of a pass when no move can be made the family does not have"
+        )),
+        "{lacks:?}"
+    );
+    assert!(
+        lacks
+            .iter()
+            .any(|lack| lack.starts_with("75:13: a move whose consequence is not a sowing")),
+        "{lacks:?}"
+    );
+    let text = vendored_text("Bechi.lud");
+    let start = text.find("(move Pass").unwrap();
+    let end = text.find("(end (if (all Passed)").unwrap();
+    let bare = format!(
+        "{}(move Pass)\n)\n)\n            {}",
+        &text[..start],
+        &text[end..]
+    );
+    assert_lacks_in("Bechi.lud", &bare, "moves by a condition");
+}

@@ -38,6 +38,30 @@ pub(super) fn relay_branch(play: &Node) -> Option<&Node> {
     (lifts_last && relay_then.to_string() == fresh_then.to_string()).then_some(fresh)
 }
 
+/// `(if (can Move M) M (move Pass (then P)))`, M written alike both times: M and P. Ludii
+/// plays a pass where nothing can be played whether or not the description writes it
+/// (Game.java's empty moves), so the moves are M's, and P, what the pass does besides, the
+/// family's rounds do not read in this place. Only a pass with a consequence is read so, to
+/// name that consequence; a bare one is left to the readings of `(if …)`.
+pub(super) fn can_move_else_pass(play: &Node) -> Option<(&Node, &Node)> {
+    if !play.is_call("if") || play.arg(3).is_some() {
+        return None;
+    }
+    let (condition, moves, pass) = (play.arg(0)?, play.arg(1)?, play.arg(2)?);
+    let asked = condition
+        .is_call("can")
+        .then(|| condition.arg(0))
+        .flatten()
+        .filter(|what| is_symbol(what, "Move"))
+        .and(condition.arg(1))
+        .filter(|_| condition.arg(2).is_none())?;
+    let passes = pass.is_call("move")
+        && pass.arg(0).is_some_and(|a| is_symbol(a, "Pass"))
+        && pass.children().len() == 2;
+    let then = child(pass, "then").filter(|_| passes)?;
+    (asked.to_string() == moves.to_string()).then_some((moves, then))
+}
+
 /// `(sites {(last To …)})`: the hole the last counter fell in.
 pub(super) fn last_to(sites: &Node) -> bool {
     sites.is_call("sites")
