@@ -1256,7 +1256,11 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
         }
         _ => reader.lack(
             moves,
-            format!("a choice of {} kinds of move", choices.len()),
+            format!(
+                "a choice of {} kinds of move: {}",
+                choices.len(),
+                branches::kinds(&choices)
+            ),
         ),
     }
 }

@@ -1918,3 +1918,17 @@ fn a_pass_written_out_when_nothing_can_be_played_names_what_its_moves_and_conseq
     );
     assert_lacks_in("Bechi.lud", &bare, "moves by a condition");
 }
+
+/// A choice of more kinds of move than the family reads names each kind, with its guard:
+/// Katro's two ways round, each held by the mover's value for the turn, and its two moves of
+/// a single counter straight ahead.
+#[test]
+fn a_choice_of_many_kinds_of_move_names_each_with_its_guard() {
+    let lacks = vendored_lacks("Katro.lud");
+    assert!(
+        lacks.iter().any(|lack| lack.starts_with(
+            "51:13: a choice of 4 kinds of move: (move Select …) if (or (= (value Player Mover) 1) (<= (value Player Mover) 0)), (move Select …) if (or (= (value Player Mover) 2)"
+        ) && lack.ends_with("(move …) if (and …), (move …) if (and …)")),
+        "{lacks:?}"
+    );
+}
