@@ -193,9 +193,13 @@ impl Reference {
         }
     }
 
-    /// The next cell a counter is sown into: holes out of play are passed over.
+    /// The next cell a counter is sown into: holes out of play are passed over, but where
+    /// they come back into play (`out_of_play_back_at`), which are sown into.
     fn sow_step(&self, player: Player, way: u8, cell: usize) -> usize {
         let mut next = self.along(player, way, cell, true);
+        if self.params.out_of_play_back_at > 0 {
+            return next;
+        }
         for _ in 0..self.tracks[usize::from(player)].len() {
             if !(next < self.holes && self.out_of_play >> next & 1 == 1) {
                 break;
@@ -258,7 +262,9 @@ impl Reference {
             Some(&first) => count == u16::from(first),
             None => self.params.capture_counts.contains(count),
         };
-        row && counts
+        // A hole out of play that comes back into play is not captured in while out.
+        let in_play = self.params.out_of_play_back_at == 0 || self.out_of_play >> hole & 1 == 0;
+        row && counts && in_play
     }
 
     fn take(cells: &mut [u16], from: usize, to: usize) {
@@ -614,7 +620,8 @@ impl Reference {
             };
             self.params.lift_anywhere || self.owns(lifter, hole)
         };
-        mine && self.marks[hole].is_none()
+        let in_play = self.params.out_of_play_back_at == 0 || self.out_of_play >> hole & 1 == 0;
+        mine && self.marks[hole].is_none() && in_play
     }
 
     /// The holes the mover may sow, way by way, in the engine's order of moves.
@@ -713,7 +720,12 @@ impl Reference {
     fn fillable(&self) -> Vec<usize> {
         let store = self.cells[self.store(self.to_move)];
         let short = u16::from(self.params.refill_remainder == RefillRemainder::OneShort);
-        if store + short < u16::from(self.params.round_refill) {
+        let too_few = match self.params.refill_remainder {
+            // Whatever is left goes into one hole; nothing is moved out of an empty hand.
+            RefillRemainder::OneHole => store == 0,
+            _ => store + short < u16::from(self.params.round_refill),
+        };
+        if too_few {
             return Vec::new();
         }
         self.empty_holes()
@@ -945,6 +957,16 @@ impl Reference {
                 self.sow_counters(&mut cells, usize::from(hole), self.to_move, way);
                 Landing::End
             }
+            Move::Sow { hole, way } if self.params.out_of_play_back_at > 0 => {
+                let landing = self.sow(&mut cells, usize::from(hole), self.to_move, way);
+                // Holes out of play holding enough counters are back in play after a sowing.
+                for (out, &count) in cells.iter().enumerate().take(self.holes) {
+                    if count >= u16::from(self.params.out_of_play_back_at) {
+                        self.out_of_play &= !(1 << out);
+                    }
+                }
+                landing
+            }
             Move::Sow { hole, way } => self.sow(&mut cells, usize::from(hole), self.to_move, way),
             Move::Relay { way } => {
                 let hole = self.relay.take().expect("a relay is due");
@@ -956,7 +978,12 @@ impl Reference {
                 let refill = u16::from(self.params.round_refill).min(cells[store]);
                 cells[store] -= refill;
                 cells[usize::from(hole)] += refill;
-                self.out_of_play &= !(1 << hole);
+                // A hole filled with fewer than a hole's counters stays out of play.
+                let short_one_hole = self.params.refill_remainder == RefillRemainder::OneHole
+                    && refill < u16::from(self.params.round_refill);
+                if !short_one_hole {
+                    self.out_of_play &= !(1 << hole);
+                }
                 if self.params.ownership && self.marks[usize::from(hole)].is_none() {
                     self.owners[usize::from(hole)] = Some(self.to_move);
                 }
@@ -1134,7 +1161,9 @@ impl Reference {
                 RefillRemainder::Borrow | RefillRemainder::BorrowOrDrawn => {
                     self.cells[self.store(0)] == 0 && self.cells[self.store(1)] == 0
                 }
-                RefillRemainder::Kept | RefillRemainder::OneShort => self.passes >= 2,
+                RefillRemainder::Kept | RefillRemainder::OneShort | RefillRemainder::OneHole => {
+                    self.passes >= 2
+                }
             };
             if done {
                 self.refilling = false;

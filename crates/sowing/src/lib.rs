@@ -300,6 +300,9 @@ impl Sowing {
         if self.params.way_kept != WayKept::Off {
             return self.sow_keeping_way(hole, way);
         }
+        if self.params.out_of_play_back_at > 0 {
+            return self.sow_bringing_back(hole, way);
+        }
         if self.params.capture_first_counts.is_empty() {
             return self.sow(hole, way);
         }
@@ -321,6 +324,42 @@ impl Sowing {
             self.ways_open = Board::ways(self.params.direction);
         } else if matches!(landing, Landing::Relay(_)) {
             self.ways_open = 1 << way;
+        }
+        landing
+    }
+
+    /// A sowing in a game whose holes out of play come back into play (`out_of_play_back_at`):
+    /// a last hole out of play captures nothing (Khrour's `(is In (to) ("PlayableSites"))` in
+    /// the capture's condition, which Ludii asks as the last counter falls), and after the
+    /// sowing every hole out of play holding enough counters is back in play, lifted by its
+    /// row's owner (the sowing's `(then (forEach Site … (remember Value "Playable" (site))))`).
+    /// Out of line: the other games sow without it.
+    #[cold]
+    #[inline(never)]
+    fn sow_bringing_back(&mut self, hole: usize, way: u8) -> Landing {
+        let mover = usize::from(self.to_move);
+        // The validation leaves no store in the track and no first counter sown into or past
+        // its hole: the last hole is the count of steps along the track.
+        let next = &self.board.next[usize::from(way)][mover];
+        let mut last = hole;
+        for _ in 0..self.cells[hole] {
+            last = usize::from(next[last]);
+        }
+        let counts = self.reach.capture_counts[mover];
+        if self.out_of_play >> last & 1 == 1 {
+            self.reach.capture_counts[mover] = CountSet::EMPTY;
+        }
+        let landing = self.sow(hole, way);
+        self.reach.capture_counts[mover] = counts;
+        let back = u16::from(self.params.out_of_play_back_at);
+        let mut bits = self.out_of_play;
+        while bits != 0 {
+            let out = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if self.cells[out] >= back {
+                self.out_of_play &= !(1 << out);
+                self.reach.liftable[usize::from(self.board.owner(out))] |= 1 << out;
+            }
         }
         landing
     }
@@ -349,7 +388,12 @@ impl Sowing {
     /// the empty holes of its row the refill order allows.
     fn fillable(&self) -> u64 {
         let short = u16::from(self.params.refill_remainder == RefillRemainder::OneShort);
-        let refill = u16::from(self.params.round_refill) - short;
+        // Counters too few for a hole go into one hole together (`one-hole`), none at all
+        // into none: Ludii's `fromTo` moves nothing out of an empty site.
+        let refill = match self.params.refill_remainder {
+            RefillRemainder::OneHole => 1,
+            _ => u16::from(self.params.round_refill) - short,
+        };
         if self.cells[self.board.store(self.to_move)] < refill {
             return 0;
         }
@@ -406,7 +450,16 @@ impl Sowing {
     /// Fills `hole` with `count` counters for the mover, who owns it where holes are owned.
     fn fill(&mut self, hole: usize, count: u16) {
         self.cells[hole] += count;
+        // Khrour's hole of the counters too few for a hole is not remembered as playable.
+        if self.params.refill_remainder == RefillRemainder::OneHole
+            && count < u16::from(self.params.round_refill)
+        {
+            return;
+        }
         self.out_of_play &= !(1 << hole);
+        if self.params.out_of_play_back_at > 0 {
+            self.reach.liftable[usize::from(self.board.owner(hole))] |= 1 << hole;
+        }
         // A hole still marked from the round before is never lifted.
         if self.params.ownership && (self.marks[0] | self.marks[1]) >> hole & 1 == 0 {
             self.reach.liftable[usize::from(self.to_move)] |= 1 << hole;
@@ -480,7 +533,9 @@ impl Sowing {
             RefillRemainder::Borrow | RefillRemainder::BorrowOrDrawn => {
                 self.cells[self.board.store(0)] == 0 && self.cells[self.board.store(1)] == 0
             }
-            RefillRemainder::Kept | RefillRemainder::OneShort => self.passes >= 2,
+            RefillRemainder::Kept | RefillRemainder::OneShort | RefillRemainder::OneHole => {
+                self.passes >= 2
+            }
         }
     }
 
@@ -488,6 +543,10 @@ impl Sowing {
     /// `includeSelf`), so that the sowing loop reads its tables as in a game of one round; the
     /// chains of captures still walk back through them, as Ludii's backtracking does.
     fn pass_over_out_of_play(&mut self) {
+        // Holes that come back into play are sown into as any other.
+        if self.params.out_of_play_back_at > 0 {
+            return;
+        }
         let tracks = Board::new(&self.params).next;
         for (way, by_player) in tracks.iter().enumerate() {
             for (player, next) in by_player.iter().enumerate() {
@@ -562,6 +621,10 @@ impl Sowing {
         self.relay = None;
         if self.params.unfilled_out_of_play {
             self.out_of_play = self.board.territory[0] | self.board.territory[1];
+        }
+        // Khrour's `(forget Value "Playable" All)`: no hole is lifted until a refill fills it.
+        if self.params.out_of_play_back_at > 0 {
+            self.reach.liftable = [0; 2];
         }
         if self.params.ownership {
             self.reach.liftable = [0; 2];
@@ -914,6 +977,7 @@ impl Sowing {
         self.after_move = players != 0 || self.params.cycle_ends || self.params.end_by_agreement;
         self.sows_apart = !self.params.capture_first_counts.is_empty()
             || self.params.way_kept != WayKept::Off
+            || self.params.out_of_play_back_at > 0
             || (players != 0
                 && (self.params.opening_step > 0
                     || self.params.opening_sowing != OpeningSowing::Main));
@@ -2096,7 +2160,19 @@ impl Game for Sowing {
                 ));
             }
         }
-        let mut bits = self.out_of_play;
+        // Holes that come back into play (`out_of_play_back_at`) are sown into while out, and
+        // are lifted by no one.
+        let sown_into = self.params.out_of_play_back_at > 0;
+        if sown_into && (self.reach.liftable[0] | self.reach.liftable[1]) & self.out_of_play != 0 {
+            return Err(format!(
+                "{} liftable while out of play",
+                self.holes_named(
+                    (self.reach.liftable[0] | self.reach.liftable[1]) & self.out_of_play
+                )
+                .join(", ")
+            ));
+        }
+        let mut bits = if sown_into { 0 } else { self.out_of_play };
         while bits != 0 {
             let hole = bits.trailing_zeros() as usize;
             bits &= bits - 1;
@@ -2394,6 +2470,10 @@ impl Observe for Sowing {
             }
             game.captures_made = made;
             game.reach.capture_counts = made.map(|m| Self::capture_counts_after(options, m));
+        }
+        if options.out_of_play_back_at > 0 {
+            let out = game.out_of_play;
+            game.reach.liftable = game.reach.liftable.map(|holes| holes & !out);
         }
         game.pass_over_out_of_play();
         game.cells[game.board.store(0)] = setup.stores[0];

@@ -387,6 +387,13 @@ option_enum! {
         /// Cell at:(handSite Mover))) …)`); fewer stay with its captures. The round begins when
         /// both players pass in a row.
         OneShort = "one-short",
+        /// Fewer than a hole: they all go into one empty hole of one's row, the mover's choice,
+        /// which stays out of play (`unfilled_out_of_play`) until it holds
+        /// `out_of_play_back_at` counters (Khrour's `(move (from (handSite Mover)) (to (sites
+        /// Mover) if:(is Empty (to))) count:(count Cell at:(handSite Mover)))`, the else of its
+        /// full refill, which alone remembers its hole as playable). The round begins when both
+        /// players pass in a row.
+        OneHole = "one-hole",
     }
 }
 
@@ -608,6 +615,10 @@ game_options! {
         /// Holes a refill leaves empty are out of play for the round: sowings pass over them and they are not lifted (Ludii's `skipIf` over the holes it no longer remembers).
         #[rule(cites = "sowing family", source = "")]
         pub unfilled_out_of_play: bool = false, ludii: false;
+
+        /// Holes out of play (`unfilled_out_of_play`) are sown into as any other, are neither lifted nor captured in, and come back into play after a sowing that leaves them holding at least this many counters (Khrour's `(forEach Site (difference (sites Board) ("PlayableSites")) (if (<= N (count at:(site))) (remember Value "Playable" (site))))` after each sowing, its lift and capture asking `(is In … ("PlayableSites"))`); 0 where the sowings pass over them until a refill fills them.
+        #[rule(cites = "sowing family", source = "", range = 0..=64)]
+        pub out_of_play_back_at: u8 = 0, ludii: 0;
 
         /// When a round ends, a player who has fewer counters than this loses, and the game ends (0 where the game is one round).
         #[rule(cites = "sowing family", source = "")]
@@ -837,6 +848,9 @@ fn validate(params: &SowingParams) -> Result<(), String> {
             || params.refill_order != RefillOrder::Choice)
     {
         return Err("round_refill: the rules of rounds need a game played in rounds".into());
+    }
+    if let Some(problem) = back_in_play_problem(params) {
+        return Err(problem.into());
     }
     if let Some(problem) = ownership_problem(params) {
         return Err(problem.into());
@@ -1102,6 +1116,45 @@ fn next_relay_problem(params: &SowingParams) -> Option<&'static str> {
     None
 }
 
+/// What holes that come back into play need (`out_of_play_back_at`): holes out of play, no
+/// holes owned, and a capture of counts of the last hole alone, without relays, stores in the
+/// track, an opening or any rule whose landing the family has not played beside them (the
+/// sowing finds its last hole by walking the track before it sows). The refill of the counters
+/// too few for a hole into one hole (`one-hole`) leaves it out of play for them to bring back.
+fn back_in_play_problem(params: &SowingParams) -> Option<&'static str> {
+    let one_hole = params.refill_remainder == RefillRemainder::OneHole;
+    if params.out_of_play_back_at == 0 {
+        return one_hole.then_some(
+            "refill_remainder: a hole filled with fewer counters stays out of play until holes come back into play (out_of_play_back_at)",
+        );
+    }
+    if !params.unfilled_out_of_play
+        || params.ownership
+        || params.relay != Relay::Off
+        || params.capture_chain
+        || params.capture_takes != CaptureTakes::Last
+        || params.empty_hole_capture != EmptyHoleCapture::Off
+        || params.capture_everywhere
+        || params.capture_sown != CaptureSown::Off
+        || params.capture_all_at_most > 0
+        || !params.capture_sweep_counts.is_empty()
+        || !params.capture_first_counts.is_empty()
+        || params.mark_count > 0
+        || params.stores_in_track
+        || params.sow_into_origin
+        || params.skip_origin
+        || params.way_kept != WayKept::Off
+        || params.opening_turns > 0
+        || params.lift_anywhere
+        || params.lift_opponents_row
+    {
+        return Some(
+            "out_of_play_back_at: holes come back into play where holes are out of play and not owned, beside a capture of counts of the last hole alone, without relays, stores in the track, a first counter sown into or past its hole, an opening or lifts outside one's row",
+        );
+    }
+    None
+}
+
 /// What the rules of ownership need: rounds whose refills fill every hole (a uniform start of
 /// `round_refill` a hole, no hole out of play), and the refills' ways only where holes are owned.
 fn ownership_problem(params: &SowingParams) -> Option<&'static str> {
@@ -1127,7 +1180,10 @@ fn ownership_problem(params: &SowingParams) -> Option<&'static str> {
     if !params.ownership
         && (track_order
             || params.refill_whole_turn
-            || params.refill_remainder != RefillRemainder::Kept
+            || !matches!(
+                params.refill_remainder,
+                RefillRemainder::Kept | RefillRemainder::OneHole
+            )
             || params.round_first_more_captured
             || params.round_first_alternates)
     {

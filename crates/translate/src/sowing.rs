@@ -1111,6 +1111,15 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
     }
     reader.default("singles_into_empty", false, play);
     reader.default("singles_plain", false, play);
+    // Ludii's pass when nothing can be played, written out with a consequence of its own:
+    // the moves are read, and the consequence named where it is.
+    if let Some((only, pass_then)) = branches::can_move_else_pass(moves) {
+        reader.lack(
+            pass_then,
+            format!("a consequence of a pass when no move can be made the family does not have: {pass_then}"),
+        );
+        moves = only;
+    }
     if moves.is_call("if") {
         let Some(fresh) = branches::relay_branch(moves) else {
             reader.lack(moves, branches::unread(moves));
@@ -1247,7 +1256,11 @@ fn read_moves(reader: &mut Reader<'_>, play: &Node, moves: &Node, situation: &Si
         }
         _ => reader.lack(
             moves,
-            format!("a choice of {} kinds of move", choices.len()),
+            format!(
+                "a choice of {} kinds of move: {}",
+                choices.len(),
+                branches::kinds(&choices)
+            ),
         ),
     }
 }

@@ -1923,3 +1923,101 @@ fn a_move_that_lifts_no_holes_of_ones_own_is_named_at_its_from() {
         "{lacks:?}"
     );
 }
+
+/// Khrour's holes not remembered as playable: sown into, neither lifted nor captured in, back
+/// in play at a start's count after any sowing, and the counters too few for a hole refilled
+/// into one hole that stays out of play.
+#[test]
+fn khrours_holes_out_of_play_come_back_at_a_holes_count() {
+    let ludii = vendored("Khrour.lud");
+    assert_eq!(
+        (
+            ludii.unfilled_out_of_play,
+            ludii.out_of_play_back_at,
+            ludii.refill_remainder,
+            ludii.round_refill,
+            ludii.round_loss_below,
+        ),
+        (true, 4, sowing::RefillRemainder::OneHole, 4, 1)
+    );
+    let text = vendored_text("Khrour.lud");
+    // A capture that does not ask whether its hole is in play would take in holes out of play.
+    let anywhere = text.replacen(
+        "(is In (to) (\"PlayableSites\"))\n                                    )",
+        "True\n                                    )",
+        1,
+    );
+    assert_ne!(anywhere, text);
+    assert_lacks_in(
+        "Khrour.lud",
+        &anywhere,
+        "whose capture does not ask whether the last hole is in play",
+    );
+    // Holes remembered again whatever they hold are not holes back at a count.
+    let every = text.replacen(
+        "(if (<= <Board:init> (count at:(site)))\n                                    (remember Value \"Playable\" (site))\n                                )",
+        "(remember Value \"Playable\" (site))",
+        1,
+    );
+    assert_ne!(every, text);
+    assert_lacks_in(
+        "Khrour.lud",
+        &every,
+        "a consequence of the sowing the family does not have",
+    );
+    // A remainder remembered as playable is not the one hole left out of play.
+    let remembered = text.replacen(
+        "count:(count Cell at:(handSite Mover))\n",
+        "count:(count Cell at:(handSite Mover))\n (then (remember Value \"Playable\" (last To)))\n",
+        1,
+    );
+    assert_ne!(remembered, text);
+    assert_lacks_in(
+        "Khrour.lud",
+        &remembered,
+        "a refill of the counters too few for a hole",
+    );
+}
+
+/// Bechi's `(if (can Move ("Move")) ("Move") (move Pass (then …)))` is Ludii's pass when
+/// nothing can be played written out: its moves are read, and what they and the pass's
+/// consequence lack is named where each is; a pass of no consequence is not read so.
+#[test]
+fn a_pass_written_out_when_nothing_can_be_played_names_what_its_moves_and_consequence_lack() {
+    let lacks = vendored_lacks("Bechi.lud");
+    assert!(
+        lacks.iter().any(|lack| lack.starts_with(
+            "137:25: a consequence of a pass when no move can be made the family does not have"
+        )),
+        "{lacks:?}"
+    );
+    assert!(
+        lacks
+            .iter()
+            .any(|lack| lack.starts_with("75:13: a move whose consequence is not a sowing")),
+        "{lacks:?}"
+    );
+    let text = vendored_text("Bechi.lud");
+    let start = text.find("(move Pass").unwrap();
+    let end = text.find("(end (if (all Passed)").unwrap();
+    let bare = format!(
+        "{}(move Pass)\n)\n)\n            {}",
+        &text[..start],
+        &text[end..]
+    );
+    assert_lacks_in("Bechi.lud", &bare, "moves by a condition");
+}
+
+/// A choice of more kinds of move than the family reads names each kind, with its guard:
+/// Katro's two ways round, each held by the mover's value for the turn, and its two moves of
+/// a single counter straight ahead.
+#[test]
+fn a_choice_of_many_kinds_of_move_names_each_with_its_guard() {
+    let lacks = vendored_lacks("Katro.lud");
+    assert!(
+        lacks.iter().any(|lack| lack.starts_with(
+            "51:13: a choice of 4 kinds of move: (move Select …) if (or (= (value Player Mover) 1) (<= (value Player Mover) 0)), (move Select …) if (or (= (value Player Mover) 2)"
+        ) && lack.ends_with("(move …) if (and …), (move …) if (and …)")),
+        "{lacks:?}"
+    );
+}

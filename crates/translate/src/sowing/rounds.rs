@@ -20,6 +20,7 @@ pub(super) fn one_round(reader: &mut Reader<'_>, rules: &Node) {
     reader.default("round_refill", 0, rules);
     reader.default("refill_order", RefillOrder::Choice, rules);
     reader.default("unfilled_out_of_play", false, rules);
+    reader.default("out_of_play_back_at", 0, rules);
     reader.default("round_loss_below", 0, rules);
     reader.default("round_leftovers", RoundLeftovers::Owners, rules);
     no_ownership(reader, rules);
@@ -341,14 +342,15 @@ pub(super) fn read(
         );
         return;
     }
-    let (mut round_end, mut forgets) = (None, false);
+    let (mut round_end, mut forgets, mut back_in_play_at) = (None, false, None);
     let (mut first_more_captured, mut counter) = (None, None);
     if let Some(then) = then {
-        let Some((end, forgot, first, counted, taken_by_one)) =
+        let Some((end, forgot, first, counted, taken_by_one, back_in_play)) =
             read_round_end(reader, then, situation, place)
         else {
             return;
         };
+        back_in_play_at = back_in_play;
         round_end = Some((end, then));
         forgets = forgot;
         first_more_captured = first;
@@ -493,6 +495,7 @@ pub(super) fn read(
         }
         no_ownership(reader, refill);
         reader.default("unfilled_out_of_play", false, refill);
+        reader.default("out_of_play_back_at", 0, refill);
         return;
     }
     if hands_empty || first_more_captured.is_some() {
@@ -507,6 +510,42 @@ pub(super) fn read(
         return;
     }
     no_ownership(reader, refill);
+    if let Some((least, node)) = back_in_play_at {
+        // Khrour's holes out of play are sown into, and back in play at `least` counters.
+        if reader.skips_out_of_play || !remembers || !forgets {
+            reader.lack(
+                node,
+                "holes back in play that the sowing passes over, or that the end of a round and the refill do not forget and remember",
+            );
+            return;
+        }
+        if !lifts_only_in_play(moves, situation) {
+            reader.lack(moves, "holes out of play that can still be lifted");
+            return;
+        }
+        if !captures_only_in_play(moves, situation) {
+            reader.lack(
+                node,
+                "holes back in play whose capture does not ask whether the last hole is in play",
+            );
+            return;
+        }
+        reader.set("unfilled_out_of_play", true, node);
+        reader.set("out_of_play_back_at", least, node);
+        return;
+    }
+    reader.default("out_of_play_back_at", 0, refill);
+    if reader
+        .reading
+        .get("refill_remainder")
+        .is_some_and(|r| r.value == RefillRemainder::OneHole.to_string())
+    {
+        reader.lack(
+            refill,
+            "counters too few for a hole refilled into one hole without holes back in play",
+        );
+        return;
+    }
     let out_of_play = reader.skips_out_of_play;
     if (out_of_play, remembers, forgets) != (false, false, false)
         && (out_of_play, remembers, forgets) != (true, true, true)
@@ -539,6 +578,7 @@ type RoundEnd<'n> = (
     Option<&'n Node>,
     Option<&'n Node>,
     Option<(RoundLeftovers, &'n Node)>,
+    Option<(i64, &'n Node)>,
 );
 
 /// `(then (if C X))` after the sowing, where X hands each row's counters to its owner and
@@ -549,9 +589,14 @@ fn read_round_end<'n>(
     situation: &Situation<'_>,
     place: Option<CapturePlace>,
 ) -> Option<RoundEnd<'n>> {
+    // Khrour's else brings holes back into play: `(if C X (forEach Site …))`.
+    let back_in_play = then
+        .arg(0)
+        .and_then(|r| r.arg(2))
+        .and_then(|otherwise| back_in_play(otherwise, situation).map(|n| (n, otherwise)));
     let Some(rule) = then
         .arg(0)
-        .filter(|r| r.is_call("if") && r.arg(2).is_none())
+        .filter(|r| r.is_call("if") && (r.arg(2).is_none() || back_in_play.is_some()))
     else {
         reader.lack(
             then,
@@ -701,7 +746,70 @@ fn read_round_end<'n>(
         );
         return None;
     }
-    Some((end, forgets, first_more_captured, counter, taken_by_one))
+    Some((
+        end,
+        forgets,
+        first_more_captured,
+        counter,
+        taken_by_one,
+        back_in_play,
+    ))
+}
+
+/// `(forEach Site <the holes not remembered> (if <at least N counters> (remember Value
+/// "Playable" (site))))` (Khrour's, after each sowing): N, the count at which a hole out of
+/// play is back in play, read by trying it on every hole left out of the holes in play with
+/// counts about N; `None` for anything else.
+fn back_in_play(node: &Node, situation: &Situation<'_>) -> Option<i64> {
+    if !(node.is_call("forEach") && node.arg(0).is_some_and(|a| is_symbol(a, "Site"))) {
+        return None;
+    }
+    let (region, guarded) = (node.arg(1)?, node.arg(2)?);
+    if node.arg(3).is_some() || !guarded.is_call("if") || guarded.arg(2).is_some() {
+        return None;
+    }
+    let (condition, remember) = (guarded.arg(0)?, guarded.arg(1)?);
+    let (name, all) = situation.remembered.iter().next()?;
+    let remembers_site = remember.is_call("remember")
+        && remember.arg(0).is_some_and(|a| is_symbol(a, "Value"))
+        && remember.arg(1).and_then(Node::as_str) == Some(name.as_str())
+        && remember
+            .arg(2)
+            .is_some_and(|s| s.is_call("site") && s.children().is_empty())
+        && remember.arg(3).is_none();
+    if !remembers_site {
+        return None;
+    }
+    // The count at which the first hole left out is remembered again.
+    let out_context = |hole: usize| {
+        let mut context = situation.context(1);
+        let site = situation.cells[hole];
+        let mut playable = all.clone();
+        playable.retain(|&s| s != site);
+        context.remembered.insert(name.clone(), playable);
+        context.site = site as i64;
+        context
+    };
+    let least = (0..=64i64).find(|&count| {
+        let mut context = out_context(0);
+        context.counts[situation.cells[0]] = count;
+        context.boolean(condition).ok() == Some(true)
+    })?;
+    let fits = (0..situation.board.holes).all(|hole| {
+        let site = situation.cells[hole];
+        let context = out_context(hole);
+        let region_fits = context
+            .sites(region)
+            .ok()
+            .is_some_and(|sites| sites == [site]);
+        region_fits
+            && (0..=least + 4).all(|count| {
+                let mut context = out_context(hole);
+                context.counts[site] = count;
+                context.boolean(condition).ok() == Some(count >= least)
+            })
+    });
+    (fits && least > 0).then_some(least)
 }
 
 /// `(set Var "V" (+ 1 (var "V")))` (or `(+ (var "V") 1)`): V, a variable counted up by one.
@@ -1053,6 +1161,8 @@ fn read_refill<'n>(
         };
         if let Some(rest) = node.arg(2).filter(|r| r.is_call("then") && after.is_none()) {
             after = Some(rest);
+        } else if let Some(otherwise) = node.arg(2).filter(|o| all_in_hand_to_one_hole(o, then)) {
+            reader.set("refill_remainder", RefillRemainder::OneHole, otherwise);
         } else if let Some(otherwise) = node.arg(2) {
             reader.lack(
                 otherwise,
@@ -1234,6 +1344,33 @@ fn read_refill<'n>(
             None
         }
     }
+}
+
+/// Whether `otherwise`, the else of a full refill `full`, moves every counter of the mover's
+/// hand into a hole the full refill would fill, and nothing else (Khrour's `(move (from
+/// (handSite Mover)) (to (sites Mover) if:(is Empty (to))) count:(count Cell at:(handSite
+/// Mover)))`, without the full refill's `(then (remember …))`): the counters too few for a
+/// hole, into one hole.
+fn all_in_hand_to_one_hole(otherwise: &Node, full: &Node) -> bool {
+    let same = |key: &str| {
+        child(otherwise, key).map(Node::to_string) == child(full, key).map(Node::to_string)
+    };
+    let whole_hand = otherwise.named("count").is_some_and(|count| {
+        count.is_call("count")
+            && count.arg(0).is_some_and(|a| is_symbol(a, "Cell"))
+            && count.named("at").is_some_and(|at| {
+                at.is_call("handSite")
+                    && at.arg(0).is_some_and(|m| is_symbol(m, "Mover"))
+                    && at.arg(1).is_none()
+            })
+    });
+    otherwise.is_call("move")
+        && full.is_call("move")
+        && whole_hand
+        && same("from")
+        && same("to")
+        && child(otherwise, "then").is_none()
+        && otherwise.children().len() == 3
 }
 
 /// A refill's `count:` that is N wherever the mover's captures hold N or more and what they
@@ -1474,6 +1611,47 @@ fn lifts_only_in_play(moves: &Node, situation: &Situation<'_>) -> bool {
             context.boolean(condition).ok() == Some(false)
         })
     })
+}
+
+/// Whether the sowing's capture, `(sow apply:(if C …))` within the move, refuses a last hole
+/// left out of the holes in play whatever it holds (Khrour's `(is In (to) ("PlayableSites"))`
+/// beside its counts), and takes in some hole in play.
+fn captures_only_in_play(moves: &Node, situation: &Situation<'_>) -> bool {
+    fn sow_of(node: &Node) -> Option<&Node> {
+        if node.is_call("sow") {
+            return Some(node);
+        }
+        node.children().iter().find_map(sow_of)
+    }
+    let Some(condition) = sow_of(moves)
+        .and_then(|sow| sow.named("apply"))
+        .filter(|apply| apply.is_call("if"))
+        .and_then(|apply| apply.arg(0))
+    else {
+        return false;
+    };
+    let Some((name, all)) = situation.remembered.iter().next() else {
+        return false;
+    };
+    let try_at = |hole: usize, count: i64, in_play: bool| {
+        let site = situation.cells[hole];
+        let mut context = situation.context(1);
+        let mut playable = all.clone();
+        if !in_play {
+            playable.retain(|&s| s != site);
+        }
+        context.remembered.insert(name.clone(), playable);
+        context.counts[site] = count;
+        context.to = site as i64;
+        context.boolean(condition).ok()
+    };
+    let holes = 0..situation.board.holes;
+    holes
+        .clone()
+        .all(|hole| (0..=16).all(|count| try_at(hole, count, false) == Some(false)))
+        && holes
+            .clone()
+            .any(|hole| (0..=16).any(|count| try_at(hole, count, true) == Some(true)))
 }
 
 /// Sets of holes each player may own, as family holes (player 1's, player 2's), to try a
