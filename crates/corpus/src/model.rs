@@ -695,6 +695,11 @@ pub struct Coverage {
     pub records: Vec<Located<String>>,
     /// The executable ruleset that implements it.
     pub ruleset: String,
+    /// The reading of that ruleset the clauses are held against, by its variant's label, where
+    /// the text is another scholar's reading than the ruleset's preset plays (Parker's Pachisi
+    /// beside the DLP's own reading); none for the preset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reading: Option<Located<String>>,
     /// The clauses, in the order of the text.
     pub clauses: Vec<Located<Clause>>,
 }

@@ -249,7 +249,8 @@ pub fn record_reading<F: ReadFile>(
         let Some(coverage) = corpus
             .coverage
             .get(record)
-            .filter(|c| c.ruleset == file.slug())
+            // A text held to another reading of the game is that reading's, not the records'.
+            .filter(|c| c.ruleset == file.slug() && c.reading.is_none())
         else {
             continue;
         };

@@ -193,8 +193,29 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
             .rulesets
             .get(&file.ruleset)
             .and_then(|r| rulesets::find(&r.engine).ok());
-        // The option set the ruleset plays: the one its clauses' words are held against.
-        let plays = crate::links::ruleset_options(corpus, &file.ruleset);
+        // The option set the ruleset plays, or the reading the file names: the one its
+        // clauses' words are held against.
+        let plays = match &file.reading {
+            None => crate::links::ruleset_options(corpus, &file.ruleset),
+            Some(label) => match crate::links::variant_options(corpus, &file.ruleset, label) {
+                Ok(plays) => plays,
+                Err(labels) => {
+                    report.push(at.error_on(
+                        kind,
+                        id,
+                        label,
+                        "reading",
+                        format!(
+                            "{} has no reading {:?}; its readings: {}",
+                            file.ruleset,
+                            label.as_str(),
+                            labels.join("; ")
+                        ),
+                    ));
+                    None
+                }
+            },
+        };
         let plays = plays.as_ref().map(rulesets::Resolved::options);
         let scenario_names: BTreeSet<String> = engine
             .and_then(|e| engine::scenario::parse_file(e.scenarios()).ok())
@@ -218,9 +239,23 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
                 }
             }
             if let Some(e) = engine {
+                // A value read is one the reading it is held against can take: the ruleset's
+                // `dlp` preset, or the variant the file names, with that value.
+                let variant = file.reading.as_ref().and_then(|label| {
+                    corpus
+                        .rulesets
+                        .get(&file.ruleset)?
+                        .variants
+                        .iter()
+                        .find(|v| v.label == label.as_str())
+                });
+                let (preset, base) = variant.map_or(("dlp", None), |v| {
+                    (v.preset.as_str(), Some(&v.value.options))
+                });
                 for (option, value) in &clause.reads {
-                    let set = rulesets::OptionSet::from([(option.clone(), value.value.clone())]);
-                    if let Err(error) = e.resolve("dlp", &set) {
+                    let mut set = base.cloned().unwrap_or_default();
+                    set.insert(option.clone(), value.value.clone());
+                    if let Err(error) = e.resolve(preset, &set) {
                         report.push(at.error_on(
                             kind,
                             id,
@@ -334,6 +369,7 @@ pub fn skeleton(record: &str, ruleset: &str, rules: &str) -> String {
         record: record.to_string(),
         records: vec![],
         ruleset: ruleset.to_string(),
+        reading: None,
         clauses,
     })
 }

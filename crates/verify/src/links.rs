@@ -275,3 +275,22 @@ pub fn ruleset_options(corpus: &Corpus, ruleset: &str) -> Option<rulesets::Resol
     let engine = rulesets::find(&file.engine).ok()?;
     engine.resolve(&file.preset, &file.options).ok()
 }
+
+/// The option set a ruleset's variant plays, found by its label: `Err` with the labels there
+/// are where none has it, `Ok(None)` where the ruleset or its engine cannot be resolved (which
+/// the links check reports).
+pub fn variant_options(
+    corpus: &Corpus,
+    ruleset: &str,
+    label: &str,
+) -> Result<Option<rulesets::Resolved>, Vec<String>> {
+    let Some(file) = corpus.rulesets.get(ruleset) else {
+        return Ok(None);
+    };
+    let Some(variant) = file.variants.iter().find(|v| v.label == label) else {
+        return Err(file.variants.iter().map(|v| v.label.clone()).collect());
+    };
+    Ok(rulesets::find(&file.engine)
+        .ok()
+        .and_then(|engine| engine.resolve(&variant.preset, &variant.options).ok()))
+}

@@ -1197,3 +1197,46 @@ fn a_record_covered_by_two_files_is_an_error_naming_both() {
     );
     assert_eq!(corpus.coverage["DLP.Evidence.68"].ruleset, "senet");
 }
+
+#[test]
+fn a_coverage_file_names_a_reading_the_ruleset_has() {
+    check(
+        &[(
+            "coverage/DLP.GameRulesets.655.yaml",
+            "reading: Murray 1951",
+            "reading: Murray 1950",
+        )],
+        &[
+            "coverage/DLP.GameRulesets.655.yaml:3: error: field `reading`: royal-game-of-ur has no reading \"Murray 1950\"; its readings: Murray 1951;",
+        ],
+    );
+}
+
+/// Murray's Ur throws three lots where the DLP's reading (Finkel's) throws four: the clause
+/// stands against the reading its file names, and against the preset without one.
+#[test]
+fn a_clause_is_held_to_the_reading_its_file_names() {
+    let standing = |root: &Path| {
+        let (coverage, _) = verify::clause_coverage(&load(root), root);
+        let record = coverage
+            .into_iter()
+            .find(|c| c.record == "DLP.GameRulesets.655")
+            .unwrap();
+        record.clauses[1].standing
+    };
+    let dir = copy_of_corpus();
+    assert_eq!(
+        standing(dir.path()),
+        verify::coverage::Standing::OptionsOnly
+    );
+    edit(
+        dir.path(),
+        "coverage/DLP.GameRulesets.655.yaml",
+        "reading: Murray 1951\n",
+        "",
+    );
+    assert_eq!(
+        standing(dir.path()),
+        verify::coverage::Standing::Contradicted
+    );
+}
