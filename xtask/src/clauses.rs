@@ -53,11 +53,16 @@ pub fn run(args: &Args) -> Result<(), String> {
             .find(|c| c.record == args.record)
             .ok_or_else(|| format!("{} is implemented by no executable ruleset", args.record))?;
         crate::output::outln!(
-            "{}: {} of {} clauses modelled by {} ({} exercised, {} options only, {} contradicted)",
+            "{}: {} of {} clauses modelled by {}{} ({} exercised, {} options only, {} contradicted)",
             record.record,
             record.modelled,
             record.total,
             record.ruleset.as_deref().unwrap_or("no ruleset"),
+            record
+                .reading
+                .as_ref()
+                .map(|reading| format!(" in the reading {reading}"))
+                .unwrap_or_default(),
             record.exercised,
             record.options_only,
             record.contradicted

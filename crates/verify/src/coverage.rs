@@ -90,6 +90,10 @@ pub struct RecordCoverage {
     pub record: String,
     /// The executable ruleset implementing it.
     pub ruleset: Option<String>,
+    /// The reading of that ruleset the clauses are held against, where not its preset (the
+    /// label of a variant: a text that is another scholar's reading of the game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reading: Option<String>,
     /// Its clauses, in order.
     pub clauses: Vec<CoveredClause>,
     /// Clauses with an executable counterpart, whatever their standing.
@@ -149,7 +153,7 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
                     contradictions: vec![],
                 })
                 .collect();
-            out.push(summarise(id, None, clauses));
+            out.push(summarise(id, None, None, clauses));
             continue;
         };
         // A file several records share names the record whose text departs from it.
@@ -291,7 +295,8 @@ pub fn check(at: &Locator<'_>) -> (Vec<RecordCoverage>, Report) {
             .iter()
             .map(|clause| stand(clause, plays))
             .collect();
-        out.push(summarise(id, Some(file.ruleset.clone()), clauses));
+        let reading = file.reading.as_ref().map(|label| label.value.clone());
+        out.push(summarise(id, Some(file.ruleset.clone()), reading, clauses));
     }
     (out, report)
 }
@@ -327,7 +332,12 @@ fn stand(clause: &Clause, plays: Option<&rulesets::OptionSet>) -> CoveredClause 
     }
 }
 
-fn summarise(record: &str, ruleset: Option<String>, clauses: Vec<CoveredClause>) -> RecordCoverage {
+fn summarise(
+    record: &str,
+    ruleset: Option<String>,
+    reading: Option<String>,
+    clauses: Vec<CoveredClause>,
+) -> RecordCoverage {
     let count = |standing| clauses.iter().filter(|c| c.standing == standing).count();
     let exercised = count(Standing::Exercised);
     let options_only = count(Standing::OptionsOnly);
@@ -342,6 +352,7 @@ fn summarise(record: &str, ruleset: Option<String>, clauses: Vec<CoveredClause>)
     RecordCoverage {
         record: record.to_string(),
         ruleset,
+        reading,
         clauses,
         modelled,
         exercised,

@@ -744,14 +744,19 @@ fn contradicted(root: &Path) -> Vec<String> {
 #[test]
 fn a_clause_the_ruleset_plays_otherwise_is_contradicted() {
     // DLP's summary enters the djinn "when the father reaches Mecca" and has all three pieces
-    // begin on the first space; the ruleset keeps Bellin's two sigs. Backgammon's ruleset
-    // plays its record's own reading (its coverage's values), so none of its clauses is
-    // contradicted.
+    // begin on the first space; the ruleset keeps Bellin's two sigs. A Senet record forbids
+    // moving onto occupied spaces, where the DLP's reading (Bell's) captures; Pachisi's texts
+    // bear off by the exact roll, which no reading can play (no cowrie throw is worth 1).
+    // Backgammon's ruleset plays its record's own reading (its coverage's values), so none of
+    // its clauses is contradicted.
     assert_eq!(
         contradicted(&shipped_corpus()),
         [
             "DLP.Evidence.2124: Three pieces per player, each having one: the clause reads entry=free, the ruleset plays entry=two-sigs",
             "DLP.Evidence.2124: The djinn is entered when the father rea: the clause reads entry=free, the ruleset plays entry=two-sigs",
+            "DLP.Evidence.81: Some spaces are bad, players cannot move: the clause reads land_on_enemy=forbidden, the ruleset plays land_on_enemy=capture",
+            "DLP.Evidence.827: Size and shape of board, number of dice : the clause reads bear_off=exact, the ruleset plays bear_off=any",
+            "DLP.GameRulesets.147: The player must then move off all of the: the clause reads bear_off=exact, the ruleset plays bear_off=any",
         ]
     );
     let (coverage, _) = verify::clause_coverage(&load(&shipped_corpus()), &shipped_corpus());
