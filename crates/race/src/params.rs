@@ -1817,9 +1817,18 @@ impl CellSet {
         self.0 >> (cell % 128) & 1 == 1
     }
 
-    /// The cells, ascending.
+    /// The cells, ascending: one step a cell of the set, not one a cell of the board (a goal's
+    /// cells are counted at every landing of Schuster's pieces).
+    #[inline]
     pub fn cells(self) -> impl Iterator<Item = u8> {
-        (0..128u8).filter(move |&c| self.contains(c))
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let cell = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                cell
+            })
+        })
     }
 }
 
@@ -1925,6 +1934,13 @@ impl OptionValue for Jumps {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cell_set_gives_its_cells_ascending() {
+        let set = CellSet(1 | 1 << 5 | 1 << 64 | 1 << 127);
+        assert_eq!(set.cells().collect::<Vec<_>>(), [0, 5, 64, 127]);
+        assert_eq!(CellSet::NONE.cells().count(), 0);
+    }
 
     #[test]
     fn values_read_back_as_written() {

@@ -650,24 +650,43 @@ impl<'a> Index<'a> {
                 kind: r.kind.as_deref(),
             })
             .collect();
-        let (rules, rules_unmodelled): (Vec<RulesCoverage<'_>>, Vec<RulesCoverage<'_>>) = self
+        let (modelled, unmodelled): (Vec<_>, Vec<_>) = self
             .records_by_game
             .get(game.key.as_str())
             .into_iter()
             .flatten()
-            .filter_map(|id| {
-                let coverage = self.coverage_by_record.get(*id)?;
-                Some(RulesCoverage {
-                    record: self.record_link(id),
-                    coverage,
-                })
-            })
-            .partition(|r| r.coverage.coverage.modelled > 0);
-        let rules_unmodelled: Vec<UnmodelledRules<'_>> = rules_unmodelled
+            .filter_map(|id| Some((*id, self.coverage_by_record.get(*id)?)))
+            .partition(|(_, coverage)| coverage.coverage.modelled > 0);
+        // Records giving one text word for word, that stand alike against one reading, are one
+        // entry: a historian reads "3x10 board." once, with the 142 records that give it.
+        let mut rules: Vec<RulesCoverage<'_>> = Vec::new();
+        let mut entry_of: BTreeMap<Vec<(&str, &str)>, usize> = BTreeMap::new();
+        for (id, coverage) in modelled {
+            let key: Vec<(&str, &str)> = coverage
+                .clause_views
+                .iter()
+                .map(|c| (c.text, c.standing))
+                .chain([
+                    ("", coverage.coverage.ruleset.as_deref().unwrap_or_default()),
+                    ("", coverage.coverage.reading.as_deref().unwrap_or_default()),
+                ])
+                .collect();
+            match entry_of.get(&key) {
+                Some(&at) => rules[at].records.push(self.record_link(id)),
+                None => {
+                    entry_of.insert(key, rules.len());
+                    rules.push(RulesCoverage {
+                        records: vec![self.record_link(id)],
+                        coverage,
+                    });
+                }
+            }
+        }
+        let rules_unmodelled: Vec<UnmodelledRules<'_>> = unmodelled
             .into_iter()
-            .map(|r| UnmodelledRules {
-                record: r.record,
-                clauses: r.coverage.clause_views.iter().map(|c| c.text).collect(),
+            .map(|(id, coverage)| UnmodelledRules {
+                record: self.record_link(id),
+                clauses: coverage.clause_views.iter().map(|c| c.text).collect(),
             })
             .collect();
         let rulesets: Vec<ExecutableRulesetView<'_>> = corpus

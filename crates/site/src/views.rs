@@ -205,7 +205,8 @@ pub struct GamePage<'a> {
     pub portal_rulesets: Vec<PortalRulesetLink<'a>>,
     /// Its evidence, oldest first.
     pub records: Vec<DatedRecord<'a>>,
-    /// The records whose Rules text has a clause an engine models, each with its coverage.
+    /// The Rules texts that have a clause an engine models, each with the records that give
+    /// it word for word and stand alike (Senet's 142 "3x10 board." are one), and its coverage.
     pub rules: Vec<RulesCoverage<'a>>,
     /// The others, listed compactly: a game such as Senet has hundreds of records whose text
     /// ("3x10 board.") no clause coverage reads yet.
@@ -253,10 +254,12 @@ pub struct DatedRecord<'a> {
     pub place: String,
 }
 
-/// A record's Rules text, clause by clause, with what models each clause.
+/// A Rules text, clause by clause, with what models each clause, and the records giving it.
 #[derive(Serialize)]
 pub struct RulesCoverage<'a> {
-    pub record: RecordLink,
+    /// The records whose text and standing these are, in the game's order.
+    pub records: Vec<RecordLink>,
+    /// The first record's coverage (each of the others has the same clauses and figures).
     pub coverage: &'a CoverageView<'a>,
 }
 
