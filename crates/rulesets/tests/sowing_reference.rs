@@ -1610,85 +1610,86 @@ fn a_reference_reading_other_rules_parts_from_the_engine() {
     }
 }
 
+/// `params` with `settings` set play as the plain reading of them over 200 playouts, and a
+/// reference with `departing` set on top of them parts from the engine within 40: the rule
+/// `departing` undoes is one the engine plays.
+fn plays_as_the_plain_reading(
+    label: &str,
+    params: &mut SowingParams,
+    settings: &[(&str, &str)],
+    departing: &[(&str, &str)],
+    unnoticed: &str,
+) {
+    for (key, value) in settings {
+        params.set(key, value).expect("the family's own option");
+    }
+    params.validate().expect("a game the family plays");
+    let moves = play_side_by_side(label, params, params, 200).unwrap_or_else(|e| panic!("{e}"));
+    assert!(moves > 2000, "{moves} moves");
+    let mut reference = params.clone();
+    for (key, value) in departing {
+        reference.set(key, value).expect("the family's own option");
+    }
+    let parted = play_side_by_side(label, params, &reference, 40);
+    assert!(parted.is_err(), "{unnoticed} went unnoticed");
+}
+
+fn kalah() -> (String, SowingParams) {
+    family_games()
+        .into_iter()
+        .find(|(label, _)| label.starts_with("kalah "))
+        .expect("Kalah is shipped")
+}
+
 /// Kalah with an opening of every other hole that every player leaves when a turn passes
 /// (`together-after-turn`): a sowing that ends in the store gives another move, still the
 /// opening's. A reference that ends the opening after the first move (`together`) parts from it.
 #[test]
 fn an_opening_left_when_the_turn_passes_plays_as_the_plain_reading() {
-    let (label, mut params) = family_games()
-        .into_iter()
-        .find(|(label, _)| label.starts_with("kalah "))
-        .expect("Kalah is shipped");
-    for (key, value) in [
-        ("opening_turns", "1"),
-        ("opening_holes", "a1,a3,a5,b1,b3,b5"),
-        ("opening_leaves", "together-after-turn"),
-    ] {
-        params.set(key, value).expect("the family's own option");
-    }
-    params.validate().expect("a game the family plays");
-    let label = format!("{label} opening on every other hole until the turn passes");
-    let moves = play_side_by_side(&label, &params, &params, 200).unwrap_or_else(|e| panic!("{e}"));
-    assert!(moves > 2000, "{moves} moves");
-    let mut together = params.clone();
-    together
-        .set("opening_leaves", "together")
-        .expect("the family's own option");
-    let parted = play_side_by_side(&label, &params, &together, 40);
-    assert!(
-        parted.is_err(),
-        "an opening left after the first move went unnoticed"
+    let (label, mut params) = kalah();
+    plays_as_the_plain_reading(
+        &format!("{label} opening on every other hole until the turn passes"),
+        &mut params,
+        &[
+            ("opening_turns", "1"),
+            ("opening_holes", "a1,a3,a5,b1,b3,b5"),
+            ("opening_leaves", "together-after-turn"),
+        ],
+        &[("opening_leaves", "together")],
+        "an opening left after the first move",
     );
 }
 
 /// Iyogh's opening, left by each player once its opening holes are empty
 /// (`mover-holes-empty`): a reference that hands the mover over when its turn passes parts
-/// from the engine.
+/// from the engine; and its gathering of those holes into the rightmost (`gather`), against a
+/// reference that sows them as the main phase does.
 #[test]
 fn an_opening_left_once_the_movers_holes_are_empty_plays_as_the_plain_reading() {
-    let (label, mut params) = family_games()
-        .into_iter()
-        .find(|(label, _)| label.starts_with("kalah "))
-        .expect("Kalah is shipped");
-    for (key, value) in [
-        ("opening_turns", "1"),
-        ("opening_holes", "a5,a6,b5,b6"),
-        ("opening_leaves", "mover-holes-empty"),
-    ] {
-        params.set(key, value).expect("the family's own option");
-    }
-    params.validate().expect("a game the family plays");
+    let (label, mut params) = kalah();
     let label = format!("{label} opening on the two rightmost holes until they are empty");
-    let moves = play_side_by_side(&label, &params, &params, 200).unwrap_or_else(|e| panic!("{e}"));
-    assert!(moves > 2000, "{moves} moves");
-    let mut by_turn = params.clone();
-    by_turn
-        .set("opening_leaves", "mover-after-turn")
-        .expect("the family's own option");
-    let parted = play_side_by_side(&label, &params, &by_turn, 40);
-    assert!(
-        parted.is_err(),
-        "an opening left before its holes were empty went unnoticed"
+    plays_as_the_plain_reading(
+        &label,
+        &mut params,
+        &[
+            ("opening_turns", "1"),
+            ("opening_holes", "a5,a6,b5,b6"),
+            ("opening_leaves", "mover-holes-empty"),
+        ],
+        &[("opening_leaves", "mover-after-turn")],
+        "an opening left before its holes were empty",
     );
-    // Iyogh's gathering of those holes into the rightmost (`gather`), against a reference
-    // that sows them as the main phase does.
-    for (key, value) in [
-        ("opening_holes", "a4,a5,b4,b5"),
-        ("opening_sowing", "gather"),
-        ("opening_to", "a6,b6"),
-    ] {
-        params.set(key, value).expect("the family's own option");
-    }
-    params.validate().expect("a game the family plays");
-    let label = format!("{label}, gathered into the rightmost");
-    let moves = play_side_by_side(&label, &params, &params, 200).unwrap_or_else(|e| panic!("{e}"));
-    assert!(moves > 2000, "{moves} moves");
-    let mut sown = params.clone();
-    for (key, value) in [("opening_sowing", "main"), ("opening_to", "none")] {
-        sown.set(key, value).expect("the family's own option");
-    }
-    let parted = play_side_by_side(&label, &params, &sown, 40);
-    assert!(parted.is_err(), "a gathering sown went unnoticed");
+    plays_as_the_plain_reading(
+        &format!("{label}, gathered into the rightmost"),
+        &mut params,
+        &[
+            ("opening_holes", "a4,a5,b4,b5"),
+            ("opening_sowing", "gather"),
+            ("opening_to", "a6,b6"),
+        ],
+        &[("opening_sowing", "main"), ("opening_to", "none")],
+        "a gathering sown",
+    );
 }
 
 /// Hufesay's rounds refilled clockwise from each player's rightmost hole (`track-from-right`,

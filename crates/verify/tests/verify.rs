@@ -45,6 +45,20 @@ fn load(root: &Path) -> Corpus {
     corpus
 }
 
+/// Loads `root`, returning the corpus and the errors of loading it as `file:line: message`
+/// relative to root.
+fn load_errors(root: &Path) -> (Corpus, Vec<String>) {
+    let mut report = Report::default();
+    let corpus = Corpus::load(root, &mut report);
+    let errors = report
+        .sorted()
+        .into_iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.to_string().replace(&format!("{}/", root.display()), ""))
+        .collect();
+    (corpus, errors)
+}
+
 /// Every diagnostic of the links and coverage checks, as `file:line: message` relative to root.
 fn problems(root: &Path) -> Vec<String> {
     let corpus = load(root);
@@ -961,17 +975,7 @@ fn a_check_of_no_known_kind_is_refused_where_it_stands() {
         "    scenario:\n      fixed: {columns: \"6\", team_players: \"1\"}",
         "    senario:\n      fixed: {columns: \"6\", team_players: \"1\"}",
     );
-    let mut report = Report::default();
-    Corpus::load(dir.path(), &mut report);
-    let errors: Vec<String> = report
-        .sorted()
-        .into_iter()
-        .filter(|d| d.is_error())
-        .map(|d| {
-            d.to_string()
-                .replace(&format!("{}/", dir.path().display()), "")
-        })
-        .collect();
+    let (_, errors) = load_errors(dir.path());
     assert_eq!(errors.len(), 1, "{errors:#?}");
     assert!(
         errors[0].starts_with("claims/deleb.yaml:80")
@@ -1178,17 +1182,7 @@ fn a_record_covered_by_two_files_is_an_error_naming_both() {
         "- DLP.Evidence.68\n",
         "- DLP.Evidence.68\n- DLP.Evidence.715\n",
     );
-    let mut report = Report::default();
-    let corpus = Corpus::load(dir.path(), &mut report);
-    let errors: Vec<String> = report
-        .sorted()
-        .into_iter()
-        .filter(|d| d.is_error())
-        .map(|d| {
-            d.to_string()
-                .replace(&format!("{}/", dir.path().display()), "")
-        })
-        .collect();
+    let (corpus, errors) = load_errors(dir.path());
     assert_eq!(
         errors,
         [
