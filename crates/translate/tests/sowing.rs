@@ -1941,42 +1941,31 @@ fn khrours_holes_out_of_play_come_back_at_a_holes_count() {
         (true, 4, sowing::RefillRemainder::OneHole, 4, 1)
     );
     let text = vendored_text("Khrour.lud");
-    // A capture that does not ask whether its hole is in play would take in holes out of play.
-    let anywhere = text.replacen(
-        "(is In (to) (\"PlayableSites\"))\n                                    )",
-        "True\n                                    )",
-        1,
-    );
-    assert_ne!(anywhere, text);
-    assert_lacks_in(
-        "Khrour.lud",
-        &anywhere,
-        "whose capture does not ask whether the last hole is in play",
-    );
-    // Holes remembered again whatever they hold are not holes back at a count.
-    let every = text.replacen(
-        "(if (<= <Board:init> (count at:(site)))\n                                    (remember Value \"Playable\" (site))\n                                )",
-        "(remember Value \"Playable\" (site))",
-        1,
-    );
-    assert_ne!(every, text);
-    assert_lacks_in(
-        "Khrour.lud",
-        &every,
-        "a consequence of the sowing the family does not have",
-    );
-    // A remainder remembered as playable is not the one hole left out of play.
-    let remembered = text.replacen(
-        "count:(count Cell at:(handSite Mover))\n",
-        "count:(count Cell at:(handSite Mover))\n (then (remember Value \"Playable\" (last To)))\n",
-        1,
-    );
-    assert_ne!(remembered, text);
-    assert_lacks_in(
-        "Khrour.lud",
-        &remembered,
-        "a refill of the counters too few for a hole",
-    );
+    for (from, to, lack) in [
+        // A capture that does not ask whether its hole is in play would take in holes out of
+        // play.
+        (
+            "(is In (to) (\"PlayableSites\"))\n                                    )",
+            "True\n                                    )",
+            "whose capture does not ask whether the last hole is in play",
+        ),
+        // Holes remembered again whatever they hold are not holes back at a count.
+        (
+            "(if (<= <Board:init> (count at:(site)))\n                                    (remember Value \"Playable\" (site))\n                                )",
+            "(remember Value \"Playable\" (site))",
+            "a consequence of the sowing the family does not have",
+        ),
+        // A remainder remembered as playable is not the one hole left out of play.
+        (
+            "count:(count Cell at:(handSite Mover))\n",
+            "count:(count Cell at:(handSite Mover))\n (then (remember Value \"Playable\" (last To)))\n",
+            "a refill of the counters too few for a hole",
+        ),
+    ] {
+        let edited = text.replacen(from, to, 1);
+        assert_ne!(edited, text, "{from:?} is not in Khrour.lud");
+        assert_lacks_in("Khrour.lud", &edited, lack);
+    }
 }
 
 /// Bechi's `(if (can Move ("Move")) ("Move") (move Pass (then …)))` is Ludii's pass when
