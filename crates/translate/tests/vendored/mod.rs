@@ -1,5 +1,5 @@
 //! The vendored descriptions the translator's tests read, and what their translations must
-//! show: shared by the test files of the sowing family's readings.
+//! show: shared by the test files of the families' readings.
 
 use translate::{Missing, Translation};
 
@@ -37,8 +37,8 @@ pub fn plays(file: &str, translation: &Translation, wanted: &[&str]) {
     }
 }
 
-/// The translation lacks something at `line` whose text holds `what`.
-pub fn lacks(translation: &Translation, line: u32, what: &str) {
+/// The translation (of either family) lacks something at `line` whose text holds `what`.
+pub fn lacks<F: std::fmt::Debug>(translation: &Translation<F>, line: u32, what: &str) {
     match &translation.outcome {
         Err(Missing::Lacks(found)) => assert!(
             found
